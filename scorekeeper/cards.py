@@ -46,7 +46,7 @@ class Rank(enum.IntEnum):
         return _RANK_SYMBOLS[self]
 
 
-class Suit(str, enum.Enum):
+class Suit(enum.StrEnum):
     SPADES = "S"
     HEARTS = "H"
     DIAMONDS = "D"
@@ -64,8 +64,6 @@ class Suit(str, enum.Enum):
     def english(self) -> str:
         return self.name.lower()
 
-    def __str__(self) -> str:
-        return self.value
 
 
 _RANK_SYMBOLS = {
@@ -173,11 +171,7 @@ def parse_card(text: str, *, allow_joker: bool = True) -> Card:
 
 def parse_cards(text: str | Iterable[str], *, allow_joker: bool = True) -> list[Card]:
     """Parse cards separated by commas and/or spaces, or an iterable of card strings."""
-    parts: Iterable[str]
-    if isinstance(text, str):
-        parts = text.replace(",", " ").split()
-    else:
-        parts = text
+    parts = text.replace(",", " ").split() if isinstance(text, str) else text
     return [parse_card(part, allow_joker=allow_joker) for part in parts]
 
 
