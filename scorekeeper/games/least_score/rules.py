@@ -178,8 +178,11 @@ def discard_problem(cards: Sequence[Card], two_pairs: TwoPairs = TwoPairs.SAME_R
             return None
         ranks = {card.rank for card in cards}
         if len(rank_counts) == count and Rank.ACE in ranks and Rank.KING in ranks:
-            labels = "-".join(c.rank.symbol for c in _wrap_order(cards))
-            return f"{labels} is not a run: a run never wraps around the ace"
+            order = _wrap_order(cards)
+            # Only a sequence that is consecutive through K-A (e.g. K-A-2) is a wrap.
+            if all((b.rank - a.rank) % 13 == 1 for a, b in itertools.pairwise(order)):
+                labels = "-".join(c.rank.symbol for c in order)
+                return f"{labels} is not a run: a run never wraps around the ace"
         if count == 3:
             return "three cards must be a run of consecutive ranks"
         return "five cards must be a run of consecutive ranks or a flush (one suit)"
