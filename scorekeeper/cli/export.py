@@ -1,0 +1,290 @@
+"""The session summary in JSON (FORMAT.md), Markdown, CSV and self-contained HTML."""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+from collections.abc import Callable, Sequence
+from enum import StrEnum
+from typing import Any
+
+from scorekeeper.cli.render import ranked_players
+from scorekeeper.session import Session
+
+
+class Format(StrEnum):
+    JSON = "json"
+    MD = "md"
+    CSV = "csv"
+    HTML = "html"
+
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def export(session: Session, fmt: str) -> str:
+    exporters: dict[str, Callable[[Session], str]] = {
+        "json": to_json, "md": to_markdown, "csv": to_csv, "html": to_html,
+    }
+    return exporters[fmt](session)
+
+
+def to_json(session: Session) -> str:
+    return json.dumps(session.summary(), ensure_ascii=False, indent=2) + "\n"
+
+
+def _status(session: Session, name: str) -> str:
+    standings = session.standings
+    if name in standings.winners:
+        return "winner"
+    if name in standings.knocked_out:
+        return "knocked out"
+    return "finished" if standings.finished else "in"
+
+
+def _round_label(summary: dict[str, Any]) -> str:
+    if "declarer" in summary:
+        declarer = str(summary["declarer"])
+        return declarer + (" (false)" if summary["false_declaration"] else "")
+    if summary.get("bidder"):
+        label = f"{summary['bidder']} {summary['bid']}"
+        if summary.get("trump"):
+            label += " " + SUIT_SYMBOLS.get(summary["trump"], str(summary["trump"]))
+        return label + (" (failed)" if summary["bid_failed"] else "")
+    return "no bid"
+
+
+def _running_totals(session: Session) -> list[dict[str, int]]:
+    running = dict.fromkeys(session.players, 0)
+    after: list[dict[str, int]] = []
+    for summary in session.standings.rounds:
+        for name, score in summary["scores"].items():
+            running[name] += score
+        after.append(dict(running))
+    return after
+
+
+def _headline(session: Session) -> str:
+    standings = session.standings
+    if standings.finished:
+        return f"Winner: {' and '.join(standings.winners)}"
+    return f"In progress after {len(standings.rounds)} rounds"
+
+
+def to_markdown(session: Session) -> str:
+    standings = session.standings
+    target = session.rules.target(session.options)
+    lower = session.rules.lower_is_better
+    options = ", ".join(f"{k} {v}" for k, v in session.options.items())
+    lines = [
+        f"# {session.label}",
+        "",
+        f"{session.rules.title} · {', '.join(session.players)} · started {session.created}",
+        f"House rules: {options}",
+        "",
+        f"**{_headline(session)}**",
+        "",
+        "## Standings",
+        "",
+        f"| # | Player | Total | {'Left before ' if lower else 'To '}{target} | Status |",
+        "|---:|---|---:|---:|---|",
+    ]
+    for rank, name in ranked_players(session):
+        total = standings.totals[name]
+        if lower:
+            margin = str(target - total) if name in standings.still_in else "—"
+        else:
+            margin = str(max(target - total, 0))
+        lines.append(f"| {rank} | {name} | {total} | {margin} | {_status(session, name)} |")
+    lines += ["", "## Rounds", ""]
+    if not standings.rounds:
+        lines.append("No rounds yet.")
+    else:
+        role = "Declarer" if session.game == "least-score" else "Bid"
+        lines.append(f"| Round | Dealer | {role} | " + " | ".join(session.players) + " |")
+        lines.append("|---:|---|---|" + "---:|" * len(session.players))
+        for summary, running in zip(standings.rounds, _running_totals(session), strict=True):
+            cells = []
+            for name in session.players:
+                if name not in summary["scores"]:
+                    cells.append("—")
+                    continue
+                cell = f"+{summary['scores'][name]} ({running[name]})"
+                if name in summary.get("knocked_out", []):
+                    cell += " out"
+                cells.append(cell)
+            lines.append(f"| {summary['number']} | {summary.get('dealer') or '—'} | "
+                         f"{_round_label(summary)} | " + " | ".join(cells) + " |")
+        lines += ["", "Each cell: the deal's score (running total)."]
+    return "\n".join(lines) + "\n"
+
+
+def to_csv(session: Session) -> str:
+    """One row per round: who did what, then each player's score and running total."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    least = session.game == "least-score"
+    head = ["round", "dealer"]
+    head += ["declarer", "false_declaration"] if least else ["bidder", "bid", "trump",
+                                                               "bid_failed"]
+    for name in session.players:
+        head += [f"{name} {'hand' if least else 'points'}", f"{name} score", f"{name} total"]
+    writer.writerow(head)
+    for summary, running in zip(session.standings.rounds, _running_totals(session), strict=True):
+        row: list[Any] = [summary["number"], summary.get("dealer") or ""]
+        if least:
+            row += [summary["declarer"], str(summary["false_declaration"]).lower()]
+        else:
+            row += [summary.get("bidder") or "", summary.get("bid") or "",
+                    summary.get("trump") or "", str(summary["bid_failed"]).lower()]
+        values = summary["totals"] if least else summary["points"]
+        for name in session.players:
+            row += [values.get(name, ""), summary["scores"].get(name, ""), running[name]]
+        writer.writerow(row)
+    return buffer.getvalue()
+
+
+# ---------------------------------------------------------------------------
+# HTML: one self-contained page, readable on a phone, with an inline SVG chart
+
+PALETTE = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
+           "#17becf")
+
+CSS = """
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;padding:1rem;
+color:#1b1b1b;background:#fafafa;line-height:1.4}
+main{max-width:48rem;margin:auto}
+h1{font-size:1.4rem;margin:.2rem 0}h2{font-size:1.1rem;margin-top:1.5rem}
+.meta{color:#555;font-size:.9rem}.winner{font-weight:700;color:#1a7f37}
+.scroll{overflow-x:auto}
+table{border-collapse:collapse;width:100%;font-size:.95rem;background:#fff}
+th,td{padding:.35rem .5rem;border-bottom:1px solid #ddd;text-align:right;white-space:nowrap}
+th:nth-child(-n+2),td:nth-child(-n+2){text-align:left}
+.out{color:#b42318}.false{color:#b42318;font-weight:600}.run{color:#777;font-size:.85em}
+svg{width:100%;height:auto;background:#fff;border:1px solid #ddd}
+.legend span{display:inline-block;margin-right:1rem;font-size:.9rem}
+.legend i{display:inline-block;width:.8rem;height:.8rem;margin-right:.3rem;border-radius:2px}
+"""
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text))
+
+
+def chart_svg(session: Session) -> str:
+    """Each player's running total after every round, with the limit or target as a line."""
+    totals = [dict.fromkeys(session.players, 0), *_running_totals(session)]
+    target = session.rules.target(session.options)
+    width, height, pad_left, pad_right, pad_top, pad_bottom = 640, 320, 44, 16, 16, 32
+    top_value = max([target, *(max(t.values()) for t in totals)])
+    top_value = max(10, int(top_value * 1.08) + 1)
+    rounds = max(len(totals) - 1, 1)
+
+    def x(index: int) -> float:
+        return pad_left + (width - pad_left - pad_right) * index / rounds
+
+    def y(value: float) -> float:
+        return pad_top + (height - pad_top - pad_bottom) * (1 - value / top_value)
+
+    parts = [f'<svg viewBox="0 0 {width} {height}" role="img" '
+             f'aria-label="Running totals over the rounds" xmlns="http://www.w3.org/2000/svg">']
+    steps = 5
+    for step in range(steps + 1):
+        value = round(top_value * step / steps)
+        parts.append(f'<line x1="{pad_left}" x2="{width - pad_right}" y1="{y(value):.1f}" '
+                     f'y2="{y(value):.1f}" stroke="#eee"/>')
+        parts.append(f'<text x="{pad_left - 6}" y="{y(value) + 4:.1f}" font-size="11" '
+                     f'text-anchor="end" fill="#777">{value}</text>')
+    for index in range(len(totals)):
+        if rounds <= 20 or index % max(1, rounds // 10) == 0:
+            parts.append(f'<text x="{x(index):.1f}" y="{height - 10}" font-size="11" '
+                         f'text-anchor="middle" fill="#777">{index}</text>')
+    label = "limit" if session.rules.lower_is_better else "target"
+    parts.append(f'<line x1="{pad_left}" x2="{width - pad_right}" y1="{y(target):.1f}" '
+                 f'y2="{y(target):.1f}" stroke="#b42318" stroke-dasharray="6 4"/>')
+    parts.append(f'<text x="{width - pad_right}" y="{y(target) - 5:.1f}" font-size="12" '
+                 f'text-anchor="end" fill="#b42318">{label} {target}</text>')
+    for number, name in enumerate(session.players):
+        colour = PALETTE[number % len(PALETTE)]
+        points = " ".join(f"{x(i):.1f},{y(t[name]):.1f}" for i, t in enumerate(totals))
+        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" '
+                     f'points="{points}"><title>{_e(name)}</title></polyline>')
+        last = len(totals) - 1
+        parts.append(f'<circle cx="{x(last):.1f}" cy="{y(totals[-1][name]):.1f}" r="3.5" '
+                     f'fill="{colour}"/>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    out = ['<div class="scroll"><table><thead><tr>']
+    out += [f"<th>{cell}</th>" for cell in head]
+    out.append("</tr></thead><tbody>")
+    for row in rows:
+        out.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>")
+    out.append("</tbody></table></div>")
+    return "".join(out)
+
+
+def to_html(session: Session) -> str:
+    standings = session.standings
+    target = session.rules.target(session.options)
+    lower = session.rules.lower_is_better
+    standing_rows = []
+    for rank, name in ranked_players(session):
+        total = standings.totals[name]
+        if lower:
+            margin = str(target - total) if name in standings.still_in else "—"
+        else:
+            margin = str(max(target - total, 0))
+        status = _status(session, name)
+        css = "winner" if status == "winner" else "out" if status == "knocked out" else ""
+        standing_rows.append([str(rank), _e(name), str(total), margin,
+                              f'<span class="{css}">{status}</span>'])
+    round_rows = []
+    for summary, running in zip(standings.rounds, _running_totals(session), strict=True):
+        label = _e(_round_label(summary))
+        if summary.get("false_declaration") or summary.get("bid_failed"):
+            label = f'<span class="false">{label}</span>'
+        row = [str(summary["number"]), _e(summary.get("dealer") or "—"), label]
+        for name in session.players:
+            if name not in summary["scores"]:
+                row.append("—")
+                continue
+            cell = f'+{summary["scores"][name]} <span class="run">{running[name]}</span>'
+            if name in summary.get("knocked_out", []):
+                cell += ' <span class="out">out</span>'
+            row.append(cell)
+        round_rows.append(row)
+    legend = "".join(
+        f'<span><i style="background:{PALETTE[i % len(PALETTE)]}"></i>{_e(name)}</span>'
+        for i, name in enumerate(session.players)
+    )
+    role = "Declarer" if session.game == "least-score" else "Bid"
+    options = ", ".join(f"{k} {v}" for k, v in session.options.items())
+    headline = _e(_headline(session))
+    body = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{_e(session.label)} — scorekeeper</title>",
+        f"<style>{CSS}</style></head><body><main>",
+        f"<h1>{_e(session.label)}</h1>",
+        f'<p class="meta">{_e(session.rules.title)} · {_e(", ".join(session.players))} · '
+        f"started {_e(session.created)}<br>House rules: {_e(options)}</p>",
+        f'<p class="{"winner" if standings.finished else ""}">{headline}</p>',
+        "<h2>Standings</h2>",
+        _table(["#", "Player", "Total", f"{'Left before' if lower else 'To'} {target}",
+                "Status"], standing_rows),
+        "<h2>Running totals</h2>",
+        chart_svg(session),
+        f'<p class="legend">{legend}</p>',
+        "<h2>Rounds</h2>",
+        _table(["Round", "Dealer", role, *(_e(n) for n in session.players)], round_rows)
+        if round_rows else "<p>No rounds yet.</p>",
+        '<p class="meta">Each cell: the deal\'s score, then the running total.</p>',
+        "</main></body></html>",
+    ]
+    return "\n".join(body) + "\n"

@@ -1,0 +1,210 @@
+"""Rich renderings of standings, rounds and sessions for the terminal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from scorekeeper.cards import parse_card
+from scorekeeper.session import Session
+
+
+def card_text(card: str) -> Text:
+    """A card string with its suit symbol, red for hearts and diamonds."""
+    parsed = parse_card(card)
+    if parsed.suit is None:
+        return Text("JK", style="bold magenta")
+    return Text(parsed.pretty(), style="red" if parsed.suit.is_red else "bold")
+
+
+def cards_text(cards: Sequence[str]) -> Text:
+    text = Text()
+    for index, card in enumerate(cards):
+        if index:
+            text.append(" ")
+        text.append_text(card_text(card))
+    return text
+
+
+def player_status(session: Session, name: str) -> Text:
+    standings = session.standings
+    if name in standings.winners:
+        return Text("winner", style="bold green")
+    if name in standings.knocked_out:
+        number = next(
+            (r["number"] for r in standings.rounds if name in r.get("knocked_out", [])), None
+        )
+        return Text(f"knocked out (round {number})", style="red")
+    if standings.finished:
+        return Text("finished", style="dim")
+    return Text("in", style="green")
+
+
+def ranked_players(session: Session) -> list[tuple[int, str]]:
+    """(rank, name), best first; players still in rank ahead of those knocked out."""
+    standings = session.standings
+    lower = session.rules.lower_is_better
+
+    def key(name: str) -> tuple[int, int, int]:
+        out = name in standings.knocked_out
+        total = standings.totals[name]
+        return (0 if name in standings.winners else 1, int(out), total if lower else -total)
+
+    ordered = sorted(session.players, key=key)
+    ranked: list[tuple[int, str]] = []
+    for index, name in enumerate(ordered):
+        if index and key(name) == key(ordered[index - 1]):
+            ranked.append((ranked[-1][0], name))
+        else:
+            ranked.append((index + 1, name))
+    return ranked
+
+
+def standings_table(session: Session) -> Table:
+    standings = session.standings
+    target = session.rules.target(session.options)
+    lower = session.rules.lower_is_better
+    table = Table(title=f"Standings — {session.label}", title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("Player")
+    table.add_column("Total", justify="right")
+    table.add_column(f"Left before {target}" if lower else f"To {target}", justify="right")
+    table.add_column("Status")
+    for rank, name in ranked_players(session):
+        total = standings.totals[name]
+        if lower:
+            margin = str(target - total) if name in standings.still_in else "—"
+        else:
+            margin = str(max(target - total, 0))
+        table.add_row(str(rank), name, str(total), margin, player_status(session, name))
+    return table
+
+
+def rounds_table(session: Session) -> Table:
+    """The round-by-round grid: each player's score for the deal and running total."""
+    standings = session.standings
+    least = session.game == "least-score"
+    table = Table(title="Rounds", title_justify="left")
+    table.add_column("Rnd", justify="right")
+    table.add_column("Dealer")
+    table.add_column("Declarer" if least else "Bid")
+    for name in session.players:
+        table.add_column(name, justify="right")
+    running = dict.fromkeys(session.players, 0)
+    for summary in standings.rounds:
+        for name, score in summary["scores"].items():
+            running[name] += score
+        cells: list[RenderableType] = [str(summary["number"]), summary.get("dealer") or "—"]
+        if least:
+            declarer = Text(summary["declarer"])
+            if summary["false_declaration"]:
+                declarer.append(" ✗ false", style="bold red")
+            cells.append(declarer)
+        elif summary.get("bidder"):
+            bid = Text(f"{summary['bidder']} {summary['bid']}")
+            if summary.get("trump"):
+                bid.append(f" {summary['trump']}")
+            if summary["bid_failed"]:
+                bid.append(" ✗ failed", style="bold red")
+            cells.append(bid)
+        else:
+            cells.append(Text("no bid", style="dim"))
+        for name in session.players:
+            if name not in summary["scores"]:
+                cells.append(Text("—", style="dim"))
+                continue
+            cell = Text(f"+{summary['scores'][name]}")
+            cell.append(f" ={running[name]}", style="dim")
+            if least and name == summary["declarer"]:
+                cell.stylize("bold")
+                cell.append(" *")
+            if name in summary.get("knocked_out", []):
+                cell.append(" out", style="red")
+            cells.append(cell)
+        table.add_row(*cells)
+    if least:
+        table.caption = "* declarer   ✗ false declaration   +score =running total"
+    else:
+        table.caption = "+score =running total   ✗ the bidder took fewer points than the bid"
+    return table
+
+
+def round_result(session: Session) -> RenderableType:
+    """What an accepted round shows: its scores, knock-outs, the standings, the winner."""
+    summary = session.standings.rounds[-1]
+    parts: list[RenderableType] = []
+    scores = ", ".join(f"{name} +{points}" for name, points in summary["scores"].items())
+    headline = Text(f"Round {summary['number']} recorded: {scores}")
+    if summary.get("false_declaration"):
+        headline.append(f"  (false declaration by {summary['declarer']})", style="bold red")
+    if summary.get("bid_failed"):
+        headline.append(f"  ({summary['bidder']} failed the bid of {summary['bid']})",
+                        style="bold red")
+    parts.append(headline)
+    for name in summary.get("knocked_out", []):
+        parts.append(Text(f"{name} is knocked out.", style="bold red"))
+    parts.append(standings_table(session))
+    parts.append(ending(session))
+    return Group(*parts)
+
+
+def ending(session: Session) -> Text:
+    standings = session.standings
+    if standings.finished:
+        return Text(f"Game over: {' and '.join(standings.winners)} "
+                    f"win{'s' if len(standings.winners) == 1 else ''}!", style="bold green")
+    return Text("\n".join(standings.notes))
+
+
+def session_view(session: Session) -> RenderableType:
+    standings = session.standings
+    head = Text(f"{session.label}", style="bold")
+    head.append(f"  (session {session.id}, {session.rules.title}, {session.mode}, "
+                f"{session.status})", style="dim")
+    options = ", ".join(f"{key} {value}" for key, value in session.options.items())
+    parts: list[RenderableType] = [head, Text(f"House rules: {options}", style="dim"),
+                                   standings_table(session)]
+    if standings.rounds:
+        parts.append(rounds_table(session))
+    else:
+        parts.append(Text("No rounds yet: after each deal, `score add-round ...`."))
+    parts.append(ending(session))
+    return Group(*parts)
+
+
+def sessions_table(sessions: Sequence[Session], current: int | None) -> Table:
+    table = Table(title="Sessions", title_justify="left")
+    for column, justify in (("", "left"), ("ID", "right"), ("Name", "left"), ("Game", "left"),
+                            ("Players", "left"), ("Rounds", "right"), ("Status", "left"),
+                            ("Leader", "left")):
+        table.add_column(column, justify=justify)  # type: ignore[arg-type]
+    for session in sessions:
+        marker = "*" if session.id == current else ""
+        try:
+            leader = ", ".join(session.leader()) or "—"
+            status = session.status
+        except Exception as error:  # a damaged session must not hide the others
+            leader, status = "—", f"damaged: {error}"
+        table.add_row(marker, str(session.id), session.name or "—", session.game,
+                      ", ".join(session.players), str(len(session.rounds)), status, leader)
+    table.caption = "* current session"
+    return table
+
+
+def history_table(session: Session) -> Table:
+    table = Table(title=f"History — {session.label}", title_justify="left")
+    table.add_column("Time")
+    table.add_column("Change")
+    table.add_column("What")
+    for entry in session.history:
+        table.add_row(str(entry.get("time", "")), str(entry.get("change", "")),
+                      str(entry.get("detail", "")))
+    return table
+
+
+def describe_options(options: dict[str, Any]) -> str:
+    return ", ".join(f"{key}={value}" for key, value in options.items())

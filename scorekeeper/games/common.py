@@ -1,0 +1,144 @@
+"""What every game's scorekeeper side shares: entries, refusals and standings.
+
+A *round* is stored as what was entered at the table (or dealt by the virtual
+deck); everything else — scores, totals, knock-outs, dealer, winners — is
+recomputed from the list of rounds by the game's ``table`` module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+JSONDict = dict[str, Any]
+
+
+class EntryError(ValueError):
+    """An entry the rules refuse. The message is one line a player can act on."""
+
+
+class RoundError(EntryError):
+    """A stored round that no longer fits the rounds before it (after an edit or import)."""
+
+    def __init__(self, number: int, reason: str) -> None:
+        super().__init__(f"round {number}: {reason}")
+        self.number = number
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEntry:
+    """A round as typed on the command line, before the game checks it.
+
+    ``values`` maps the names as typed to the raw text after ``=``.
+    """
+
+    values: tuple[tuple[str, str], ...]
+    declarer: str | None = None
+    bidder: str | None = None
+    bid: int | None = None
+    no_bid: bool = False
+    trump: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """Everything recomputed from a session's rounds."""
+
+    totals: dict[str, int]
+    knocked_out: list[str]
+    still_in: list[str]
+    finished: bool
+    winners: list[str]
+    rounds: list[JSONDict]
+    """Each round in the FORMAT.md summary shape, scores included."""
+    next_dealer: str | None
+    notes: list[str] = field(default_factory=list)
+    """Game-specific lines for the standings view (e.g. who bids first next)."""
+
+
+class TableGame(Protocol):
+    """The scorekeeper side of a game: options, entry checks, recomputing standings."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    target_label: str
+    lower_is_better: bool
+
+    def default_options(self) -> JSONDict: ...
+
+    def check_options(self, options: Mapping[str, Any]) -> JSONDict:
+        """Validated options with defaults filled in; raise EntryError otherwise."""
+        ...
+
+    def check_players(self, players: Sequence[str]) -> None: ...
+
+    def make_round(self, players: Sequence[str], options: Mapping[str, Any],
+                   standings: Standings, entry: RoundEntry) -> JSONDict:
+        """Check a typed entry against the standings; the round to store."""
+        ...
+
+    def standings(self, players: Sequence[str], options: Mapping[str, Any],
+                  first_dealer: str | None, rounds: Sequence[JSONDict]) -> Standings:
+        """Recompute everything from the rounds; raise RoundError for a round that does not fit."""
+        ...
+
+    def round_from_summary(self, summary_round: Mapping[str, Any]) -> JSONDict:
+        """The stored round behind one round of a FORMAT.md summary (for import)."""
+        ...
+
+    def target(self, options: Mapping[str, Any]) -> int:
+        """The line the chart draws: the knock-out limit, or the target to reach."""
+        ...
+
+    def rules_text(self, options: Mapping[str, Any]) -> str: ...
+
+
+def match_player(players: Sequence[str], typed: str, what: str = "player") -> str:
+    """The session's spelling of ``typed`` (names match ignoring case)."""
+    wanted = typed.strip().casefold()
+    for name in players:
+        if name.casefold() == wanted:
+            return name
+    raise EntryError(
+        f"there is no {what} called {typed.strip()!r}: the players are {', '.join(players)}"
+    )
+
+
+def parse_whole_number(text: str, what: str) -> int:
+    stripped = text.strip()
+    if stripped.lstrip("+-").isdigit():
+        return int(stripped)
+    raise EntryError(f"{what} must be a whole number, not {text.strip()!r}")
+
+
+def collect_values(players: Sequence[str], entry: RoundEntry, what: str) -> dict[str, str]:
+    """Map each typed ``NAME=VALUE`` to the session's spelling of NAME, refusing repeats."""
+    found: dict[str, str] = {}
+    for typed, raw in entry.values:
+        name = match_player(players, typed)
+        if name in found:
+            raise EntryError(f"{name} is entered twice: give one {what} per player")
+        found[name] = raw
+    return found
+
+
+def check_participants(entered: Iterable[str], expected: Sequence[str], what: str) -> None:
+    """Exactly one value per expected player: nobody missing, nobody extra."""
+    entered = list(entered)
+    extra = [name for name in entered if name not in expected]
+    if extra:
+        raise EntryError(
+            f"{extra[0]} is not in this deal and gets no {what}: enter one for "
+            + ", ".join(expected)
+        )
+    missing = [name for name in expected if name not in entered]
+    if missing:
+        verb = "is" if len(missing) == 1 else "are"
+        raise EntryError(
+            f"{', '.join(missing)} {verb} missing: enter a {what} for every player still in: "
+            + ", ".join(expected)
+        )

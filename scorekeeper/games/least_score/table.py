@@ -1,0 +1,310 @@
+"""Least Score at the table: checking an entered round and recomputing the standings.
+
+A stored round holds only what was entered (or dealt): the declarer, each
+player's hand total and, when known, the cards. Scores, knock-outs, dealers and
+winners are recomputed here from the whole list of rounds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeVar
+
+from scorekeeper.cards import CardError, format_cards, iter_duplicates, parse_cards
+from scorekeeper.games.common import (
+    EntryError,
+    JSONDict,
+    RoundEntry,
+    RoundError,
+    Standings,
+    check_participants,
+    collect_values,
+    match_player,
+)
+from scorekeeper.games.least_score import rules
+from scorekeeper.games.least_score.rules import End, Options, Tie, TwoPairs
+
+
+class LeastScoreTable:
+    name = "least-score"
+    title = "Least Score"
+    min_players = rules.MIN_PLAYERS
+    max_players = rules.MAX_PLAYERS
+    target_label = "limit"
+    lower_is_better = True
+
+    # -- options ---------------------------------------------------------------
+
+    def default_options(self) -> JSONDict:
+        return Options().as_dict()
+
+    def check_options(self, options: Mapping[str, Any]) -> JSONDict:
+        return self.options(options).as_dict()
+
+    def options(self, options: Mapping[str, Any]) -> Options:
+        unknown = set(options) - set(Options().as_dict())
+        if unknown:
+            raise EntryError(f"Least Score has no option {sorted(unknown)[0]!r}")
+        defaults = Options()
+        try:
+            return Options(
+                limit=_whole(options.get("limit", defaults.limit), "the limit"),
+                tie=_choice(Tie, options.get("tie", defaults.tie), "tie"),
+                end=_choice(End, options.get("end", defaults.end), "end"),
+                two_pairs=_choice(TwoPairs, options.get("two_pairs", defaults.two_pairs),
+                                  "two-pairs"),
+            )
+        except ValueError as error:
+            raise EntryError(str(error)) from None
+
+    def check_players(self, players: Sequence[str]) -> None:
+        if not rules.MIN_PLAYERS <= len(players) <= rules.MAX_PLAYERS:
+            raise EntryError(
+                f"Least Score takes {rules.MIN_PLAYERS} to {rules.MAX_PLAYERS} players, "
+                f"not {len(players)}"
+            )
+
+    def target(self, options: Mapping[str, Any]) -> int:
+        return self.options(options).limit
+
+    # -- entering a round ----------------------------------------------------
+
+    def make_round(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, Any],
+        standings: Standings,
+        entry: RoundEntry,
+    ) -> JSONDict:
+        if entry.bidder is not None or entry.bid is not None or entry.no_bid:
+            raise EntryError(
+                "--bidder, --bid and --no-bid are for One Card: "
+                "a Least Score round takes --declarer NAME"
+            )
+        if entry.trump is not None:
+            raise EntryError("--trump is for One Card: Least Score has no trump")
+        if entry.declarer is None:
+            raise EntryError(
+                "say who declared: --declarer NAME, one of " + ", ".join(standings.still_in)
+            )
+        declarer = match_player(players, entry.declarer, "declarer")
+        values = collect_values(players, entry, "total")
+        totals: dict[str, int] = {}
+        hands: dict[str, list[str]] = {}
+        for name, raw in values.items():
+            text = raw.strip()
+            if text.lstrip("+-").isdigit():
+                totals[name] = int(text)
+                continue
+            try:
+                cards = parse_cards(text, allow_joker=False)
+            except CardError as error:
+                raise EntryError(f"{name}'s hand: {error}") from None
+            hands[name] = format_cards(cards)
+            if 1 <= len(cards) <= rules.HAND_SIZE:
+                totals[name] = rules.hand_value(cards)
+            else:
+                totals[name] = 0  # refused by _check_round with the card count
+        round_: JSONDict = {"declarer": declarer, "totals": totals}
+        if hands:
+            round_["hands"] = hands
+        return round_
+
+    # -- recomputing -----------------------------------------------------------
+
+    def standings(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, Any],
+        first_dealer: str | None,
+        rounds: Sequence[JSONDict],
+    ) -> Standings:
+        opts = self.options(options)
+        running = dict.fromkeys(players, 0)
+        still_in = list(players)
+        knocked: list[str] = []
+        dealer = first_dealer
+        winners: list[str] | None = None
+        summaries: list[JSONDict] = []
+        for number, round_ in enumerate(rounds, start=1):
+            if winners is not None:
+                raise RoundError(number, "the game was already over after round "
+                                 f"{number - 1} ({' and '.join(winners)} won)")
+            try:
+                _check_round(round_, players, still_in, knocked, dealer)
+            except EntryError as error:
+                raise RoundError(number, str(error)) from None
+            in_deal = list(still_in)
+            totals: dict[str, int] = {name: round_["totals"][name] for name in in_deal}
+            score = rules.score_deal(totals, round_["declarer"], opts.tie)
+            for name, points in score.scores.items():
+                running[name] += points
+            out = [name for name in rules.knocked_out(running, opts.limit) if name in still_in]
+            knocked.extend(out)
+            still_in = [name for name in still_in if name not in out]
+            winners = rules.winners(running, still_in, bool(knocked), opts.end)
+            summary: JSONDict = {
+                "number": number,
+                "dealer": dealer,
+                "declarer": round_["declarer"],
+                "totals": totals,
+            }
+            if round_.get("hands"):
+                summary["hands"] = {
+                    name: list(round_["hands"][name]) for name in in_deal if name in round_["hands"]
+                }
+            summary |= {
+                "scores": dict(score.scores),
+                "false_declaration": score.false_declaration,
+                "knocked_out": out,
+            }
+            for key in ("deal", "actions"):
+                if key in round_:
+                    summary[key] = round_[key]
+            summaries.append(summary)
+            if dealer is not None and still_in:
+                dealer = rules.next_dealer(players, dealer, still_in)
+        notes: list[str] = []
+        if winners is None and dealer is not None:
+            starter = rules.first_player(players, dealer, still_in)
+            notes.append(f"Next deal: {dealer} deals, {starter} plays first.")
+        return Standings(
+            totals=running,
+            knocked_out=knocked,
+            still_in=still_in,
+            finished=winners is not None,
+            winners=winners or [],
+            rounds=summaries,
+            next_dealer=dealer if winners is None else None,
+            notes=notes,
+        )
+
+    def round_from_summary(self, summary_round: Mapping[str, Any]) -> JSONDict:
+        try:
+            round_: JSONDict = {
+                "declarer": summary_round["declarer"],
+                "totals": dict(summary_round["totals"]),
+            }
+        except (KeyError, TypeError) as error:
+            raise EntryError(f"a Least Score round needs 'declarer' and 'totals' ({error})")\
+                from None
+        if summary_round.get("hands"):
+            round_["hands"] = {k: list(v) for k, v in dict(summary_round["hands"]).items()}
+        for key in ("deal", "actions"):
+            if key in summary_round:
+                round_[key] = summary_round[key]
+        return round_
+
+    def rules_text(self, options: Mapping[str, Any]) -> str:
+        opts = self.options(options)
+        tie = ("a tie (D = L) is a good declaration" if opts.tie is Tie.DECLARER_WINS
+               else "a tie (D = L) is a false declaration: 20 to the declarer")
+        end = ("knocked-out players leave; the last one standing wins"
+               if opts.end is End.LAST_STANDING
+               else "the game ends at the first knock-out; the lowest total wins (ties share)")
+        pairs = ("two pairs must be all four of one rank" if opts.two_pairs is TwoPairs.SAME_RANK
+                 else "two pairs of any ranks (K-K-5-5) may go as one discard")
+        return LEAST_SCORE_RULES.format(limit=opts.limit, tie=tie, end=end, pairs=pairs,
+                                        options=opts.as_dict())
+
+
+def _check_round(
+    round_: Mapping[str, Any],
+    players: Sequence[str],
+    still_in: Sequence[str],
+    knocked: Sequence[str],
+    dealer: str | None,
+) -> None:
+    declarer = round_.get("declarer")
+    if declarer not in players:
+        raise EntryError(f"the declarer {declarer!r} is not a player: "
+                         + ", ".join(players))
+    if declarer in knocked:
+        raise EntryError(f"{declarer} is knocked out and can't declare: "
+                         "the players still in are " + ", ".join(still_in))
+    totals = round_.get("totals")
+    if not isinstance(totals, dict):
+        raise EntryError("the round has no hand totals")
+    for name in totals:
+        if name in knocked:
+            raise EntryError(f"{name} is knocked out and has no hand: enter a total for "
+                             + ", ".join(still_in))
+    check_participants(totals, still_in, "total")
+    hands = round_.get("hands") or {}
+    for name, total in totals.items():
+        if name in hands:
+            try:
+                cards = parse_cards(hands[name], allow_joker=False)
+            except CardError as error:
+                raise EntryError(f"{name}'s hand: {error}") from None
+            if not 1 <= len(cards) <= rules.HAND_SIZE:
+                raise EntryError(f"{name} has {len(cards)} cards: a hand at the end of a deal "
+                                 f"holds 1 to {rules.HAND_SIZE} cards")
+            if rules.hand_value(cards) != total:
+                raise EntryError(f"{name}'s cards add up to {rules.hand_value(cards)}, "
+                                 f"not {total}")
+        if not isinstance(total, int) or isinstance(total, bool) \
+                or not 1 <= total <= rules.MAX_HAND_TOTAL:
+            raise EntryError(
+                f"{name}'s total {total} is impossible: a hand is 1 to {rules.HAND_SIZE} "
+                f"cards worth 1 to 10 each, so 1 to {rules.MAX_HAND_TOTAL}"
+            )
+    unknown_hands = [name for name in hands if name not in totals]
+    if unknown_hands:
+        raise EntryError(f"{unknown_hands[0]} has cards but is not in this deal")
+    all_cards = [card for name in hands for card in parse_cards(hands[name])]
+    for card in iter_duplicates(all_cards):
+        holders = [name for name in hands if card in parse_cards(hands[name])]
+        raise EntryError(f"{card} is in both {holders[0]}'s and {holders[1]}'s hands: "
+                         "a deck has one of each card")
+    deal = round_.get("deal")
+    if isinstance(deal, dict) and dealer is not None and deal.get("dealer") != dealer:
+        raise EntryError(f"the deal says {deal.get('dealer')} dealt, but it was {dealer}'s deal")
+
+
+def _whole(value: Any, what: str) -> int:
+    if isinstance(value, bool):
+        raise EntryError(f"{what} must be a whole number")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    raise EntryError(f"{what} must be a whole number, not {value!r}")
+
+
+_Choice = TypeVar("_Choice", Tie, End, TwoPairs)
+
+
+def _choice(kind: type[_Choice], value: Any, option: str) -> _Choice:
+    try:
+        return kind(str(value).strip().lower())
+    except ValueError:
+        choices = " or ".join(member.value for member in kind)
+        raise EntryError(f"--{option} must be {choices}, not {value!r}") from None
+
+
+LEAST_SCORE_RULES = """\
+# Least Score — as this scorekeeper applies it
+
+Aim: hold the lowest hand. A = 1, 2-10 face value, J/Q/K = 10. 2 to 8 players,
+5 cards each from one 52-card deck, no jokers; one card turned up starts the floor.
+
+A turn: declare, or discard a legal set and take one card (any card of the
+previous player's discard, or the top of the deck).
+Legal discards: one card; a pair; all four of a rank; a run of exactly 3 or 5
+consecutive ranks (any suits; ace low A-2-3 or high Q-K-A, never K-A-2); a flush
+of 5 cards of one suit. Three of a kind is never legal; 4-card runs are not.
+This session: {pairs}.
+
+Declaring: allowed once every player has had a turn this deal. D = declarer's
+total, L = lowest other total.
+  good (D <= L): declarer 0, every other player scores their total - D
+  false (D > L): every other player 0, the declarer 20 + (D - L)
+This session: {tie}.
+
+Knock-out: a running total strictly over {limit} is out after that deal.
+This session: {end}.
+The deal passes to the left among the players still in.
+
+House rules of this session: {options}
+"""

@@ -1,0 +1,343 @@
+"""One Card at the table: checking an entered round and recomputing the standings.
+
+A stored round holds only what was entered (or dealt): the bidder and the bid (both
+``None`` for a no-bid deal), the trump suit when known, and the points each player
+took, the One Card included. Scores, the dealer and the winner are recomputed here
+from the whole list of rounds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scorekeeper.cards import SUITS, CardError, parse_suit
+from scorekeeper.games.common import (
+    EntryError,
+    JSONDict,
+    RoundEntry,
+    RoundError,
+    Standings,
+    check_participants,
+    collect_values,
+    match_player,
+    parse_whole_number,
+)
+from scorekeeper.games.one_card import rules
+from scorekeeper.games.one_card.rules import JokerRule, Options
+
+_OPTION_NAMES = ("joker", "target")
+
+
+class OneCardTable:
+    name = "one-card"
+    title = "One Card"
+    min_players = rules.MIN_PLAYERS
+    max_players = rules.MAX_PLAYERS
+    target_label = "target"
+    lower_is_better = False
+
+    # -- options ---------------------------------------------------------------
+
+    def default_options(self) -> JSONDict:
+        return _options_dict(Options())
+
+    def check_options(self, options: Mapping[str, Any]) -> JSONDict:
+        return _options_dict(self.options(options))
+
+    def options(self, options: Mapping[str, Any]) -> Options:
+        unknown = sorted(set(options) - set(_OPTION_NAMES))
+        if unknown:
+            raise EntryError(
+                f"One Card has no option {unknown[0]!r}: its options are "
+                + " and ".join(_OPTION_NAMES)
+            )
+        defaults = Options()
+        joker = _joker_rule(options.get("joker", defaults.joker))
+        target = _whole(options.get("target", defaults.target), "the target")
+        try:
+            return Options(joker=joker, target=target)
+        except ValueError as error:
+            raise EntryError(str(error)) from None
+
+    def check_players(self, players: Sequence[str]) -> None:
+        try:
+            rules.check_players(len(players))
+        except ValueError as error:
+            raise EntryError(str(error)) from None
+
+    def target(self, options: Mapping[str, Any]) -> int:
+        return self.options(options).target
+
+    # -- entering a round ------------------------------------------------------
+
+    def make_round(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, Any],
+        standings: Standings,
+        entry: RoundEntry,
+    ) -> JSONDict:
+        opts = self.options(options)
+        if entry.declarer is not None:
+            raise EntryError(
+                "--declarer is for Least Score: "
+                "a One Card round takes --bidder NAME --bid N, or --no-bid"
+            )
+        if standings.finished:
+            raise EntryError(
+                f"the game is over ({' and '.join(standings.winners)} won): "
+                "it takes no more rounds"
+            )
+        lowest = rules.lowest_bid(len(players))
+        if entry.no_bid:
+            if entry.bidder is not None:
+                raise EntryError("say --bidder NAME --bid N, or --no-bid, not both")
+            if entry.bid is not None:
+                raise EntryError("--bid goes with --bidder: a --no-bid deal has no bid")
+            if entry.trump is not None:
+                raise EntryError("--trump goes with a bid: a no-bid deal has no trump")
+        elif entry.bidder is None:
+            if entry.bid is not None:
+                raise EntryError(f"--bid {entry.bid} needs --bidder NAME: say who bid")
+            raise EntryError("say --bidder NAME --bid N, or --no-bid")
+        elif entry.bid is None:
+            raise EntryError(
+                f"--bidder needs --bid N: the winning bid, from {lowest} to {rules.MAX_BID}"
+            )
+        bidder = None if entry.no_bid else match_player(players, entry.bidder or "", "bidder")
+        trump: str | None = None
+        if entry.trump is not None:
+            try:
+                trump = parse_suit(entry.trump).value
+            except CardError as error:
+                raise EntryError(f"--trump: {error}") from None
+        values = collect_values(players, entry, "points value")
+        points = {
+            name: parse_whole_number(raw, f"{name}'s points") for name, raw in values.items()
+        }
+        round_: JSONDict = {
+            "bidder": bidder,
+            "bid": None if entry.no_bid else entry.bid,
+            "trump": trump,
+            "points": points,
+        }
+        _check_round(round_, players, opts, standings.next_dealer)
+        return round_
+
+    # -- recomputing -----------------------------------------------------------
+
+    def standings(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, Any],
+        first_dealer: str | None,
+        rounds: Sequence[JSONDict],
+    ) -> Standings:
+        opts = self.options(options)
+        n = len(players)
+        running = dict.fromkeys(players, 0)
+        dealer = first_dealer
+        winners: list[str] | None = None
+        summaries: list[JSONDict] = []
+        for number, round_ in enumerate(rounds, start=1):
+            if winners is not None:
+                raise RoundError(number, "the game was already over after round "
+                                 f"{number - 1} ({' and '.join(winners)} won)")
+            try:
+                _check_round(round_, players, opts, dealer)
+                bidder = round_["bidder"]
+                seat = None if bidder is None else players.index(bidder)
+                score = rules.score_deal(
+                    [round_["points"][name] for name in players], seat, round_["bid"]
+                )
+            except (EntryError, ValueError) as error:
+                raise RoundError(number, str(error)) from None
+            scores = dict(zip(players, score.scores, strict=True))
+            for name, value in scores.items():
+                running[name] += value
+            won = rules.winners([running[name] for name in players], opts.target)
+            if won is not None:
+                winners = [players[i] for i in won]
+            summary: JSONDict = {
+                "number": number,
+                "dealer": dealer,
+                "bidder": bidder,
+                "bid": round_["bid"],
+                "trump": round_.get("trump"),
+                "points": {name: round_["points"][name] for name in players},
+                "scores": scores,
+                "bid_failed": score.bid_failed,
+            }
+            for key in ("deal", "actions"):
+                if key in round_:
+                    summary[key] = round_[key]
+            summaries.append(summary)
+            if dealer is not None:
+                dealer = players[(players.index(dealer) + 1) % n]
+        notes: list[str] = []
+        if winners is None:
+            top = max(running.values())
+            leaders = [name for name in players if running[name] == top]
+            if top >= opts.target and len(leaders) > 1:
+                notes.append(f"{' and '.join(leaders)} are tied at {top}: everyone plays on "
+                             "until one leads alone at the target or more.")
+            if dealer is not None:
+                starter = players[rules.first_bidder(players.index(dealer), n)]
+                notes.append(f"Next deal: {dealer} deals, {starter} bids first.")
+        return Standings(
+            totals=running,
+            knocked_out=[],
+            still_in=list(players),
+            finished=winners is not None,
+            winners=winners or [],
+            rounds=summaries,
+            next_dealer=dealer if winners is None else None,
+            notes=notes,
+        )
+
+    def round_from_summary(self, summary_round: Mapping[str, Any]) -> JSONDict:
+        try:
+            points = summary_round["points"]
+            round_: JSONDict = {
+                "bidder": summary_round["bidder"],
+                "bid": summary_round["bid"],
+                "trump": summary_round.get("trump"),
+                "points": dict(points),
+            }
+        except (KeyError, TypeError, ValueError) as error:
+            raise EntryError(
+                f"a One Card round needs 'bidder', 'bid' and 'points' ({error})"
+            ) from None
+        trump = round_["trump"]
+        if isinstance(trump, str):
+            try:
+                round_["trump"] = parse_suit(trump).value
+            except CardError as error:
+                raise EntryError(f"trump: {error}") from None
+        for key in ("deal", "actions"):
+            if key in summary_round:
+                round_[key] = summary_round[key]
+        return round_
+
+    def rules_text(self, options: Mapping[str, Any]) -> str:
+        opts = self.options(options)
+        if opts.joker is JokerRule.JOKER:
+            joker = "the joker (JK) is the joker"
+        else:
+            joker = "the 2♦ (2D) is the joker, with exactly the joker's powers and value"
+        return ONE_CARD_RULES.format(
+            joker=joker, target=opts.target, options=_options_dict(opts), total=rules.TOTAL_POINTS,
+            max_bid=rules.MAX_BID,
+        )
+
+
+def _check_round(
+    round_: Mapping[str, Any],
+    players: Sequence[str],
+    opts: Options,
+    dealer: str | None,
+) -> None:
+    """Raise EntryError unless the stored round is one the table could have seen."""
+    points = round_.get("points")
+    if not isinstance(points, dict):
+        raise EntryError("the round has no points: enter NAME=POINTS for every player")
+    check_participants(points, players, "points value")
+    total_points = rules.TOTAL_POINTS
+    for name in players:
+        value = points[name]
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise EntryError(f"{name}'s points must be a whole number, not {value!r}")
+        if not 0 <= value <= total_points:
+            raise EntryError(
+                f"{name}'s points must be from 0 to {total_points} "
+                f"(the deck holds {total_points} points), not {value}"
+            )
+    total = sum(points[name] for name in players)
+    if total != total_points:
+        joker = "the joker" if opts.joker is JokerRule.JOKER else "the joker (2D)"
+        raise EntryError(
+            f"the points add up to {total}, not {total_points}: every point card is taken "
+            f"(J, Q, K 1 each, {joker} 3, the One Card included)"
+        )
+    bidder = round_.get("bidder")
+    bid = round_.get("bid")
+    trump = round_.get("trump")
+    lowest = rules.lowest_bid(len(players))
+    if bidder is None:
+        if bid is not None:
+            raise EntryError(f"a bid of {bid!r} needs a bidder: enter the bidder, or no bid")
+        if trump is not None:
+            raise EntryError("a no-bid deal has no trump")
+    else:
+        if bidder not in players:
+            raise EntryError(f"the bidder {bidder!r} is not a player: " + ", ".join(players))
+        if isinstance(bid, bool) or not isinstance(bid, int):
+            raise EntryError(
+                f"{bidder}'s bid must be a whole number from {lowest} to {rules.MAX_BID}, "
+                f"not {bid!r}"
+            )
+        problem = rules.bid_problem(bid, None, len(players))
+        if problem is not None:
+            raise EntryError(f"{bidder} can't have bid {bid}: {problem}")
+        if trump is not None and trump not in {suit.value for suit in SUITS}:
+            raise EntryError(f"the trump {trump!r} is not a suit: use S, H, D or C")
+    deal = round_.get("deal")
+    if isinstance(deal, dict) and dealer is not None and deal.get("dealer") != dealer:
+        raise EntryError(f"the deal says {deal.get('dealer')} dealt, but it was {dealer}'s deal")
+
+
+def _options_dict(opts: Options) -> JSONDict:
+    return {"joker": opts.joker.value, "target": opts.target}
+
+
+def _joker_rule(value: Any) -> JokerRule:
+    try:
+        return JokerRule(str(value).strip().lower())
+    except ValueError:
+        choices = " or ".join(rule.value for rule in JokerRule)
+        raise EntryError(f"--joker must be {choices}, not {value!r}") from None
+
+
+def _whole(value: Any, what: str) -> int:
+    if isinstance(value, bool):
+        raise EntryError(f"{what} must be a whole number, not {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    raise EntryError(f"{what} must be a whole number, not {value!r}")
+
+
+ONE_CARD_RULES = """\
+# One Card — as this scorekeeper applies it
+
+Aim: win tricks holding valuable cards; first to {target} points wins.
+Deck: 25 cards, 9 10 J Q K A of each suit plus the joker. This session: {joker}.
+Points: J, Q, K 1 each, the joker 3; 9, 10, A none. The deck holds exactly {total}.
+2 to 4 players get 12, 8 or 6 cards; the 25th card, face down, is the One Card:
+its points go to the winner of the last trick. The deal passes to the left.
+
+Bidding: starting left of the dealer, each player bids above the high bid or
+passes (and is out of the bidding). Lowest bid: 8 (2 players), 7 (3) or 6 (4);
+highest {max_bid}, which ends the bidding at once.
+
+With a bid: the bidder leads; the suit of that card is trump (leading the joker,
+the bidder names trump). The joker is the lowest trump. Rank: A K Q J 10 9.
+Without a bid: no trump; the player across from the dealer leads (2 players: the
+non-dealer; 3: left of the dealer; 4: two to the left). The joker is the highest
+card and may only lead or be played by a player who cannot follow; its leader
+names the suit. Whoever wins the joker's trick may turn the order downtown
+(9 10 J Q K A) for the rest of the deal.
+Follow the led suit if able; when trump is led, play a trump if you hold one.
+
+Scoring a deal: each player scores the points taken (the One Card included).
+A bidder who took fewer points than the bid scores 0 instead; a bidder who made
+it scores the points taken, not the bid. No bid: everyone scores what they took.
+Each player's points are 0 to {total} and together exactly {total}.
+
+End: after the deal in which someone reaches {target} or more, the highest total
+wins. If the highest total is tied, everyone plays on until one leads alone.
+
+House rules of this session: {options}
+"""

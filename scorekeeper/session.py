@@ -1,0 +1,377 @@
+"""A session: one game at one table, played to its end.
+
+A session is its settings plus its list of rounds. Totals, knock-outs, the next
+dealer, the status and the winners are recomputed from the rounds every time
+(:attr:`Session.standings`), never stored as truth; undo, redo and edits are
+list operations followed by that same recompute.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from functools import cached_property
+from typing import Any
+
+from scorekeeper.games.common import (
+    EntryError,
+    JSONDict,
+    RoundEntry,
+    RoundError,
+    Standings,
+    TableGame,
+    match_player,
+)
+from scorekeeper.registry import get_game
+
+SUMMARY_FORMAT = "scorekeeper-session"
+SUMMARY_VERSION = 1
+MODES = ("table", "virtual")
+MAX_NAME_LENGTH = 40
+
+
+def now_iso() -> str:
+    """The local time with its UTC offset, to the second (as FORMAT.md shows)."""
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def check_player_names(players: Sequence[str]) -> list[str]:
+    """Strip names and refuse empty, over-long, repeated (ignoring case) or unparseable ones."""
+    cleaned = [name.strip() for name in players]
+    seen: dict[str, str] = {}
+    for name in cleaned:
+        if not name:
+            raise EntryError("a player name can't be empty")
+        if "=" in name or "," in name:
+            raise EntryError(f"a player name can't contain '=' or ',' ({name!r}): "
+                             "rounds are entered as NAME=VALUE")
+        if len(name) > MAX_NAME_LENGTH:
+            raise EntryError(f"the name {name[:12]!r}... is too long: at most "
+                             f"{MAX_NAME_LENGTH} characters")
+        if name.casefold() in seen:
+            raise EntryError(f"{name!r} and {seen[name.casefold()]!r} are the same name "
+                             "ignoring case: give every player a different name")
+        seen[name.casefold()] = name
+    return cleaned
+
+
+@dataclass(frozen=True)
+class Session:
+    """The settings and rounds of one game; everything else is derived."""
+
+    game: str
+    players: tuple[str, ...]
+    options: Mapping[str, Any]
+    name: str = ""
+    mode: str = "table"
+    first_dealer: str | None = None
+    created: str = ""
+    rounds: tuple[JSONDict, ...] = ()
+    undone: tuple[JSONDict, ...] = ()
+    """Rounds taken back by undo, most recent last: what redo brings back."""
+    history: tuple[JSONDict, ...] = ()
+    id: int | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    """Front-end data kept with the session (e.g. the bots of a virtual game)."""
+
+    # -- creating ----------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        game: str,
+        players: Sequence[str],
+        *,
+        name: str = "",
+        options: Mapping[str, Any] | None = None,
+        dealer: str | None = None,
+        mode: str = "table",
+        extra: Mapping[str, Any] | None = None,
+        time: str | None = None,
+    ) -> Session:
+        rules = get_game(game)
+        names = check_player_names(players)
+        rules.check_players(names)
+        checked = rules.check_options(options or {})
+        first_dealer = match_player(names, dealer, "dealer") if dealer else None
+        if mode not in MODES:
+            raise EntryError(f"mode must be table or virtual, not {mode!r}")
+        stamp = time or now_iso()
+        session = cls(
+            game=rules.name,
+            players=tuple(names),
+            options=checked,
+            name=name.strip(),
+            mode=mode,
+            first_dealer=first_dealer,
+            created=stamp,
+            extra=dict(extra or {}),
+        )
+        detail = f"{rules.title} for {', '.join(names)}"
+        if first_dealer:
+            detail += f"; {first_dealer} deals first"
+        return session._logged("new", detail, stamp)
+
+    # -- derived -------------------------------------------------------------------
+
+    @property
+    def rules(self) -> TableGame:
+        return get_game(self.game)
+
+    @cached_property
+    def standings(self) -> Standings:
+        return self.rules.standings(self.players, self.options, self.first_dealer, self.rounds)
+
+    @property
+    def finished(self) -> bool:
+        return self.standings.finished
+
+    @property
+    def status(self) -> str:
+        return "finished" if self.finished else "in-progress"
+
+    @property
+    def label(self) -> str:
+        return self.name or f"{self.rules.title} #{self.id}"
+
+    def leader(self) -> list[str]:
+        """The winners once finished, else the player(s) in the best position."""
+        standings = self.standings
+        if standings.finished:
+            return list(standings.winners)
+        if not self.rounds:
+            return []
+        pool = standings.still_in or list(self.players)
+        pick = min if self.rules.lower_is_better else max
+        best = pick(standings.totals[name] for name in pool)
+        return [name for name in pool if standings.totals[name] == best]
+
+    # -- changes (each returns a new session, checked by a full recompute) -----------
+
+    def add_round(self, entry: RoundEntry, *, time: str | None = None) -> Session:
+        if self.finished:
+            raise EntryError(self._finished_message())
+        round_ = self.rules.make_round(self.players, self.options, self.standings, entry)
+        return self.add_round_record(round_, time=time)
+
+    def add_round_record(self, round_: JSONDict, *, time: str | None = None) -> Session:
+        """Append an already-built round (the virtual deck's deals come this way)."""
+        if self.finished:
+            raise EntryError(self._finished_message())
+        changed = replace(self, rounds=(*self.rounds, round_), undone=())
+        try:
+            changed.standings  # noqa: B018 - recompute now so a bad round is refused
+        except RoundError as error:
+            raise EntryError(error.reason) from None
+        number = len(changed.rounds)
+        return changed._logged("add-round", changed.describe_round(number), time, number)
+
+    def undo(self, *, time: str | None = None) -> Session:
+        if not self.rounds:
+            raise EntryError(f"{self.label} has no rounds to undo")
+        number = len(self.rounds)
+        detail = "removed " + self.describe_round(number)
+        changed = replace(self, rounds=self.rounds[:-1], undone=(*self.undone, self.rounds[-1]))
+        return changed._logged("undo", detail, time, number)
+
+    def redo(self, *, time: str | None = None) -> Session:
+        if not self.undone:
+            raise EntryError(f"{self.label} has nothing to redo: redo only brings back what "
+                             "undo removed, before any other change")
+        changed = replace(self, rounds=(*self.rounds, self.undone[-1]), undone=self.undone[:-1])
+        try:
+            changed.standings  # noqa: B018
+        except RoundError as error:
+            raise EntryError(f"the undone round no longer fits: {error.reason}") from None
+        number = len(changed.rounds)
+        return changed._logged("redo", "brought back " + changed.describe_round(number),
+                               time, number)
+
+    def edit_round(self, number: int, entry: RoundEntry, *, time: str | None = None) -> Session:
+        if not 1 <= number <= len(self.rounds):
+            raise EntryError(self._no_round_message(number))
+        before = replace(self, rounds=self.rounds[: number - 1])
+        round_ = self.rules.make_round(self.players, self.options, before.standings, entry)
+        return self.replace_round(number, round_, time=time)
+
+    def replace_round(self, number: int, round_: JSONDict, *, time: str | None = None) -> Session:
+        if not 1 <= number <= len(self.rounds):
+            raise EntryError(self._no_round_message(number))
+        old = self.describe_round(number)
+        rounds = list(self.rounds)
+        rounds[number - 1] = round_
+        changed = replace(self, rounds=tuple(rounds), undone=())
+        try:
+            changed.standings  # noqa: B018
+        except RoundError as error:
+            if error.number == number:
+                raise EntryError(error.reason) from None
+            raise EntryError(
+                f"that edit makes round {error.number} impossible: {error.reason}; "
+                f"undo or edit round {error.number} first"
+            ) from None
+        detail = f"round {number} was {old}; now {changed.describe_round(number)}"
+        return changed._logged("edit-round", detail, time, number)
+
+    def with_id(self, session_id: int) -> Session:
+        return replace(self, id=session_id)
+
+    def _logged(self, change: str, detail: str, time: str | None,
+                number: int | None = None) -> Session:
+        entry: JSONDict = {"time": time or now_iso(), "change": change, "detail": detail}
+        if number is not None:
+            entry["round"] = number
+        return replace(self, history=(*self.history, entry))
+
+    def logged_import(self, source: str, *, time: str | None = None) -> Session:
+        return self._logged("import", f"imported from {source} with {len(self.rounds)} rounds",
+                            time)
+
+    # -- describing ----------------------------------------------------------------
+
+    def describe_round(self, number: int) -> str:
+        summary = self.standings.rounds[number - 1]
+        scores = ", ".join(f"{name} {points:+d}" for name, points in summary["scores"].items())
+        if "declarer" in summary:
+            what = f"{summary['declarer']} declared"
+            if summary.get("false_declaration"):
+                what += " (false)"
+        elif summary.get("bidder"):
+            what = f"{summary['bidder']} bid {summary['bid']}"
+            if summary.get("bid_failed"):
+                what += " (failed)"
+        else:
+            what = "no bid"
+        return f"round {number}: {what}; {scores}"
+
+    def _finished_message(self) -> str:
+        winners = " and ".join(self.standings.winners)
+        return (f"{self.label} is finished ({winners} won) and takes no more rounds: "
+                "start a new game with `score new`")
+
+    def _no_round_message(self, number: int) -> str:
+        if not self.rounds:
+            return f"{self.label} has no rounds yet"
+        return f"there is no round {number}: {self.label} has rounds 1 to {len(self.rounds)}"
+
+    # -- the JSON summary (FORMAT.md) ----------------------------------------------
+
+    def summary(self) -> JSONDict:
+        standings = self.standings
+        return {
+            "format": SUMMARY_FORMAT,
+            "version": SUMMARY_VERSION,
+            "id": self.id,
+            "name": self.name,
+            "game": self.game,
+            "mode": self.mode,
+            "options": dict(self.options),
+            "players": list(self.players),
+            "created": self.created,
+            "rounds": copy.deepcopy(standings.rounds),
+            "totals": dict(standings.totals),
+            "knocked_out": list(standings.knocked_out),
+            "status": self.status,
+            "winners": list(standings.winners),
+            "first_dealer": self.first_dealer,
+        }
+
+    @classmethod
+    def from_summary(cls, data: Any, *, time: str | None = None) -> Session:
+        """Rebuild a session from its JSON summary; refuse one that does not re-score."""
+        if not isinstance(data, dict) or data.get("format") != SUMMARY_FORMAT:
+            raise EntryError("this is not a scorekeeper session summary "
+                             f"(no \"format\": \"{SUMMARY_FORMAT}\")")
+        version = data.get("version")
+        if version != SUMMARY_VERSION:
+            raise EntryError(f"this summary is version {version!r}; this scorekeeper reads "
+                             f"version {SUMMARY_VERSION}")
+        try:
+            game = get_game(str(data["game"]))
+            players = [str(name) for name in data["players"]]
+            rounds_in = list(data["rounds"])
+            options = dict(data.get("options") or {})
+            mode = str(data.get("mode", "table"))
+        except (KeyError, TypeError) as error:
+            raise EntryError(f"the summary lacks a required part: {error}") from None
+        first_dealer = data.get("first_dealer")
+        if first_dealer is None and rounds_in and isinstance(rounds_in[0], dict):
+            first_dealer = rounds_in[0].get("dealer")
+        session = cls.new(
+            game.name,
+            players,
+            name=str(data.get("name") or ""),
+            options=options,
+            dealer=str(first_dealer) if first_dealer else None,
+            mode=mode,
+            time=time,
+        )
+        created = data.get("created")
+        if isinstance(created, str) and created:
+            session = replace(session, created=created)
+        rounds: list[JSONDict] = []
+        for index, summary_round in enumerate(rounds_in, start=1):
+            if not isinstance(summary_round, dict):
+                raise EntryError(f"round {index} is not a JSON object")
+            try:
+                rounds.append(game.round_from_summary(summary_round))
+            except EntryError as error:
+                raise EntryError(f"round {index}: {error}") from None
+        session = replace(session, rounds=tuple(rounds))
+        try:
+            standings = session.standings
+        except RoundError as error:
+            raise EntryError(str(error)) from None
+        _compare_scores(data, session.summary(), standings)
+        return session
+
+    # -- storage -------------------------------------------------------------------
+
+    def to_document(self) -> JSONDict:
+        return {
+            "game": self.game,
+            "name": self.name,
+            "mode": self.mode,
+            "players": list(self.players),
+            "options": dict(self.options),
+            "first_dealer": self.first_dealer,
+            "created": self.created,
+            "rounds": [copy.deepcopy(r) for r in self.rounds],
+            "undone": [copy.deepcopy(r) for r in self.undone],
+            "history": [dict(h) for h in self.history],
+            "extra": copy.deepcopy(dict(self.extra)),
+        }
+
+    @classmethod
+    def from_document(cls, document: Mapping[str, Any], session_id: int | None) -> Session:
+        return cls(
+            game=document["game"],
+            name=document.get("name", ""),
+            mode=document.get("mode", "table"),
+            players=tuple(document["players"]),
+            options=dict(document["options"]),
+            first_dealer=document.get("first_dealer"),
+            created=document.get("created", ""),
+            rounds=tuple(document.get("rounds", ())),
+            undone=tuple(document.get("undone", ())),
+            history=tuple(document.get("history", ())),
+            extra=dict(document.get("extra", {})),
+            id=session_id,
+        )
+
+
+def _compare_scores(data: Mapping[str, Any], rescored: Mapping[str, Any],
+                    standings: Standings) -> None:
+    """Refuse a summary whose recorded results differ from what its rounds re-score to."""
+    for index, (given, computed) in enumerate(zip(data["rounds"], standings.rounds, strict=True),
+                                              start=1):
+        for key in ("scores", "false_declaration", "bid_failed", "knocked_out"):
+            if key in given and given[key] != computed.get(key):
+                raise EntryError(f"round {index}: the file says {key} = {given[key]}, but the "
+                                 f"round re-scores to {computed.get(key)}")
+    for key in ("totals", "knocked_out", "status", "winners"):
+        if key in data and data[key] != rescored[key]:
+            raise EntryError(f"the file says {key} = {data[key]}, but its rounds re-score to "
+                             f"{rescored[key]}")

@@ -1,0 +1,336 @@
+"""The session store: one TinyDB JSON file that is never lost or corrupted.
+
+* Every write replaces the whole file atomically: the new content goes to a
+  temporary file in the same folder, is fsync'ed, then ``os.replace``\\ d over the
+  store. A crash at any moment leaves either the old file or the new one.
+* Writers hold a file lock (``<store>.lock``) for their whole read-modify-write,
+  so concurrent ``score`` processes never lose each other's changes.
+* The previous versions are kept as ``<store>.bak1`` (newest) to ``.bak5``.
+* The file carries its schema version in the ``meta`` table; older versions are
+  migrated in memory on read and written back in the new version on the next
+  write; a newer version is refused rather than overwritten.
+* Reading never creates the file (nor its folder).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from filelock import FileLock, Timeout
+from platformdirs import user_data_dir
+from tinydb import TinyDB
+from tinydb.middlewares import CachingMiddleware
+from tinydb.storages import Storage
+from tinydb.table import Document
+
+from scorekeeper.games.common import EntryError
+from scorekeeper.session import Session
+
+SCHEMA_VERSION = 2
+"""1: the first store (sessions without history); 2: history, redo and front-end data."""
+BACKUPS = 5
+LOCK_TIMEOUT_SECONDS = 30.0
+SESSIONS = "sessions"
+META = "meta"
+META_ID = 1
+ENV_VAR = "SCOREKEEPER_DB"
+APP_NAME = "scorekeeper"
+
+
+class StoreError(Exception):
+    """The store file can't be used as it is. The message names the file and what to do."""
+
+
+def default_path() -> Path:
+    return Path(user_data_dir(APP_NAME, appauthor=False)) / "scorekeeper.json"
+
+
+def resolve_path(option: str | Path | None) -> Path:
+    """``--db`` wins over ``SCOREKEEPER_DB``, which wins over the platformdirs default."""
+    if option:
+        return Path(option).expanduser()
+    from_env = os.environ.get(ENV_VAR)
+    if from_env:
+        return Path(from_env).expanduser()
+    return default_path()
+
+
+def backup_paths(path: Path) -> list[Path]:
+    return [path.with_name(f"{path.name}.bak{n}") for n in range(1, BACKUPS + 1)]
+
+
+# ---------------------------------------------------------------------------
+# Reading and checking raw store data
+
+
+def parse_store_text(text: str, path: Path) -> dict[str, dict[str, Any]]:
+    """Parse and check the file's text; migrate an older schema in memory."""
+    if not text.strip():
+        raise StoreError(
+            f"{path} is empty, so it is not a scorekeeper store: it may have been truncated. "
+            "Run `score doctor --restore` to bring back the newest good backup, "
+            "or move the file aside"
+        )
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise StoreError(
+            f"{path} is damaged (not valid JSON: {error.msg} at line {error.lineno}). "
+            "Nothing was changed. Run `score doctor --restore` to bring back the newest good "
+            "backup, or move the file aside"
+        ) from None
+    return check_store_data(data, path)
+
+
+def check_store_data(data: Any, path: Path) -> dict[str, dict[str, Any]]:
+    foreign = (
+        f"{path} is not a scorekeeper store (it holds other JSON). Nothing was changed: "
+        "use --db or SCOREKEEPER_DB to pick another file, or move this one aside"
+    )
+    if not isinstance(data, dict):
+        raise StoreError(foreign)
+    if not data:
+        return {}
+    if set(data) - {SESSIONS, META, "_default"} or META not in data:
+        raise StoreError(foreign)
+    for table in data.values():
+        if not isinstance(table, dict) or not all(
+            isinstance(doc, dict) and key.isdigit() for key, doc in table.items()
+        ):
+            raise StoreError(foreign)
+    meta = data[META].get(str(META_ID), {})
+    version = meta.get("schema")
+    if not isinstance(version, int) or version < 1:
+        raise StoreError(foreign)
+    if version > SCHEMA_VERSION:
+        raise StoreError(
+            f"{path} was written by a newer scorekeeper (store schema {version}; this one "
+            f"reads up to {SCHEMA_VERSION}). Nothing was changed: upgrade scorekeeper "
+            "(pip install --upgrade scorekeeper) to use it"
+        )
+    return migrate(data)
+
+
+def migrate(data: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Bring store data of any older schema up to :data:`SCHEMA_VERSION`."""
+    meta = data[META][str(META_ID)]
+    if meta["schema"] == 1:
+        for document in data.get(SESSIONS, {}).values():
+            document.setdefault("undone", [])
+            document.setdefault("extra", {})
+            document.setdefault(
+                "history",
+                [{"time": document.get("created", ""), "change": "new",
+                  "detail": "created before history was kept"}],
+            )
+        meta["schema"] = 2
+    return data
+
+
+class AtomicJSONStorage(Storage):
+    """A TinyDB storage that checks what it reads and replaces the file atomically."""
+
+    def __init__(self, path: Path, *, read_only: bool = False) -> None:
+        self.path = path
+        self.read_only = read_only
+
+    def read(self) -> dict[str, dict[str, Any]] | None:
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+        except UnicodeDecodeError:
+            raise StoreError(
+                f"{self.path} is not a scorekeeper store (not a text file). Nothing was changed: "
+                "use --db or SCOREKEEPER_DB to pick another file, or move this one aside"
+            ) from None
+        except OSError as error:
+            raise StoreError(f"can't read {self.path}: {error.strerror}") from None
+        return parse_store_text(text, self.path) or None
+
+    def write(self, data: dict[str, dict[str, Any]]) -> None:
+        if self.read_only:
+            raise RuntimeError("a read-only store was asked to write")
+        write_atomically(self.path, json.dumps(data, ensure_ascii=False, indent=1))
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` so that a crash leaves the old or the new file."""
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        _rotate_backups(path)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    _fsync_folder(folder)
+
+
+def _rotate_backups(path: Path) -> None:
+    if not path.exists():
+        return
+    backups = backup_paths(path)
+    for older, newer in zip(reversed(backups[1:]), reversed(backups[:-1]), strict=True):
+        if newer.exists():
+            os.replace(newer, older)
+    try:
+        # A hard link keeps the old content under the backup name at no cost;
+        # os.replace then gives the store name to the new file.
+        os.link(path, backups[0])
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(backups[0])
+        backups[0].write_bytes(path.read_bytes())
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
+
+
+def _remove_stale_temporaries(path: Path) -> None:
+    """Temporary files left by a process killed mid-write (we hold the lock)."""
+    for stale in path.parent.glob(f".{path.name}.*.tmp"):
+        with contextlib.suppress(OSError):
+            stale.unlink()
+
+
+# ---------------------------------------------------------------------------
+# Sessions in the store
+
+
+@dataclass
+class StoreView:
+    """Sessions and the current-session pointer, read from or about to be written to the file."""
+
+    db: TinyDB
+    path: Path
+
+    def _meta(self) -> dict[str, Any]:
+        document = self.db.table(META).get(doc_id=META_ID)
+        return dict(document) if isinstance(document, Mapping) else {}
+
+    @property
+    def current_id(self) -> int | None:
+        value = self._meta().get("current")
+        return value if isinstance(value, int) else None
+
+    def session_ids(self) -> list[int]:
+        return sorted(document.doc_id for document in self.db.table(SESSIONS).all())
+
+    def sessions(self) -> list[Session]:
+        return [
+            Session.from_document(document, document.doc_id)
+            for document in sorted(self.db.table(SESSIONS).all(), key=lambda d: d.doc_id)
+        ]
+
+    def get(self, session_id: int | None = None) -> Session:
+        """Session ``session_id``, or the current one."""
+        wanted = self.current_id if session_id is None else session_id
+        if wanted is None:
+            if self.session_ids():
+                raise EntryError("no session is current: pick one with `score use ID` "
+                                 "(see `score sessions`)")
+            raise EntryError("there are no sessions yet: start one with `score new`")
+        document = self.db.table(SESSIONS).get(doc_id=wanted)
+        if not isinstance(document, Document):
+            known = ", ".join(str(i) for i in self.session_ids()) or "none yet"
+            raise EntryError(f"there is no session {wanted} (sessions: {known})")
+        return Session.from_document(document, document.doc_id)
+
+
+class WritableStoreView(StoreView):
+    def add(self, session: Session) -> Session:
+        session_id = self.db.table(SESSIONS).insert(session.to_document())
+        self.set_current(session_id)
+        return session.with_id(session_id)
+
+    def put(self, session: Session) -> None:
+        if session.id is None:
+            raise ValueError("put needs a stored session")
+        table = self.db.table(SESSIONS)
+        table.remove(doc_ids=[session.id])
+        table.insert(Document(session.to_document(), doc_id=session.id))
+
+    def set_current(self, session_id: int) -> None:
+        self.get(session_id)
+        meta = self._meta()
+        meta["current"] = session_id
+        meta["schema"] = SCHEMA_VERSION
+        table = self.db.table(META)
+        if table.contains(doc_id=META_ID):
+            table.remove(doc_ids=[META_ID])
+        table.insert(Document(meta, doc_id=META_ID))
+
+
+class Store:
+    """The store file at ``path``."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.lock_path = path.with_name(path.name + ".lock")
+
+    def read(self) -> StoreView:
+        """A read-only view. Needs no lock: the file is only ever replaced whole."""
+        return StoreView(TinyDB(self.path, storage=_ReadOnly), self.path)
+
+    @contextlib.contextmanager
+    def write(self) -> Iterator[WritableStoreView]:
+        """A locked read-modify-write: saved atomically at the end, not at all on error."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(f"can't create the folder {self.path.parent}: "
+                             f"{error.strerror}") from None
+        lock = FileLock(str(self.lock_path), timeout=LOCK_TIMEOUT_SECONDS)
+        try:
+            lock.acquire()
+        except Timeout:
+            raise StoreError(
+                f"another score command has held {self.lock_path} for "
+                f"{LOCK_TIMEOUT_SECONDS:.0f} s; try again when it has finished"
+            ) from None
+        try:
+            _remove_stale_temporaries(self.path)
+            middleware = CachingMiddleware(AtomicJSONStorage)  # type: ignore[no-untyped-call]
+            middleware.WRITE_CACHE_SIZE = 1_000_000
+            db = TinyDB(self.path, storage=middleware)
+            view = WritableStoreView(db, self.path)
+            if db.table(META).get(doc_id=META_ID) is None:
+                db.table(META).insert(Document({"schema": SCHEMA_VERSION}, doc_id=META_ID))
+            yield view
+            meta = view._meta()
+            if meta.get("schema") != SCHEMA_VERSION:
+                meta["schema"] = SCHEMA_VERSION
+                db.table(META).remove(doc_ids=[META_ID])
+                db.table(META).insert(Document(meta, doc_id=META_ID))
+            middleware.flush()  # type: ignore[no-untyped-call]
+        finally:
+            lock.release()
+
+
+class _ReadOnly(AtomicJSONStorage):
+    def __init__(self, path: Path) -> None:
+        super().__init__(path, read_only=True)
