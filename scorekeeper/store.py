@@ -20,6 +20,7 @@ import os
 import tempfile
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -334,3 +335,113 @@ class Store:
 class _ReadOnly(AtomicJSONStorage):
     def __init__(self, path: Path) -> None:
         super().__init__(path, read_only=True)
+
+
+# ---------------------------------------------------------------------------
+# Checking and restoring (score doctor)
+
+
+@dataclass
+class Health:
+    """What ``score doctor`` found in one file."""
+
+    path: Path
+    exists: bool
+    problems: list[str]
+    sessions: int = 0
+    rounds: int = 0
+
+    @property
+    def good(self) -> bool:
+        return self.exists and not self.problems
+
+
+def check_file(path: Path) -> Health:
+    """Load ``path`` as a store and re-score every session; collect what is wrong."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Health(path, False, [])
+    except (OSError, UnicodeDecodeError) as error:
+        return Health(path, True, [f"can't be read: {error}"])
+    try:
+        data = parse_store_text(text, path)
+    except StoreError as error:
+        return Health(path, True, [str(error).split(". ")[0]])
+    health = Health(path, True, [])
+    sessions = data.get(SESSIONS, {})
+    for key, document in sorted(sessions.items(), key=lambda item: int(item[0])):
+        try:
+            session = Session.from_document(document, int(key))
+            standings = session.standings
+            health.rounds += len(standings.rounds)
+            _check_invariants(session)
+        except Exception as error:  # any failure here is a finding, not a crash
+            health.problems.append(f"session {key}: {error}")
+        health.sessions += 1
+    current = data.get(META, {}).get(str(META_ID), {}).get("current")
+    if current is not None and str(current) not in sessions:
+        health.problems.append(f"the current session {current} does not exist")
+    return health
+
+
+def _check_invariants(session: Session) -> None:
+    standings = session.standings
+    if len({name.casefold() for name in session.players}) != len(session.players):
+        raise ValueError("two players share a name")
+    if sorted(standings.still_in + standings.knocked_out) != sorted(session.players):
+        raise ValueError("players in and knocked out do not add up to the players")
+    if standings.finished and not standings.winners:
+        raise ValueError("finished without a winner")
+    running = dict.fromkeys(session.players, 0)
+    for summary in standings.rounds:
+        for name, points in summary["scores"].items():
+            running[name] += points
+    if running != standings.totals:
+        raise ValueError("the totals are not the sum of the rounds")
+
+
+def doctor(path: Path) -> tuple[Health, list[Health]]:
+    """The store's health and each existing backup's, newest backup first."""
+    backups = [check_file(backup) for backup in backup_paths(path)]
+    return check_file(path), [health for health in backups if health.exists]
+
+
+def restore_newest_good_backup(store: Store, *, force: bool = False) -> tuple[Path, Path | None]:
+    """Put the newest good backup in place of the store; keep the replaced file aside.
+
+    Returns (the backup restored, where the replaced store was kept).
+    """
+    lock = FileLock(str(store.lock_path), timeout=LOCK_TIMEOUT_SECONDS)
+    try:
+        lock.acquire()
+    except Timeout:
+        raise StoreError(f"another score command holds {store.lock_path}; try again") from None
+    try:
+        current, backups = doctor(store.path)
+        if current.good and not force:
+            raise StoreError(
+                f"{store.path} is healthy, so nothing was restored (restoring would drop the "
+                "latest changes); add --force to restore the newest good backup anyway"
+            )
+        good = next((health for health in backups if health.good), None)
+        if good is None:
+            raise StoreError(f"no good backup of {store.path} was found; nothing was changed")
+        kept: Path | None = None
+        if store.path.exists():
+            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+            kept = store.path.with_name(f"{store.path.name}.replaced-{stamp}")
+            os.link(store.path, kept)
+        content = good.path.read_text(encoding="utf-8")
+        folder = store.path.parent
+        handle, temporary = tempfile.mkstemp(prefix=f".{store.path.name}.", suffix=".tmp",
+                                             dir=folder)
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(content)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, store.path)
+        _fsync_folder(folder)
+        return good.path, kept
+    finally:
+        lock.release()

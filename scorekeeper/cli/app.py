@@ -18,6 +18,7 @@ import typer
 from rich.console import Console
 
 from scorekeeper import __version__
+from scorekeeper import store as store_module
 from scorekeeper.cards import CardError
 from scorekeeper.cli import export as exporting
 from scorekeeper.cli import render
@@ -373,6 +374,40 @@ def _game_or_usage(name: str) -> Any:
         return get_game(name)
     except EntryError as error:
         usage(str(error))
+
+
+@app.command()
+def doctor(
+    ctx: typer.Context,
+    restore: Annotated[bool, typer.Option("--restore", help="Bring back the newest good "
+                                          "backup when the store is damaged.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="With --restore: restore even a "
+                                        "healthy store (drops its latest changes).")] = False,
+) -> None:
+    """Check the whole store (every session re-scored); restore the newest good backup."""
+    path = store(ctx).path
+    current, backups = store_module.doctor(path)
+    if not current.exists:
+        console.print(f"{path} does not exist yet (an empty store).")
+    elif current.good:
+        console.print(f"{path}: healthy — {current.sessions} sessions, {current.rounds} "
+                      "rounds, every one re-scored.")
+    else:
+        console.print(f"{path}: {len(current.problems)} problem(s):")
+        for problem in current.problems:
+            console.print(f"  - {problem}", markup=False)
+    for backup in backups:
+        state = (f"good ({backup.sessions} sessions, {backup.rounds} rounds)" if backup.good
+                 else "damaged: " + "; ".join(backup.problems))
+        console.print(f"  backup {backup.path.name}: {state}", markup=False)
+    if restore:
+        restored, kept = store_module.restore_newest_good_backup(store(ctx), force=force)
+        console.print(f"Restored {restored.name} over {path.name}."
+                      + (f" The replaced file is kept as {kept.name}." if kept else ""))
+        return
+    if current.exists and not current.good:
+        console.print("Run `score doctor --restore` to bring back the newest good backup.")
+        raise typer.Exit(1)
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,237 @@
+"""Least Score bots. A bot sees only a :class:`View` (never the deal) and gets a
+``random.Random`` for its own choices; it returns one legal action.
+
+- ``random``: uniform over the legal actions.
+- ``greedy``: discards its highest-value set, takes a floor card lower than an
+  average deck card, declares at a fixed total.
+- ``strong``: tracks the cards seen, samples the opponents' hidden cards from the
+  unseen ones (biased low: players keep their low cards), declares when the
+  sampled expected result of declaring is good enough, and picks its move by a
+  one-ply look-ahead that averages over the possible deck cards and values the
+  sets its hand keeps for later.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from scorekeeper.cards import STANDARD_DECK, Card
+from scorekeeper.games.least_score.engine import (
+    Action,
+    Declare,
+    Discard,
+    View,
+    legal_discard_sets,
+)
+from scorekeeper.games.least_score.rules import FALSE_DECLARATION_PENALTY, Tie, TwoPairs
+
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "StrongBot", "get_bot"]
+
+STALL_TURNS_PER_PLAYER = 60
+"""After this many turns per player a deal is stalling: greedy and strong declare."""
+
+_VALUES: dict[Card, int] = {card: min(int(card.rank), 10) for card in STANDARD_DECK}
+MEAN_CARD = sum(_VALUES.values()) / len(_VALUES)  # 85/13 ~ 6.54
+
+
+def _value(cards: Sequence[Card]) -> int:
+    values = _VALUES
+    return sum(values[c] for c in cards)
+
+
+def _stalling(view: View) -> bool:
+    return view.turn >= STALL_TURNS_PER_PLAYER * len(view.players)
+
+
+class Bot(Protocol):
+    """A Least Score player: one legal action from what it may see."""
+
+    def choose(self, view: View, rng: random.Random) -> Action: ...
+
+
+class RandomBot:
+    """Uniform over the legal actions (without building them all)."""
+
+    name = "random"
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        sets = view.legal_discards()
+        takes = view.take_options()
+        count = len(sets) * len(takes)
+        pick = rng.randrange(count + (1 if view.can_declare else 0))
+        if pick == count:
+            return Declare()
+        return Discard(sets[pick // len(takes)], takes[pick % len(takes)])
+
+
+class GreedyBot:
+    """Highest-value discard; a floor card when it beats an average deck card;
+    declares at ``declare_at`` or lower."""
+
+    name = "greedy"
+
+    def __init__(self, declare_at: int = 5, take_below: float = MEAN_CARD) -> None:
+        self.declare_at = declare_at
+        self.take_below = take_below
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        if view.can_declare and (_value(view.hand) <= self.declare_at or _stalling(view)):
+            return Declare()
+        sets = view.legal_discards()
+        discard = max(sets, key=lambda s: (_value(s), len(s)))
+        lowest = min(view.floor, key=_VALUES.__getitem__)
+        take: Card | None = None
+        if _VALUES[lowest] < self.take_below or not view.deck_available:
+            take = lowest
+        return Discard(discard, take)
+
+
+class StrongBot:
+    """Card counting, sampled declarations and a one-ply look-ahead.
+
+    Parameters (tuned by simulation against three ``greedy`` bots):
+
+    ``samples``: hidden-hand samples per declaration decision.
+    ``keep_bias``: each opponent's hidden cards are drawn as the lowest of
+    ``hidden + min(turns, keep_bias)`` unseen cards (players keep low cards).
+    ``min_edge``: declare when the expected result of declaring (opponents'
+    average points minus own) is at least this.
+    ``min_good``: and the sampled chance of a good declaration is at least this.
+    ``now_weight``: how much the look-ahead weighs the hand total right after the
+    move against the total after the best discard next turn.
+    ``card_cost``: the long-run cost of each card kept in hand.
+    """
+
+    name = "strong"
+
+    def __init__(
+        self,
+        samples: int = 200,
+        keep_bias: int = 2,
+        min_edge: float = 2.0,
+        min_good: float = 0.8,
+        now_weight: float = 0.5,
+        card_cost: float = 2.5,
+    ) -> None:
+        self.samples = samples
+        self.keep_bias = keep_bias
+        self.min_edge = min_edge
+        self.min_good = min_good
+        self.now_weight = now_weight
+        self.card_cost = card_cost
+
+    # -- what is still unseen -------------------------------------------------
+
+    @staticmethod
+    def unseen(view: View) -> list[Card]:
+        """Cards whose place the bot does not know: in the deck or hidden in a hand."""
+        known: set[Card] = set(view.hand)
+        known.update(view.floor)
+        known.update(view.dead_pile)
+        for seat, cards in enumerate(view.taken_seen):
+            if seat != view.seat:
+                known.update(cards)
+        return [card for card in STANDARD_DECK if card not in known]
+
+    # -- declaring -------------------------------------------------------------
+
+    def declaration_outlook(
+        self, view: View, rng: random.Random, total: int | None = None
+    ) -> tuple[float, float]:
+        """(chance of a good declaration, expected result) for declaring with ``total``.
+
+        The result is the opponents' average score minus the bot's own, averaged over
+        sampled hidden hands.
+        """
+        declared = _value(view.hand) if total is None else total
+        pool_values = [_VALUES[c] for c in self.unseen(view)]
+        opponents: list[tuple[int, int, int]] = []  # (known total, hidden count, extra drawn)
+        for seat, size in enumerate(view.hand_sizes):
+            if seat == view.seat:
+                continue
+            known = view.taken_seen[seat]
+            hidden = max(0, size - len(known))
+            extra = min(view.turns_taken[seat], self.keep_bias) if hidden else 0
+            opponents.append((_value(known), hidden, extra))
+        need = sum(h + e for _, h, e in opponents)
+        while need > len(pool_values):  # keep the sampling possible late in a deal
+            opponents = [(k, h, max(0, e - 1)) for k, h, e in opponents]
+            need = sum(h + e for _, h, e in opponents)
+        strict = view.options.tie is Tie.DECLARER_LOSES
+        good = 0
+        result = 0.0
+        others = len(opponents)
+        sample = rng.sample
+        for _ in range(self.samples):
+            drawn = sample(pool_values, need)
+            totals = []
+            at = 0
+            for known_total, hidden, extra in opponents:
+                if extra:
+                    part = sorted(drawn[at : at + hidden + extra])[:hidden]
+                else:
+                    part = drawn[at : at + hidden]
+                at += hidden + extra
+                totals.append(known_total + sum(part))
+            lowest = min(totals)
+            if declared < lowest or (declared == lowest and not strict):
+                good += 1
+                result += (sum(totals) - others * declared) / others
+            else:
+                result -= FALSE_DECLARATION_PENALTY + declared - lowest
+        return good / self.samples, result / self.samples
+
+    # -- moving ----------------------------------------------------------------
+
+    def _hand_score(self, hand: list[Card], two_pairs: TwoPairs) -> float:
+        """Lower is better: the total now and after the best discard next turn."""
+        total = _value(hand)
+        best_next = min(
+            total - _value(s) + self.card_cost * (len(hand) - len(s))
+            for s in legal_discard_sets(hand, two_pairs)
+        )
+        return self.now_weight * total + (1 - self.now_weight) * best_next
+
+    def best_move(self, view: View) -> Discard:
+        hand = list(view.hand)
+        two_pairs = view.options.two_pairs
+        pool = self.unseen(view)
+        # The deck's next card is one of the unseen cards nobody holds: weigh them evenly.
+        best: tuple[float, Discard] | None = None
+        for cards in view.legal_discards():
+            rest = [c for c in hand if c not in cards]
+            for take in view.take_options():
+                if take is None:
+                    score = sum(self._hand_score([*rest, c], two_pairs) for c in pool) / len(
+                        pool
+                    ) if pool else self._hand_score(rest, two_pairs) + MEAN_CARD
+                else:
+                    score = self._hand_score([*rest, take], two_pairs)
+                if best is None or score < best[0]:
+                    best = (score, Discard(cards, take))
+        assert best is not None
+        return best[1]
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        if view.can_declare:
+            if _stalling(view):
+                return Declare()
+            chance, edge = self.declaration_outlook(view, rng)
+            if chance >= self.min_good and edge >= self.min_edge:
+                return Declare()
+        return self.best_move(view)
+
+
+BOTS: dict[str, Bot] = {"random": RandomBot(), "greedy": GreedyBot(), "strong": StrongBot()}
+"""The bot levels of ``score play --bot`` and ``score simulate``."""
+
+
+def get_bot(name: str) -> Bot:
+    try:
+        return BOTS[name]
+    except KeyError:
+        raise ValueError(
+            f"unknown bot level {name!r}: use one of {', '.join(BOTS)}"
+        ) from None
