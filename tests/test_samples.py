@@ -1,0 +1,52 @@
+"""The sample sessions import cleanly and re-score to the totals they state."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.session import Session
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
+
+
+def load(name: str) -> Session:
+    return Session.from_summary(json.loads((SAMPLES / name).read_text(encoding="utf-8")))
+
+
+def test_least_score_night_is_a_finished_four_player_night() -> None:
+    data = json.loads((SAMPLES / "least-score-night.json").read_text(encoding="utf-8"))
+    session = load("least-score-night.json")
+    standings = session.standings
+    assert len(session.players) == 4
+    assert len(standings.rounds) >= 10
+    assert any(r["false_declaration"] for r in standings.rounds)
+    assert standings.knocked_out == ["Bob", "Ann", "Cy"]
+    assert standings.finished and standings.winners == ["Dan"]
+    assert standings.totals == data["totals"] == {"Ann": 102, "Bob": 106, "Cy": 116, "Dan": 53}
+    # the totals are the sums of the per-round scores
+    for name in session.players:
+        assert sum(r["scores"].get(name, 0) for r in data["rounds"]) == data["totals"][name]
+
+
+def test_one_card_game_has_a_failed_bid_a_no_bid_deal_and_a_winner() -> None:
+    data = json.loads((SAMPLES / "one-card-game.json").read_text(encoding="utf-8"))
+    session = load("one-card-game.json")
+    standings = session.standings
+    assert 3 <= len(session.players) <= 4
+    assert any(r["bid_failed"] for r in standings.rounds)
+    assert any(r["bidder"] is None for r in standings.rounds)
+    assert standings.finished and standings.winners == data["winners"] == ["Bob"]
+    assert standings.totals == data["totals"]
+    assert all(sum(r["points"].values()) == 15 for r in data["rounds"])
+
+
+@pytest.mark.parametrize("stem", ["least-score-night", "one-card-game"])
+def test_summaries_exist_beside_the_json(stem: str) -> None:
+    markdown = (SAMPLES / f"{stem}.md").read_text(encoding="utf-8")
+    page = (SAMPLES / f"{stem}.html").read_text(encoding="utf-8")
+    winner = json.loads((SAMPLES / f"{stem}.json").read_text(encoding="utf-8"))["winners"][0]
+    assert f"Winner: {winner}" in markdown
+    assert "<svg" in page and "http://" not in page.replace('xmlns="http://www.w3.org', "")
