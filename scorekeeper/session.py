@@ -294,7 +294,7 @@ class Session:
             rounds_in = list(data["rounds"])
             options = dict(data.get("options") or {})
             mode = str(data.get("mode", "table"))
-        except (KeyError, TypeError) as error:
+        except (KeyError, TypeError, ValueError) as error:
             raise EntryError(f"the summary lacks a required part: {error}") from None
         first_dealer = data.get("first_dealer")
         if first_dealer is None and rounds_in and isinstance(rounds_in[0], dict):

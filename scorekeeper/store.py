@@ -103,7 +103,7 @@ def check_store_data(data: Any, path: Path) -> dict[str, dict[str, Any]]:
         raise StoreError(foreign)
     for table in data.values():
         if not isinstance(table, dict) or not all(
-            isinstance(doc, dict) and key.isdigit() for key, doc in table.items()
+            isinstance(doc, dict) and key.isascii() and key.isdigit() for key, doc in table.items()
         ):
             raise StoreError(foreign)
     meta = data[META].get(str(META_ID), {})
@@ -243,9 +243,22 @@ class StoreView:
 
     def sessions(self) -> list[Session]:
         return [
-            Session.from_document(document, document.doc_id)
+            self._load(document)
             for document in sorted(self.db.table(SESSIONS).all(), key=lambda d: d.doc_id)
         ]
+
+    def _load(self, document: Document) -> Session:
+        """The session stored in ``document``; a StoreError if it is damaged."""
+        try:
+            session = Session.from_document(document, document.doc_id)
+            session.standings  # noqa: B018 - a damaged session is found here, not mid-render
+        except Exception as error:
+            raise StoreError(
+                f"{self.path}: session {document.doc_id} is damaged ({error}). Nothing was "
+                "changed: run `score doctor` to check the file, `score doctor --restore` to "
+                "bring back the newest good backup"
+            ) from None
+        return session
 
     def get(self, session_id: int | None = None) -> Session:
         """Session ``session_id``, or the current one."""
@@ -259,7 +272,7 @@ class StoreView:
         if not isinstance(document, Document):
             known = ", ".join(str(i) for i in self.session_ids()) or "none yet"
             raise EntryError(f"there is no session {wanted} (sessions: {known})")
-        return Session.from_document(document, document.doc_id)
+        return self._load(document)
 
 
 class WritableStoreView(StoreView):

@@ -12,20 +12,28 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
-from rich.console import Console
+
+try:  # typer >= 0.22 vendors click; older releases depend on it
+    from typer._click.exceptions import NoArgsIsHelpError, UsageError
+except ImportError:  # pragma: no cover
+    from click.exceptions import (  # type: ignore[no-redef,import-not-found,unused-ignore]
+        NoArgsIsHelpError,
+        UsageError,
+    )
 
 from scorekeeper import __version__
 from scorekeeper import store as store_module
 from scorekeeper.cards import CardError
 from scorekeeper.cli import export as exporting
-from scorekeeper.cli import render
+from scorekeeper.cli import render, virtual_commands
+from scorekeeper.cli.context import UsageProblem, console, store, usage
 from scorekeeper.games.common import EntryError, RoundEntry
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session
-from scorekeeper.store import Store, StoreError, resolve_path
+from scorekeeper.store import StoreError
 
 app = typer.Typer(
     name="score",
@@ -37,22 +45,6 @@ app = typer.Typer(
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-
-console = Console(highlight=False)
-
-
-class UsageProblem(typer.BadParameter):
-    """A malformed command line found after parsing (exit 2)."""
-
-
-def usage(message: str) -> NoReturn:
-    raise UsageProblem(message)
-
-
-def store(ctx: typer.Context) -> Store:
-    obj: dict[str, Any] = ctx.ensure_object(dict)
-    return Store(resolve_path(obj.get("db")))
-
 
 def _version(value: bool) -> None:
     if value:
@@ -410,6 +402,11 @@ def doctor(
         raise typer.Exit(1)
 
 
+app.command()(virtual_commands.play)
+app.command()(virtual_commands.replay)
+app.command()(virtual_commands.simulate)
+
+
 # ---------------------------------------------------------------------------
 # Running
 
@@ -417,10 +414,24 @@ def doctor(
 def run(argv: Sequence[str] | None = None) -> int:
     """Run ``score`` with ``argv``; return the exit code (never raises for user errors)."""
     try:
-        app(args=list(argv) if argv is not None else None, prog_name="score")
+        # Not standalone: Click's usage errors come here, to be shown on one line.
+        result = app(args=list(argv) if argv is not None else None, prog_name="score",
+                     standalone_mode=False)
     except SystemExit as done:
         code = done.code
         return code if isinstance(code, int) else (0 if code is None else 1)
+    except NoArgsIsHelpError as help_wanted:
+        help_wanted.show()
+        return help_wanted.exit_code
+    except UsageError as malformed:
+        message = malformed.message if isinstance(malformed, UsageProblem) \
+            else malformed.format_message()
+        hint = f" (see `{malformed.ctx.command_path} --help`)" if malformed.ctx else ""
+        sys.stderr.write(f"error: {' '.join(message.split())}{hint}\n")
+        return malformed.exit_code
+    except typer.Abort:
+        sys.stderr.write("\nAborted: the unfinished command changed nothing.\n")
+        return 1
     except KeyboardInterrupt:
         sys.stderr.write("\nInterrupted: the unfinished command changed nothing.\n")
         return 130
@@ -429,7 +440,8 @@ def run(argv: Sequence[str] | None = None) -> int:
         return 1
     except BrokenPipeError:
         return 0
-    return 0
+    # Without standalone mode an Exit (--help, --version, typer.Exit(n)) comes back as its code.
+    return result if isinstance(result, int) and not isinstance(result, bool) else 0
 
 
 def main() -> None:

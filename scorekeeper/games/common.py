@@ -7,6 +7,7 @@ recomputed from the list of rounds by the game's ``table`` module.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -108,11 +109,22 @@ def match_player(players: Sequence[str], typed: str, what: str = "player") -> st
     )
 
 
+def looks_like_whole_number(text: str) -> bool:
+    """An optional sign then ASCII digits only (not ``²``, ``+-5`` or ``1_000``)."""
+    return _WHOLE_NUMBER.fullmatch(text.strip()) is not None
+
+
 def parse_whole_number(text: str, what: str) -> int:
     stripped = text.strip()
-    if stripped.lstrip("+-").isdigit():
-        return int(stripped)
+    if looks_like_whole_number(stripped):
+        try:
+            return int(stripped)
+        except ValueError:  # more digits than int() converts
+            raise EntryError(f"{what} is far too large: {stripped[:12]}...") from None
     raise EntryError(f"{what} must be a whole number, not {text.strip()!r}")
+
+
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
 
 
 def collect_values(players: Sequence[str], entry: RoundEntry, what: str) -> dict[str, str]:

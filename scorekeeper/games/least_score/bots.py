@@ -156,9 +156,11 @@ class StrongBot:
             extra = min(view.turns_taken[seat], self.keep_bias) if hidden else 0
             opponents.append((_value(known), hidden, extra))
         need = sum(h + e for _, h, e in opponents)
-        while need > len(pool_values):  # keep the sampling possible late in a deal
-            opponents = [(k, h, max(0, e - 1)) for k, h, e in opponents]
+        while need > len(pool_values) and any(e for _, _, e in opponents):
+            opponents = [(k, h, max(0, e - 1)) for k, h, e in opponents]  # late in a deal
             need = sum(h + e for _, h, e in opponents)
+        if need > len(pool_values):  # only with an inconsistent view: assume average cards
+            pool_values += [round(MEAN_CARD)] * (need - len(pool_values))
         strict = view.options.tie is Tie.DECLARER_LOSES
         good = 0
         result = 0.0
@@ -195,18 +197,21 @@ class StrongBot:
         return self.now_weight * total + (1 - self.now_weight) * best_next
 
     def best_move(self, view: View) -> Discard:
+        """The discard and take with the best (lowest) look-ahead score."""
         hand = list(view.hand)
         two_pairs = view.options.two_pairs
-        pool = self.unseen(view)
-        # The deck's next card is one of the unseen cards nobody holds: weigh them evenly.
+        # The top of the deck is one of the unseen cards (or, when the deck is empty,
+        # one of the dead pile, about to be reshuffled): weigh them evenly.
+        pool = self.unseen(view) if view.deck_size else list(view.dead_pile)
+        takes = view.take_options()
+        if not pool and None in takes:
+            takes.remove(None)
         best: tuple[float, Discard] | None = None
         for cards in view.legal_discards():
             rest = [c for c in hand if c not in cards]
-            for take in view.take_options():
+            for take in takes:
                 if take is None:
-                    score = sum(self._hand_score([*rest, c], two_pairs) for c in pool) / len(
-                        pool
-                    ) if pool else self._hand_score(rest, two_pairs) + MEAN_CARD
+                    score = sum(self._hand_score([*rest, c], two_pairs) for c in pool) / len(pool)
                 else:
                     score = self._hand_score([*rest, take], two_pairs)
                 if best is None or score < best[0]:

@@ -27,7 +27,7 @@ import itertools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorekeeper.cards import STANDARD_DECK, Card, CardError, Rank, parse_card
 from scorekeeper.games.least_score import rules
@@ -45,6 +45,10 @@ __all__ = [
     "legal_actions_for",
     "legal_discard_sets",
 ]
+
+
+_TEXT: dict[Card, str] = {card: str(card) for card in STANDARD_DECK}
+"""The notation of each card (``str(card)``), looked up once."""
 
 
 class IllegalAction(ValueError):
@@ -112,9 +116,8 @@ def legal_discard_sets(
                         out.append(tuple(hand[i] for i in sorted(p1 + p2)))
     if n >= 3 and len(by_rank) >= 3:
         ace = by_rank.get(Rank.ACE)
-        for start in range(1, 13):  # runs start..start+2; 12 is Q-K-A
-            first = by_rank.get(start)
-            if first is None:
+        for start, first in by_rank.items():  # runs start..start+2; 12 is Q-K-A
+            if start == Rank.KING:
                 continue
             second = by_rank.get(start + 1)
             if second is None:
@@ -167,9 +170,8 @@ def legal_actions_for(
 # What a player sees
 
 
-@dataclass(frozen=True, slots=True)
-class View:
-    """What ``player`` may see of a deal, and nothing more.
+class View(NamedTuple):
+    """What ``player`` may see of a deal, and nothing more (an immutable tuple).
 
     Sequences indexed by seat follow ``players`` (seating order). ``taken_seen``
     holds, for each player, the floor cards that player was seen to take and has
@@ -177,7 +179,8 @@ class View:
     knows their whole hand). ``seen`` is every card that has been face up on a
     floor in this deal, in the order it appeared; ``dead_pile`` is the floor cards
     nobody took (all seen). ``reshuffled`` are the dead-pile cards shuffled back
-    into the deck (seen, but now face down somewhere).
+    into the deck (seen, but now face down somewhere). ``can_declare`` is true when
+    it is the viewer's turn and every player has had a turn in this deal.
     """
 
     player: str
@@ -353,7 +356,7 @@ class Deal:
         self._deck: list[Card] = list(reversed(deck))  # top of the deck is the end
         self._dead: list[Card] = []
         self._seen: list[Card] = [floor]
-        self._reshuffled: set[Card] = set()
+        self._reshuffled: frozenset[Card] = frozenset()
         self._known: list[list[Card]] = [[] for _ in self.players]
         self._turns_taken = [0] * self._n
         self._turn = 0
@@ -363,10 +366,12 @@ class Deal:
         self._pending_reshuffle: list[Card] | None = None
         self._initial: dict[str, Any] = {
             "dealer": dealer,
-            "hands": {name: [str(c) for c in hand] for name, hand in zip(
-                self.players, hands, strict=True)},
-            "floor": [str(floor)],
-            "deck": [str(c) for c in deck],
+            "hands": {
+                name: [_TEXT[c] for c in hand]
+                for name, hand in zip(self.players, hands, strict=True)
+            },
+            "floor": [_TEXT[floor]],
+            "deck": [_TEXT[c] for c in deck],
         }
 
     # -- construction ------------------------------------------------------
@@ -514,7 +519,7 @@ class Deal:
             floor_from=None if self._floor_from is None else self.players[self._floor_from],
             seen=tuple(self._seen),
             dead_pile=tuple(self._dead),
-            reshuffled=frozenset(self._reshuffled),
+            reshuffled=self._reshuffled,
             hand_sizes=tuple(len(h) for h in self._hands),
             taken_seen=tuple(tuple(k) for k in self._known),
             turns_taken=tuple(self._turns_taken),
@@ -591,8 +596,8 @@ class Deal:
         self._actions.append(
             {
                 "player": self.players[seat],
-                "discard": [str(c) for c in cards],
-                "take": "deck" if take is None else str(take),
+                "discard": [_TEXT[c] for c in cards],
+                "take": "deck" if take is None else _TEXT[take],
             }
         )
         self._turn += 1
@@ -613,8 +618,8 @@ class Deal:
             self._pending_reshuffle = None
             raise IllegalAction("the recorded reshuffle is not the dead pile")
         self._pending_reshuffle = None
-        self._actions.append({"reshuffle": [str(c) for c in order]})
-        self._reshuffled.update(order)
+        self._actions.append({"reshuffle": [_TEXT[c] for c in order]})
+        self._reshuffled = self._reshuffled.union(order)
         self._deck = list(reversed(order))
         self._dead = []
 

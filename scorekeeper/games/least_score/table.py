@@ -19,7 +19,9 @@ from scorekeeper.games.common import (
     Standings,
     check_participants,
     collect_values,
+    looks_like_whole_number,
     match_player,
+    parse_whole_number,
 )
 from scorekeeper.games.least_score import rules
 from scorekeeper.games.least_score.rules import End, Options, Tie, TwoPairs
@@ -93,8 +95,8 @@ class LeastScoreTable:
         hands: dict[str, list[str]] = {}
         for name, raw in values.items():
             text = raw.strip()
-            if text.lstrip("+-").isdigit():
-                totals[name] = int(text)
+            if looks_like_whole_number(text):
+                totals[name] = parse_whole_number(text, f"{name}'s total")
                 continue
             try:
                 cards = parse_cards(text, allow_joker=False)
@@ -185,11 +187,18 @@ class LeastScoreTable:
                 "declarer": summary_round["declarer"],
                 "totals": dict(summary_round["totals"]),
             }
-        except (KeyError, TypeError) as error:
+        except (KeyError, TypeError, ValueError) as error:
             raise EntryError(f"a Least Score round needs 'declarer' and 'totals' ({error})")\
                 from None
-        if summary_round.get("hands"):
-            round_["hands"] = {k: list(v) for k, v in dict(summary_round["hands"]).items()}
+        hands = summary_round.get("hands")
+        if hands:
+            if not isinstance(hands, dict) or not all(
+                isinstance(cards, list) and all(isinstance(card, str) for card in cards)
+                for cards in hands.values()
+            ):
+                raise EntryError("'hands' must map each player to a list of cards such as "
+                                 '["AH", "10S"]')
+            round_["hands"] = {k: list(v) for k, v in hands.items()}
         for key in ("deal", "actions"):
             if key in summary_round:
                 round_[key] = summary_round[key]
@@ -255,6 +264,9 @@ def _check_round(
     all_cards = [card for name in hands for card in parse_cards(hands[name])]
     for card in iter_duplicates(all_cards):
         holders = [name for name in hands if card in parse_cards(hands[name])]
+        if len(holders) == 1:
+            raise EntryError(f"{card} is twice in {holders[0]}'s hand: a deck has one of each "
+                             "card")
         raise EntryError(f"{card} is in both {holders[0]}'s and {holders[1]}'s hands: "
                          "a deck has one of each card")
     deal = round_.get("deal")
@@ -267,8 +279,8 @@ def _whole(value: Any, what: str) -> int:
         raise EntryError(f"{what} must be a whole number")
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value)
+    if isinstance(value, str) and looks_like_whole_number(value):
+        return parse_whole_number(value, what)
     raise EntryError(f"{what} must be a whole number, not {value!r}")
 
 

@@ -703,3 +703,27 @@ def winners(totals: Sequence[int], target: int = TARGET) -> tuple[int, ...] | No
         return None
     leaders = [i for i, total in enumerate(totals) if total == top]
     return (leaders[0],) if len(leaders) == 1 else None
+
+
+def card_power(
+    card: Card, led_suit: Suit, trump: Suit | None, order: Order, rule: JokerRule
+) -> int:
+    """How strongly ``card`` plays in a trick led in ``led_suit``: the highest power wins.
+
+    The same measure :func:`trick_winner` compares (0: the card cannot win the
+    trick). Engines use it to build their own lookup tables from these rules.
+
+    >>> from scorekeeper.cards import parse_card
+    >>> ace, nine = parse_card("AH"), parse_card("9H")
+    >>> card_power(ace, Suit.HEARTS, None, Order.UPTOWN, JokerRule.JOKER) > card_power(
+    ...     nine, Suit.HEARTS, None, Order.UPTOWN, JokerRule.JOKER)
+    True
+    >>> card_power(ace, Suit.SPADES, None, Order.UPTOWN, JokerRule.JOKER)
+    0
+    """
+    try:
+        return _POWER[rule][trump][order][led_suit][card]
+    except KeyError:
+        if trump is not None and order is Order.DOWNTOWN:
+            raise ValueError("a trump deal is always played uptown") from None
+        raise ValueError(f"{card} is not a card of the One Card deck ({rule})") from None

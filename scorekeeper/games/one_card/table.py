@@ -20,6 +20,7 @@ from scorekeeper.games.common import (
     Standings,
     check_participants,
     collect_values,
+    looks_like_whole_number,
     match_player,
     parse_whole_number,
 )
@@ -304,8 +305,8 @@ def _whole(value: Any, what: str) -> int:
         raise EntryError(f"{what} must be a whole number, not {value!r}")
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value)
+    if isinstance(value, str) and looks_like_whole_number(value):
+        return parse_whole_number(value, what)
     raise EntryError(f"{what} must be a whole number, not {value!r}")
 
 

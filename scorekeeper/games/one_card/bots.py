@@ -1,0 +1,522 @@
+"""One Card bots. A bot sees only a :class:`View` (never the deal) and gets a
+``random.Random`` for its own choices; it returns one legal action.
+
+- ``random``: uniform over the legal actions.
+- ``greedy``: bids from its counted high cards and trump length; leads its
+  highest card, wins a trick as cheaply as it can, otherwise throws its lowest.
+- ``strong``: information-set Monte Carlo tree search (single-observer ISMCTS):
+  every iteration deals the hidden cards anew, consistently with what play has
+  revealed (the cards played, each player's voids, the One Card unseen), walks one
+  tree of the bot's information sets with UCB over the actions available in that
+  deal, and finishes the deal with greedy play. It bids by expected value: for
+  sampled deals it plays the deal out as bidder with each trump it could choose,
+  and bids while the expected score of the lowest bid it may make beats the
+  expected score of letting the others have the deal.
+
+The heuristics and the search work on card indices (:class:`engine.SimDeal`); the
+tables below come from the engine's, which come from the rules module.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from scorekeeper.cards import SUITS
+from scorekeeper.games.one_card import rules
+from scorekeeper.games.one_card.engine import (
+    DOWNTOWN,
+    FOLLOW,
+    JOKER_INDEX,
+    NAME0,
+    NO_TRUMP,
+    PASS,
+    POINTS,
+    POWER,
+    SUIT_OF,
+    UPTOWN,
+    Action,
+    Phase,
+    SimDeal,
+    View,
+    action_from_int,
+    action_to_int,
+    card_index,
+)
+from scorekeeper.games.one_card.rules import Order
+
+__all__ = [
+    "BOTS",
+    "Bot",
+    "GreedyBot",
+    "RandomBot",
+    "StrongBot",
+    "estimate_bid_points",
+    "get_bot",
+    "greedy_action",
+    "rollout",
+]
+
+_SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
+
+
+def _strength(card: int, order: int) -> int:
+    """Rank strength 1..6 within a suit (9 .. A uptown); the joker 0."""
+    if card == JOKER_INDEX:
+        return 0
+    r = card % 6
+    return r + 1 if order == 0 else 6 - r
+
+
+#: KEEP[trump][order][card]: how much a card is worth keeping (throw the lowest first;
+#: lead the highest). Trumps above the rest; the joker is the lowest trump in a trump
+#: deal and above everything in a no-trump deal.
+KEEP: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            (100 if trump == NO_TRUMP else 10)
+            if card == JOKER_INDEX
+            else (10 if SUIT_OF[card] == trump else 0) + _strength(card, order)
+            for card in range(25)
+        )
+        for order in (0, 1)
+    )
+    for trump in range(5)
+)
+
+
+# ---------------------------------------------------------------------------
+# Greedy play on card indices
+
+
+def suit_strength(hand: Sequence[int], suit: int) -> float:
+    """How well ``hand`` would play with ``suit`` as trump: length and high trumps."""
+    value = 0.0
+    for card in hand:
+        if card == JOKER_INDEX:
+            value += 1.0
+        elif SUIT_OF[card] == suit:
+            value += 1.0 + 0.5 * (card % 6)
+    return value
+
+
+def best_trump(hand: Sequence[int]) -> int:
+    """The suit ``hand`` would make trump (one it holds, or any with the joker)."""
+    has_joker = JOKER_INDEX in hand
+    best, best_value = -1, -1.0
+    for suit in range(4):
+        if not has_joker and not any(SUIT_OF[c] == suit for c in hand):
+            continue
+        value = suit_strength(hand, suit)
+        if value > best_value:
+            best, best_value = suit, value
+    return best
+
+
+def opening_lead(hand: Sequence[int], suit: int) -> int:
+    """The bidder's opening lead making ``suit`` trump: its highest card of the suit,
+    else the joker naming the suit."""
+    cards = [c for c in hand if SUIT_OF[c] == suit]
+    if cards:
+        return max(cards)
+    return NAME0 + suit
+
+
+def estimate_bid_points(hand: Sequence[int], n: int) -> tuple[float, int]:
+    """Greedy's count: expected points as bidder with its best trump, and that trump.
+
+    Tricks expected from high trumps, trump length and side aces, at the average
+    points per trick.
+    """
+    suit = best_trump(hand)
+    tricks = 0.0
+    trumps = [c % 6 for c in hand if c != JOKER_INDEX and SUIT_OF[c] == suit]
+    length = len(trumps) + (JOKER_INDEX in hand)
+    for r in trumps:
+        tricks += (1.0, 0.8, 0.55, 0.35, 0.25, 0.2)[5 - r]
+    tricks += max(0, length - 3) * 0.4
+    tricks += 0.6 * sum(1 for c in hand if c % 6 == 5 and SUIT_OF[c] != suit and c != JOKER_INDEX)
+    size = rules.hand_size(n)
+    return tricks * rules.TOTAL_POINTS / size, suit
+
+
+def greedy_lead(hand: Sequence[int], trump: int, order: int) -> int:
+    """The highest card; the joker leading a no-trump trick names the suit the leader
+    holds fewest of (the others have the most of it)."""
+    keep = KEEP[trump][order]
+    card = max(hand, key=keep.__getitem__)
+    if card == JOKER_INDEX and trump == NO_TRUMP:
+        counts = [0, 0, 0, 0]
+        for c in hand:
+            if c != JOKER_INDEX:
+                counts[SUIT_OF[c]] += 1
+        return NAME0 + counts.index(min(counts))
+    return card
+
+
+def greedy_follow(hand: Sequence[int], trick: Sequence[int], trump: int, order: int,
+                  led: int) -> int:
+    """The cheapest card that beats the trick so far, else the lowest card."""
+    follow = FOLLOW[trump][led]
+    legal = [c for c in hand if follow[c]] or list(hand)
+    if len(legal) == 1:
+        return legal[0]
+    power = POWER[trump][order][led]
+    top = max(power[c] for c in trick)
+    winners = [c for c in legal if power[c] > top]
+    if winners:
+        return min(winners, key=power.__getitem__)
+    keep = KEEP[trump][order]
+    return min(legal, key=lambda c: (keep[c], POINTS[c]))
+
+
+def greedy_order(hand: Sequence[int]) -> int:
+    """Downtown when the hand's ranks are stronger downtown."""
+    up = sum(_strength(c, 0) for c in hand)
+    down = sum(_strength(c, 1) for c in hand)
+    return DOWNTOWN if down > up else UPTOWN
+
+
+def greedy_action(sim: SimDeal) -> int:
+    """Greedy's action in a :class:`SimDeal` position (passes in the bidding)."""
+    if sim.in_bidding:
+        return PASS
+    hand = sim.hands[sim.cur]
+    if sim.phase == 2:
+        return greedy_order(hand)
+    trick = sim.trick
+    trump = sim.trump
+    if trick:
+        return greedy_follow(hand, trick, trump, sim.order, sim.led)
+    if trump < 0:
+        return opening_lead(hand, best_trump(hand))
+    return greedy_lead(hand, trump, sim.order)
+
+
+def rollout(sim: SimDeal, rng: random.Random, epsilon: float = 0.0) -> None:
+    """Play ``sim`` to its end with greedy play (a random legal action with chance
+    ``epsilon``)."""
+    while not sim.is_over:
+        if epsilon and rng.random() < epsilon:
+            legal = sim.legal()
+            sim.apply(legal[int(rng.random() * len(legal))])
+        else:
+            sim.apply(greedy_action(sim))
+
+
+# ---------------------------------------------------------------------------
+# The bots
+
+
+class Bot(Protocol):
+    """A One Card player: one legal action from what it may see."""
+
+    def choose(self, view: View, rng: random.Random) -> Action: ...
+
+
+def _check_turn(view: View) -> None:
+    if not view.my_turn or not view.legal:
+        raise ValueError(f"it is not {view.player}'s turn")
+
+
+class RandomBot:
+    """Uniform over the legal actions."""
+
+    name = "random"
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        _check_turn(view)
+        return view.legal[rng.randrange(len(view.legal))]
+
+
+def _hand_ints(view: View) -> list[int]:
+    rule = view.options.joker
+    return [card_index(c, rule) for c in view.hand]
+
+
+def _trump_int(view: View) -> int:
+    if view.no_trump:
+        return NO_TRUMP
+    return -1 if view.trump is None else _SUIT_INDEX[view.trump]
+
+
+class GreedyBot:
+    """Counts its points as bidder and bids while that count reaches the lowest bid it
+    may make; plays the greedy heuristics above."""
+
+    name = "greedy"
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        _check_turn(view)
+        rule = view.options.joker
+        hand = _hand_ints(view)
+        if view.phase is Phase.BIDDING:
+            bids = [a for a in view.legal if getattr(a, "amount", None) is not None]
+            if not bids:
+                return view.legal[0]
+            estimate, _ = estimate_bid_points(hand, view.num_players)
+            lowest = bids[0]
+            amount = getattr(lowest, "amount", 0)
+            return lowest if estimate >= amount else view.legal[0]
+        if view.phase is Phase.ORDER:
+            return action_from_int(greedy_order(hand), rule)
+        trump = _trump_int(view)
+        order = 0 if view.order is Order.UPTOWN else 1
+        if view.trick:
+            assert view.led_suit is not None
+            trick = [card_index(c, rule) for _, c in view.trick]
+            choice = greedy_follow(hand, trick, trump, order, _SUIT_INDEX[view.led_suit])
+        elif trump < 0:
+            choice = opening_lead(hand, best_trump(hand))
+        else:
+            choice = greedy_lead(hand, trump, order)
+        return action_from_int(choice, rule)
+
+
+# ---------------------------------------------------------------------------
+# Hidden hands
+
+
+def _unseen(view: View, hand: Sequence[int]) -> list[int]:
+    rule = view.options.joker
+    known = set(hand)
+    for trick in view.tricks:
+        for _, card in trick.plays:
+            known.add(card_index(card, rule))
+    for _, card in view.trick:
+        known.add(card_index(card, rule))
+    return [c for c in range(25) if c not in known]
+
+
+def _forbidden(view: View) -> list[frozenset[int]]:
+    """By seat: the cards that player cannot hold, from the suits they did not follow."""
+    trump = _trump_int(view)
+    out: list[frozenset[int]] = []
+    for voids in view.voids:
+        banned: set[int] = set()
+        for suit in voids:
+            follow = FOLLOW[trump if trump >= 0 else NO_TRUMP][_SUIT_INDEX[suit]]
+            banned.update(c for c in range(25) if follow[c])
+        out.append(frozenset(banned))
+    return out
+
+
+def sample_hands(
+    view: View,
+    hand: Sequence[int],
+    unseen: Sequence[int],
+    forbidden: Sequence[frozenset[int]],
+    rng: random.Random,
+) -> tuple[list[list[int]], int]:
+    """Deal ``unseen`` to the other players (their current hand sizes) and the One Card,
+    respecting each player's voids; hand ``view.seat`` is ``hand``."""
+    n = len(view.players)
+    sizes = view.hand_sizes
+    others = [s for s in range(n) if s != view.seat and sizes[s]]
+    constrained = sorted(others, key=lambda s: -len(forbidden[s]))
+    for _ in range(30):
+        pool = list(unseen)
+        rng.shuffle(pool)
+        hands: list[list[int]] = [[] for _ in range(n)]
+        hands[view.seat] = list(hand)
+        ok = True
+        for seat in constrained:
+            banned = forbidden[seat]
+            need = sizes[seat]
+            take = [c for c in pool if c not in banned][:need] if banned else pool[:need]
+            if len(take) < need:
+                ok = False
+                break
+            chosen = set(take)
+            pool = [c for c in pool if c not in chosen]
+            hands[seat] = take
+        if ok and len(pool) == 1:
+            return hands, pool[0]
+    pool = list(unseen)  # inconsistent constraints (should not happen): ignore them
+    rng.shuffle(pool)
+    hands = [[] for _ in range(n)]
+    hands[view.seat] = list(hand)
+    at = 0
+    for seat in others:
+        hands[seat] = pool[at : at + sizes[seat]]
+        at += sizes[seat]
+    return hands, pool[at]
+
+
+# ---------------------------------------------------------------------------
+# ISMCTS
+
+
+class _Node:
+    __slots__ = ("avail", "children", "player", "value", "visits")
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.visits = 0
+        self.value = 0.0
+        self.avail = 0
+        self.children: dict[int, _Node] = {}
+
+
+class StrongBot:
+    """ISMCTS in play, expected-value bidding.
+
+    ``iterations``: determinized tree walks per decision. ``exploration``: the UCB
+    constant (rewards are the deal's score / 15). ``bid_samples``: sampled deals per
+    bidding decision. ``bid_margin``: how much more the bid must be expected to
+    score than passing.
+    """
+
+    name = "strong"
+
+    def __init__(
+        self,
+        iterations: int = 700,
+        exploration: float = 0.7,
+        bid_samples: int = 40,
+        bid_margin: float = 0.0,
+        epsilon: float = 0.0,
+    ) -> None:
+        self.iterations = iterations
+        self.exploration = exploration
+        self.bid_samples = bid_samples
+        self.bid_margin = bid_margin
+        self.epsilon = epsilon
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        _check_turn(view)
+        if len(view.legal) == 1:
+            return view.legal[0]
+        if view.phase is Phase.BIDDING:
+            return self._bid(view, rng)
+        return self._search(view, rng)
+
+    # -- bidding ---------------------------------------------------------------
+
+    def bid_values(self, view: View, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+        """Sampled points as bidder, per suit (empty for a suit it cannot make trump),
+        and sampled points in a no-trump deal."""
+        n = len(view.players)
+        me = view.seat
+        hand = _hand_ints(view)
+        unseen = [c for c in range(25) if c not in set(hand)]
+        suits = [s for s in range(4) if JOKER_INDEX in hand or any(SUIT_OF[c] == s for c in hand)]
+        as_bidder: list[list[int]] = [[] for _ in range(4)]
+        no_bid: list[int] = []
+        size = rules.hand_size(n)
+        leader = rules.no_bid_leader(view.dealer_seat, n)
+        for _ in range(self.bid_samples):
+            pool = unseen[:]
+            rng.shuffle(pool)
+            hands: list[list[int]] = [[] for _ in range(n)]
+            at = 0
+            for seat in range(n):
+                if seat == me:
+                    hands[seat] = hand[:]
+                else:
+                    hands[seat] = pool[at : at + size]
+                    at += size
+            one = pool[at]
+            for suit in suits:
+                sim = SimDeal(n, view.dealer_seat, [h[:] for h in hands], one)
+                sim.phase, sim.cur, sim.bidder, sim.high = 1, me, me, rules.lowest_bid(n)
+                sim.apply(opening_lead(sim.hands[me], suit))
+                rollout(sim, rng)
+                as_bidder[suit].append(sim.taken[me])
+            sim = SimDeal(n, view.dealer_seat, hands, one)
+            sim.phase, sim.cur, sim.trump = 1, leader, NO_TRUMP
+            rollout(sim, rng)
+            no_bid.append(sim.taken[me])
+        return as_bidder, no_bid
+
+    def _bid(self, view: View, rng: random.Random) -> Action:
+        bids = [a for a in view.legal if getattr(a, "amount", None) is not None]
+        if not bids:
+            return view.legal[0]
+        as_bidder, no_bid = self.bid_values(view, rng)
+        samples = len(no_bid)
+        pass_value = sum(no_bid) / samples
+        best_bid, best_value = None, pass_value + self.bid_margin
+        for action in bids:
+            amount = getattr(action, "amount", 0)
+            for points in as_bidder:
+                if not points:
+                    continue
+                value = sum(p for p in points if p >= amount) / samples
+                if value > best_value:
+                    best_bid, best_value = action, value
+            break  # only the lowest bid: a higher one only adds risk
+        return best_bid if best_bid is not None else view.legal[0]
+
+    # -- play --------------------------------------------------------------------
+
+    def _search(self, view: View, rng: random.Random) -> Action:
+        rule = view.options.joker
+        me = view.seat
+        hand = _hand_ints(view)
+        unseen = _unseen(view, hand)
+        forbidden = _forbidden(view)
+        root_actions = [action_to_int(a, rule) for a in view.legal]
+        root = _Node(me)
+        c = self.exploration
+        log = math.log
+        sqrt = math.sqrt
+        for _ in range(self.iterations):
+            hands, one = sample_hands(view, hand, unseen, forbidden, rng)
+            sim = SimDeal.from_view(view, hands, one)
+            node = root
+            path: list[_Node] = []
+            while not sim.is_over:
+                legal = root_actions if node is root else sim.legal()
+                children = node.children
+                untried = [a for a in legal if a not in children]
+                for a in legal:
+                    child = children.get(a)
+                    if child is not None:
+                        child.avail += 1
+                if untried:
+                    action = untried[int(rng.random() * len(untried))]
+                    child = _Node(sim.cur)
+                    child.avail = 1
+                    children[action] = child
+                    sim.apply(action)
+                    path.append(child)
+                    break
+                best = None
+                best_score = -1.0
+                for a in legal:
+                    child = children[a]
+                    score = child.value / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    if score > best_score:
+                        best, best_score = a, score
+                assert best is not None
+                node = children[best]
+                sim.apply(best)
+                path.append(node)
+            rollout(sim, rng, self.epsilon)
+            scores = sim.score().scores
+            for visited in path:
+                visited.visits += 1
+                visited.value += scores[visited.player] / rules.TOTAL_POINTS
+        best_action = max(
+            root_actions,
+            key=lambda a: (root.children[a].visits, root.children[a].value)
+            if a in root.children else (0, 0.0),
+        )
+        return action_from_int(best_action, rule)
+
+
+BOTS: dict[str, Bot] = {"random": RandomBot(), "greedy": GreedyBot(), "strong": StrongBot()}
+"""The bots by level, as ``score play --bot LEVEL`` names them."""
+
+
+def get_bot(name: str) -> Bot:
+    """The bot called ``name``; ``ValueError`` listing the levels otherwise."""
+    try:
+        return BOTS[name]
+    except KeyError:
+        raise ValueError(
+            f"no bot called {name!r}: choose one of {', '.join(BOTS)}"
+        ) from None

@@ -1,0 +1,225 @@
+"""The match layer of the virtual deck, shared by every game and both front ends.
+
+A virtual game is a session like any other (``mode: virtual``): each deal is
+played on the game's engine, turned into a round with its ``deal`` and
+``actions``, and added to the session, which recomputes totals, knock-outs, the
+next dealer and the winner exactly as it does for rounds typed in at a table.
+``score play`` (humans and bots) and ``score simulate`` (bots only, nothing
+saved) both play through :func:`play_deal`.
+
+Every random draw comes from a ``random.Random`` derived from the game's seed and
+a label (:func:`derive_rng`), so the same seed, players and bots give the same
+game, whether it is played in one go, resumed later, or simulated in another
+process.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.games.common import EntryError
+from scorekeeper.games.virtual import DealState
+from scorekeeper.registry import get_game, get_virtual
+from scorekeeper.session import Session
+
+MAX_ACTIONS_PER_DEAL = 5_000
+"""A safety net: no sensible deal comes near it; a bot stuck in a loop would."""
+
+HumanChooser = Callable[[str, Any, str | None], Any]
+"""``(player, view, why the last try was refused or None) -> action``."""
+ActionObserver = Callable[[str, Any, DealState], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    name: str
+    bot: str | None = None
+    """The bot level, or ``None`` for a human at the keyboard."""
+
+    def as_dict(self) -> dict[str, str | None]:
+        return {"name": self.name, "bot": self.bot}
+
+
+def derive_rng(seed: int, *labels: object) -> random.Random:
+    """An independent generator for one purpose of one game (string seeds are stable)."""
+    return random.Random("scorekeeper/" + "/".join(str(part) for part in (seed, *labels)))
+
+
+def make_seats(humans: Sequence[str], bots: Sequence[str]) -> list[Seat]:
+    """Humans first, then the bots, each bot named by its level and seat (``Strong-3``)."""
+    seats = [Seat(name.strip()) for name in humans]
+    for level in bots:
+        seats.append(Seat(f"{level.strip().capitalize()}-{len(seats) + 1}", level.strip()))
+    return seats
+
+
+def check_seats(game: str, seats: Sequence[Seat]) -> None:
+    virtual = get_virtual(game)
+    rules = get_game(game)
+    if not rules.min_players <= len(seats) <= rules.max_players:
+        raise EntryError(f"{rules.title} takes {rules.min_players} to {rules.max_players} "
+                         f"players (humans and bots together), not {len(seats)}")
+    for seat in seats:
+        if seat.bot is not None and seat.bot not in virtual.bots:
+            raise EntryError(f"there is no bot {seat.bot!r}: choose "
+                             + ", ".join(virtual.bots))
+
+
+def start_game(game: str, seats: Sequence[Seat], seed: int, *, name: str = "",
+               options: Mapping[str, Any] | None = None) -> Session:
+    """A new virtual session; the first dealer is drawn from the seed."""
+    check_seats(game, seats)
+    names = [seat.name for seat in seats]
+    first_dealer = derive_rng(seed, "first-dealer").choice(names)
+    return Session.new(game, names, name=name, options=options, dealer=first_dealer,
+                       mode="virtual",
+                       extra={"seed": seed, "seats": [seat.as_dict() for seat in seats]})
+
+
+def seats_of(session: Session) -> list[Seat]:
+    extra = session.extra
+    if session.mode != "virtual" or "seats" not in extra or "seed" not in extra:
+        raise EntryError(f"session {session.id} was not played on the virtual deck")
+    return [Seat(str(seat["name"]), seat.get("bot")) for seat in extra["seats"]]
+
+
+def play_deal(
+    session: Session,
+    *,
+    choose_human: HumanChooser | None = None,
+    on_action: ActionObserver | None = None,
+    on_start: Callable[[DealState], None] | None = None,
+) -> Session:
+    """Deal the next deal of ``session``, play it to its end, return the session with it."""
+    if session.finished:
+        raise EntryError(f"{session.label} is finished")
+    virtual = get_virtual(session.game)
+    seats = {seat.name: seat for seat in seats_of(session)}
+    seed = int(session.extra["seed"])
+    standings = session.standings
+    number = len(session.rounds) + 1
+    dealer = standings.next_dealer
+    if dealer is None:
+        raise EntryError(f"{session.label} has no dealer")
+    deal = virtual.new_deal(standings.still_in, dealer, derive_rng(seed, number, "deal"),
+                            session.options)
+    bot_rngs = {name: derive_rng(seed, number, "bot", name) for name in standings.still_in}
+    if on_start is not None:
+        on_start(deal)
+    for _ in range(MAX_ACTIONS_PER_DEAL):
+        if deal.is_over:
+            return session.add_round_record(virtual.round_of(deal))
+        player = deal.current_player
+        if player is None:
+            raise RuntimeError("a deal that is not over has nobody to act")
+        view = deal.view(player)
+        level = seats[player].bot
+        if level is not None:
+            action = virtual.bots[level].choose(view, bot_rngs[player])
+            deal.apply(action)
+        else:
+            if choose_human is None:
+                raise EntryError(f"{player} is a human player, but nobody is at the keyboard")
+            problem: str | None = None
+            while True:
+                action = choose_human(player, view, problem)
+                try:
+                    deal.apply(action)
+                    break
+                except ValueError as refused:  # the engines' IllegalAction
+                    problem = str(refused)
+        if on_action is not None:
+            on_action(player, action, deal)
+    raise RuntimeError(f"a deal went past {MAX_ACTIONS_PER_DEAL} actions without ending")
+
+
+def play_to_end(session: Session, *, on_deal: Callable[[Session], None] | None = None,
+                **deal_hooks: Any) -> Session:
+    """Play deal after deal until the game is over (``on_deal`` after each, e.g. to save)."""
+    while not session.finished:
+        session = play_deal(session, **deal_hooks)
+        if on_deal is not None:
+            on_deal(session)
+    return session
+
+
+# ---------------------------------------------------------------------------
+# Simulation: bots against bots, many games, nothing saved
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    winners: tuple[int, ...]
+    deals: int
+    stats: dict[str, tuple[int, int]]
+
+
+def simulate_game(game: str, bots: Sequence[str], seed: int, index: int,
+                  options: Mapping[str, Any] | None = None) -> GameOutcome:
+    """Game number ``index`` of a simulation: depends only on its arguments."""
+    seats = [Seat(f"P{i + 1}", level) for i, level in enumerate(bots)]
+    session = play_to_end(start_game(game, seats, hash_seed(seed, index), options=options))
+    standings = session.standings
+    names = list(session.players)
+    return GameOutcome(
+        winners=tuple(names.index(name) for name in standings.winners),
+        deals=len(standings.rounds),
+        stats=get_virtual(game).stats(standings.rounds),
+    )
+
+
+def hash_seed(seed: int, index: int) -> int:
+    return derive_rng(seed, "game", index).getrandbits(63)
+
+
+@dataclass
+class SimulationSummary:
+    game: str
+    bots: list[str]
+    games: int = 0
+    deals: int = 0
+    wins: list[float] = field(default_factory=list)
+    stats: dict[str, list[int]] = field(default_factory=dict)
+
+    def add(self, outcome: GameOutcome) -> None:
+        if not self.wins:
+            self.wins = [0.0] * len(self.bots)
+        self.games += 1
+        self.deals += outcome.deals
+        for seat in outcome.winners:
+            self.wins[seat] += 1 / len(outcome.winners)
+        for key, (hits, total) in outcome.stats.items():
+            counts = self.stats.setdefault(key, [0, 0])
+            counts[0] += hits
+            counts[1] += total
+
+    def as_json(self, seed: int, seconds: float) -> dict[str, Any]:
+        seats = []
+        for level, wins in zip(self.bots, self.wins or [0.0] * len(self.bots), strict=True):
+            rate = wins / self.games if self.games else 0.0
+            low, high = wilson_interval(wins, self.games)
+            seats.append({"bot": level, "wins": round(wins, 4), "win_rate": round(rate, 4),
+                          "ci95": [round(low, 4), round(high, 4)]})
+        result: dict[str, Any] = {
+            "game": self.game, "games": self.games, "deals": self.deals,
+            "seconds": round(seconds, 3), "seed": seed, "seats": seats,
+            "mean_deals": round(self.deals / self.games, 4) if self.games else 0.0,
+        }
+        for key, (hits, total) in self.stats.items():
+            result[key] = round(hits / total, 4) if total else 0.0
+        return result
+
+
+def wilson_interval(successes: float, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion (shared wins count fractionally)."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
