@@ -44,7 +44,7 @@ class Table:
         self.console = console
         self.session = session
         self.humans = list(humans)
-        self.ui = ui_for(session.game) if humans else None
+        self.ui: Any = ui_for(session.game) if humans else None
         self.shown_to: str | None = None
         self.events: list[RenderableType] = []
         """Everything public that happened, so each human can catch up after a hand-over."""
