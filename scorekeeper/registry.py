@@ -11,10 +11,13 @@ from scorekeeper.games.common import EntryError, TableGame
 from scorekeeper.games.least_score.table import LeastScoreTable
 from scorekeeper.games.least_score.virtual import LeastScoreVirtual
 from scorekeeper.games.one_card.table import OneCardTable
+from scorekeeper.games.one_card.virtual import OneCardVirtual
 from scorekeeper.games.virtual import VirtualGame
 
 GAMES: dict[str, TableGame] = {game.name: game for game in (LeastScoreTable(), OneCardTable())}
-VIRTUAL: dict[str, VirtualGame] = {game.name: game for game in (LeastScoreVirtual(),)}
+VIRTUAL: dict[str, VirtualGame] = {
+    game.name: game for game in (LeastScoreVirtual(), OneCardVirtual())
+}
 
 
 def get_game(name: str) -> TableGame:

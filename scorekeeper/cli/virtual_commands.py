@@ -21,13 +21,13 @@ from rich.rule import Rule
 from rich.text import Text
 
 from scorekeeper import match
-from scorekeeper.cli import least_score_ui, render
+from scorekeeper.cli import least_score_ui, one_card_ui, render
 from scorekeeper.cli.context import console, store
 from scorekeeper.games.common import EntryError
 from scorekeeper.registry import get_game, get_virtual
 from scorekeeper.session import Session
 
-UIS: dict[str, Any] = {"least-score": least_score_ui}
+UIS: dict[str, Any] = {"least-score": least_score_ui, "one-card": one_card_ui}
 
 
 def ui_for(game: str) -> Any:
@@ -164,7 +164,8 @@ def play(
         if humans:
             console.print(f"Deal {summary['number']} saved: {scores}")
         else:
-            console.print(updated.describe_round(summary["number"]).capitalize())
+            line = updated.describe_round(summary["number"])
+            console.print(line[:1].upper() + line[1:])
         if humans:
             console.print(render.standings_table(updated))
 
