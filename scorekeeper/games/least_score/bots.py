@@ -91,7 +91,7 @@ class GreedyBot:
 class StrongBot:
     """Card counting, sampled declarations and a one-ply look-ahead.
 
-    Parameters (tuned by simulation against three ``greedy`` bots):
+    Parameters (defaults set by hand, checked by simulation against ``greedy``):
 
     ``samples``: hidden-hand samples per declaration decision.
     ``keep_bias``: each opponent's hidden cards are drawn as the lowest of

@@ -1,0 +1,388 @@
+"""The Least Score engine: legal discards, one deal's state machine, records, views."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.cards import STANDARD_DECK, Card, parse_card, parse_cards
+from scorekeeper.games.least_score import rules
+from scorekeeper.games.least_score.bots import BOTS
+from scorekeeper.games.least_score.engine import (
+    Deal,
+    Declare,
+    Discard,
+    IllegalAction,
+    View,
+    legal_actions_for,
+    legal_discard_sets,
+)
+from scorekeeper.games.least_score.match import play_match
+from scorekeeper.games.least_score.rules import Options, Tie, TwoPairs
+
+NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+
+# Hands from a few ranks make pairs, quads and runs common.
+CLUSTERED = [c for c in STANDARD_DECK if c.rank in (1, 2, 3, 4, 5, 11, 12, 13)]
+hands = st.one_of(
+    st.lists(st.sampled_from(STANDARD_DECK), min_size=1, max_size=5, unique=True),
+    st.lists(st.sampled_from(CLUSTERED), min_size=1, max_size=5, unique=True),
+    st.lists(
+        st.sampled_from([c for c in STANDARD_DECK if c.suit == "H"]),
+        min_size=5, max_size=5, unique=True,
+    ),
+)
+
+
+def as_sets(discards: list[tuple[Card, ...]]) -> set[frozenset[Card]]:
+    return {frozenset(d) for d in discards}
+
+
+@settings(max_examples=400, deadline=None)
+@given(hand=hands, two_pairs=st.sampled_from(list(TwoPairs)))
+def test_legal_discards_agree_with_rules(hand: list[Card], two_pairs: TwoPairs) -> None:
+    fast = legal_discard_sets(hand, two_pairs)
+    assert len(fast) == len(set(map(frozenset, fast))), "no set twice"
+    assert as_sets(fast) == as_sets(rules.legal_discards(hand, two_pairs))
+    for cards in fast:  # in hand order, like rules.legal_discards
+        assert list(cards) == [c for c in hand if c in cards]
+        assert rules.discard_problem(cards, two_pairs) is None
+
+
+def test_legal_discards_examples() -> None:
+    hand = parse_cards("KS KH 5D 5C QH")
+    same = as_sets(legal_discard_sets(hand, TwoPairs.SAME_RANK))
+    anyr = as_sets(legal_discard_sets(hand, TwoPairs.ANY_RANK))
+    assert frozenset(parse_cards("KS KH 5D 5C")) in anyr - same
+    assert frozenset(parse_cards("QH KS AD")) in as_sets(legal_discard_sets(parse_cards(
+        "QH KS AD 2C 9S")))
+    assert frozenset(parse_cards("KH AS 2D")) not in as_sets(legal_discard_sets(parse_cards(
+        "KH AS 2D 7C 9S")))
+    # 10-J-Q-K-A is a 5-card run; all four 7s are legal, three of them never.
+    assert len(legal_discard_sets(parse_cards("10S JH QD KC AS"))[-1]) == 5
+    sevens = as_sets(legal_discard_sets(parse_cards("7S 7H 7D 7C 2S")))
+    assert frozenset(parse_cards("7S 7H 7D 7C")) in sevens
+    assert not any(len(s) == 3 for s in sevens)
+
+
+# ---------------------------------------------------------------------------
+# Playing deals
+
+
+class NeverDeclare:
+    """Uniform over the discards only: deals run long and reshuffle."""
+
+    def choose(self, view: View, rng: random.Random) -> Discard:
+        actions = [a for a in view.legal_actions() if isinstance(a, Discard)]
+        return rng.choice(actions)
+
+
+def cards_in_view(obj: Any) -> list[Card]:
+    """Every card anywhere in a view object."""
+    if isinstance(obj, Card):
+        return [obj]
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return [c for f in dataclasses.fields(obj) for c in cards_in_view(getattr(obj, f.name))]
+    if isinstance(obj, dict):
+        return [c for k, v in obj.items() for c in cards_in_view(k) + cards_in_view(v)]
+    if isinstance(obj, tuple | list | set | frozenset):
+        return [c for item in obj for c in cards_in_view(item)]
+    return []
+
+
+def check_invariants(deal: Deal, face_up: set[Card]) -> None:
+    every = deal.all_cards()
+    assert len(every) == 52 and set(every) == set(STANDARD_DECK)
+    for name in deal.players:
+        assert 1 <= len(deal.hand(name)) <= 5
+        view = deal.view(name)
+        # Nothing the player may not see: own hand, or a card that was face up.
+        hidden = set(cards_in_view(view)) - set(view.hand) - face_up
+        assert not hidden, f"{name} sees {hidden}"
+        assert view.deck_size == len(deal.deck)
+        assert view.hand_sizes == tuple(len(deal.hand(p)) for p in deal.players)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 8),
+       two_pairs=st.sampled_from(list(TwoPairs)))
+def test_invariants_over_long_random_deals(seed: int, players: int, two_pairs: TwoPairs) -> None:
+    rng = random.Random(seed)
+    names = NAMES[:players]
+    deal = Deal.new(names, names[-1], random.Random(seed), Options(two_pairs=two_pairs))
+    bot = NeverDeclare()
+    face_up = set(deal.floor)
+    for _ in range(120):
+        check_invariants(deal, face_up)
+        player = deal.current_player
+        assert player is not None
+        first_round = deal.turn < players
+        actions = deal.legal_actions()
+        assert (Declare() in actions) is not first_round
+        if first_round:
+            with pytest.raises(IllegalAction, match="before every player has had a turn"):
+                deal.apply(Declare())
+        before_hand = deal.hand(player)
+        before_floor = deal.floor
+        before_dead = deal.dead_pile
+        recorded = len(deal.to_record()[1])
+        action = bot.choose(deal.view(player), rng)
+        deal.apply(action)
+        face_up.update(action.cards)
+        new_actions = deal.to_record()[1][recorded:]
+        assert len(deal.hand(player)) == len(before_hand) - len(action.cards) + 1
+        assert deal.floor == action.cards
+        if len(new_actions) == 2:  # a reshuffle, then the action
+            assert action.take is None and "reshuffle" in new_actions[0]
+            reshuffled = parse_cards(new_actions[0]["reshuffle"])
+            assert sorted(reshuffled) == sorted(before_dead)
+            assert not set(reshuffled) & (set(before_floor) | set(action.cards))
+            # The old floor stayed out of the deck; what was left of it is now dead.
+            assert set(deal.dead_pile) == set(before_floor)
+    check_invariants(deal, face_up)
+    deal.apply(Declare())
+    assert deal.is_over and deal.current_player is None and deal.legal_actions() == []
+
+
+def test_the_hidden_card_check_would_catch_a_leak() -> None:
+    deal = Deal.new(NAMES[:3], "Ann", random.Random(2), Options())
+    view = deal.view("Bob")
+    face_up = set(deal.floor)
+    assert set(cards_in_view(view)) - set(view.hand) - face_up == set()
+    leaky = view._replace(taken_seen=((deal.hand("Ann")[0],), (), ()))
+    assert set(cards_in_view(leaky)) - set(view.hand) - face_up == {deal.hand("Ann")[0]}
+
+
+def test_reshuffles_happen_and_replay_exactly() -> None:
+    rng = random.Random(7)
+    deal = Deal.new(NAMES[:2], "Ann", random.Random(7), Options())
+    bot = NeverDeclare()
+    while deal.turn < 200:
+        player = deal.current_player
+        assert player is not None
+        deal.apply(bot.choose(deal.view(player), rng))
+    deal.apply(Declare())
+    record, actions = deal.to_record()
+    assert sum("reshuffle" in a for a in actions) >= 2
+    # Through JSON and back, with no random generator: the recorded order is used.
+    record, actions = json.loads(json.dumps([record, actions]))
+    again = Deal.from_record(record, Options())
+    again.replay(actions)
+    assert again.to_record() == deal.to_record()
+    for name in deal.players:
+        assert again.hand(name) == deal.hand(name)
+    assert (again.floor, again.deck, again.dead_pile) == (deal.floor, deal.deck, deal.dead_pile)
+    assert again.result() == deal.result()
+
+
+def test_replay_refuses_a_tampered_record() -> None:
+    deal = Deal.new(NAMES[:3], "Ann", random.Random(3), Options())
+    bots = BOTS["greedy"]
+    rng = random.Random(0)
+    while not deal.is_over:
+        player = deal.current_player
+        assert player is not None
+        deal.apply(bots.choose(deal.view(player), rng))
+    record, actions = deal.to_record()
+    bad = [dict(a) for a in actions]
+    bad[0]["player"] = "Cy"
+    with pytest.raises(IllegalAction, match="Bob's turn"):
+        Deal.from_record(record, Options()).replay(bad)
+    bad = [dict(a) for a in actions]
+    bad[0]["take"] = "deck" if bad[0]["take"] != "deck" else record["deck"][0]
+    if bad[0]["take"] != "deck":
+        with pytest.raises(IllegalAction, match="not on the floor"):
+            Deal.from_record(record, Options()).replay(bad)
+
+
+def test_same_seed_same_game() -> None:
+    one = play_match(["random", "greedy", "strong"], 11, Options(limit=25))
+    two = play_match(["random", "greedy", "strong"], 11, Options(limit=25))
+    assert one == two
+    assert [(r.deal, r.actions) for r in one.records] == [(r.deal, r.actions) for r in two.records]
+    other = play_match(["random", "greedy", "strong"], 12, Options(limit=25))
+    assert [r.deal for r in other.records] != [r.deal for r in one.records]
+    a = Deal.new(NAMES[:4], "Di", random.Random(5), Options()).to_record()
+    b = Deal.new(NAMES[:4], "Di", random.Random(5), Options()).to_record()
+    assert a == b
+
+
+def test_match_records_rescore_to_the_totals() -> None:
+    result = play_match(["greedy", "strong", "random", "greedy"], 3, Options(limit=50))
+    running = dict.fromkeys(result.players, 0)
+    false = 0
+    for record in result.records:
+        deal = Deal.from_record(record.deal, Options(limit=50))
+        deal.replay(record.actions)
+        outcome = deal.result()
+        assert outcome.scores == record.scores
+        false += outcome.false_declaration
+        for name, score in outcome.scores.items():
+            running[name] += score
+    assert running == result.totals
+    assert result.deals == len(result.records) == result.declarations
+    assert result.false_declarations == false
+    assert len(result.winners) == 1
+    assert [result.players[i] for i in result.winners] == [
+        p for p in result.players if p not in result.knocked_out]
+
+
+def test_new_deals_left_of_the_dealer() -> None:
+    rng = random.Random(42)
+    shuffled = list(STANDARD_DECK)
+    random.Random(42).shuffle(shuffled)
+    deal = Deal.new(["Ann", "Bob", "Cy"], "Bob", rng, Options())
+    assert deal.current_player == "Cy"
+    assert deal.hand("Cy") == tuple(shuffled[0:15:3])
+    assert deal.hand("Ann") == tuple(shuffled[1:15:3])
+    assert deal.hand("Bob") == tuple(shuffled[2:15:3])
+    assert deal.floor == (shuffled[15],)
+    assert deal.deck == tuple(shuffled[16:])
+    record, actions = deal.to_record()
+    assert record["floor"] == [str(shuffled[15])] and actions == []
+    assert list(record["hands"]) == ["Ann", "Bob", "Cy"]
+
+
+# ---------------------------------------------------------------------------
+# A scripted deal
+
+
+def scripted_record(deck_cards: str = "") -> dict[str, Any]:
+    hands = {
+        "Ann": ["5H", "KD", "2C", "2S", "9H"],
+        "Bob": ["KS", "3C", "4D", "8S", "AH"],
+        "Cy": ["QS", "QH", "JD", "10C", "6D"],
+    }
+    floor = ["7C"]
+    used = {parse_card(c) for cs in hands.values() for c in cs} | {parse_card("7C")}
+    top = parse_cards(deck_cards)
+    rest = [c for c in STANDARD_DECK if c not in used and c not in top]
+    return {"dealer": "Ann", "hands": hands, "floor": floor,
+            "deck": [str(c) for c in [*top, *rest]]}
+
+
+def test_scripted_deal_exact_scores() -> None:
+    deal = Deal.from_record(scripted_record("AS 3H 2D"), Options())
+    assert deal.current_player == "Bob"
+    c = parse_card
+    deal.apply(Discard((c("KS"),), c("7C")))  # Bob: 3C 4D 8S AH 7C
+    deal.apply(Discard((c("QS"), c("QH")), None))  # Cy: JD 10C 6D AS; KS dead
+    deal.apply(Discard((c("KD"),), c("QS")))  # Ann: 5H 2C 2S 9H QS; QH dead
+    state = deal.to_record()
+    with pytest.raises(IllegalAction, match="2C is not in your hand"):
+        deal.apply(Discard((c("2C"),), None))
+    assert deal.to_record() == state, "a refused action changes nothing"
+    deal.apply(Discard((c("8S"),), None))  # Bob: 3C 4D AH 7C 3H; KD dead
+    deal.apply(Discard((c("JD"),), c("8S")))  # Cy: 10C 6D AS 8S
+    deal.apply(Discard((c("2C"), c("2S")), c("JD")))  # Ann: 5H 9H QS JD
+    assert deal.dead_pile == (c("KS"), c("QH"), c("KD"))
+    assert deal.floor == (c("2C"), c("2S"))
+    assert deal.deck[0] == c("2D")
+    deal.apply(Declare())  # Bob declares with 18
+    result = deal.result()
+    assert result.declarer == "Bob"
+    assert result.totals == {"Ann": 34, "Bob": 18, "Cy": 25}
+    assert result.scores == {"Ann": 16, "Bob": 0, "Cy": 7}
+    assert not result.false_declaration
+    assert result.score == rules.score_deal(result.totals, "Bob")
+    record, actions = deal.to_record()
+    assert actions[0] == {"player": "Bob", "discard": ["KS"], "take": "7C"}
+    assert actions[1] == {"player": "Cy", "discard": ["QS", "QH"], "take": "deck"}
+    assert actions[-1] == {"player": "Bob", "declare": True}
+    assert len(actions) == 7
+    again = Deal.from_record(record, Options())
+    again.replay(actions)
+    assert again.result() == result
+
+
+@pytest.mark.parametrize(
+    ("tie", "scores"),
+    [(Tie.DECLARER_WINS, {"Ann": 0, "Bob": 0}), (Tie.DECLARER_LOSES, {"Ann": 20, "Bob": 0})],
+)
+def test_tie_rule(tie: Tie, scores: dict[str, int]) -> None:
+    hands = {"Ann": ["AS", "2S", "3S", "4D", "9C"], "Bob": ["AH", "2H", "3H", "4C", "9D"]}
+    used = {parse_card(x) for h in hands.values() for x in h} | set(parse_cards("7C 7D"))
+    record = {"dealer": "Bob", "hands": hands, "floor": ["7C"],
+              "deck": ["7D", *(str(x) for x in STANDARD_DECK if x not in used)]}
+    deal = Deal.from_record(record, Options(tie=tie))
+    deal.replay([
+        {"player": "Ann", "discard": ["9C"], "take": "7C"},
+        {"player": "Bob", "discard": ["9D"], "take": "deck"},
+        {"player": "Ann", "declare": True},
+    ])
+    result = deal.result()
+    assert result.totals == {"Ann": 17, "Bob": 17}
+    assert result.scores == scores
+    assert result.false_declaration is (tie is Tie.DECLARER_LOSES)
+
+
+def test_illegal_actions_say_why() -> None:
+    c = parse_card
+    deal = Deal.from_record(scripted_record(), Options())
+    with pytest.raises(IllegalAction, match="before every player has had a turn"):
+        deal.apply(Declare())
+    with pytest.raises(IllegalAction, match="two cards must be a pair"):
+        deal.apply(Discard((c("KS"), c("3C")), None))
+    with pytest.raises(IllegalAction, match="is not on the floor"):
+        deal.apply(Discard((c("KS"),), c("QS")))
+    with pytest.raises(IllegalAction, match="you can't take back a card you just discarded"):
+        deal.apply(Discard((c("KS"),), c("KS")))
+    with pytest.raises(IllegalAction, match="three cards must be a run"):
+        deal.apply(Discard(tuple(parse_cards("AH 3C 4D")), None))
+    deal.apply(Discard((c("KS"),), None))
+    with pytest.raises(IllegalAction, match="three cards must be a run"):
+        deal.apply(Discard((c("QS"), c("QH"), c("JD")), None))
+
+
+def test_a_deck_and_dead_pile_both_empty_leave_only_the_floor() -> None:
+    # With 52 cards this cannot happen in a real deal (at most 8 x 5 cards in hands
+    # plus a 5-card floor), but the rule is still applied from what is visible.
+    hand = parse_cards("2H 9S")
+    floor = parse_cards("3C 4C 5C")
+    actions = legal_actions_for(hand, floor, False, True)
+    takes = {a.take for a in actions if isinstance(a, Discard)}
+    assert takes == set(floor)
+    assert Declare() in actions
+    assert len(actions) == 2 * 3 + 1
+
+
+def test_three_of_a_kind_refused() -> None:
+    hands = {
+        "Ann": ["3H", "3S", "3D", "9C", "KH"],
+        "Bob": ["2H", "2S", "4D", "4C", "5H"],
+    }
+    used = {parse_card(x) for h in hands.values() for x in h} | {parse_card("7C")}
+    record = {"dealer": "Bob", "hands": hands, "floor": ["7C"],
+              "deck": [str(x) for x in STANDARD_DECK if x not in used]}
+    deal = Deal.from_record(record, Options())
+    with pytest.raises(IllegalAction, match="three of a kind can't be discarded"):
+        deal.apply(Discard(tuple(parse_cards("3H 3S 3D")), None))
+
+
+def test_hand_of_one_card() -> None:
+    hands = {
+        "Ann": ["3H", "4S", "5D", "6C", "7H"],
+        "Bob": ["10H", "10S", "10D", "10C", "KH"],
+    }
+    used = {parse_card(x) for h in hands.values() for x in h} | {parse_card("AC")}
+    record = {"dealer": "Ann", "hands": hands, "floor": ["AC"],
+              "deck": [str(x) for x in STANDARD_DECK if x not in used]}
+    deal = Deal.from_record(record, Options())
+    deal.apply(Discard(tuple(parse_cards("10H 10S 10D 10C")), parse_card("AC")))
+    assert deal.hand("Bob") == tuple(parse_cards("KH AC"))
+    deal.apply(Discard(tuple(parse_cards("3H 4S 5D 6C 7H")), None))
+    assert len(deal.hand("Ann")) == 1
+    deal.apply(Discard(tuple(parse_cards("KH")), parse_card("3H")))
+    assert deal.hand("Ann") == (parse_card("AS"),)
+    deal.apply(Discard((parse_card("AS"),), parse_card("KH")))
+    assert deal.hand("Ann") == (parse_card("KH"),)
+    view = deal.view("Bob")
+    assert view.can_declare and view.hand_sizes == (1, 2)
+    assert view.taken_seen == ((parse_card("KH"),), tuple(parse_cards("AC 3H")))
+    assert view.floor == (parse_card("AS"),)
