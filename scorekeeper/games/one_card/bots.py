@@ -38,6 +38,7 @@ from scorekeeper.games.one_card.engine import (
     SUIT_OF,
     UPTOWN,
     Action,
+    Bid,
     Phase,
     SimDeal,
     View,
@@ -54,9 +55,13 @@ __all__ = [
     "RandomBot",
     "StrongBot",
     "estimate_bid_points",
+    "forbidden_cards",
     "get_bot",
     "greedy_action",
+    "hand_indices",
     "rollout",
+    "sample_hands",
+    "unseen_cards",
 ]
 
 _SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
@@ -184,7 +189,7 @@ def greedy_action(sim: SimDeal) -> int:
     if sim.in_bidding:
         return PASS
     hand = sim.hands[sim.cur]
-    if sim.phase == 2:
+    if sim.choosing_order:
         return greedy_order(hand)
     trick = sim.trick
     trump = sim.trump
@@ -231,7 +236,8 @@ class RandomBot:
         return view.legal[rng.randrange(len(view.legal))]
 
 
-def _hand_ints(view: View) -> list[int]:
+def hand_indices(view: View) -> list[int]:
+    """The viewer's hand as card indices."""
     rule = view.options.joker
     return [card_index(c, rule) for c in view.hand]
 
@@ -240,6 +246,12 @@ def _trump_int(view: View) -> int:
     if view.no_trump:
         return NO_TRUMP
     return -1 if view.trump is None else _SUIT_INDEX[view.trump]
+
+
+def _lowest_bid(view: View) -> int | None:
+    """The lowest bid the player may make now (``None``: only a pass)."""
+    amounts = [a.amount for a in view.legal if isinstance(a, Bid) and a.amount is not None]
+    return min(amounts, default=None)
 
 
 class GreedyBot:
@@ -251,15 +263,13 @@ class GreedyBot:
     def choose(self, view: View, rng: random.Random) -> Action:
         _check_turn(view)
         rule = view.options.joker
-        hand = _hand_ints(view)
+        hand = hand_indices(view)
         if view.phase is Phase.BIDDING:
-            bids = [a for a in view.legal if getattr(a, "amount", None) is not None]
-            if not bids:
-                return view.legal[0]
+            lowest = _lowest_bid(view)
+            if lowest is None:
+                return Bid(None)
             estimate, _ = estimate_bid_points(hand, view.num_players)
-            lowest = bids[0]
-            amount = getattr(lowest, "amount", 0)
-            return lowest if estimate >= amount else view.legal[0]
+            return Bid(lowest) if estimate >= lowest else Bid(None)
         if view.phase is Phase.ORDER:
             return action_from_int(greedy_order(hand), rule)
         trump = _trump_int(view)
@@ -279,7 +289,8 @@ class GreedyBot:
 # Hidden hands
 
 
-def _unseen(view: View, hand: Sequence[int]) -> list[int]:
+def unseen_cards(view: View, hand: Sequence[int]) -> list[int]:
+    """Card indices the viewer has not seen: in the others' hands or the One Card."""
     rule = view.options.joker
     known = set(hand)
     for trick in view.tricks:
@@ -290,7 +301,7 @@ def _unseen(view: View, hand: Sequence[int]) -> list[int]:
     return [c for c in range(25) if c not in known]
 
 
-def _forbidden(view: View) -> list[frozenset[int]]:
+def forbidden_cards(view: View) -> list[frozenset[int]]:
     """By seat: the cards that player cannot hold, from the suits they did not follow."""
     trump = _trump_int(view)
     out: list[frozenset[int]] = []
@@ -384,6 +395,8 @@ class StrongBot:
         self.bid_samples = bid_samples
         self.bid_margin = bid_margin
         self.epsilon = epsilon
+        self.simulations = 0
+        """Simulated deals (playouts) so far: a statistic for benchmarks only."""
 
     def choose(self, view: View, rng: random.Random) -> Action:
         _check_turn(view)
@@ -396,68 +409,97 @@ class StrongBot:
     # -- bidding ---------------------------------------------------------------
 
     def bid_values(self, view: View, rng: random.Random) -> tuple[list[list[int]], list[int]]:
-        """Sampled points as bidder, per suit (empty for a suit it cannot make trump),
-        and sampled points in a no-trump deal."""
+        """Sampled points as bidder, per suit it could make trump (empty for the others),
+        and sampled points if it passes.
+
+        The others' hands are sampled consistently with their calls so far as greedy
+        counts them (a bid: the count reaches it; a pass: it does not reach the lowest
+        bid then). After a pass, the high bidder (else the next player whose count
+        reaches the lowest bid) plays the deal as bidder, else nobody bids.
+        """
         n = len(view.players)
         me = view.seat
-        hand = _hand_ints(view)
+        hand = hand_indices(view)
         unseen = [c for c in range(25) if c not in set(hand)]
         suits = [s for s in range(4) if JOKER_INDEX in hand or any(SUIT_OF[c] == s for c in hand)]
         as_bidder: list[list[int]] = [[] for _ in range(4)]
-        no_bid: list[int] = []
+        if_pass: list[int] = []
         size = rules.hand_size(n)
+        lowest = rules.lowest_bid(n)
         leader = rules.no_bid_leader(view.dealer_seat, n)
+        calls: list[tuple[int, int, bool]] = []  # (seat, amount, is a bid)
+        high = 0
+        for seat, amount in view.bids:
+            if amount is None:
+                calls.append((seat, max(lowest, high + 1), False))
+            else:
+                calls.append((seat, amount, True))
+                high = amount
+        passed = {seat for seat, amount in view.bids if amount is None}
+        my_bid = max(lowest, high + 1)
         for _ in range(self.bid_samples):
-            pool = unseen[:]
-            rng.shuffle(pool)
             hands: list[list[int]] = [[] for _ in range(n)]
-            at = 0
-            for seat in range(n):
-                if seat == me:
-                    hands[seat] = hand[:]
-                else:
-                    hands[seat] = pool[at : at + size]
-                    at += size
+            for _ in range(20):
+                pool = unseen[:]
+                rng.shuffle(pool)
+                at = 0
+                for seat in range(n):
+                    if seat == me:
+                        hands[seat] = hand[:]
+                    else:
+                        hands[seat] = pool[at : at + size]
+                        at += size
+                counts = [estimate_bid_points(h, n)[0] if h else 0.0 for h in hands]
+                if all((counts[s] >= x) == is_bid for s, x, is_bid in calls if s != me):
+                    break
             one = pool[at]
             for suit in suits:
                 sim = SimDeal(n, view.dealer_seat, [h[:] for h in hands], one)
-                sim.phase, sim.cur, sim.bidder, sim.high = 1, me, me, rules.lowest_bid(n)
+                sim.phase, sim.cur, sim.bidder, sim.high = 1, me, me, my_bid
                 sim.apply(opening_lead(sim.hands[me], suit))
                 rollout(sim, rng)
                 as_bidder[suit].append(sim.taken[me])
+            other = view.high_bidder if view.high_bidder is not None else -1
+            if other < 0:
+                for step in range(1, n):
+                    seat = (me + step) % n
+                    if seat not in passed and counts[seat] >= my_bid:
+                        other = seat
+                        break
             sim = SimDeal(n, view.dealer_seat, hands, one)
-            sim.phase, sim.cur, sim.trump = 1, leader, NO_TRUMP
+            if other < 0:
+                sim.phase, sim.cur, sim.trump = 1, leader, NO_TRUMP
+            else:
+                sim.phase, sim.cur, sim.bidder, sim.high = 1, other, other, high or my_bid
+                sim.apply(opening_lead(hands[other], best_trump(hands[other])))
             rollout(sim, rng)
-            no_bid.append(sim.taken[me])
-        return as_bidder, no_bid
+            if_pass.append(sim.score().scores[me])
+            self.simulations += len(suits) + 1
+        return as_bidder, if_pass
 
     def _bid(self, view: View, rng: random.Random) -> Action:
-        bids = [a for a in view.legal if getattr(a, "amount", None) is not None]
-        if not bids:
-            return view.legal[0]
-        as_bidder, no_bid = self.bid_values(view, rng)
-        samples = len(no_bid)
-        pass_value = sum(no_bid) / samples
-        best_bid, best_value = None, pass_value + self.bid_margin
-        for action in bids:
-            amount = getattr(action, "amount", 0)
-            for points in as_bidder:
-                if not points:
-                    continue
-                value = sum(p for p in points if p >= amount) / samples
-                if value > best_value:
-                    best_bid, best_value = action, value
-            break  # only the lowest bid: a higher one only adds risk
-        return best_bid if best_bid is not None else view.legal[0]
+        """Bid the lowest bid it may make when that is expected to score more than a
+        pass (a higher bid than needed only adds risk)."""
+        lowest = _lowest_bid(view)
+        if lowest is None:
+            return Bid(None)
+        as_bidder, if_pass = self.bid_values(view, rng)
+        samples = len(if_pass)
+        pass_value = sum(if_pass) / samples
+        bid_value = max(
+            (sum(p for p in points if p >= lowest) / samples for points in as_bidder if points),
+            default=0.0,
+        )
+        return Bid(lowest) if bid_value > pass_value + self.bid_margin else Bid(None)
 
     # -- play --------------------------------------------------------------------
 
     def _search(self, view: View, rng: random.Random) -> Action:
         rule = view.options.joker
         me = view.seat
-        hand = _hand_ints(view)
-        unseen = _unseen(view, hand)
-        forbidden = _forbidden(view)
+        hand = hand_indices(view)
+        unseen = unseen_cards(view, hand)
+        forbidden = forbidden_cards(view)
         root_actions = [action_to_int(a, rule) for a in view.legal]
         root = _Node(me)
         c = self.exploration
@@ -496,6 +538,7 @@ class StrongBot:
                 sim.apply(best)
                 path.append(node)
             rollout(sim, rng, self.epsilon)
+            self.simulations += 1
             scores = sim.score().scores
             for visited in path:
                 visited.visits += 1

@@ -925,6 +925,11 @@ class SimDeal:
     def in_bidding(self) -> bool:
         return self.phase == _BIDDING
 
+    @property
+    def choosing_order(self) -> bool:
+        """Is the winner of a joker trick to choose uptown or downtown?"""
+        return self.phase == _ORDER
+
     def legal(self) -> list[int]:
         """The legal actions of the player to act."""
         phase = self.phase

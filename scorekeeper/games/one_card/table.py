@@ -281,7 +281,8 @@ def _check_round(
         problem = rules.bid_problem(bid, None, len(players))
         if problem is not None:
             raise EntryError(f"{bidder} can't have bid {bid}: {problem}")
-        if trump is not None and trump not in {suit.value for suit in SUITS}:
+        if trump is not None and (not isinstance(trump, str)
+                                  or trump not in {suit.value for suit in SUITS}):
             raise EntryError(f"the trump {trump!r} is not a suit: use S, H, D or C")
     deal = round_.get("deal")
     if isinstance(deal, dict) and dealer is not None and deal.get("dealer") != dealer:
