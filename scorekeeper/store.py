@@ -326,6 +326,9 @@ class Store:
                 f"another score command has held {self.lock_path} for "
                 f"{LOCK_TIMEOUT_SECONDS:.0f} s; try again when it has finished"
             ) from None
+        except OSError as error:  # e.g. a folder without write permission
+            raise StoreError(f"can't lock {self.lock_path}: {error.strerror or error}. "
+                             "Nothing was changed") from None
         try:
             _remove_stale_temporaries(self.path)
             middleware = CachingMiddleware(AtomicJSONStorage)  # type: ignore[no-untyped-call]
@@ -334,13 +337,20 @@ class Store:
             view = WritableStoreView(db, self.path)
             if db.table(META).get(doc_id=META_ID) is None:
                 db.table(META).insert(Document({"schema": SCHEMA_VERSION}, doc_id=META_ID))
+            # A damaged session makes the whole store damaged: writing it on would push
+            # the good backups out one write at a time, so refuse (StoreError) instead.
+            view.sessions()
             yield view
             meta = view._meta()
             if meta.get("schema") != SCHEMA_VERSION:
                 meta["schema"] = SCHEMA_VERSION
                 db.table(META).remove(doc_ids=[META_ID])
                 db.table(META).insert(Document(meta, doc_id=META_ID))
-            middleware.flush()  # type: ignore[no-untyped-call]
+            try:
+                middleware.flush()  # type: ignore[no-untyped-call]
+            except OSError as error:  # disk full, no permission...: the old file stays
+                raise StoreError(f"can't write {self.path}: {error.strerror or error}. "
+                                 "Nothing was changed") from None
         finally:
             lock.release()
 
@@ -444,7 +454,14 @@ def restore_newest_good_backup(store: Store, *, force: bool = False) -> tuple[Pa
         if store.path.exists():
             stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
             kept = store.path.with_name(f"{store.path.name}.replaced-{stamp}")
-            os.link(store.path, kept)
+            count = 1
+            while kept.exists():  # restored twice within a second: keep both files
+                count += 1
+                kept = store.path.with_name(f"{store.path.name}.replaced-{stamp}-{count}")
+            try:
+                os.link(store.path, kept)
+            except OSError:  # no hard links here: a copy does the same
+                kept.write_bytes(store.path.read_bytes())
         content = good.path.read_text(encoding="utf-8")
         folder = store.path.parent
         handle, temporary = tempfile.mkstemp(prefix=f".{store.path.name}.", suffix=".tmp",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
@@ -436,12 +437,17 @@ def run(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write("\nInterrupted: the unfinished command changed nothing.\n")
         return 130
     except (EntryError, CardError, StoreError) as refused:
-        sys.stderr.write(f"error: {refused}\n")
+        sys.stderr.write(f"error: {_one_line(str(refused))}\n")
         return 1
     except BrokenPipeError:
         return 0
     # Without standalone mode an Exit (--help, --version, typer.Exit(n)) comes back as its code.
     return result if isinstance(result, int) and not isinstance(result, bool) else 0
+
+
+def _one_line(text: str) -> str:
+    """Control characters (a line break in an imported value, an escape code) escaped."""
+    return "".join(repr(ch)[1:-1] if unicodedata.category(ch) == "Cc" else ch for ch in text)
 
 
 def main() -> None:

@@ -1,0 +1,241 @@
+"""Fixtures for the command-line tests (in the style of sqlite-utils' test suite).
+
+* ``db_path``: a store file in a fresh temporary folder, picked through
+  ``SCOREKEEPER_DB`` (tests pass ``--db`` themselves when that is what they check).
+* ``cli``: runs ``score`` in-process through :func:`scorekeeper.cli.app.run`
+  and returns a :class:`Result` (exit code, stdout, stderr) captured with capsys.
+* ``score_exe`` / ``score_run``: the real installed ``score`` executable (next to
+  ``sys.executable``) run in a subprocess against the temporary store.
+* ``refuse``: runs a command that must be refused and checks everything a refusal
+  promises (CLI.md): the exit code, one line on stderr, no traceback, and the
+  store file byte-for-byte unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer
+import typer.main
+
+from scorekeeper.cli.app import run
+
+# Environment variables that would make rich write escape codes to a pipe.
+COLOR_FORCING = ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "CLICOLOR_FORCE")
+
+ESCAPE = "\x1b"
+
+
+@dataclass
+class Result:
+    exit_code: int
+    stdout: str
+    stderr: str
+
+    @property
+    def output(self) -> str:
+        return self.stdout + self.stderr
+
+    def json(self) -> Any:
+        return json.loads(self.stdout)
+
+
+def file_bytes(path: Path) -> bytes | None:
+    """The file's content, or None when it does not exist."""
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return None
+
+
+@pytest.fixture
+def db_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A store file (not created yet) in its own folder, made the store via SCOREKEEPER_DB."""
+    folder = tmp_path / "store"
+    folder.mkdir()
+    path = folder / "scorekeeper.json"
+    monkeypatch.setenv("SCOREKEEPER_DB", str(path))
+    for name in COLOR_FORCING:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("COLUMNS", "200")  # wide tables: no wrapped or cut cells
+    return path
+
+
+CLI = Callable[..., Result]
+
+
+_COMMANDS: dict[tuple[int, int, int], Any] = {}
+_get_command = typer.main.get_command
+
+
+def _cached_get_command(app: typer.Typer) -> Any:
+    """typer rebuilds the Click command from the signatures on every call (~40 ms);
+    the tests run hundreds of commands, so build it once per set of commands."""
+    key = (id(app), len(app.registered_commands), len(app.registered_groups))
+    if key not in _COMMANDS:
+        _COMMANDS[key] = _get_command(app)
+    return _COMMANDS[key]
+
+
+@pytest.fixture
+def cli(db_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> CLI:
+    """``cli("add-round", "--declarer", "Ann", "Ann=7", ...)`` -> Result (in-process)."""
+    monkeypatch.setattr(typer.main, "get_command", _cached_get_command)
+    # Durability is not what these tests check, and fsync costs ~10 ms a write here;
+    # the subprocess tests run the real thing.
+    monkeypatch.setattr(os, "fsync", lambda descriptor: None)
+
+    def invoke(*args: Any) -> Result:
+        capsys.readouterr()  # drop anything printed before
+        code = run([str(arg) for arg in args])
+        captured = capsys.readouterr()
+        return Result(code, captured.out, captured.err)
+
+    return invoke
+
+
+@pytest.fixture
+def ok(cli: CLI) -> CLI:
+    """Like ``cli``, but the command must succeed quietly on stderr."""
+
+    def invoke(*args: Any) -> Result:
+        result = cli(*args)
+        assert result.exit_code == 0, (args, result)
+        assert result.stderr == "", (args, result.stderr)
+        return result
+
+    return invoke
+
+
+Refuse = Callable[..., Result]
+
+
+@pytest.fixture
+def refuse(cli: CLI, db_path: Path) -> Refuse:
+    """``refuse(*args, code=1, says=("...",))``: the command is refused as CLI.md promises."""
+
+    def invoke(*args: Any, code: int = 1, says: tuple[str, ...] | str = ()) -> Result:
+        before = file_bytes(db_path)
+        result = cli(*args)
+        assert result.exit_code == code, (args, result)
+        assert_one_line_error(result)
+        for text in (says,) if isinstance(says, str) else says:
+            assert text in result.stderr, (text, result.stderr)
+        assert file_bytes(db_path) == before, "a refused command changed the store file"
+        return result
+
+    return invoke
+
+
+def assert_one_line_error(result: Result) -> None:
+    assert "Traceback" not in result.output, result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, f"expected one line on stderr, got: {result.stderr!r}"
+    assert len(lines[0]) > 20, f"not a helpful message: {lines[0]!r}"
+    assert ESCAPE not in result.output
+
+
+# ---------------------------------------------------------------------------
+# Building sessions quickly
+
+
+@pytest.fixture
+def summary(cli: CLI) -> Callable[..., dict[str, Any]]:
+    """``summary()`` / ``summary(ID)``: the session's FORMAT.md summary via `score export`."""
+
+    def get(session_id: int | None = None) -> dict[str, Any]:
+        args = ["export", "--format", "json"]
+        if session_id is not None:
+            args.insert(1, str(session_id))
+        result = cli(*args)
+        assert result.exit_code == 0, result
+        data: dict[str, Any] = json.loads(result.stdout)
+        return data
+
+    return get
+
+
+def players_args(*names: str) -> list[str]:
+    args: list[str] = []
+    for name in names:
+        args += ["--player", name]
+    return args
+
+
+@pytest.fixture
+def least(ok: CLI) -> Callable[..., Result]:
+    """``least("Ann", "Bob", "Cy", "--limit", 25)``: a new Least Score session."""
+
+    def start(*players: str, extra: tuple[Any, ...] = ()) -> Result:
+        return ok("new", "least-score", *players_args(*players), *extra)
+
+    return start
+
+
+@pytest.fixture
+def one_card(ok: CLI) -> Callable[..., Result]:
+    """``one_card("Ann", "Bob", "Cy")``: a new One Card session."""
+
+    def start(*players: str, extra: tuple[Any, ...] = ()) -> Result:
+        return ok("new", "one-card", *players_args(*players), *extra)
+
+    return start
+
+
+# ---------------------------------------------------------------------------
+# The real executable
+
+
+def _find_score() -> Path | None:
+    folder = Path(sys.executable).parent
+    for name in ("score", "score.exe"):
+        candidate = folder / name
+        if candidate.exists():
+            return candidate
+    return None
+
+
+@pytest.fixture(scope="session")
+def score_exe() -> Path:
+    found = _find_score()
+    if found is None:
+        pytest.skip("the `score` console script is not installed next to sys.executable")
+    return found
+
+
+@pytest.fixture
+def score_env(db_path: Path) -> dict[str, str]:
+    env = {key: value for key, value in os.environ.items() if key not in COLOR_FORCING}
+    env["SCOREKEEPER_DB"] = str(db_path)
+    env["COLUMNS"] = "200"
+    env["PYTHONIOENCODING"] = "utf-8"
+    env.pop("NO_COLOR", None)
+    return env
+
+
+@pytest.fixture
+def score_run(score_exe: Path, score_env: dict[str, str]) -> Iterator[Callable[..., Result]]:
+    """``score_run("show")``: the installed ``score`` in a subprocess, on the temporary store."""
+
+    def invoke(*args: Any, env: dict[str, str] | None = None, stdin: str | None = None) -> Result:
+        completed = subprocess.run(
+            [str(score_exe), *(str(arg) for arg in args)],
+            env={**score_env, **(env or {})},
+            input=stdin if stdin is not None else "",
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            timeout=60,
+        )
+        return Result(completed.returncode, completed.stdout, completed.stderr)
+
+    yield invoke
