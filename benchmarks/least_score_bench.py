@@ -1,45 +1,64 @@
 """Least Score engine and bot benchmark.
 
-    python benchmarks/least_score_bench.py [--games N] [--jobs J] [--seed S]
+    python benchmarks/least_score_bench.py [--games N] [--jobs J] [--seed S] [--seconds T]
+    python benchmarks/least_score_bench.py --help
 
 Prints:
-1. random-bot 4-player deals per second on one core (goal: >= 2000/s);
+1. random-bot 4-player deals per second on one core (goal: >= 2000/s): the engine
+   alone, one deal after another (no session, no saving);
 2. the strong bot's median (and 95th percentile) time per decision (goal: < 50 ms);
-3. N four-seat games, strong in seat 0 against three greedy bots: the strong bot's
-   win rate with its 95% Wilson interval (a shared win counts 1/k), its false
-   declaration rate, and the mean deals per game (fair share: 25%).
+3. the strength figure, from the match layer exactly as users get it: the benchmark
+   prints and runs ``score simulate least-score --bot strong --bot greedy --bot greedy
+   --bot greedy --games N --seed S --jobs J --json`` (``J`` processes), and reports the
+   strong seat's win rate with its 95% Wilson interval (a shared win counts 1/k), the
+   false declaration rate (all seats) and the mean deals per game (fair share: 25%).
 """
 
 from __future__ import annotations
 
 import argparse
-import math
+import json
 import multiprocessing
 import random
+import shlex
 import statistics
+import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.games.least_score.bots import BOTS
+from scorekeeper.games.least_score.bots import BOTS, Bot
 from scorekeeper.games.least_score.engine import Deal
-from scorekeeper.games.least_score.match import play_deal, play_match
 from scorekeeper.games.least_score.rules import Options
 
+ROOT = Path(__file__).resolve().parent.parent
+
 PLAYERS = ["P1", "P2", "P3", "P4"]
+MAX_TURNS_PER_DEAL = 5000
+"""A safety net: a deal this long means a bot never declares (a bug)."""
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion wins/n."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+def play_deal(deal: Deal, bots: Sequence[Bot], rngs: Sequence[random.Random]) -> int:
+    """Play ``deal`` to its declaration; ``bots`` and ``rngs`` by seat of ``deal.players``.
+
+    Returns the number of turns played. Only the engine and the bots: this is what
+    the deals-per-second figure measures.
+    """
+    seats = {name: i for i, name in enumerate(deal.players)}
+    turns = 0
+    while not deal.is_over:
+        player = deal.current_player
+        assert player is not None
+        seat = seats[player]
+        deal.apply(bots[seat].choose(deal.view(player), rngs[seat]))
+        turns += 1
+        if turns > MAX_TURNS_PER_DEAL:
+            raise RuntimeError(f"a deal went past {MAX_TURNS_PER_DEAL} turns without a declaration")
+    return turns
 
 
 def random_deals_per_second(seconds: float = 3.0, seed: int = 1) -> tuple[float, float]:
@@ -81,28 +100,40 @@ def strong_decision_times(decisions: int = 400, seed: int = 2) -> list[float]:
     return times
 
 
-def _games(seeds: range) -> tuple[float, int, int, int, int]:
-    """(strong's wins, games, deals, strong's declarations, strong's false declarations)."""
-    wins = 0.0
-    deals = declared = false = 0
-    for seed in seeds:
-        result = play_match(["strong", "greedy", "greedy", "greedy"], seed, Options())
-        if 0 in result.winners:
-            wins += 1 / len(result.winners)
-        deals += result.deals
-        for record in result.records:
-            if record.declarer == "P1":
-                declared += 1
-                false += record.false_declaration
-    return wins, len(seeds), deals, declared, false
+def simulate_command(games: int, seed: int, jobs: int) -> list[str]:
+    """The ``score simulate`` arguments of the strength figure (strong in seat 1)."""
+    args = ["simulate", "least-score", "--bot", "strong"]
+    for _ in range(3):
+        args += ["--bot", "greedy"]
+    return [*args, "--games", str(games), "--seed", str(seed), "--jobs", str(jobs), "--json"]
+
+
+def run_score(args: list[str]) -> dict[str, Any]:
+    """Run ``score ARGS`` (this interpreter's scorekeeper) and return its JSON output."""
+    completed = subprocess.run([sys.executable, "-m", "scorekeeper", *args], cwd=ROOT,
+                               capture_output=True, text=True, check=False)
+    if completed.returncode != 0:
+        raise SystemExit(f"score {shlex.join(args)} failed ({completed.returncode}): "
+                         f"{completed.stderr.strip()}")
+    result: dict[str, Any] = json.loads(completed.stdout)
+    return result
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=2000, help="strong vs 3 greedy games")
-    parser.add_argument("--jobs", type=int, default=min(2, multiprocessing.cpu_count()))
-    parser.add_argument("--seed", type=int, default=0, help="first game seed")
-    parser.add_argument("--seconds", type=float, default=3.0, help="time for the deals/s run")
+    parser = argparse.ArgumentParser(
+        prog="python benchmarks/least_score_bench.py",
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
+        epilog=__doc__.split("\n\n", 2)[2] if __doc__ else None,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=2000,
+                        help="games of strong against 3 greedy for the strength figure "
+                        "(default 2000; 0 skips it)")
+    parser.add_argument("--jobs", type=int, default=min(2, multiprocessing.cpu_count()),
+                        help="processes for those games (score simulate --jobs; default 2)")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="seed of the score simulate run (default 0)")
+    parser.add_argument("--seconds", type=float, default=3.0,
+                        help="seconds of the deals/s run (default 3)")
     args = parser.parse_args(argv)
 
     rate, mean_turns = random_deals_per_second(args.seconds)
@@ -118,26 +149,17 @@ def main(argv: list[str] | None = None) -> None:
 
     if args.games <= 0:
         return
-    jobs = max(1, args.jobs)
-    chunks = [range(args.seed + i, args.seed + args.games, jobs) for i in range(jobs)]
-    start = time.perf_counter()
-    if jobs == 1:
-        parts = [_games(chunks[0])]
-    else:
-        with multiprocessing.Pool(jobs) as pool:
-            parts = pool.map(_games, chunks)
-    seconds = time.perf_counter() - start
-    wins = sum(p[0] for p in parts)
-    games = sum(p[1] for p in parts)
-    deals = sum(p[2] for p in parts)
-    declared = sum(p[3] for p in parts)
-    false = sum(p[4] for p in parts)
-    low, high = wilson(wins, games)
-    print(f"strong vs 3 greedy, {games} games (seeds {args.seed}..{args.seed + games - 1}, "
-          f"{jobs} processes, {seconds:.0f} s): strong wins {wins:g} = {wins / games:.1%}, "
-          f"95% CI [{low:.1%}, {high:.1%}] (fair share 25%, goal >= 40%)")
-    print(f"  mean deals per game {deals / games:.1f}; strong declared {declared} times, "
-          f"{false} false ({false / max(1, declared):.1%})")
+    command = simulate_command(args.games, args.seed, max(1, args.jobs))
+    print(f"strength: score {shlex.join(command)}")
+    result = run_score(command)
+    strong = result["seats"][0]
+    low, high = strong["ci95"]
+    print(f"strong vs 3 greedy, {result['games']} games (seed {result['seed']}, "
+          f"{max(1, args.jobs)} processes, {result['seconds']:.0f} s): strong wins "
+          f"{strong['wins']:g} = {strong['win_rate']:.1%}, 95% CI [{low:.1%}, {high:.1%}] "
+          "(fair share 25%, goal >= 40%)")
+    print(f"  mean deals per game {result['mean_deals']:.1f}; false declarations "
+          f"{result['false_declaration_rate']:.1%} of all deals (every seat)")
 
 
 if __name__ == "__main__":

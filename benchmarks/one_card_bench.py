@@ -1,7 +1,8 @@
 """One Card benchmarks: engine speed against OpenSpiel's Euchre, the strong bot's speed
 and its strength against three greedy bots.
 
-    python benchmarks/one_card_bench.py [--games N] [--seed S] [--jobs J]
+    python benchmarks/one_card_bench.py [--games N] [--seed S] [--jobs J] [--seconds T]
+    python benchmarks/one_card_bench.py --help
 
 1. Random play, 4-player deals per second on one core: our fast deal
    (``SimDeal``: deal, bidding, every trick, ``rules.score_deal``) side by side, in the
@@ -10,19 +11,25 @@ and its strength against three greedy bots.
    is optional (``pip install open-spiel``); the script says so when it is missing.
 2. The strong bot: median wall time per decision (with more than one legal action)
    and simulated deals (playouts) per second, in 4-player games against greedy.
-3. ``N`` whole games (to 30 points) of strong against three greedy bots, the strong
-   seat rotating, across ``J`` processes: its win rate with a Wilson 95% interval.
+3. The strength figure, from the match layer exactly as users get it: the benchmark
+   prints and runs ``score simulate one-card --bot strong --bot greedy --bot greedy
+   --bot greedy --games N --seed S --jobs J --json`` (``N`` whole games to 30 points,
+   ``J`` processes) and reports the strong seat's win rate with its Wilson 95%
+   interval, the bid success rate and the mean deals per game. The strong bot sits in
+   seat 1, but the first dealer is drawn from each game's seed and the deal passes to
+   the left, so no seat is favoured.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
+import json
 import random
+import shlex
 import statistics
+import subprocess
 import sys
 import time
-from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +37,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scorekeeper.games.one_card import bots
 from scorekeeper.games.one_card.engine import Deal, SimDeal, View
-from scorekeeper.games.one_card.match import play_match
 from scorekeeper.games.one_card.rules import Options
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def ours_batch(rng: random.Random, deals: int) -> None:
@@ -124,31 +132,37 @@ def strong_speed(deals: int, seed: int) -> tuple[float, float, int, float]:
     return statistics.median(times), sims / spent, len(times), max(times)
 
 
-def _one_game(seed: int) -> tuple[float, int]:
-    seat = seed % 4
-    names = ["greedy"] * 4
-    names[seat] = "strong"
-    result = play_match(names, seed, keep_records=False)
-    share = 1.0 / len(result.winners) if seat in result.winners else 0.0
-    return share, result.deals
+def simulate_command(games: int, seed: int, jobs: int) -> list[str]:
+    """The ``score simulate`` arguments of the strength figure (strong in seat 1)."""
+    args = ["simulate", "one-card", "--bot", "strong"]
+    for _ in range(3):
+        args += ["--bot", "greedy"]
+    return [*args, "--games", str(games), "--seed", str(seed), "--jobs", str(jobs), "--json"]
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+def run_score(args: list[str]) -> dict[str, Any]:
+    """Run ``score ARGS`` (this interpreter's scorekeeper) and return its JSON output."""
+    completed = subprocess.run([sys.executable, "-m", "scorekeeper", *args], cwd=ROOT,
+                               capture_output=True, text=True, check=False)
+    if completed.returncode != 0:
+        raise SystemExit(f"score {shlex.join(args)} failed ({completed.returncode}): "
+                         f"{completed.stderr.strip()}")
+    result: dict[str, Any] = json.loads(completed.stdout)
+    return result
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser = argparse.ArgumentParser(
+        prog="python benchmarks/one_card_bench.py",
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
+        epilog=__doc__.split("\n\n", 2)[2] if __doc__ else None,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=2000,
-                        help="games of strong against three greedy (default 2000)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=2, help="processes for the games")
+                        help="games of strong against three greedy (default 2000; 0 skips them)")
+    parser.add_argument("--seed", type=int, default=1,
+                        help="seed of the random play and of the score simulate run (default 1)")
+    parser.add_argument("--jobs", type=int, default=2,
+                        help="processes for the games (score simulate --jobs; default 2)")
     parser.add_argument("--seconds", type=float, default=5.0,
                         help="seconds of random play per engine (default 5)")
     parser.add_argument("--strong-deals", type=int, default=12,
@@ -172,19 +186,18 @@ def main(argv: list[str] | None = None) -> None:
     print(f"simulations per second:     {per_second:10.0f}")
 
     if args.games > 0:
+        command = simulate_command(args.games, args.seed, max(1, args.jobs))
         print(f"\n== {args.games} games: strong against three greedy ({args.jobs} processes)")
-        start = time.perf_counter()
-        seeds = range(args.seed * 1_000_000, args.seed * 1_000_000 + args.games)
-        with Pool(args.jobs) as pool:
-            results = pool.map(_one_game, seeds, chunksize=4)
-        wins = sum(share for share, _ in results)
-        deals = sum(d for _, d in results)
-        low, high = wilson(wins, args.games)
-        print(f"strong wins:                {wins:g} of {args.games} = "
-              f"{wins / args.games:.3f}  (95% Wilson interval {low:.3f} - {high:.3f}; "
+        print(f"score {shlex.join(command)}")
+        result = run_score(command)
+        strong = result["seats"][0]
+        low, high = strong["ci95"]
+        print(f"strong wins:                {strong['wins']:g} of {result['games']} = "
+              f"{strong['win_rate']:.3f}  (95% Wilson interval {low:.3f} - {high:.3f}; "
               "fair share 0.25)")
-        print(f"mean deals per game:        {deals / args.games:.2f}  "
-              f"({time.perf_counter() - start:.0f} s)")
+        print(f"bids made:                  {result['bid_success_rate']:.3f} (every seat)")
+        print(f"mean deals per game:        {result['mean_deals']:.2f}  "
+              f"({result['seconds']:.0f} s)")
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ list operations followed by that same recompute.
 from __future__ import annotations
 
 import copy
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -24,7 +25,7 @@ from scorekeeper.games.common import (
     TableGame,
     match_player,
 )
-from scorekeeper.registry import get_game
+from scorekeeper.registry import get_game, get_virtual
 
 SUMMARY_FORMAT = "scorekeeper-session"
 SUMMARY_VERSION = 1
@@ -44,6 +45,9 @@ def check_player_names(players: Sequence[str]) -> list[str]:
     for name in cleaned:
         if not name:
             raise EntryError("a player name can't be empty")
+        if any(unicodedata.category(ch) == "Cc" for ch in name):
+            raise EntryError(f"a player name can't contain a tab, line break or other control "
+                             f"character ({name!r})")
         if "=" in name or "," in name:
             raise EntryError(f"a player name can't contain '=' or ',' ({name!r}): "
                              "rounds are entered as NAME=VALUE")
@@ -324,6 +328,7 @@ class Session:
             standings = session.standings
         except RoundError as error:
             raise EntryError(str(error)) from None
+        _verify_deals(session)
         _compare_scores(data, session.summary(), standings)
         return session
 
@@ -360,6 +365,24 @@ class Session:
             extra=dict(document.get("extra", {})),
             id=session_id,
         )
+
+
+def _verify_deals(session: Session) -> None:
+    """Replay every round that carries its deal and actions (a virtual deal) move by move;
+    refuse the summary unless each replays legally to what the round says."""
+    virtual_rounds = [(number, round_) for number, round_ in enumerate(session.rounds, start=1)
+                      if "deal" in round_ or "actions" in round_]
+    if not virtual_rounds:
+        return
+    virtual = get_virtual(session.game)
+    for number, round_ in virtual_rounds:
+        if "deal" not in round_ or "actions" not in round_:
+            raise EntryError(f"round {number}: a virtual round needs both its 'deal' and its "
+                             "'actions' to be replayed")
+        try:
+            virtual.verify(round_, session.options)
+        except EntryError as error:
+            raise EntryError(f"round {number}: {error}") from None
 
 
 def _compare_scores(data: Mapping[str, Any], rescored: Mapping[str, Any],

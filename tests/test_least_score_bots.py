@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 
 import pytest
 
+from scorekeeper import match
 from scorekeeper.cards import STANDARD_DECK, Card, parse_card, parse_cards
-from scorekeeper.games.least_score.bots import BOTS, GreedyBot, RandomBot, StrongBot, get_bot
+from scorekeeper.games.least_score.bots import (
+    BOTS,
+    Bot,
+    GreedyBot,
+    RandomBot,
+    StrongBot,
+    get_bot,
+)
 from scorekeeper.games.least_score.engine import Deal, Declare, Discard, View
-from scorekeeper.games.least_score.match import play_deal, play_match
 from scorekeeper.games.least_score.rules import Options
 
 PLAYERS = ("Ann", "Bob", "Cy", "Di")
@@ -182,16 +190,35 @@ def test_strong_counts_the_cards_it_has_seen() -> None:
     assert set(unseen) <= set(STANDARD_DECK)
 
 
+def play_out(deal: Deal, bots: Sequence[Bot], rngs: Sequence[random.Random]) -> int:
+    """Play one deal to its declaration, each action checked legal; the turns played."""
+    seats = {name: i for i, name in enumerate(deal.players)}
+    turns = 0
+    while not deal.is_over:
+        player = deal.current_player
+        assert player is not None
+        view = deal.view(player)
+        action = bots[seats[player]].choose(view, rngs[seats[player]])
+        assert action in view.legal_actions()
+        deal.apply(action)
+        turns += 1
+        assert turns < 5000, "a deal that never ends"
+    return turns
+
+
 def test_strong_and_greedy_play_legal_whole_games() -> None:
-    result = play_match(["strong", "greedy", "strong", "greedy", "random"], 5, Options(limit=25))
-    assert result.deals >= 1 and result.winners
+    # The match layer refuses any illegal bot action (the engine raises IllegalAction).
+    outcome = match.simulate_game(
+        "least-score", ["strong", "greedy", "strong", "greedy", "random"], 5, 0, {"limit": 25})
+    assert outcome.deals >= 1 and len(outcome.winners) == 1
     deal = Deal.new(PLAYERS, "Di", random.Random(9), Options())
-    turns = play_deal(deal, [BOTS["strong"]] * 4, [random.Random(i) for i in range(4)])
+    turns = play_out(deal, [BOTS["strong"]] * 4, [random.Random(i) for i in range(4)])
     assert deal.is_over and turns >= 4
 
 
 def test_strong_beats_greedy() -> None:
     """A small sample (the benchmark measures it properly): strong wins most games."""
-    wins = sum(0 in play_match(["strong", "greedy", "greedy", "greedy"], seed).winners
-               for seed in range(12))
+    wins = sum(0 in match.simulate_game("least-score", ["strong", "greedy", "greedy", "greedy"],
+                                        0, index).winners
+               for index in range(12))
     assert wins >= 6

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorekeeper import match
 from scorekeeper.cards import STANDARD_DECK, Card, parse_card, parse_cards
 from scorekeeper.games.least_score import rules
 from scorekeeper.games.least_score.bots import BOTS
@@ -23,8 +24,8 @@ from scorekeeper.games.least_score.engine import (
     legal_actions_for,
     legal_discard_sets,
 )
-from scorekeeper.games.least_score.match import play_match
 from scorekeeper.games.least_score.rules import Options, Tie, TwoPairs
+from scorekeeper.session import Session
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
@@ -201,36 +202,54 @@ def test_replay_refuses_a_tampered_record() -> None:
             Deal.from_record(record, Options()).replay(bad)
 
 
+def bot_game(bots: list[str], seed: int, options: dict[str, Any]) -> Session:
+    """A whole bot game through the match layer, seats named P1, P2, ..."""
+    seats = [match.Seat(f"P{i + 1}", level) for i, level in enumerate(bots)]
+    return match.play_to_end(match.start_game("least-score", seats, seed, options=options))
+
+
 def test_same_seed_same_game() -> None:
-    one = play_match(["random", "greedy", "strong"], 11, Options(limit=25))
-    two = play_match(["random", "greedy", "strong"], 11, Options(limit=25))
-    assert one == two
-    assert [(r.deal, r.actions) for r in one.records] == [(r.deal, r.actions) for r in two.records]
-    other = play_match(["random", "greedy", "strong"], 12, Options(limit=25))
-    assert [r.deal for r in other.records] != [r.deal for r in one.records]
+    bots = ["random", "greedy", "strong"]
+    one = bot_game(bots, 11, {"limit": 25})
+    two = bot_game(bots, 11, {"limit": 25})
+    assert one.standings == two.standings
+    assert [(r["deal"], r["actions"]) for r in one.rounds] == [
+        (r["deal"], r["actions"]) for r in two.rounds]
+    other = bot_game(bots, 12, {"limit": 25})
+    assert [r["deal"] for r in other.rounds] != [r["deal"] for r in one.rounds]
+    simulated = match.simulate_game("least-score", bots, 11, 0, {"limit": 25})
+    assert simulated == match.simulate_game("least-score", bots, 11, 0, {"limit": 25})
+    assert simulated != match.simulate_game("least-score", bots, 11, 1, {"limit": 25})
     a = Deal.new(NAMES[:4], "Di", random.Random(5), Options()).to_record()
     b = Deal.new(NAMES[:4], "Di", random.Random(5), Options()).to_record()
     assert a == b
 
 
 def test_match_records_rescore_to_the_totals() -> None:
-    result = play_match(["greedy", "strong", "random", "greedy"], 3, Options(limit=50))
-    running = dict.fromkeys(result.players, 0)
+    bots = ["greedy", "strong", "random", "greedy"]
+    outcome = match.simulate_game("least-score", bots, 3, 0, {"limit": 50})
+    # The same game, kept: simulate_game plays game ``index`` from hash_seed(seed, index).
+    session = bot_game(bots, match.hash_seed(3, 0), {"limit": 50})
+    standings = session.standings
+    players = list(session.players)
+    running = dict.fromkeys(players, 0)
     false = 0
-    for record in result.records:
-        deal = Deal.from_record(record.deal, Options(limit=50))
-        deal.replay(record.actions)
-        outcome = deal.result()
-        assert outcome.scores == record.scores
-        false += outcome.false_declaration
-        for name, score in outcome.scores.items():
+    for record in standings.rounds:
+        assert record["deal"]["dealer"] == record["dealer"]
+        deal = Deal.from_record(record["deal"], Options(limit=50))
+        deal.replay(record["actions"])
+        outcome_of_deal = deal.result()
+        assert outcome_of_deal.scores == record["scores"]
+        assert outcome_of_deal.false_declaration == record["false_declaration"]
+        false += outcome_of_deal.false_declaration
+        for name, score in outcome_of_deal.scores.items():
             running[name] += score
-    assert running == result.totals
-    assert result.deals == len(result.records) == result.declarations
-    assert result.false_declarations == false
-    assert len(result.winners) == 1
-    assert [result.players[i] for i in result.winners] == [
-        p for p in result.players if p not in result.knocked_out]
+    assert running == standings.totals
+    assert outcome.deals == len(standings.rounds) == len(session.rounds)
+    assert outcome.stats == {"false_declaration_rate": (false, len(standings.rounds))}
+    assert len(outcome.winners) == 1
+    assert [players[i] for i in outcome.winners] == list(standings.winners) == [
+        p for p in players if p not in standings.knocked_out]
 
 
 def test_new_deals_left_of_the_dealer() -> None:

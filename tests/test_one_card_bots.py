@@ -1,16 +1,20 @@
-"""Tests for the One Card bots and whole bot games (scorekeeper.games.one_card.bots, .match)."""
+"""Tests for the One Card bots, and whole bot games through the match layer (scorekeeper.match)."""
 
 from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
+from scorekeeper import match
 from scorekeeper.cards import Suit, parse_card, parse_cards
 from scorekeeper.games.one_card import rules
 from scorekeeper.games.one_card.bots import (
     BOTS,
+    Bot,
     GreedyBot,
     RandomBot,
     StrongBot,
@@ -26,8 +30,8 @@ from scorekeeper.games.one_card.engine import (
     Deal,
     Play,
 )
-from scorekeeper.games.one_card.match import play_deal, play_match
 from scorekeeper.games.one_card.rules import Options
+from scorekeeper.session import Session
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
 HANDS = {
@@ -179,12 +183,23 @@ def test_strong_decides_from_its_view_only() -> None:
     assert a == b
 
 
+def play_out(deal: Deal, bots: Sequence[Bot], rngs: Sequence[random.Random]) -> None:
+    """Play one deal to its end, ``bots`` and ``rngs`` by seat, each action checked legal."""
+    while not deal.is_over:
+        seat = deal.current_seat
+        assert seat is not None
+        view = deal.view(deal.players[seat])
+        action = bots[seat].choose(view, rngs[seat])
+        assert action in view.legal_actions()
+        deal.apply(action)
+
+
 def test_strong_plays_only_legal_moves_in_whole_deals() -> None:
-    bots = [FAST_STRONG, GreedyBot(), FAST_STRONG, RandomBot()]
+    bots: list[Bot] = [FAST_STRONG, GreedyBot(), FAST_STRONG, RandomBot()]
     for seed in range(3):
         rng = random.Random(seed)
         deal = Deal.new(PLAYERS, PLAYERS[seed], rng, Options())
-        play_deal(deal, bots, [random.Random(seed * 10 + i) for i in range(4)])
+        play_out(deal, bots, [random.Random(seed * 10 + i) for i in range(4)])
         assert sum(deal.result().points.values()) == rules.TOTAL_POINTS
 
 
@@ -210,37 +225,56 @@ def test_samples_respect_voids_and_hand_sizes() -> None:
 # --------------------------------------------------------------------------- whole games
 
 
+def simulated(bots: list[str], seed: int, options: dict[str, Any] | None = None,
+              ) -> tuple[match.GameOutcome, Session]:
+    """Game 0 of a ``score simulate`` run, and the same game kept as a session."""
+    outcome = match.simulate_game("one-card", bots, seed, 0, options)
+    seats = [match.Seat(f"P{i + 1}", level) for i, level in enumerate(bots)]
+    session = match.play_to_end(
+        match.start_game("one-card", seats, match.hash_seed(seed, 0), options=options))
+    return outcome, session
+
+
 def test_match_is_deterministic_and_ends_with_a_single_leader_at_30() -> None:
-    a = play_match(["greedy", "random", "greedy", "random"], seed=11)
-    b = play_match(["greedy", "random", "greedy", "random"], seed=11)
-    assert a == b and a.records == b.records
+    a, session_a = simulated(["greedy", "random", "greedy", "random"], seed=11)
+    b, session_b = simulated(["greedy", "random", "greedy", "random"], seed=11)
+    assert a == b and session_a.rounds == session_b.rounds
+    assert session_a.standings == session_b.standings
+    standings = session_a.standings
+    players = list(session_a.players)
     assert len(a.winners) == 1
-    totals = list(a.totals.values())
+    assert [players[i] for i in a.winners] == standings.winners
+    totals = [standings.totals[name] for name in players]
     assert totals[a.winners[0]] >= rules.TARGET
     assert sorted(totals)[-2] < totals[a.winners[0]]
-    assert a.deals == len(a.records)
-    assert a.bids == sum(1 for r in a.records if r["bidder"] is not None)
-    assert a.bids_made == sum(1 for r in a.records if r["bidder"] and not r["bid_failed"])
+    assert a.deals == len(standings.rounds)
+    bids = sum(1 for r in standings.rounds if r["bidder"] is not None)
+    made = sum(1 for r in standings.rounds if r["bidder"] and not r["bid_failed"])
+    assert a.stats == {"bid_success_rate": (made, bids)}
 
 
 def test_match_records_replay_to_the_same_scores() -> None:
-    result = play_match(["random", "greedy", "random"], seed=5)
-    totals = dict.fromkeys(result.players, 0)
+    _, session = simulated(["random", "greedy", "random"], seed=5)
+    standings = session.standings
+    totals = dict.fromkeys(session.players, 0)
     dealers = []
-    for record in result.records:
+    for record in standings.rounds:
         deal = Deal.from_record(record["deal"], Options())
         deal.replay(record["actions"])
         assert deal.round_record()["points"] == record["points"]
+        assert deal.result().scores == record["scores"]
         for name, score in deal.result().scores.items():
             totals[name] += score
+        assert record["deal"]["dealer"] == record["dealer"]
         dealers.append(record["dealer"])
-    assert totals == result.totals
-    seats = [result.players.index(d) for d in dealers]
+    assert totals == standings.totals
+    seats = [session.players.index(d) for d in dealers]
     assert all((b - a) % 3 == 1 for a, b in itertools.pairwise(seats))
 
 
 def test_two_player_match_with_two_of_diamonds() -> None:
-    result = play_match(["greedy", "random"], seed=3,
-                        options=Options(joker=rules.JokerRule.TWO_OF_DIAMONDS))
-    assert result.winners in ((0,), (1,))
-    assert all("JK" not in str(r["deal"]) for r in result.records)
+    outcome, session = simulated(["greedy", "random"], seed=3,
+                                 options={"joker": "two-of-diamonds"})
+    assert outcome.winners in ((0,), (1,))
+    assert session.options["joker"] == "two-of-diamonds"
+    assert all("JK" not in str(r["deal"]) for r in session.rounds)

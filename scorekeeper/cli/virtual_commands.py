@@ -119,9 +119,9 @@ def play(
     """Play a full game with a shuffled virtual deck: humans at one keyboard and bots."""
     db = store(ctx)
     if resume is not None:
-        if player or bot or seed is not None:
+        if player or bot or seed is not None or limit is not None or name:
             raise typer.BadParameter("--resume continues a saved game: give no --player, "
-                                     "--bot or --seed with it")
+                                     "--bot, --seed, --limit or --name with it")
         session = db.read().get(resume)
         seats = match.seats_of(session)
         if session.finished:
@@ -173,10 +173,12 @@ def play(
         session = match.play_to_end(session, on_deal=save, **hooks)
     except KeyboardInterrupt:
         done = len(table.session.rounds)
-        console.print(f"\nStopped. The game is saved after deal {done}: "
-                      f"`score play --resume {session.id}` continues it.")
+        saved = f"after deal {done}" if done else "with no deal finished yet"
+        console.print(f"\nStopped. The game is saved {saved}; the unfinished deal will be "
+                      f"dealt again: `score play --resume {session.id}` continues it.")
         raise typer.Exit(130) from None
-    console.print(render.standings_table(session))
+    if not humans:  # with humans, the standings were shown after the last deal
+        console.print(render.standings_table(session))
     console.print(render.ending(session))
 
 
@@ -191,7 +193,10 @@ def replay(
 ) -> None:
     """Step through a saved virtual deal, card by card, every hand face up."""
     session = store(ctx).read().get(session_id)
-    match.seats_of(session)
+    if session.mode != "virtual":
+        # Not seats_of(): an imported virtual game has its deals but not its seats.
+        raise EntryError(f"session {session_id} was entered at a table, not played on the "
+                         "virtual deck: it has no deals to replay")
     virtual = get_virtual(session.game)
     ui = UIS.get(session.game)
     if ui is None:
@@ -201,6 +206,10 @@ def replay(
         raise EntryError(session._no_round_message(round_number))
     wait = sys.stdin.isatty() if pause is None else pause
     chosen = rounds if round_number is None else [rounds[round_number - 1]]
+    missing = [summary["number"] for summary in chosen
+               if "deal" not in summary or "actions" not in summary]
+    if missing:
+        raise EntryError(f"round {missing[0]} of {session.label} has no recorded deal to replay")
     for summary in chosen:
         actions = summary["actions"]
         console.print(Rule(f"Deal {summary['number']} — {summary['deal']['dealer']} deals"))

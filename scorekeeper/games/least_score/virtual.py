@@ -46,7 +46,7 @@ class LeastScoreVirtual:
     def verify(self, round_: Mapping[str, Any], options: Mapping[str, Any]) -> None:
         try:
             deal = self.replay(round_, options)
-        except (IllegalAction, ValueError, KeyError, TypeError) as error:
+        except (IllegalAction, ValueError, KeyError, TypeError, AttributeError) as error:
             raise EntryError(f"its deal does not replay: {error}") from None
         if not deal.is_over:
             raise EntryError("its deal does not replay to a declaration")
