@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import Any
 
-from scorekeeper.cli.render import ranked_players
+from scorekeeper.cli.render import margin, margin_heading, ranked_players
 from scorekeeper.session import Session
 
 
@@ -75,8 +75,7 @@ def _headline(session: Session) -> str:
 
 def to_markdown(session: Session) -> str:
     standings = session.standings
-    target = session.rules.target(session.options)
-    lower = session.rules.lower_is_better
+    session.rules.target(session.options)
     options = ", ".join(f"{k} {v}" for k, v in session.options.items())
     lines = [
         f"# {session.label}",
@@ -88,16 +87,12 @@ def to_markdown(session: Session) -> str:
         "",
         "## Standings",
         "",
-        f"| # | Player | Total | {'Left before ' if lower else 'To '}{target} | Status |",
+        f"| # | Player | Total | {margin_heading(session)} | Status |",
         "|---:|---|---:|---:|---|",
     ]
     for rank, name in ranked_players(session):
-        total = standings.totals[name]
-        if lower:
-            margin = str(target - total) if name in standings.still_in else "—"
-        else:
-            margin = str(max(target - total, 0))
-        lines.append(f"| {rank} | {name} | {total} | {margin} | {_status(session, name)} |")
+        lines.append(f"| {rank} | {name} | {standings.totals[name]} | {margin(session, name)} "
+                     f"| {_status(session, name)} |")
     lines += ["", "## Rounds", ""]
     if not standings.rounds:
         lines.append("No rounds yet.")
@@ -230,18 +225,13 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 
 def to_html(session: Session) -> str:
     standings = session.standings
-    target = session.rules.target(session.options)
-    lower = session.rules.lower_is_better
+    session.rules.target(session.options)
     standing_rows = []
     for rank, name in ranked_players(session):
-        total = standings.totals[name]
-        if lower:
-            margin = str(target - total) if name in standings.still_in else "—"
-        else:
-            margin = str(max(target - total, 0))
         status = _status(session, name)
         css = "winner" if status == "winner" else "out" if status == "knocked out" else ""
-        standing_rows.append([str(rank), _e(name), str(total), margin,
+        standing_rows.append([str(rank), _e(name), str(standings.totals[name]),
+                              margin(session, name),
                               f'<span class="{css}">{status}</span>'])
     round_rows = []
     for summary, running in zip(standings.rounds, _running_totals(session), strict=True):
@@ -276,8 +266,7 @@ def to_html(session: Session) -> str:
         f"started {_e(session.created)}<br>House rules: {_e(options)}</p>",
         f'<p class="{"winner" if standings.finished else ""}">{headline}</p>',
         "<h2>Standings</h2>",
-        _table(["#", "Player", "Total", f"{'Left before' if lower else 'To'} {target}",
-                "Status"], standing_rows),
+        _table(["#", "Player", "Total", margin_heading(session), "Status"], standing_rows),
         "<h2>Running totals</h2>",
         chart_svg(session),
         f'<p class="legend">{legend}</p>',

@@ -64,23 +64,33 @@ def ranked_players(session: Session) -> list[tuple[int, str]]:
     return ranked
 
 
+def margin(session: Session, name: str) -> str:
+    """Points left before the limit (players still in), or points still to reach the target."""
+    standings = session.standings
+    total = standings.totals[name]
+    target = session.rules.target(session.options)
+    if session.rules.lower_is_better:
+        return str(target - total) if name in standings.still_in else "—"
+    return str(max(target - total, 0))
+
+
+def margin_heading(session: Session) -> str:
+    target = session.rules.target(session.options)
+    return f"Left before {target}" if session.rules.lower_is_better else f"To {target}"
+
+
 def standings_table(session: Session) -> Table:
     standings = session.standings
-    target = session.rules.target(session.options)
-    lower = session.rules.lower_is_better
+    session.rules.target(session.options)
     table = Table(title=f"Standings — {session.label}", title_justify="left")
     table.add_column("#", justify="right")
     table.add_column("Player")
     table.add_column("Total", justify="right")
-    table.add_column(f"Left before {target}" if lower else f"To {target}", justify="right")
+    table.add_column(margin_heading(session), justify="right")
     table.add_column("Status")
     for rank, name in ranked_players(session):
-        total = standings.totals[name]
-        if lower:
-            margin = str(target - total) if name in standings.still_in else "—"
-        else:
-            margin = str(max(target - total, 0))
-        table.add_row(str(rank), name, str(total), margin, player_status(session, name))
+        table.add_row(str(rank), name, str(standings.totals[name]), margin(session, name),
+                      player_status(session, name))
     return table
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from enum import StrEnum
+from typing import Any, Protocol, TypeVar
 
 JSONDict = dict[str, Any]
 
@@ -154,3 +155,26 @@ def check_participants(entered: Iterable[str], expected: Sequence[str], what: st
             f"{', '.join(missing)} {verb} missing: enter a {what} for every player still in: "
             + ", ".join(expected)
         )
+
+
+def option_whole_number(value: Any, what: str) -> int:
+    """A whole-number house rule, from JSON (int) or the command line (text)."""
+    if isinstance(value, bool):
+        raise EntryError(f"{what} must be a whole number, not {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and looks_like_whole_number(value):
+        return parse_whole_number(value, what)
+    raise EntryError(f"{what} must be a whole number, not {value!r}")
+
+
+_Choice = TypeVar("_Choice", bound=StrEnum)
+
+
+def option_choice(kind: type[_Choice], value: Any, option: str) -> _Choice:
+    """A house rule with named values (``--tie declarer-loses``), ignoring case."""
+    try:
+        return kind(str(value).strip().lower())
+    except ValueError:
+        choices = " or ".join(member.value for member in kind)
+        raise EntryError(f"--{option} must be {choices}, not {value!r}") from None

@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from scorekeeper.games.common import JSONDict
+from scorekeeper.games.common import EntryError, JSONDict
 
 
 class DealState(Protocol):
@@ -56,3 +56,51 @@ class VirtualGame(Protocol):
     def stats(self, rounds: Sequence[Mapping[str, Any]]) -> dict[str, tuple[int, int]]:
         """Per-game counts for ``simulate``: name -> (hits, out of)."""
         ...
+
+
+class RecordedDealGame:
+    """What the two virtual decks share: dealing, replaying and verifying saved deals.
+
+    A subclass names its engine's ``Deal`` class, its table (for the options), the
+    round keys a replay must reproduce, and says how a finished deal becomes a round.
+    """
+
+    name: str
+    deal_type: Any
+    table: Any
+    bot_registry: Mapping[str, Bot]
+    checked_keys: tuple[str, ...]
+    end_of_deal: str
+    """How a finished deal ends, for the refusal of one that does not (``a declaration``)."""
+
+    @property
+    def bots(self) -> Mapping[str, Bot]:
+        return self.bot_registry
+
+    def new_deal(self, players: Sequence[str], dealer: str, rng: random.Random,
+                 options: Mapping[str, Any]) -> Any:
+        return self.deal_type.new(players, dealer, rng, self.table.options(options))
+
+    def replay(self, round_: Mapping[str, Any], options: Mapping[str, Any],
+               upto: int | None = None) -> Any:
+        actions = list(round_["actions"])
+        deal = self.deal_type.from_record(round_["deal"], self.table.options(options))
+        deal.replay(actions if upto is None else actions[:upto])
+        return deal
+
+    def round_of(self, deal: Any) -> JSONDict:
+        raise NotImplementedError
+
+    def verify(self, round_: Mapping[str, Any], options: Mapping[str, Any]) -> None:
+        try:
+            deal = self.replay(round_, options)
+        except (ValueError, KeyError, TypeError, AttributeError) as error:
+            # ValueError includes the engines' IllegalAction
+            raise EntryError(f"its deal does not replay: {error}") from None
+        if not deal.is_over:
+            raise EntryError(f"its deal does not replay to {self.end_of_deal}")
+        replayed = self.round_of(deal)
+        for key in self.checked_keys:
+            if key in round_ and round_[key] != replayed[key]:
+                raise EntryError(f"it says {key} = {round_[key]}, but its deal replays to "
+                                 f"{replayed[key]}")

@@ -8,7 +8,7 @@ winners are recomputed here from the whole list of rounds.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 from scorekeeper.cards import CardError, format_cards, iter_duplicates, parse_cards
 from scorekeeper.games.common import (
@@ -21,6 +21,8 @@ from scorekeeper.games.common import (
     collect_values,
     looks_like_whole_number,
     match_player,
+    option_choice,
+    option_whole_number,
     parse_whole_number,
 )
 from scorekeeper.games.least_score import rules
@@ -50,10 +52,10 @@ class LeastScoreTable:
         defaults = Options()
         try:
             return Options(
-                limit=_whole(options.get("limit", defaults.limit), "the limit"),
-                tie=_choice(Tie, options.get("tie", defaults.tie), "tie"),
-                end=_choice(End, options.get("end", defaults.end), "end"),
-                two_pairs=_choice(TwoPairs, options.get("two_pairs", defaults.two_pairs),
+                limit=option_whole_number(options.get("limit", defaults.limit), "the limit"),
+                tie=option_choice(Tie, options.get("tie", defaults.tie), "tie"),
+                end=option_choice(End, options.get("end", defaults.end), "end"),
+                two_pairs=option_choice(TwoPairs, options.get("two_pairs", defaults.two_pairs),
                                   "two-pairs"),
             )
         except ValueError as error:
@@ -272,27 +274,6 @@ def _check_round(
     deal = round_.get("deal")
     if isinstance(deal, dict) and dealer is not None and deal.get("dealer") != dealer:
         raise EntryError(f"the deal says {deal.get('dealer')} dealt, but it was {dealer}'s deal")
-
-
-def _whole(value: Any, what: str) -> int:
-    if isinstance(value, bool):
-        raise EntryError(f"{what} must be a whole number")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and looks_like_whole_number(value):
-        return parse_whole_number(value, what)
-    raise EntryError(f"{what} must be a whole number, not {value!r}")
-
-
-_Choice = TypeVar("_Choice", Tie, End, TwoPairs)
-
-
-def _choice(kind: type[_Choice], value: Any, option: str) -> _Choice:
-    try:
-        return kind(str(value).strip().lower())
-    except ValueError:
-        choices = " or ".join(member.value for member in kind)
-        raise EntryError(f"--{option} must be {choices}, not {value!r}") from None
 
 
 LEAST_SCORE_RULES = """\

@@ -2,28 +2,24 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorekeeper.cards import format_cards
-from scorekeeper.games.common import EntryError, JSONDict
-from scorekeeper.games.least_score.bots import BOTS, Bot
-from scorekeeper.games.least_score.engine import Deal, IllegalAction
+from scorekeeper.games.common import JSONDict
+from scorekeeper.games.least_score.bots import BOTS
+from scorekeeper.games.least_score.engine import Deal
 from scorekeeper.games.least_score.table import LeastScoreTable
+from scorekeeper.games.virtual import RecordedDealGame
 
 
-class LeastScoreVirtual:
+class LeastScoreVirtual(RecordedDealGame):
     name = "least-score"
-    _table = LeastScoreTable()
-
-    @property
-    def bots(self) -> Mapping[str, Bot]:
-        return BOTS
-
-    def new_deal(self, players: Sequence[str], dealer: str, rng: random.Random,
-                 options: Mapping[str, Any]) -> Deal:
-        return Deal.new(players, dealer, rng, self._table.options(options))
+    deal_type = Deal
+    table = LeastScoreTable()
+    bot_registry = BOTS
+    checked_keys = ("declarer", "totals", "hands")
+    end_of_deal = "a declaration"
 
     def round_of(self, deal: Any) -> JSONDict:
         result = deal.result()
@@ -35,26 +31,6 @@ class LeastScoreVirtual:
             "deal": record,
             "actions": actions,
         }
-
-    def replay(self, round_: Mapping[str, Any], options: Mapping[str, Any],
-               upto: int | None = None) -> Deal:
-        actions = list(round_["actions"])
-        deal = Deal.from_record(round_["deal"], self._table.options(options))
-        deal.replay(actions if upto is None else actions[:upto])
-        return deal
-
-    def verify(self, round_: Mapping[str, Any], options: Mapping[str, Any]) -> None:
-        try:
-            deal = self.replay(round_, options)
-        except (IllegalAction, ValueError, KeyError, TypeError, AttributeError) as error:
-            raise EntryError(f"its deal does not replay: {error}") from None
-        if not deal.is_over:
-            raise EntryError("its deal does not replay to a declaration")
-        replayed = self.round_of(deal)
-        for key in ("declarer", "totals", "hands"):
-            if key in round_ and round_[key] != replayed[key]:
-                raise EntryError(f"it says {key} = {round_[key]}, but its deal replays to "
-                                 f"{replayed[key]}")
 
     def stats(self, rounds: Sequence[Mapping[str, Any]]) -> dict[str, tuple[int, int]]:
         false = sum(1 for r in rounds if r.get("false_declaration"))

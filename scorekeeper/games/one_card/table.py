@@ -20,8 +20,9 @@ from scorekeeper.games.common import (
     Standings,
     check_participants,
     collect_values,
-    looks_like_whole_number,
     match_player,
+    option_choice,
+    option_whole_number,
     parse_whole_number,
 )
 from scorekeeper.games.one_card import rules
@@ -54,8 +55,8 @@ class OneCardTable:
                 + " and ".join(_OPTION_NAMES)
             )
         defaults = Options()
-        joker = _joker_rule(options.get("joker", defaults.joker))
-        target = _whole(options.get("target", defaults.target), "the target")
+        joker = option_choice(JokerRule, options.get("joker", defaults.joker), "joker")
+        target = option_whole_number(options.get("target", defaults.target), "the target")
         try:
             return Options(joker=joker, target=target)
         except ValueError as error:
@@ -291,24 +292,6 @@ def _check_round(
 
 def _options_dict(opts: Options) -> JSONDict:
     return {"joker": opts.joker.value, "target": opts.target}
-
-
-def _joker_rule(value: Any) -> JokerRule:
-    try:
-        return JokerRule(str(value).strip().lower())
-    except ValueError:
-        choices = " or ".join(rule.value for rule in JokerRule)
-        raise EntryError(f"--joker must be {choices}, not {value!r}") from None
-
-
-def _whole(value: Any, what: str) -> int:
-    if isinstance(value, bool):
-        raise EntryError(f"{what} must be a whole number, not {value!r}")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and looks_like_whole_number(value):
-        return parse_whole_number(value, what)
-    raise EntryError(f"{what} must be a whole number, not {value!r}")
 
 
 ONE_CARD_RULES = """\
