@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -172,6 +173,8 @@ def write_atomically(path: Path, text: str) -> None:
             stream.write(text)
             stream.flush()
             os.fsync(stream.fileno())
+        # mkstemp makes the file private (0600); keep the store's own mode instead.
+        os.chmod(temporary, _store_mode(path))
         _rotate_backups(path)
         os.replace(temporary, path)
     except BaseException:
@@ -179,6 +182,16 @@ def write_atomically(path: Path, text: str) -> None:
             os.unlink(temporary)
         raise
     _fsync_folder(folder)
+
+
+def _store_mode(path: Path) -> int:
+    """The mode the store has, or what a newly created file gets under the umask."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def _rotate_backups(path: Path) -> None:

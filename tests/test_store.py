@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import sys
 from pathlib import Path
 
@@ -12,7 +13,14 @@ from conftest import CLI, Refuse, assert_one_line_error, file_bytes, players_arg
 from filelock import FileLock
 
 from scorekeeper import store as store_module
-from scorekeeper.store import BACKUPS, SCHEMA_VERSION, Store, backup_paths, resolve_path
+from scorekeeper.store import (
+    BACKUPS,
+    SCHEMA_VERSION,
+    Store,
+    backup_paths,
+    resolve_path,
+    write_atomically,
+)
 
 
 def writes(ok: CLI, count: int) -> None:
@@ -257,3 +265,16 @@ def test_the_real_score_refuses_a_damaged_file(score_run, db_path: Path) -> None
     assert "Traceback" not in result.stdout + result.stderr
     assert len(result.stderr.splitlines()) == 1 and str(db_path) in result.stderr
     assert db_path.read_bytes() == UNTRUSTED["damaged"]
+
+
+def test_a_write_keeps_the_mode_of_the_store(tmp_path: Path) -> None:
+    store_file = tmp_path / "scorekeeper.json"
+    store_file.write_text("{}", encoding="utf-8")
+    os.chmod(store_file, 0o640)
+    write_atomically(store_file, "{}")
+    assert stat.S_IMODE(store_file.stat().st_mode) == 0o640
+    fresh = tmp_path / "new.json"
+    write_atomically(fresh, "{}")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o666 & ~umask
