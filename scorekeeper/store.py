@@ -50,6 +50,10 @@ class StoreError(Exception):
     """The store file can't be used as it is. The message names the file and what to do."""
 
 
+class NewerStoreError(StoreError):
+    """The store was written by a newer scorekeeper: upgrade, don't restore an old backup."""
+
+
 def default_path() -> Path:
     return Path(user_data_dir(APP_NAME, appauthor=False)) / "scorekeeper.json"
 
@@ -112,7 +116,7 @@ def check_store_data(data: Any, path: Path) -> dict[str, dict[str, Any]]:
     if not isinstance(version, int) or version < 1:
         raise StoreError(foreign)
     if version > SCHEMA_VERSION:
-        raise StoreError(
+        raise NewerStoreError(
             f"{path} was written by a newer scorekeeper (store schema {version}; this one "
             f"reads up to {SCHEMA_VERSION}). Nothing was changed: upgrade scorekeeper "
             "(pip install --upgrade scorekeeper) to use it"
@@ -386,6 +390,8 @@ class Health:
     problems: list[str]
     sessions: int = 0
     rounds: int = 0
+    newer: bool = False
+    """Written by a newer scorekeeper: not damaged, just not readable by this one."""
 
     @property
     def good(self) -> bool:
@@ -402,6 +408,8 @@ def check_file(path: Path) -> Health:
         return Health(path, True, [f"can't be read: {error}"])
     try:
         data = parse_store_text(text, path)
+    except NewerStoreError as error:
+        return Health(path, True, [str(error).split(". ")[0]], newer=True)
     except StoreError as error:
         return Health(path, True, [str(error).split(". ")[0]])
     health = Health(path, True, [])
@@ -459,6 +467,12 @@ def restore_newest_good_backup(store: Store, *, force: bool = False) -> tuple[Pa
             raise StoreError(
                 f"{store.path} is healthy, so nothing was restored (restoring would drop the "
                 "latest changes); add --force to restore the newest good backup anyway"
+            )
+        if current.newer and not force:
+            raise StoreError(
+                f"{store.path} is not damaged but written by a newer scorekeeper: upgrade "
+                "scorekeeper instead (restoring would roll back to an older backup; add "
+                "--force to do it anyway)"
             )
         good = next((health for health in backups if health.good), None)
         if good is None:

@@ -259,7 +259,9 @@ def test_doctor_reports_a_damaged_store(tmp_path: Path, good_bytes: bytes, damag
     before = listing(tmp_path)
     code, text = doctor(db, capsys=capsys)
     assert code == 1, text
-    assert "problem" in text and "score doctor --restore" in text
+    # A newer schema is not damage: the advice is to upgrade, not to roll back.
+    advice = "Upgrade scorekeeper" if damage == "a newer schema" else "score doctor --restore"
+    assert "problem" in text and advice in text
     assert listing(tmp_path) == before
 
 
@@ -367,3 +369,19 @@ def test_a_store_in_a_missing_folder_is_created_on_first_write_only(tmp_path: Pa
     assert score(db, "new", "one-card", "-p", "Ann", "-p", "Bob") == 0
     assert check_file(db).good
     shutil.rmtree(tmp_path / "deep")
+
+
+def test_doctor_says_upgrade_not_restore_for_a_newer_store(tmp_path: Path) -> None:
+    """A newer schema is not damage: restoring an older backup would lose data."""
+    from scorekeeper.cli.app import run
+
+    db = tmp_path / "scorekeeper.json"
+    assert run(["--db", str(db), "new", "one-card", "--player", "A", "--player", "B"]) == 0
+    assert run(["--db", str(db), "add-round", "--no-bid", "A=7", "B=8"]) == 0
+    data = json.loads(db.read_text(encoding="utf-8"))
+    data["meta"]["1"]["schema"] = 99
+    db.write_text(json.dumps(data), encoding="utf-8")
+    before = db.read_bytes()
+    assert run(["--db", str(db), "doctor"]) == 1
+    assert run(["--db", str(db), "doctor", "--restore"]) == 1
+    assert db.read_bytes() == before

@@ -399,7 +399,10 @@ def doctor(
                       + (f" The replaced file is kept as {kept.name}." if kept else ""))
         return
     if current.exists and not current.good:
-        console.print("Run `score doctor --restore` to bring back the newest good backup.")
+        if current.newer:
+            console.print("Upgrade scorekeeper to read it (pip install --upgrade scorekeeper).")
+        else:
+            console.print("Run `score doctor --restore` to bring back the newest good backup.")
         raise typer.Exit(1)
 
 

@@ -154,9 +154,11 @@ main{max-width:48rem;margin:auto}
 h1{font-size:1.4rem;margin:.2rem 0}h2{font-size:1.1rem;margin-top:1.5rem}
 .meta{color:#555;font-size:.9rem}.winner{font-weight:700;color:#1a7f37}
 .scroll{overflow-x:auto}
-table{border-collapse:collapse;width:100%;font-size:.95rem;background:#fff}
-th,td{padding:.35rem .5rem;border-bottom:1px solid #ddd;text-align:right;white-space:nowrap}
+table{border-collapse:collapse;width:100%;font-size:.9rem;background:#fff}
+th,td{padding:.3rem .35rem;border-bottom:1px solid #ddd;text-align:right;white-space:nowrap}
+th{white-space:normal;vertical-align:bottom}
 th:nth-child(-n+2),td:nth-child(-n+2){text-align:left}
+.rounds th:nth-child(3),.rounds td:nth-child(3){text-align:left}
 .out{color:#b42318}.false{color:#b42318;font-weight:600}.run{color:#777;font-size:.85em}
 svg{width:100%;height:auto;background:#fff;border:1px solid #ddd}
 .legend span{display:inline-block;margin-right:1rem;font-size:.9rem}
@@ -190,17 +192,17 @@ def chart_svg(session: Session) -> str:
         value = round(top_value * step / steps)
         parts.append(f'<line x1="{pad_left}" x2="{width - pad_right}" y1="{y(value):.1f}" '
                      f'y2="{y(value):.1f}" stroke="#eee"/>')
-        parts.append(f'<text x="{pad_left - 6}" y="{y(value) + 4:.1f}" font-size="11" '
+        parts.append(f'<text x="{pad_left - 6}" y="{y(value) + 4:.1f}" font-size="15" '
                      f'text-anchor="end" fill="#777">{value}</text>')
     for index in range(len(totals)):
         if rounds <= 20 or index % max(1, rounds // 10) == 0:
-            parts.append(f'<text x="{x(index):.1f}" y="{height - 10}" font-size="11" '
+            parts.append(f'<text x="{x(index):.1f}" y="{height - 8}" font-size="15" '
                          f'text-anchor="middle" fill="#777">{index}</text>')
     label = "limit" if session.rules.lower_is_better else "target"
     parts.append(f'<line x1="{pad_left}" x2="{width - pad_right}" y1="{y(target):.1f}" '
                  f'y2="{y(target):.1f}" stroke="#b42318" stroke-dasharray="6 4"/>')
-    parts.append(f'<text x="{width - pad_right}" y="{y(target) - 5:.1f}" font-size="12" '
-                 f'text-anchor="end" fill="#b42318">{label} {target}</text>')
+    parts.append(f'<text x="{pad_left + 6}" y="{y(target) - 6:.1f}" font-size="16" '
+                 f'fill="#b42318">{label} {target}</text>')
     for number, name in enumerate(session.players):
         colour = PALETTE[number % len(PALETTE)]
         points = " ".join(f"{x(i):.1f},{y(t[name]):.1f}" for i, t in enumerate(totals))
@@ -213,8 +215,8 @@ def chart_svg(session: Session) -> str:
     return "".join(parts)
 
 
-def _table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    out = ['<div class="scroll"><table><thead><tr>']
+def _table(head: Sequence[str], rows: Sequence[Sequence[str]], css: str = "") -> str:
+    out = [f'<div class="scroll"><table class="{css}"><thead><tr>']
     out += [f"<th>{cell}</th>" for cell in head]
     out.append("</tr></thead><tbody>")
     for row in rows:
@@ -271,7 +273,8 @@ def to_html(session: Session) -> str:
         chart_svg(session),
         f'<p class="legend">{legend}</p>',
         "<h2>Rounds</h2>",
-        _table(["Round", "Dealer", role, *(_e(n) for n in session.players)], round_rows)
+        _table(["Round", "Dealer", role, *(_e(n) for n in session.players)], round_rows,
+               "rounds")
         if round_rows else "<p>No rounds yet.</p>",
         '<p class="meta">Each cell: the deal\'s score, then the running total.</p>',
         "</main></body></html>",
