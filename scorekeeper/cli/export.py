@@ -174,7 +174,7 @@ def chart_svg(session: Session) -> str:
     """Each player's running total after every round, with the limit or target as a line."""
     totals = [dict.fromkeys(session.players, 0), *_running_totals(session)]
     target = session.rules.target(session.options)
-    width, height, pad_left, pad_right, pad_top, pad_bottom = 640, 320, 44, 16, 16, 32
+    width, height, pad_left, pad_right, pad_top, pad_bottom = 480, 280, 40, 12, 16, 30
     top_value = max([target, *(max(t.values()) for t in totals)])
     top_value = max(10, int(top_value * 1.08) + 1)
     rounds = max(len(totals) - 1, 1)
