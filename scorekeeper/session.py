@@ -194,15 +194,13 @@ class Session:
                                time, number)
 
     def edit_round(self, number: int, entry: RoundEntry, *, time: str | None = None) -> Session:
-        if not 1 <= number <= len(self.rounds):
-            raise EntryError(self._no_round_message(number))
+        self.check_round_number(number)
         before = replace(self, rounds=self.rounds[: number - 1])
         round_ = self.rules.make_round(self.players, self.options, before.standings, entry)
         return self.replace_round(number, round_, time=time)
 
     def replace_round(self, number: int, round_: JSONDict, *, time: str | None = None) -> Session:
-        if not 1 <= number <= len(self.rounds):
-            raise EntryError(self._no_round_message(number))
+        self.check_round_number(number)
         old = self.describe_round(number)
         rounds = list(self.rounds)
         rounds[number - 1] = round_
@@ -255,10 +253,14 @@ class Session:
         return (f"{self.label} is finished ({winners} won) and takes no more rounds: "
                 "start a new game with `score new`")
 
-    def _no_round_message(self, number: int) -> str:
+    def check_round_number(self, number: int) -> None:
+        """Refuse a round number the session does not have, saying which it has."""
+        if 1 <= number <= len(self.rounds):
+            return
         if not self.rounds:
-            return f"{self.label} has no rounds yet"
-        return f"there is no round {number}: {self.label} has rounds 1 to {len(self.rounds)}"
+            raise EntryError(f"{self.label} has no rounds yet")
+        raise EntryError(f"there is no round {number}: {self.label} has rounds 1 to "
+                         f"{len(self.rounds)}")
 
     # -- the JSON summary (FORMAT.md) ----------------------------------------------
 

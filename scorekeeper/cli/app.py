@@ -253,8 +253,7 @@ def edit_round(
     """Re-enter round N with add-round's arguments; later rounds are re-scored."""
     with store(ctx).write() as db:
         session = db.get(session_id)
-        if not 1 <= number <= len(session.rounds):
-            raise EntryError(session._no_round_message(number))
+        session.check_round_number(number)
         entry = _entry(session, values, declarer, bidder, bid, no_bid, trump)
         session = session.edit_round(number, entry)
         db.put(session)

@@ -202,8 +202,8 @@ def replay(
     if ui is None:
         raise EntryError(f"{session.rules.title} deals can't be replayed yet")
     rounds = session.standings.rounds
-    if round_number is not None and not 1 <= round_number <= len(rounds):
-        raise EntryError(session._no_round_message(round_number))
+    if round_number is not None:
+        session.check_round_number(round_number)
     wait = sys.stdin.isatty() if pause is None else pause
     chosen = rounds if round_number is None else [rounds[round_number - 1]]
     missing = [summary["number"] for summary in chosen
