@@ -50,6 +50,24 @@ def ours_batch(rng: random.Random, deals: int) -> None:
         sim.score()
 
 
+def full_deal_speed(seconds: float, seed: int) -> float:
+    """Deals per second of the full ``Deal`` state machine (the one ``score play`` uses:
+    views' legal actions, the action record, ``rules`` checks on every move)."""
+    rng = random.Random(seed)
+    players = ("A", "B", "C", "D")
+    options = Options()
+    deals = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        deal = Deal.new(players, players[deals % 4], rng, options)
+        while not deal.is_over:
+            legal = deal.legal_actions()
+            deal.apply(legal[rng.randrange(len(legal))])
+        deal.result()
+        deals += 1
+    return deals / (time.perf_counter() - start)
+
+
 def euchre_batch(game: Any, rng: random.Random, deals: int) -> None:
     """``deals`` Euchre deals, uniform random over legal actions and chance outcomes."""
     randrange = rng.randrange
@@ -178,6 +196,9 @@ def main(argv: list[str] | None = None) -> None:
     else:
         print(f"OpenSpiel Euchre (C++):     {theirs:10.0f} deals/s")
         print(f"ratio ours/theirs:          {ours / theirs:10.2f}")
+    full = full_deal_speed(min(args.seconds, 3.0), args.seed)
+    print(f"One Card (ours, full Deal): {full:10.0f} deals/s  (the state machine of "
+          "score play, with its record; no comparison claimed)")
 
     print("\n== The strong bot (4 players, against greedy)")
     median, per_second, decisions, worst = strong_speed(args.strong_deals, args.seed)
