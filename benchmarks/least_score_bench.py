@@ -17,25 +17,23 @@ Prints:
 from __future__ import annotations
 
 import argparse
-import json
 import multiprocessing
 import random
 import shlex
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from strength import run_score, simulate_command
 
 from scorekeeper.games.least_score.bots import BOTS, Bot
 from scorekeeper.games.least_score.engine import Deal
 from scorekeeper.games.least_score.rules import Options
 
-ROOT = Path(__file__).resolve().parent.parent
 
 PLAYERS = ["P1", "P2", "P3", "P4"]
 MAX_TURNS_PER_DEAL = 5000
@@ -100,25 +98,6 @@ def strong_decision_times(decisions: int = 400, seed: int = 2) -> list[float]:
     return times
 
 
-def simulate_command(games: int, seed: int, jobs: int) -> list[str]:
-    """The ``score simulate`` arguments of the strength figure (strong in seat 1)."""
-    args = ["simulate", "least-score", "--bot", "strong"]
-    for _ in range(3):
-        args += ["--bot", "greedy"]
-    return [*args, "--games", str(games), "--seed", str(seed), "--jobs", str(jobs), "--json"]
-
-
-def run_score(args: list[str]) -> dict[str, Any]:
-    """Run ``score ARGS`` (this interpreter's scorekeeper) and return its JSON output."""
-    completed = subprocess.run([sys.executable, "-m", "scorekeeper", *args], cwd=ROOT,
-                               capture_output=True, text=True, check=False)
-    if completed.returncode != 0:
-        raise SystemExit(f"score {shlex.join(args)} failed ({completed.returncode}): "
-                         f"{completed.stderr.strip()}")
-    result: dict[str, Any] = json.loads(completed.stdout)
-    return result
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         prog="python benchmarks/least_score_bench.py",
@@ -149,7 +128,7 @@ def main(argv: list[str] | None = None) -> None:
 
     if args.games <= 0:
         return
-    command = simulate_command(args.games, args.seed, max(1, args.jobs))
+    command = simulate_command("least-score", args.games, args.seed, max(1, args.jobs))
     print(f"strength: score {shlex.join(command)}")
     result = run_score(command)
     strong = result["seats"][0]

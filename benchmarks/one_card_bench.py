@@ -23,11 +23,9 @@ and its strength against three greedy bots.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import shlex
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -35,11 +33,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from strength import run_score, simulate_command
+
 from scorekeeper.games.one_card import bots
 from scorekeeper.games.one_card.engine import Deal, SimDeal, View
 from scorekeeper.games.one_card.rules import Options
 
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def ours_batch(rng: random.Random, deals: int) -> None:
@@ -150,25 +149,6 @@ def strong_speed(deals: int, seed: int) -> tuple[float, float, int, float]:
     return statistics.median(times), sims / spent, len(times), max(times)
 
 
-def simulate_command(games: int, seed: int, jobs: int) -> list[str]:
-    """The ``score simulate`` arguments of the strength figure (strong in seat 1)."""
-    args = ["simulate", "one-card", "--bot", "strong"]
-    for _ in range(3):
-        args += ["--bot", "greedy"]
-    return [*args, "--games", str(games), "--seed", str(seed), "--jobs", str(jobs), "--json"]
-
-
-def run_score(args: list[str]) -> dict[str, Any]:
-    """Run ``score ARGS`` (this interpreter's scorekeeper) and return its JSON output."""
-    completed = subprocess.run([sys.executable, "-m", "scorekeeper", *args], cwd=ROOT,
-                               capture_output=True, text=True, check=False)
-    if completed.returncode != 0:
-        raise SystemExit(f"score {shlex.join(args)} failed ({completed.returncode}): "
-                         f"{completed.stderr.strip()}")
-    result: dict[str, Any] = json.loads(completed.stdout)
-    return result
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         prog="python benchmarks/one_card_bench.py",
@@ -207,7 +187,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"simulations per second:     {per_second:10.0f}")
 
     if args.games > 0:
-        command = simulate_command(args.games, args.seed, max(1, args.jobs))
+        command = simulate_command("one-card", args.games, args.seed, max(1, args.jobs))
         print(f"\n== {args.games} games: strong against three greedy ({args.jobs} processes)")
         print(f"score {shlex.join(command)}")
         result = run_score(command)
