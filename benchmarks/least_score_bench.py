@@ -34,7 +34,6 @@ from scorekeeper.games.least_score.bots import BOTS, Bot
 from scorekeeper.games.least_score.engine import Deal
 from scorekeeper.games.least_score.rules import Options
 
-
 PLAYERS = ["P1", "P2", "P3", "P4"]
 MAX_TURNS_PER_DEAL = 5000
 """A safety net: a deal this long means a bot never declares (a bug)."""

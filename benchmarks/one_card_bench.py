@@ -40,7 +40,6 @@ from scorekeeper.games.one_card.engine import Deal, SimDeal, View
 from scorekeeper.games.one_card.rules import Options
 
 
-
 def ours_batch(rng: random.Random, deals: int) -> None:
     """``deals`` 4-player deals of uniform random play on the fast deal, scored."""
     for number in range(deals):
