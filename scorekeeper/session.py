@@ -282,6 +282,8 @@ class Session:
             "status": self.status,
             "winners": list(standings.winners),
             "first_dealer": self.first_dealer,
+            **({"virtual": copy.deepcopy(dict(self.extra))}
+               if self.mode == "virtual" and self.extra else {}),
         }
 
     @classmethod
@@ -317,6 +319,9 @@ class Session:
         created = data.get("created")
         if isinstance(created, str) and created:
             session = replace(session, created=created)
+        if mode == "virtual" and data.get("virtual") is not None:
+            session = replace(session, extra=_virtual_settings(data["virtual"], players,
+                                                                 game.name))
         rounds: list[JSONDict] = []
         for index, summary_round in enumerate(rounds_in, start=1):
             if not isinstance(summary_round, dict):
@@ -367,6 +372,23 @@ class Session:
             extra=dict(document.get("extra", {})),
             id=session_id,
         )
+
+
+def _virtual_settings(settings: Any, players: Sequence[str], game: str) -> JSONDict:
+    """The seed and seats of a virtual game (what ``score play --resume`` needs), checked."""
+    problem = "its 'virtual' part must be {\"seed\": N, \"seats\": [{\"name\", \"bot\"}, ...]}"
+    if not isinstance(settings, dict):
+        raise EntryError(problem)
+    seed, seats = settings.get("seed"), settings.get("seats")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(seats, list):
+        raise EntryError(problem)
+    if [seat.get("name") if isinstance(seat, dict) else None for seat in seats] != list(players):
+        raise EntryError("its virtual seats are not its players, in order")
+    bots = get_virtual(game).bots
+    for seat in seats:
+        if seat.get("bot") is not None and seat["bot"] not in bots:
+            raise EntryError(f"its seat {seat['name']} has no bot called {seat['bot']!r}")
+    return {"seed": seed, "seats": [{"name": s["name"], "bot": s.get("bot")} for s in seats]}
 
 
 def _verify_deals(session: Session) -> None:

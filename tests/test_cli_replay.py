@@ -243,3 +243,41 @@ def test_import_refuses_an_export_with_one_card_changed(
     del tampered["rounds"][0]["actions"]
     refuse("import", write(tmp_path, tampered, "no-actions.json"),
            says=("round 1", "'deal' and its 'actions'"))
+
+
+def test_an_imported_virtual_game_can_be_resumed_to_the_same_end(tmp_path: Path) -> None:
+    """The export keeps the seed and the seats, so an import can go on exactly as before."""
+    from scorekeeper import match
+    from scorekeeper.cli.app import run
+    from scorekeeper.store import Store
+
+    seats = [match.Seat("Greedy-1", "greedy"), match.Seat("Random-2", "random"),
+             match.Seat("Greedy-3", "greedy")]
+    started = match.start_game("least-score", seats, 41, options={"limit": 25})
+    after_one = match.play_deal(started)
+    finished = match.play_to_end(after_one)
+    summary = after_one.summary()
+    assert summary["virtual"] == {"seed": 41, "seats": [s.as_dict() for s in seats]}
+    exported = tmp_path / "one-deal.json"
+    exported.write_text(json.dumps(summary), encoding="utf-8")
+    db = tmp_path / "store.json"
+    assert run(["--db", str(db), "import", str(exported)]) == 0
+    assert run(["--db", str(db), "play", "--resume", "1"]) == 0
+    resumed = Store(db).read().get(1)
+    assert resumed.finished
+    assert [r["deal"] for r in resumed.rounds] == [r["deal"] for r in finished.rounds]
+    assert resumed.standings.totals == finished.standings.totals
+
+
+def test_an_import_whose_virtual_seats_are_not_its_players_is_refused(tmp_path: Path) -> None:
+    from scorekeeper import match
+    from scorekeeper.cli.app import run
+
+    seats = [match.Seat("Greedy-1", "greedy"), match.Seat("Greedy-2", "greedy")]
+    summary = match.play_deal(match.start_game("least-score", seats, 5)).summary()
+    summary["virtual"]["seats"][1]["name"] = "Someone"
+    exported = tmp_path / "bad.json"
+    exported.write_text(json.dumps(summary), encoding="utf-8")
+    db = tmp_path / "store.json"
+    assert run(["--db", str(db), "import", str(exported)]) == 1
+    assert not db.exists()
