@@ -1,0 +1,83 @@
+"""The architecture holds: each layer imports only the layers above it, no game another.
+
+1 cards · 2 rules · 3 engine · 4 bots · 5 the session side (tables, virtual adapters,
+registry, session, match) · 6 store · 7 cli.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
+
+
+def layer(module: str) -> int:
+    parts = module.split(".")
+    if parts[1:2] == ["games"] and len(parts) <= 3 and parts[-1] not in ("common", "virtual"):
+        return 0  # scorekeeper.games and each game's package: docstrings, no code
+    if module == "scorekeeper.cards":
+        return 1
+    if len(parts) == 4 and parts[1] == "games":
+        return {"rules": 2, "engine": 3, "bots": 4}.get(parts[3], 5)
+    if parts[1:2] == ["games"] or module in ("scorekeeper.registry", "scorekeeper.session",
+                                              "scorekeeper.match"):
+        return 5
+    if module == "scorekeeper.store":
+        return 6
+    if parts[1:2] == ["cli"] or module == "scorekeeper.__main__":
+        return 7
+    return 0  # the package itself (its version)
+
+
+def module_name(path: Path) -> str:
+    relative = path.relative_to(PACKAGE.parent).with_suffix("")
+    parts = list(relative.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imported(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if node.module.startswith("scorekeeper"):
+                names.add(node.module)
+                names.update(f"{node.module}.{alias.name}" for alias in node.names
+                             if (PACKAGE.parent / node.module.replace(".", "/") /
+                                 f"{alias.name}.py").exists())
+        elif isinstance(node, ast.Import):
+            names.update(a.name for a in node.names if a.name.startswith("scorekeeper"))
+    return names
+
+
+MODULES = sorted(PACKAGE.rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: module_name(p))
+def test_a_module_imports_only_its_own_layer_and_those_above(path: Path) -> None:
+    own = module_name(path)
+    for other in imported(path):
+        assert layer(other) <= layer(own), f"{own} (layer {layer(own)}) imports {other} " \
+                                           f"(layer {layer(other)})"
+
+
+@pytest.mark.parametrize("path", [p for p in MODULES if "games" in p.parts
+                                  and p.parent.name not in ("games",)],
+                         ids=lambda p: module_name(p))
+def test_a_game_never_imports_another_game(path: Path) -> None:
+    game = path.parent.name
+    for other in imported(path):
+        parts = other.split(".")
+        if len(parts) >= 3 and parts[1] == "games" and parts[2] not in ("common", "virtual"):
+            assert parts[2] == game, f"{module_name(path)} imports {other}"
+
+
+def test_the_layers_are_what_the_readme_says() -> None:
+    assert layer("scorekeeper.games.least_score.rules") < layer(
+        "scorekeeper.games.least_score.engine") < layer(
+        "scorekeeper.games.least_score.bots") < layer("scorekeeper.session") < layer(
+        "scorekeeper.store") < layer("scorekeeper.cli.app")
