@@ -178,3 +178,21 @@ def option_choice(kind: type[_Choice], value: Any, option: str) -> _Choice:
     except ValueError:
         choices = " or ".join(member.value for member in kind)
         raise EntryError(f"--{option} must be {choices}, not {value!r}") from None
+
+
+RECORDED_DEAL_KEYS = ("deal", "actions")
+"""What a virtual round carries beyond a table round: its cards and every action."""
+
+
+def copy_recorded_deal(source: Mapping[str, Any], target: JSONDict) -> None:
+    """Carry a virtual round's deal and actions over (table rounds have none)."""
+    for key in RECORDED_DEAL_KEYS:
+        if key in source:
+            target[key] = source[key]
+
+
+def check_deal_dealer(round_: Mapping[str, Any], dealer: str | None) -> None:
+    """A virtual round must have been dealt by whoever's deal it was."""
+    deal = round_.get("deal")
+    if isinstance(deal, dict) and dealer is not None and deal.get("dealer") != dealer:
+        raise EntryError(f"the deal says {deal.get('dealer')} dealt, but it was {dealer}'s deal")

@@ -17,8 +17,10 @@ from scorekeeper.games.common import (
     RoundEntry,
     RoundError,
     Standings,
+    check_deal_dealer,
     check_participants,
     collect_values,
+    copy_recorded_deal,
     looks_like_whole_number,
     match_player,
     option_choice,
@@ -162,9 +164,7 @@ class LeastScoreTable:
                 "false_declaration": score.false_declaration,
                 "knocked_out": out,
             }
-            for key in ("deal", "actions"):
-                if key in round_:
-                    summary[key] = round_[key]
+            copy_recorded_deal(round_, summary)
             summaries.append(summary)
             if dealer is not None and still_in:
                 dealer = rules.next_dealer(players, dealer, still_in)
@@ -201,9 +201,7 @@ class LeastScoreTable:
                 raise EntryError("'hands' must map each player to a list of cards such as "
                                  '["AH", "10S"]')
             round_["hands"] = {k: list(v) for k, v in hands.items()}
-        for key in ("deal", "actions"):
-            if key in summary_round:
-                round_[key] = summary_round[key]
+        copy_recorded_deal(summary_round, round_)
         return round_
 
     def rules_text(self, options: Mapping[str, Any]) -> str:
@@ -271,9 +269,7 @@ def _check_round(
                              "card")
         raise EntryError(f"{card} is in both {holders[0]}'s and {holders[1]}'s hands: "
                          "a deck has one of each card")
-    deal = round_.get("deal")
-    if isinstance(deal, dict) and dealer is not None and deal.get("dealer") != dealer:
-        raise EntryError(f"the deal says {deal.get('dealer')} dealt, but it was {dealer}'s deal")
+    check_deal_dealer(round_, dealer)
 
 
 LEAST_SCORE_RULES = """\

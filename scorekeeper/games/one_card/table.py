@@ -18,8 +18,10 @@ from scorekeeper.games.common import (
     RoundEntry,
     RoundError,
     Standings,
+    check_deal_dealer,
     check_participants,
     collect_values,
+    copy_recorded_deal,
     match_player,
     option_choice,
     option_whole_number,
@@ -171,9 +173,7 @@ class OneCardTable:
                 "scores": scores,
                 "bid_failed": score.bid_failed,
             }
-            for key in ("deal", "actions"):
-                if key in round_:
-                    summary[key] = round_[key]
+            copy_recorded_deal(round_, summary)
             summaries.append(summary)
             if dealer is not None:
                 dealer = players[(players.index(dealer) + 1) % n]
@@ -217,9 +217,7 @@ class OneCardTable:
                 round_["trump"] = parse_suit(trump).value
             except CardError as error:
                 raise EntryError(f"trump: {error}") from None
-        for key in ("deal", "actions"):
-            if key in summary_round:
-                round_[key] = summary_round[key]
+        copy_recorded_deal(summary_round, round_)
         return round_
 
     def rules_text(self, options: Mapping[str, Any]) -> str:
@@ -285,9 +283,7 @@ def _check_round(
         if trump is not None and (not isinstance(trump, str)
                                   or trump not in {suit.value for suit in SUITS}):
             raise EntryError(f"the trump {trump!r} is not a suit: use S, H, D or C")
-    deal = round_.get("deal")
-    if isinstance(deal, dict) and dealer is not None and deal.get("dealer") != dealer:
-        raise EntryError(f"the deal says {deal.get('dealer')} dealt, but it was {dealer}'s deal")
+    check_deal_dealer(round_, dealer)
 
 
 def _options_dict(opts: Options) -> JSONDict:
