@@ -9,6 +9,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from scorekeeper.cards import Card, CardError, parse_card
+from scorekeeper.cli.keyboard import read_move
 from scorekeeper.cli.render import cards_text
 from scorekeeper.games.least_score import rules
 from scorekeeper.games.least_score.engine import Action, Deal, Declare, Discard, View
@@ -185,21 +186,16 @@ def describe_record(record: Mapping[str, Any]) -> Text:
 
 def read_action(view: View, ask: Any, say: Any) -> Action:
     """Ask the player at the keyboard for a move until it parses (the engine checks it)."""
-    while True:
-        text = ask(f"{view.player}, your move (? for help)")
-        if text.strip() in ("?", "help"):
-            say(Text(HELP, style="dim"))
-            for line in legal_moves(view):
-                say(line)
-            continue
-        try:
-            move = parse_move(text, view)
-            if move == "take":
-                take = parse_take(ask(take_prompt(view)), view)
-                discard = parse_move(text + " deck", view)
-                assert isinstance(discard, Discard)
-                return Discard(discard.cards, take)
-            assert not isinstance(move, str)
-            return move
-        except ValueError as error:
-            say(Text(str(error), style="red"))
+
+    def parse(text: str) -> Action:
+        move = parse_move(text, view)
+        if move == "take":
+            take = parse_take(ask(take_prompt(view)), view)
+            discard = parse_move(text + " deck", view)
+            assert isinstance(discard, Discard)
+            return Discard(discard.cards, take)
+        assert not isinstance(move, str)
+        return move
+
+    return read_move(ask, say, f"{view.player}, your move (? for help)", HELP,
+                     lambda: legal_moves(view), parse)

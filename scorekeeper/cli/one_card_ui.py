@@ -9,6 +9,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from scorekeeper.cards import Card, CardError, Suit, parse_card, parse_suit
+from scorekeeper.cli.keyboard import read_move
 from scorekeeper.cli.render import card_text, cards_text
 from scorekeeper.games.one_card import rules
 from scorekeeper.games.one_card.engine import Action, Bid, ChooseOrder, Deal, Phase, Play, View
@@ -124,24 +125,18 @@ def read_action(view: View, ask: Any, say: Any) -> Action:
     """Ask the player at the keyboard for a move until it parses (the engine checks it)."""
     prompts = {Phase.BIDDING: "your bid (a number or pass)", Phase.ORDER: "uptown or downtown",
                Phase.PLAY: "your card"}
-    while True:
-        text = ask(f"{view.player}, {prompts.get(view.phase, 'your move')} (? for help)")
-        if text.strip() in ("?", "help"):
-            say(Text(HELP, style="dim"))
-            for line in legal_moves(view):
-                say(line)
-            continue
-        try:
-            action = parse_move(text, view)
-            if needs_suit(action, view):
-                what = "trump" if not view.no_trump else "the suit to follow"
-                suit = parse_suit(ask(f"You lead the joker: name {what} (S, H, D, C)"))
-                assert isinstance(action, Play)
-                action = Play(action.card, suit)
-            return action
-        except (ValueError, CardError) as error:
-            say(Text(str(error), style="red"))
 
+    def parse(text: str) -> Action:
+        action = parse_move(text, view)
+        if needs_suit(action, view):
+            what = "trump" if not view.no_trump else "the suit to follow"
+            suit = parse_suit(ask(f"You lead the joker: name {what} (S, H, D, C)"))
+            assert isinstance(action, Play)
+            action = Play(action.card, suit)
+        return action
+
+    prompt = f"{view.player}, {prompts.get(view.phase, 'your move')} (? for help)"
+    return read_move(ask, say, prompt, HELP, lambda: legal_moves(view), parse)
 
 def describe_action(player: str, action: Action, deal: Deal) -> RenderableType:
     if isinstance(action, Bid):
