@@ -119,7 +119,7 @@ def check_store_data(data: Any, path: Path) -> dict[str, dict[str, Any]]:
         raise NewerStoreError(
             f"{path} was written by a newer scorekeeper (store schema {version}; this one "
             f"reads up to {SCHEMA_VERSION}). Nothing was changed: upgrade scorekeeper "
-            "(pip install --upgrade scorekeeper) to use it"
+            "(its package is cardnight-scorekeeper: pipx upgrade cardnight-scorekeeper) to use it"
         )
     return migrate(data)
 

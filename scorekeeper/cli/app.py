@@ -399,7 +399,8 @@ def doctor(
         return
     if current.exists and not current.good:
         if current.newer:
-            console.print("Upgrade scorekeeper to read it (pip install --upgrade scorekeeper).")
+            console.print("Upgrade scorekeeper to read it (its package is "
+                          "cardnight-scorekeeper: pipx upgrade cardnight-scorekeeper).")
         else:
             console.print("Run `score doctor --restore` to bring back the newest good backup.")
         raise typer.Exit(1)
