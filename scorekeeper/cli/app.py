@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.text import Text
 
 try:  # typer >= 0.22 vendors click; older releases depend on it
     from typer._click.exceptions import NoArgsIsHelpError, UsageError
@@ -28,8 +29,8 @@ except ImportError:  # pragma: no cover
 from scorekeeper import __version__
 from scorekeeper import store as store_module
 from scorekeeper.cards import CardError
+from scorekeeper.cli import completion, render, virtual_commands
 from scorekeeper.cli import export as exporting
-from scorekeeper.cli import render, virtual_commands
 from scorekeeper.cli.context import UsageProblem, console, store, usage
 from scorekeeper.games.common import EntryError, RoundEntry
 from scorekeeper.registry import get_game
@@ -41,7 +42,7 @@ app = typer.Typer(
     help="Keep the score of card games at the table (Least Score, One Card), "
     "or play them with a virtual deck.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=False,  # our own options below take the shell as an optional value
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -50,6 +51,20 @@ app = typer.Typer(
 def _version(value: bool) -> None:
     if value:
         console.print(f"scorekeeper {__version__}")
+        raise typer.Exit()
+
+
+def _show_completion(value: str | None) -> None:
+    if value is not None:
+        sys.stdout.write(completion.script(value) + "\n")
+        raise typer.Exit()
+
+
+def _install_completion(value: str | None) -> None:
+    if value is not None:
+        shell, path = completion.install(value)
+        console.print(Text(f"{shell} completion installed in {path}; it takes effect in a "
+                           "new terminal."))
         raise typer.Exit()
 
 
@@ -63,15 +78,26 @@ def root(
     ] = None,
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Print the version and exit.")] = False,
+    install_completion: Annotated[str | None, typer.Option(
+        "--install-completion", metavar="[SHELL]", is_eager=True,
+        callback=_install_completion, expose_value=False,
+        help="Install tab completion for SHELL (bash, zsh, fish; default: this shell).")
+    ] = None,
+    show_completion: Annotated[str | None, typer.Option(
+        "--show-completion", metavar="[SHELL]", is_eager=True,
+        callback=_show_completion, expose_value=False,
+        help="Print the tab-completion script for SHELL, to install it by hand.")] = None,
 ) -> None:
     ctx.ensure_object(dict)["db"] = db
 
 
 SessionOption = Annotated[
-    int | None, typer.Option("--session", "-s", help="Session id (default: the current one).")
+    int | None, typer.Option("--session", "-s", help="Session id (default: the current one).",
+                             autocompletion=completion.session_ids)
 ]
 SessionArgument = Annotated[
-    int | None, typer.Argument(help="Session id (default: the current one).", show_default=False)
+    int | None, typer.Argument(help="Session id (default: the current one).", show_default=False,
+                               autocompletion=completion.session_ids)
 ]
 
 
@@ -82,7 +108,8 @@ SessionArgument = Annotated[
 @app.command()
 def new(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="least-score or one-card.")],
+    game: Annotated[str, typer.Argument(help="least-score or one-card.",
+                                        autocompletion=completion.games)],
     player: Annotated[list[str], typer.Option("--player", "-p",
                                               help="A player, in seating order (repeat).")],
     name: Annotated[str, typer.Option("--name", help="A name for the session.")] = "",
@@ -135,7 +162,8 @@ def sessions(ctx: typer.Context) -> None:
 
 
 @app.command()
-def use(ctx: typer.Context, session_id: Annotated[int, typer.Argument(metavar="ID")]) -> None:
+def use(ctx: typer.Context, session_id: Annotated[int, typer.Argument(
+        metavar="ID", autocompletion=completion.session_ids)]) -> None:
     """Make session ID the current session."""
     with store(ctx).write() as db:
         db.set_current(session_id)
@@ -163,6 +191,7 @@ def log(ctx: typer.Context, session_id: SessionArgument = None) -> None:
 ValuesArgument = Annotated[
     list[str] | None,
     typer.Argument(metavar="NAME=VALUE...", show_default=False,
+                   autocompletion=completion.player_values,
                    help="Least Score: each player's hand total or cards (Ann=7, Ann=AH,3S); "
                    "One Card: each player's points (Ann=4)."),
 ]
@@ -337,7 +366,8 @@ def import_command(
 @app.command("rules")
 def rules_command(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="least-score or one-card.")],
+    game: Annotated[str, typer.Argument(help="least-score or one-card.",
+                                        autocompletion=completion.games)],
     session_id: Annotated[int | None, typer.Option(
         "--session", "-s", help="Show that session's house rules (default: the current "
         "session's, when it is of this game).")] = None,
@@ -417,9 +447,14 @@ app.command()(virtual_commands.simulate)
 
 def run(argv: Sequence[str] | None = None) -> int:
     """Run ``score`` with ``argv``; return the exit code (never raises for user errors)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if {"--show-completion", "--install-completion"} & set(args):
+        commands = [info.name or getattr(info.callback, "__name__", "").replace("_", "-")
+                    for info in app.registered_commands]
+        args = completion.shell_optional(args, commands)
     try:
         # Not standalone: Click's usage errors come here, to be shown on one line.
-        result = app(args=list(argv) if argv is not None else None, prog_name="score",
+        result = app(args=args, prog_name="score",
                      standalone_mode=False)
     except SystemExit as done:
         code = done.code
