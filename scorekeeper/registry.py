@@ -7,17 +7,26 @@ adapter; add it to the two lists here.
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING
+
 from scorekeeper.games.common import EntryError, TableGame
 from scorekeeper.games.least_score.table import LeastScoreTable
-from scorekeeper.games.least_score.virtual import LeastScoreVirtual
 from scorekeeper.games.one_card.table import OneCardTable
-from scorekeeper.games.one_card.virtual import OneCardVirtual
-from scorekeeper.games.virtual import VirtualGame
+
+if TYPE_CHECKING:
+    from scorekeeper.games.virtual import VirtualGame
 
 GAMES: dict[str, TableGame] = {game.name: game for game in (LeastScoreTable(), OneCardTable())}
-VIRTUAL: dict[str, VirtualGame] = {
-    game.name: game for game in (LeastScoreVirtual(), OneCardVirtual())
+
+VIRTUAL_ADAPTERS: dict[str, tuple[str, str]] = {
+    "least-score": ("scorekeeper.games.least_score.virtual", "LeastScoreVirtual"),
+    "one-card": ("scorekeeper.games.one_card.virtual", "OneCardVirtual"),
 }
+"""Where each game's virtual deck lives: imported on first use, so that the commands
+at the table never load the engines and bots (start-up time is the table's wait)."""
+
+_virtual: dict[str, VirtualGame] = {}
 
 
 def get_game(name: str) -> TableGame:
@@ -31,7 +40,11 @@ def get_game(name: str) -> TableGame:
 
 def get_virtual(name: str) -> VirtualGame:
     game = get_game(name)
-    try:
-        return VIRTUAL[game.name]
-    except KeyError:
-        raise EntryError(f"{game.title} has no virtual deck yet") from None
+    if game.name not in _virtual:
+        try:
+            module, attribute = VIRTUAL_ADAPTERS[game.name]
+        except KeyError:
+            raise EntryError(f"{game.title} has no virtual deck yet") from None
+        adapter: VirtualGame = getattr(importlib.import_module(module), attribute)()
+        _virtual[game.name] = adapter
+    return _virtual[game.name]

@@ -7,6 +7,8 @@ registry, session, match) · 6 store · 7 cli.
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -81,3 +83,13 @@ def test_the_layers_are_what_the_readme_says() -> None:
         "scorekeeper.games.least_score.engine") < layer(
         "scorekeeper.games.least_score.bots") < layer("scorekeeper.session") < layer(
         "scorekeeper.store") < layer("scorekeeper.cli.app")
+
+
+def test_the_table_side_loads_no_engine_and_no_bot() -> None:
+    """The commands at the table import the session side only: each game's engine and
+    bots load on the first use of its virtual deck (start-up is the table's wait)."""
+    code = ("import sys, scorekeeper.session, scorekeeper.store; "
+            "print(sorted(m for m in sys.modules if m.endswith(('.engine', '.bots'))))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True).stdout.strip()
+    assert loaded == "[]"
