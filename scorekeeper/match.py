@@ -87,6 +87,37 @@ def seats_of(session: Session) -> list[Seat]:
     return [Seat(str(seat["name"]), seat.get("bot")) for seat in extra["seats"]]
 
 
+def restarts_of(session: Session) -> dict[int, int]:
+    """How many times each deal was abandoned (Ctrl-C) and dealt again: ``{deal: count}``.
+
+    Kept in the virtual settings as ``"restarts": {"2": 1}`` (JSON keys are text)."""
+    stored = session.extra.get("restarts") or {}
+    return {int(number): int(count) for number, count in stored.items()}
+
+
+def record_restart(session: Session, number: int) -> Session:
+    """The session with deal ``number`` marked abandoned: the next try is a fresh shuffle.
+
+    A human may have seen the abandoned deal's cards, so dealing them again would
+    not be a fair deal; counting the restarts keeps the game reproducible from its seed.
+    """
+    restarts = restarts_of(session)
+    restarts[number] = restarts.get(number, 0) + 1
+    extra = {**session.extra,
+             "restarts": {str(deal): count for deal, count in sorted(restarts.items())}}
+    return session.with_extra(extra, "restart", f"deal {number} was abandoned before its end; "
+                              f"it will be dealt again from a fresh shuffle", number)
+
+
+def deal_labels(session: Session, number: int) -> tuple[object, ...]:
+    """What the deal's random generators are derived from, after the seed.
+
+    A deal never restarted keeps the labels games had before restarts were recorded,
+    so those games still resume and replay to the same cards."""
+    restarts = restarts_of(session).get(number, 0)
+    return (number,) if restarts == 0 else (number, "restart", restarts)
+
+
 def play_deal(
     session: Session,
     *,
@@ -105,9 +136,10 @@ def play_deal(
     dealer = standings.next_dealer
     if dealer is None:
         raise EntryError(f"{session.label} has no dealer")
-    deal = virtual.new_deal(standings.still_in, dealer, derive_rng(seed, number, "deal"),
+    labels = deal_labels(session, number)
+    deal = virtual.new_deal(standings.still_in, dealer, derive_rng(seed, *labels, "deal"),
                             session.options)
-    bot_rngs = {name: derive_rng(seed, number, "bot", name) for name in standings.still_in}
+    bot_rngs = {name: derive_rng(seed, *labels, "bot", name) for name in standings.still_in}
     if on_start is not None:
         on_start(deal)
     for _ in range(MAX_ACTIONS_PER_DEAL):

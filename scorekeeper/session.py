@@ -173,6 +173,7 @@ class Session:
         return changed._logged("add-round", changed.describe_round(number), time, number)
 
     def undo(self, *, time: str | None = None) -> Session:
+        self.check_rounds_can_change("undo")
         if not self.rounds:
             raise EntryError(f"{self.label} has no rounds to undo")
         number = len(self.rounds)
@@ -181,6 +182,7 @@ class Session:
         return changed._logged("undo", detail, time, number)
 
     def redo(self, *, time: str | None = None) -> Session:
+        self.check_rounds_can_change("redo")
         if not self.undone:
             raise EntryError(f"{self.label} has nothing to redo: redo only brings back what "
                              "undo removed, before any other change")
@@ -194,6 +196,7 @@ class Session:
                                time, number)
 
     def edit_round(self, number: int, entry: RoundEntry, *, time: str | None = None) -> Session:
+        self.check_rounds_can_change("edit-round")
         self.check_round_number(number)
         before = replace(self, rounds=self.rounds[: number - 1])
         round_ = self.rules.make_round(self.players, self.options, before.standings, entry)
@@ -216,6 +219,18 @@ class Session:
             ) from None
         detail = f"round {number} was {old}; now {changed.describe_round(number)}"
         return changed._logged("edit-round", detail, time, number)
+
+    def check_rounds_can_change(self, command: str) -> None:
+        """A virtual deal is what the cards and moves were: taking one back would let
+        ``play --resume`` deal again cards a human has already seen."""
+        if self.mode == "virtual":
+            raise EntryError(f"{self.label} was played on the virtual deck: its deals are a "
+                             f"record of the cards and moves, so `{command}` can't change them")
+
+    def with_extra(self, extra: Mapping[str, Any], change: str, detail: str,
+                   number: int | None = None, *, time: str | None = None) -> Session:
+        """New front-end settings (e.g. a virtual deal's restart), logged as ``change``."""
+        return replace(self, extra=dict(extra))._logged(change, detail, time, number)
 
     def with_id(self, session_id: int) -> Session:
         return replace(self, id=session_id)
@@ -388,7 +403,29 @@ def _virtual_settings(settings: Any, players: Sequence[str], game: str) -> JSOND
     for seat in seats:
         if seat.get("bot") is not None and seat["bot"] not in bots:
             raise EntryError(f"its seat {seat['name']} has no bot called {seat['bot']!r}")
-    return {"seed": seed, "seats": [{"name": s["name"], "bot": s.get("bot")} for s in seats]}
+    checked: JSONDict = {"seed": seed,
+                         "seats": [{"name": s["name"], "bot": s.get("bot")} for s in seats]}
+    restarts = settings.get("restarts")
+    if restarts is not None:
+        checked["restarts"] = _restarts(restarts)
+    return checked
+
+
+def _restarts(restarts: Any) -> dict[str, int]:
+    """``{"2": 1}``: deal 2 was abandoned once and dealt again from a fresh shuffle."""
+    problem = ("its virtual 'restarts' must map deal numbers to how many times each was "
+               "dealt again, e.g. {\"2\": 1}")
+    if not isinstance(restarts, dict):
+        raise EntryError(problem)
+    checked: dict[str, int] = {}
+    for number, count in restarts.items():
+        if (not isinstance(number, str) or not number.isascii() or not number.isdigit()
+                or len(number) > 9 or int(number) < 1
+                or not isinstance(count, int) or isinstance(count, bool)
+                or not 1 <= count <= 1_000_000):
+            raise EntryError(problem)
+        checked[str(int(number))] = count
+    return checked
 
 
 def _verify_deals(session: Session) -> None:

@@ -282,6 +282,7 @@ def edit_round(
     """Re-enter round N with add-round's arguments; later rounds are re-scored."""
     with store(ctx).write() as db:
         session = db.get(session_id)
+        session.check_rounds_can_change("edit-round")  # before any prompt
         session.check_round_number(number)
         entry = _entry(session, values, declarer, bidder, bid, no_bid, trump)
         session = session.edit_round(number, entry)

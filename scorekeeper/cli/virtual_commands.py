@@ -16,8 +16,10 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console, RenderableType
+from rich.control import Control
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.rule import Rule
+from rich.segment import ControlType, Segment
 from rich.text import Text
 
 from scorekeeper import match
@@ -26,6 +28,7 @@ from scorekeeper.cli.context import console, store
 from scorekeeper.games.common import EntryError
 from scorekeeper.registry import get_game, get_virtual
 from scorekeeper.session import Session
+from scorekeeper.store import Store
 
 UIS: dict[str, Any] = {"least-score": least_score_ui, "one-card": one_card_ui}
 
@@ -35,6 +38,21 @@ def ui_for(game: str) -> Any:
         return UIS[game]
     except KeyError:
         raise EntryError(f"{get_game(game).title} can't be played at the keyboard yet") from None
+
+
+CLEAR_SCREEN_AND_SCROLLBACK = "\x1b[H\x1b[2J\x1b[3J"
+"""Home, clear the screen, and clear the scrollback (xterm's ``ED 3``): rich's own
+clear sends only ``ESC[2J``, which leaves the last hand a scroll away."""
+
+
+def clear_screen(console: Console) -> None:
+    """Wipe the terminal, scrollback included (nothing to wipe when not a terminal)."""
+    if not console.is_terminal:
+        return
+    control = Control()
+    control.segment = Segment(CLEAR_SCREEN_AND_SCROLLBACK, None,
+                              [(ControlType.HOME,), (ControlType.CLEAR,)])
+    console.control(control)
 
 
 class Table:
@@ -49,26 +67,32 @@ class Table:
         self.events: list[RenderableType] = []
         """Everything public that happened, so each human can catch up after a hand-over."""
         self.caught_up: dict[str, int] = {}
+        self.dealing: int | None = None
+        """The number of the deal on the table once dealt (until it is saved)."""
 
     def ask(self, prompt: str) -> str:
         try:
-            return self.console.input(f"[bold]{prompt}:[/bold] ")
+            return self.console.input(Text.assemble((f"{prompt}:", "bold"), " "))
         except EOFError:
             raise KeyboardInterrupt from None
 
     def say(self, thing: RenderableType | str) -> None:
-        self.console.print(thing)
+        self.console.print(Text(thing) if isinstance(thing, str) else thing)
 
     def hand_over_to(self, player: str) -> None:
-        """With two or more humans, hide the last hand and wait for the next player."""
+        """With two or more humans, hide the last hand and wait for the next player.
+
+        Every hand is behind a hand-over, the first of a game (or of a resumed game)
+        included: whoever sits at the keyboard when it starts is not necessarily the
+        player to act."""
         if len(self.humans) < 2 or self.shown_to == player:
             return
-        if self.shown_to is not None:
-            if self.console.is_terminal:
-                self.console.clear()
-            self.ask(f"Pass the keyboard to {player} and press Enter")
-            if self.console.is_terminal:
-                self.console.clear()
+        hiding = self.shown_to is not None
+        if hiding:
+            clear_screen(self.console)
+        self.ask(f"Pass the keyboard to {player} and press Enter")
+        if hiding:
+            clear_screen(self.console)
             missed = self.events[self.caught_up.get(player, 0):]
             if missed:
                 self.say(Text("Since your last turn:", style="dim"))
@@ -92,13 +116,33 @@ class Table:
             self.caught_up[self.shown_to] = len(self.events)
 
     def on_action(self, player: str, action: Any, deal: Any) -> None:
+        if self.ui is None:
+            return
         self.announce(self.ui.describe_action(player, action, deal))
         if deal.is_over:
             self.announce(self.ui.describe_end(deal))
 
     def on_start(self, deal: Any) -> None:
         number = len(self.session.rounds) + 1
-        self.announce(Rule(f"Deal {number} — {deal.dealer} deals"))
+        self.dealing = number
+        if self.ui is None:
+            return
+        title = Text(f"Deal {number} — {deal.dealer} deals")
+        if match.restarts_of(self.session).get(number):
+            title.append(" (dealt again: a fresh shuffle)")
+        self.announce(Rule(title))
+
+
+def record_restart(db: Store, session_id: int, number: int) -> bool:
+    """Mark deal ``number`` abandoned in the store, so a resume deals fresh cards.
+
+    Only while the stored game still waits for that deal (nothing else changed it)."""
+    with db.write() as view:
+        stored = view.get(session_id)
+        if stored.finished or len(stored.rounds) + 1 != number:
+            return False
+        view.put(match.record_restart(stored, number))
+    return True
 
 
 def play(
@@ -143,15 +187,14 @@ def play(
         session = match.start_game(rules.name, seats, seed, name=name, options=options)
         with db.write() as view:
             session = view.add(session)
-        console.print(f"Session {session.id}: {session.rules.title}, "
-                      f"{', '.join(s.name for s in seats)}; seed {seed}. "
-                      "Saved after every deal.")
+        console.print(Text(f"Session {session.id}: {session.rules.title}, "
+                           f"{', '.join(s.name for s in seats)}; seed {seed}. "
+                           "Saved after every deal."))
     humans = [seat.name for seat in seats if seat.bot is None]
     table = Table(console, session, humans)
-    hooks: dict[str, Any] = {}
+    hooks: dict[str, Any] = {"on_start": table.on_start}
     if humans:
-        hooks = {"choose_human": table.choose, "on_action": table.on_action,
-                 "on_start": table.on_start}
+        hooks.update(choose_human=table.choose, on_action=table.on_action)
 
     def save(updated: Session) -> None:
         with db.write() as view:
@@ -162,10 +205,10 @@ def play(
         summary = updated.standings.rounds[-1]
         scores = ", ".join(f"{n} +{s}" for n, s in summary["scores"].items())
         if humans:
-            console.print(f"Deal {summary['number']} saved: {scores}")
+            console.print(Text(f"Deal {summary['number']} saved: {scores}"))
         else:
             line = updated.describe_round(summary["number"])
-            console.print(line[:1].upper() + line[1:])
+            console.print(Text(line[:1].upper() + line[1:]))
         if humans:
             console.print(render.standings_table(updated))
 
@@ -174,8 +217,13 @@ def play(
     except KeyboardInterrupt:
         done = len(table.session.rounds)
         saved = f"after deal {done}" if done else "with no deal finished yet"
-        console.print(f"\nStopped. The game is saved {saved}; the unfinished deal will be "
-                      f"dealt again: `score play --resume {session.id}` continues it.")
+        again = "the unfinished deal will be dealt again"
+        abandoned = table.dealing
+        if (abandoned == done + 1 and session.id is not None
+                and record_restart(db, session.id, abandoned)):
+            again = f"deal {abandoned} will be dealt again from a fresh shuffle"
+        console.print(Text(f"\nStopped. The game is saved {saved}; {again}: "
+                           f"`score play --resume {session.id}` continues it."))
         raise typer.Exit(130) from None
     if not humans:  # with humans, the standings were shown after the last deal
         console.print(render.standings_table(session))
@@ -212,7 +260,8 @@ def replay(
         raise EntryError(f"round {missing[0]} of {session.label} has no recorded deal to replay")
     for summary in chosen:
         actions = summary["actions"]
-        console.print(Rule(f"Deal {summary['number']} — {summary['deal']['dealer']} deals"))
+        console.print(Rule(Text(f"Deal {summary['number']} — {summary['deal']['dealer']} "
+                                "deals")))
         console.print(ui.replay_state(virtual.replay(summary, session.options, upto=0)))
         for step, record in enumerate(actions, start=1):
             if wait:
