@@ -10,7 +10,7 @@ import os
 import secrets
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Annotated, Any
 
@@ -69,6 +69,9 @@ class Table:
         self.caught_up: dict[str, int] = {}
         self.dealing: int | None = None
         """The number of the deal on the table once dealt (until it is saved)."""
+        seed = session.extra.get("seed", 0)
+        self.hint_rng = match.derive_rng(seed, "hints", len(session.rounds))
+        """For the strong bot's hints: apart from the game's own generators."""
 
     def ask(self, prompt: str) -> str:
         try:
@@ -107,7 +110,7 @@ class Table:
             self.say(Text(f"Not allowed: {problem}", style="bold red"))
         else:
             self.say(self.ui.render_view(view))
-        return self.ui.read_action(view, self.ask, self.say)
+        return self.ui.read_action(view, self.ask, self.say, self.hint_rng)
 
     def announce(self, event: RenderableType) -> None:
         self.events.append(event)
@@ -131,6 +134,25 @@ class Table:
         if match.restarts_of(self.session).get(number):
             title.append(" (dealt again: a fresh shuffle)")
         self.announce(Rule(title))
+
+
+def deal_report(session: Session, *, with_standings: bool) -> list[RenderableType]:
+    """What the table hears after a deal is saved: its scores, then each knock-out."""
+    summary = session.standings.rounds[-1]
+    if with_standings:
+        scores = ", ".join(f"{n} +{s}" for n, s in summary["scores"].items())
+        lines: list[RenderableType] = [Text(f"Deal {summary['number']} saved: {scores}")]
+    else:
+        line = session.describe_round(summary["number"])
+        lines = [Text(line[:1].upper() + line[1:])]
+    limit = session.rules.target(session.options)
+    for name in summary.get("knocked_out", []):
+        total = session.standings.totals[name]
+        lines.append(Text(f"{name} is knocked out: {total} is over the limit of {limit}.",
+                          style="bold red"))
+    if with_standings:
+        lines.append(render.standings_table(session))
+    return lines
 
 
 def record_restart(db: Store, session_id: int, number: int) -> bool:
@@ -202,15 +224,8 @@ def play(
             if updated.id is not None:
                 view.set_current(updated.id)
         table.session = updated
-        summary = updated.standings.rounds[-1]
-        scores = ", ".join(f"{n} +{s}" for n, s in summary["scores"].items())
-        if humans:
-            console.print(Text(f"Deal {summary['number']} saved: {scores}"))
-        else:
-            line = updated.describe_round(summary["number"])
-            console.print(Text(line[:1].upper() + line[1:]))
-        if humans:
-            console.print(render.standings_table(updated))
+        for line in deal_report(updated, with_standings=bool(humans)):
+            console.print(line)
 
     try:
         session = match.play_to_end(session, on_deal=save, **hooks)
@@ -258,20 +273,54 @@ def replay(
                if "deal" not in summary or "actions" not in summary]
     if missing:
         raise EntryError(f"round {missing[0]} of {session.label} has no recorded deal to replay")
-    for summary in chosen:
-        actions = summary["actions"]
-        console.print(Rule(Text(f"Deal {summary['number']} — {summary['deal']['dealer']} "
-                                "deals")))
-        console.print(ui.replay_state(virtual.replay(summary, session.options, upto=0)))
-        for step, record in enumerate(actions, start=1):
-            if wait:
-                console.input("[dim](Enter: next)[/dim]")
-            console.print(Text(f"{step:>3}. ").append_text(ui.describe_record(record)))
-            deal = virtual.replay(summary, session.options, upto=step)
-            if not deal.is_over and "reshuffle" not in record:
-                console.print(ui.replay_state(deal))
-        final = virtual.replay(summary, session.options)
-        console.print(ui.describe_end(final))
+    if wait:
+        console.print(Text(REPLAY_KEYS, style="dim"))
+    index = 0
+    try:
+        while 0 <= index < len(chosen):
+            move = _replay_deal(ui, virtual, session, chosen[index], wait)
+            if move is None:
+                return
+            index = max(0, index + move)
+    except (KeyboardInterrupt, EOFError):
+        console.print()  # the shell's prompt comes back on a line of its own
+        console.print(Text("Replay stopped.", style="dim"))
+        raise typer.Exit(130) from None
+
+
+REPLAY_KEYS = "Enter: next action · n: next deal · p: previous deal · q: quit"
+
+
+def _replay_deal(ui: Any, virtual: Any, session: Session, summary: Mapping[str, Any],
+                 wait: bool) -> int | None:
+    """Show one deal action by action: +1 to go on to the next deal, -1 back to the
+    previous one, None to quit (``q``)."""
+    actions = summary["actions"]
+    console.print(Rule(Text(f"Deal {summary['number']} — {summary['deal']['dealer']} deals")))
+    console.print(ui.replay_state(virtual.replay(summary, session.options, upto=0)))
+    for step, record in enumerate(actions, start=1):
+        if wait:
+            key = _replay_key()
+            if key != "":
+                return None if key == "q" else (1 if key == "n" else -1)
+        deal = virtual.replay(summary, session.options, upto=step)
+        console.print(Text(f"{step:>3}. ").append_text(ui.describe_step(record, deal)))
+        if not deal.is_over and "reshuffle" not in record:
+            console.print(ui.replay_state(deal))
+    final = virtual.replay(summary, session.options)
+    console.print(ui.describe_end(final))
+    return 1
+
+
+def _replay_key() -> str:
+    """The key typed at a replay's pause: "" (Enter), "n", "p" or "q"."""
+    while True:
+        answer = console.input(Text("(Enter: next)", style="dim")).strip().lower()
+        if answer in ("", "n", "p", "q"):
+            return answer
+        if answer in ("quit", "exit"):
+            return "q"
+        console.print(Text(REPLAY_KEYS, style="dim"))
 
 
 def _games(game: str, bots: list[str], seed: int, count: int, options: dict[str, Any],

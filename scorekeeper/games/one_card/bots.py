@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from scorekeeper.cards import SUITS
@@ -50,6 +51,7 @@ from scorekeeper.games.one_card.rules import Order
 
 __all__ = [
     "BOTS",
+    "Advice",
     "Bot",
     "GreedyBot",
     "RandomBot",
@@ -371,6 +373,21 @@ class _Node:
         self.children: dict[int, _Node] = {}
 
 
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """What the strong bot would do in a player's place, and its estimates (a hint).
+
+    Bidding: the expected points of the deal for the player if they bid the lowest
+    bid they may make (with the best trump), and if they pass. Playing: the expected
+    points of the deal for the player after the chosen action. ``None`` where the
+    bot did not weigh it (a single legal action, or nothing left to bid)."""
+
+    action: Action
+    bid_points: float | None = None
+    pass_points: float | None = None
+    expected_points: float | None = None
+
+
 class StrongBot:
     """ISMCTS in play, expected-value bidding.
 
@@ -399,9 +416,13 @@ class StrongBot:
         """Simulated deals (playouts) so far: a statistic for benchmarks only."""
 
     def choose(self, view: View, rng: random.Random) -> Action:
+        return self.advise(view, rng).action
+
+    def advise(self, view: View, rng: random.Random) -> Advice:
+        """The action :meth:`choose` takes (same draws from ``rng``), with its estimates."""
         _check_turn(view)
         if len(view.legal) == 1:
-            return view.legal[0]
+            return Advice(view.legal[0])
         if view.phase is Phase.BIDDING:
             return self._bid(view, rng)
         return self._search(view, rng)
@@ -477,12 +498,12 @@ class StrongBot:
             self.simulations += len(suits) + 1
         return as_bidder, if_pass
 
-    def _bid(self, view: View, rng: random.Random) -> Action:
+    def _bid(self, view: View, rng: random.Random) -> Advice:
         """Bid the lowest bid it may make when that is expected to score more than a
         pass (a higher bid than needed only adds risk)."""
         lowest = _lowest_bid(view)
         if lowest is None:
-            return Bid(None)
+            return Advice(Bid(None))
         as_bidder, if_pass = self.bid_values(view, rng)
         samples = len(if_pass)
         pass_value = sum(if_pass) / samples
@@ -490,11 +511,12 @@ class StrongBot:
             (sum(p for p in points if p >= lowest) / samples for points in as_bidder if points),
             default=0.0,
         )
-        return Bid(lowest) if bid_value > pass_value + self.bid_margin else Bid(None)
+        action = Bid(lowest) if bid_value > pass_value + self.bid_margin else Bid(None)
+        return Advice(action, bid_points=bid_value, pass_points=pass_value)
 
     # -- play --------------------------------------------------------------------
 
-    def _search(self, view: View, rng: random.Random) -> Action:
+    def _search(self, view: View, rng: random.Random) -> Advice:
         rule = view.options.joker
         me = view.seat
         hand = hand_indices(view)
@@ -548,7 +570,10 @@ class StrongBot:
             key=lambda a: (root.children[a].visits, root.children[a].value)
             if a in root.children else (0, 0.0),
         )
-        return action_from_int(best_action, rule)
+        chosen = root.children.get(best_action)
+        expected = (chosen.value / chosen.visits * rules.TOTAL_POINTS
+                    if chosen is not None and chosen.visits else None)
+        return Advice(action_from_int(best_action, rule), expected_points=expected)
 
 
 BOTS: dict[str, Bot] = {"random": RandomBot(), "greedy": GreedyBot(), "strong": StrongBot()}
