@@ -196,3 +196,15 @@ def check_deal_dealer(round_: Mapping[str, Any], dealer: str | None) -> None:
     deal = round_.get("deal")
     if isinstance(deal, dict) and dealer is not None and deal.get("dealer") != dealer:
         raise EntryError(f"the deal says {deal.get('dealer')} dealt, but it was {dealer}'s deal")
+
+
+# ---------------------------------------------------------------------------
+# The rules in words
+
+
+class Language(StrEnum):
+    """A language the rules texts are written in (``score --lang``)."""
+
+    ENGLISH = "en"
+    DANISH = "da"
+    ARABIC = "ar"
