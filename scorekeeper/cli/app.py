@@ -29,7 +29,7 @@ except ImportError:  # pragma: no cover
 from scorekeeper import __version__
 from scorekeeper import store as store_module
 from scorekeeper.cards import CardError
-from scorekeeper.cli import completion, render, virtual_commands
+from scorekeeper.cli import completion, render, rules_command, virtual_commands
 from scorekeeper.cli import export as exporting
 from scorekeeper.cli.context import UsageProblem, console, store, usage
 from scorekeeper.cli.language import parse_language
@@ -369,32 +369,7 @@ def import_command(
                   f"{len(session.rounds)} rounds); it is now the current session.")
 
 
-@app.command("rules")
-def rules_command(
-    ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="least-score or one-card.",
-                                        autocompletion=completion.games)],
-    session_id: Annotated[int | None, typer.Option(
-        "--session", "-s", help="Show that session's house rules (default: the current "
-        "session's, when it is of this game).")] = None,
-) -> None:
-    """The rules as the engine applies them, with the session's house rules."""
-    rules = _game_or_usage(game)
-    options: dict[str, Any] = rules.default_options()
-    view = store(ctx).read()
-    if session_id is not None:
-        session = view.get(session_id)
-        if session.game != rules.name:
-            raise EntryError(f"session {session_id} is {session.rules.title}, not {rules.title}")
-        options = dict(session.options)
-    elif view.current_id is not None:
-        try:
-            current = view.get()
-        except EntryError:
-            current = None
-        if current is not None and current.game == rules.name:
-            options = dict(current.options)
-    console.print(rules.rules_text(options), markup=False, highlight=False)
+app.command("rules")(rules_command.rules)
 
 
 def _game_or_usage(name: str) -> Any:

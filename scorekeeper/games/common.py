@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from importlib.resources.abc import Traversable
 from typing import Any, Protocol, TypeVar
 
 JSONDict = dict[str, Any]
@@ -96,7 +97,12 @@ class TableGame(Protocol):
         """The line the chart draws: the knock-out limit, or the target to reach."""
         ...
 
-    def rules_text(self, options: Mapping[str, Any]) -> str: ...
+    rules_folder: Traversable
+    """The package folder holding the game's rules texts, one ``<language>.md`` each."""
+
+    def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
+        """Each house rule of ``options`` in words, in the order ``score new`` lists them."""
+        ...
 
 
 def match_player(players: Sequence[str], typed: str, what: str = "player") -> str:
@@ -208,3 +214,33 @@ class Language(StrEnum):
     ENGLISH = "en"
     DANISH = "da"
     ARABIC = "ar"
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRule:
+    """One house rule of a session, as the user types it and in words.
+
+    >>> HouseRule("two_pairs", "any-rank", "same-rank", "...").as_typed
+    '--two-pairs any-rank'
+    """
+
+    key: str
+    """Its key in the session's options (FORMAT.md): ``two_pairs``."""
+    value: int | str
+    default: int | str
+    description: str
+    """What the value means, in the language asked for."""
+
+    @property
+    def option(self) -> str:
+        """The command-line option that sets it: ``--two-pairs``."""
+        return "--" + self.key.replace("_", "-")
+
+    @property
+    def as_typed(self) -> str:
+        return f"{self.option} {self.value}"
+
+
+def read_rules_text(folder: Traversable, language: Language) -> str:
+    """A game's rules text in ``language``, as shipped in the package."""
+    return (folder / f"{language.value}.md").read_text(encoding="utf-8")
