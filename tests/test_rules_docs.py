@@ -252,3 +252,65 @@ def test_the_rules_texts_are_declared_as_package_data() -> None:
             assert path.is_file(), path
             relative = path.relative_to(package).as_posix()
             assert any(fnmatch(relative, pattern) for pattern in patterns), relative
+
+
+# --------------------------------------------------------------------------- documents
+
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def without_code_blocks(path: Path) -> str:
+    return re.sub(r"```.*?```", "", path.read_text(encoding="utf-8"), flags=re.DOTALL)
+
+
+def local_links(path: Path) -> list[str]:
+    """The targets of the Markdown links in ``path`` that are not web addresses."""
+    targets = re.findall(r"\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)", without_code_blocks(path))
+    return [target for target in targets if not re.match(r"[a-z][a-z0-9+.-]*:", target)]
+
+
+def anchors(path: Path) -> set[str]:
+    """The anchors GitHub gives the headings of a Markdown file."""
+    headings = re.findall(r"^#+ (.+)$", without_code_blocks(path), flags=re.MULTILINE)
+    return {re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+            for heading in headings}
+
+
+def test_the_documents_exist() -> None:
+    assert {path.name for path in DOCUMENTS} >= {"README.md", "rules.md", "commands.md",
+                                                 "format.md"}
+
+
+@pytest.mark.parametrize("path", DOCUMENTS, ids=lambda path: path.name)
+def test_every_local_link_points_to_a_file_in_the_repository(path: Path) -> None:
+    links = local_links(path)
+    assert links or path.name != "rules.md"
+    for target in links:
+        file, _, anchor = target.partition("#")
+        linked = (path.parent / file).resolve() if file else path
+        assert linked.exists(), f"{path.name} links to {target}, which does not exist"
+        assert linked.is_relative_to(ROOT), f"{path.name} links outside the project: {target}"
+        if anchor:
+            assert anchor in anchors(linked), f"{path.name} links to {target}: no such heading"
+    assert "../shared" not in path.read_text(encoding="utf-8")
+
+
+def test_the_command_reference_covers_every_command_and_option() -> None:
+    """docs/commands.md keeps up with the code: a heading per command, every long option."""
+    import typer.main
+
+    from scorekeeper.cli.app import app
+
+    reference = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
+    commands: list[tuple[str, Any]] = [("", typer.main.get_command(app))]
+    while commands:
+        path, command = commands.pop()
+        if path:
+            assert re.search(rf"^#+ (.* )?score {re.escape(path)}\b", reference, re.MULTILINE), \
+                f"score {path} has no heading in docs/commands.md"
+        for parameter in command.params:
+            for option in parameter.opts + parameter.secondary_opts:
+                if option.startswith("--") and option != "--help":
+                    assert option in reference, f"score {path} {option} is not documented"
+        for name, sub in getattr(command, "commands", {}).items():
+            commands.append((f"{path} {name}".strip(), sub))
