@@ -109,6 +109,21 @@ def test_an_unknown_language_in_the_variable_is_a_usage_error(
     assert "SCOREKEEPER_LANG must be en, da or ar, not 'fr'" in result.stderr
 
 
+def test_lang_and_rules_complete_at_the_shell(score_run: Callable[..., Result]) -> None:
+    def complete(*words: str) -> list[str]:
+        result = score_run(env={"_SCORE_COMPLETE": "complete_bash",
+                                "COMP_WORDS": " ".join(("score", *words)),
+                                "COMP_CWORD": str(len(words))})
+        assert result.exit_code == 0, result
+        return result.stdout.split()
+
+    assert complete("--lang", "") == ["en", "da", "ar"]
+    assert complete("--lang", "d") == ["da"]
+    assert complete("--lang", "da", "rules", "") == ["least-score", "one-card"]
+    score_run("new", "one-card", "--player", "Ann", "--player", "Bob")
+    assert complete("rules", "one-card", "--session", "") == ["1"]
+
+
 # --------------------------------------------------------------------------- the rules texts
 
 # Words that only a text written in that language for that game has.
@@ -302,6 +317,7 @@ def test_the_command_reference_covers_every_command_and_option() -> None:
     from scorekeeper.cli.app import app
 
     reference = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
+    reference = reference.split("## Planned, not built yet")[0]  # built means documented
     commands: list[tuple[str, Any]] = [("", typer.main.get_command(app))]
     while commands:
         path, command = commands.pop()

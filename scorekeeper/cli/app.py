@@ -32,7 +32,7 @@ from scorekeeper.cards import CardError
 from scorekeeper.cli import completion, render, rules_command, virtual_commands
 from scorekeeper.cli import export as exporting
 from scorekeeper.cli.context import UsageProblem, console, store, usage
-from scorekeeper.cli.language import parse_language
+from scorekeeper.cli.language import complete_language, parse_language
 from scorekeeper.games.common import EntryError, RoundEntry
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session
@@ -89,8 +89,9 @@ def root(
         callback=_show_completion, expose_value=False,
         help="Print the tab-completion script for SHELL, to install it by hand.")] = None,
     lang: Annotated[str | None, typer.Option(
-        "--lang", metavar="en|da|ar", help="The language to speak (default: "
-        "$SCOREKEEPER_LANG, else the locale, else en). For now `score rules` speaks it.")] = None,
+        "--lang", metavar="en|da|ar", autocompletion=complete_language, help="The language "
+        "to speak (default: $SCOREKEEPER_LANG, else the locale, else en). For now `score "
+        "rules` speaks it.")] = None,
 ) -> None:
     ctx.ensure_object(dict)["db"] = db
     ctx.obj["lang"] = None if lang is None else parse_language(lang)

@@ -44,6 +44,11 @@ def parse_language(text: str, source: str = "--lang") -> Language:
         usage(f"{source} must be {CHOICES}, not {text!r}")
 
 
+def complete_language(incomplete: str) -> list[str]:
+    """Tab completion of ``--lang``."""
+    return [code for code in _CODES if code.startswith(incomplete.lower())]
+
+
 def locale_language(environ: Mapping[str, str]) -> Language | None:
     """The language of the locale, when scorekeeper speaks it.
 
