@@ -87,7 +87,9 @@ def test_options_defaults_and_values() -> None:
         ({"joker": "x"}, "--joker must be joker or two-of-diamonds, not 'x'"),
         ({"limit": 100}, "One Card has no option 'limit'"),
         ({"target": "lots"}, "the target must be a whole number"),
-        ({"target": 0}, "at least 1"),
+        ({"target": 0}, "from 10 to 100"),
+        ({"target": 9}, "from 10 to 100"),
+        ({"target": 101}, "from 10 to 100"),
         ({"target": True}, "whole number"),
     ],
 )
