@@ -170,13 +170,35 @@ def _e(text: object) -> str:
     return html.escape(str(text))
 
 
+def nice_step(top: float, most_ticks: int = 6) -> int:
+    """A round step for an axis from 0 to ``top``: 1, 2 or 5 times a power of ten, the
+    smallest that needs no more than ``most_ticks`` steps.
+
+    >>> nice_step(116), nice_step(30), nice_step(8), nice_step(1200)
+    (20, 5, 2, 200)
+    """
+    power = 1
+    while True:
+        for factor in (1, 2, 5):
+            step = factor * power
+            if top / step <= most_ticks:
+                return step
+        power *= 10
+
+
 def chart_svg(session: Session) -> str:
-    """Each player's running total after every round, with the limit or target as a line."""
+    """Each player's running total after every round, with the limit or target as a line.
+
+    A knocked-out player's line ends at the deal that knocked them out; the value axis is
+    marked at round numbers."""
     totals = [dict.fromkeys(session.players, 0), *_running_totals(session)]
+    out_after = {name: summary["number"] for summary in session.standings.rounds
+                 for name in summary.get("knocked_out", [])}
     target = session.rules.target(session.options)
     width, height, pad_left, pad_right, pad_top, pad_bottom = 480, 280, 40, 12, 16, 30
-    top_value = max([target, *(max(t.values()) for t in totals)])
-    top_value = max(10, int(top_value * 1.08) + 1)
+    highest = max([target, *(max(t.values()) for t in totals)])
+    step = nice_step(highest * 1.04)
+    top_value = step * -(-highest * 1.04 // step)
     rounds = max(len(totals) - 1, 1)
 
     def x(index: int) -> float:
@@ -187,17 +209,15 @@ def chart_svg(session: Session) -> str:
 
     parts = [f'<svg viewBox="0 0 {width} {height}" role="img" '
              f'aria-label="Running totals over the rounds" xmlns="http://www.w3.org/2000/svg">']
-    steps = 5
-    for step in range(steps + 1):
-        value = round(top_value * step / steps)
+    for value in range(0, int(top_value) + 1, step):
         parts.append(f'<line x1="{pad_left}" x2="{width - pad_right}" y1="{y(value):.1f}" '
                      f'y2="{y(value):.1f}" stroke="#eee"/>')
         parts.append(f'<text x="{pad_left - 6}" y="{y(value) + 4:.1f}" font-size="15" '
                      f'text-anchor="end" fill="#777">{value}</text>')
-    for index in range(len(totals)):
-        if rounds <= 20 or index % max(1, rounds // 10) == 0:
-            parts.append(f'<text x="{x(index):.1f}" y="{height - 8}" font-size="15" '
-                         f'text-anchor="middle" fill="#777">{index}</text>')
+    round_step = nice_step(rounds, most_ticks=10)
+    for index in range(0, len(totals), round_step):
+        parts.append(f'<text x="{x(index):.1f}" y="{height - 8}" font-size="15" '
+                     f'text-anchor="middle" fill="#777">{index}</text>')
     label = "limit" if session.rules.lower_is_better else "target"
     parts.append(f'<line x1="{pad_left}" x2="{width - pad_right}" y1="{y(target):.1f}" '
                  f'y2="{y(target):.1f}" stroke="#b42318" stroke-dasharray="6 4"/>')
@@ -205,11 +225,11 @@ def chart_svg(session: Session) -> str:
                  f'fill="#b42318">{label} {target}</text>')
     for number, name in enumerate(session.players):
         colour = PALETTE[number % len(PALETTE)]
-        points = " ".join(f"{x(i):.1f},{y(t[name]):.1f}" for i, t in enumerate(totals))
+        last = out_after.get(name, len(totals) - 1)
+        points = " ".join(f"{x(i):.1f},{y(t[name]):.1f}" for i, t in enumerate(totals[:last + 1]))
         parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" '
                      f'points="{points}"><title>{_e(name)}</title></polyline>')
-        last = len(totals) - 1
-        parts.append(f'<circle cx="{x(last):.1f}" cy="{y(totals[-1][name]):.1f}" r="3.5" '
+        parts.append(f'<circle cx="{x(last):.1f}" cy="{y(totals[last][name]):.1f}" r="3.5" '
                      f'fill="{colour}"/>')
     parts.append("</svg>")
     return "".join(parts)

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from scorekeeper.cards import parse_card
+from scorekeeper.games.common import competition_ranks
 from scorekeeper.session import Session
 
 
@@ -45,23 +46,18 @@ def player_status(session: Session, name: str) -> Text:
 
 
 def ranked_players(session: Session) -> list[tuple[int, str]]:
-    """(rank, name), best first; players still in rank ahead of those knocked out."""
+    """(place, name), best first, as the game places its players (``placings``): in a
+    last-standing Least Score game the knocked-out are placed by how long they lasted.
+    While a game is on, the players still in are ordered by their totals."""
     standings = session.standings
-    lower = session.rules.lower_is_better
-
-    def key(name: str) -> tuple[int, int, int]:
-        out = name in standings.knocked_out
-        total = standings.totals[name]
-        return (0 if name in standings.winners else 1, int(out), total if lower else -total)
-
-    ordered = sorted(session.players, key=key)
-    ranked: list[tuple[int, str]] = []
-    for index, name in enumerate(ordered):
-        if index and key(name) == key(ordered[index - 1]):
-            ranked.append((ranked[-1][0], name))
-        else:
-            ranked.append((index + 1, name))
-    return ranked
+    places = session.rules.placings(session.players, session.options, standings)
+    sign = 1 if session.rules.lower_is_better else -1
+    still_in = set() if standings.finished else set(standings.still_in)
+    ranks = competition_ranks({
+        name: (places[name], sign * standings.totals[name] if name in still_in else 0)
+        for name in session.players})
+    return sorted(((ranks[name], name) for name in session.players),
+                  key=lambda ranked: (ranked[0], session.players.index(ranked[1])))
 
 
 def margin(session: Session, name: str) -> str:

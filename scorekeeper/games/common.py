@@ -61,6 +61,18 @@ class Standings:
     """Game-specific lines for the standings view (e.g. who bids first next)."""
 
 
+def competition_ranks(keys: Mapping[str, Any]) -> dict[str, int]:
+    """Places from sort keys (lower is better); equal keys share the better place (1, 2, 2, 4)."""
+    ordered = sorted(keys, key=lambda name: keys[name])
+    places: dict[str, int] = {}
+    for index, name in enumerate(ordered):
+        if index and keys[name] == keys[ordered[index - 1]]:
+            places[name] = places[ordered[index - 1]]
+        else:
+            places[name] = index + 1
+    return places
+
+
 class TableGame(Protocol):
     """The scorekeeper side of a game: options, entry checks, recomputing standings."""
 
@@ -102,6 +114,11 @@ class TableGame(Protocol):
 
     def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
         """Each house rule of ``options`` in words, in the order ``score new`` lists them."""
+        ...
+
+    def placings(self, players: Sequence[str], options: Mapping[str, Any],
+                 standings: Standings) -> dict[str, int]:
+        """Each player's place in a finished game as the game means it (1 = won; ties share)."""
         ...
 
 

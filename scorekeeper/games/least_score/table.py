@@ -22,6 +22,7 @@ from scorekeeper.games.common import (
     check_deal_dealer,
     check_participants,
     collect_values,
+    competition_ranks,
     copy_recorded_deal,
     looks_like_whole_number,
     match_player,
@@ -212,6 +213,19 @@ class LeastScoreTable:
 
     def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
         return texts.house_rules(self.options(options), language)
+
+    # -- across sessions -------------------------------------------------------
+
+    def placings(self, players: Sequence[str], options: Mapping[str, Any],
+                 standings: Standings) -> dict[str, int]:
+        """Last standing: the winner first, then the knocked-out players by how long they
+        lasted (out in the same deal: a shared place). First out: the lowest total first."""
+        if self.options(options).end is End.FIRST_OUT:
+            return competition_ranks({name: standings.totals[name] for name in players})
+        out_in_round = {name: summary["number"] for summary in standings.rounds
+                        for name in summary["knocked_out"]}
+        return competition_ranks({name: -out_in_round.get(name, len(standings.rounds) + 1)
+                                  for name in players})
 
 
 def _check_round(

@@ -23,6 +23,7 @@ from scorekeeper.games.common import (
     check_deal_dealer,
     check_participants,
     collect_values,
+    competition_ranks,
     copy_recorded_deal,
     match_player,
     option_choice,
@@ -228,6 +229,13 @@ class OneCardTable:
 
     def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
         return texts.house_rules(self.options(options), language)
+
+    # -- across sessions -------------------------------------------------------
+
+    def placings(self, players: Sequence[str], options: Mapping[str, Any],
+                 standings: Standings) -> dict[str, int]:
+        """The highest total first (the winner leads alone); equal totals share a place."""
+        return competition_ranks({name: -standings.totals[name] for name in players})
 
 
 def _check_round(
