@@ -29,7 +29,7 @@ except ImportError:  # pragma: no cover
 from scorekeeper import __version__
 from scorekeeper import store as store_module
 from scorekeeper.cards import CardError
-from scorekeeper.cli import completion, render, rules_command, virtual_commands
+from scorekeeper.cli import compact, completion, render, rules_command, virtual_commands
 from scorekeeper.cli import export as exporting
 from scorekeeper.cli.context import UsageProblem, console, store, usage
 from scorekeeper.cli.language import complete_language, parse_language
@@ -155,8 +155,13 @@ def new(
         console.print("\n".join(session.standings.notes))
 
 
+CompactOption = Annotated[bool, typer.Option(
+    "--compact", help="The narrow layout, as on a phone (the default when the terminal is "
+    "narrower than the table).")]
+
+
 @app.command()
-def sessions(ctx: typer.Context) -> None:
+def sessions(ctx: typer.Context, narrow: CompactOption = False) -> None:
     """List the sessions: id, name, game, players, rounds, status, leader."""
     view = store(ctx).read()
     found = view.sessions()
@@ -164,7 +169,7 @@ def sessions(ctx: typer.Context) -> None:
         console.print("No sessions yet: start one with `score new least-score --player A "
                       "--player B`.")
         return
-    console.print(render.sessions_table(found, view.current_id))
+    console.print(compact.sessions(console, found, view.current_id, narrow))
 
 
 @app.command()
@@ -178,10 +183,11 @@ def use(ctx: typer.Context, session_id: Annotated[int, typer.Argument(
 
 
 @app.command()
-def show(ctx: typer.Context, session_id: SessionArgument = None) -> None:
+def show(ctx: typer.Context, session_id: SessionArgument = None,
+         narrow: CompactOption = False) -> None:
     """Standings and the round-by-round table of a session."""
     session = store(ctx).read().get(session_id)
-    console.print(render.session_view(session))
+    console.print(compact.show(console, session, narrow))
 
 
 @app.command()
@@ -270,7 +276,7 @@ def add_round(
         entry = _entry(session, values, declarer, bidder, bid, no_bid, trump)
         session = session.add_round(entry)
         db.put(session)
-    console.print(render.round_result(session))
+    console.print(render.round_result(session, compact.standings(console, session)))
 
 
 @app.command("edit-round")
@@ -294,7 +300,7 @@ def edit_round(
         session = session.edit_round(number, entry)
         db.put(session)
     console.print(f"Round {number} re-entered; later rounds re-scored.")
-    console.print(render.session_view(session))
+    console.print(compact.show(console, session))
 
 
 @app.command()
@@ -306,7 +312,7 @@ def undo(ctx: typer.Context, session_id: SessionOption = None) -> None:
         session = session.undo()
         db.put(session)
     console.print(f"Removed {removed}. (`score redo` brings it back.)")
-    console.print(render.standings_table(session))
+    console.print(compact.standings(console, session))
     console.print(render.ending(session))
 
 
@@ -316,7 +322,7 @@ def redo(ctx: typer.Context, session_id: SessionOption = None) -> None:
     with store(ctx).write() as db:
         session = db.get(session_id).redo()
         db.put(session)
-    console.print(render.round_result(session))
+    console.print(render.round_result(session, compact.standings(console, session)))
 
 
 # ---------------------------------------------------------------------------

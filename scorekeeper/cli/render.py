@@ -139,7 +139,7 @@ def rounds_table(session: Session) -> Table:
     return table
 
 
-def round_result(session: Session) -> RenderableType:
+def round_result(session: Session, standings: RenderableType | None = None) -> RenderableType:
     """What an accepted round shows: its scores, knock-outs, the standings, the winner."""
     summary = session.standings.rounds[-1]
     parts: list[RenderableType] = []
@@ -153,7 +153,7 @@ def round_result(session: Session) -> RenderableType:
     parts.append(headline)
     for name in summary.get("knocked_out", []):
         parts.append(Text(f"{name} is knocked out.", style="bold red"))
-    parts.append(standings_table(session))
+    parts.append(standings_table(session) if standings is None else standings)
     parts.append(ending(session))
     return Group(*parts)
 
@@ -166,14 +166,18 @@ def ending(session: Session) -> Text:
     return Text("\n".join(standings.notes))
 
 
-def session_view(session: Session) -> RenderableType:
-    standings = session.standings
+def session_head(session: Session) -> list[RenderableType]:
+    """The lines above the standings in ``score show``: the session and its house rules."""
     head = Text(f"{session.label}", style="bold")
     head.append(f"  (session {session.id}, {session.rules.title}, {session.mode}, "
                 f"{session.status})", style="dim")
     options = ", ".join(f"{key} {value}" for key, value in session.options.items())
-    parts: list[RenderableType] = [head, Text(f"House rules: {options}", style="dim"),
-                                   standings_table(session)]
+    return [head, Text(f"House rules: {options}", style="dim")]
+
+
+def session_view(session: Session) -> RenderableType:
+    standings = session.standings
+    parts: list[RenderableType] = [*session_head(session), standings_table(session)]
     if standings.rounds:
         parts.append(rounds_table(session))
     else:

@@ -23,7 +23,7 @@ from rich.segment import ControlType, Segment
 from rich.text import Text
 
 from scorekeeper import match
-from scorekeeper.cli import least_score_ui, one_card_ui, render
+from scorekeeper.cli import compact, least_score_ui, one_card_ui, render
 from scorekeeper.cli.context import console, store
 from scorekeeper.games.common import EntryError
 from scorekeeper.registry import get_game, get_virtual
@@ -151,7 +151,7 @@ def deal_report(session: Session, *, with_standings: bool) -> list[RenderableTyp
         lines.append(Text(f"{name} is knocked out: {total} is over the limit of {limit}.",
                           style="bold red"))
     if with_standings:
-        lines.append(render.standings_table(session))
+        lines.append(compact.standings(console, session))
     return lines
 
 
@@ -241,7 +241,7 @@ def play(
                            f"`score play --resume {session.id}` continues it."))
         raise typer.Exit(130) from None
     if not humans:  # with humans, the standings were shown after the last deal
-        console.print(render.standings_table(session))
+        console.print(compact.standings(console, session))
     console.print(render.ending(session))
 
 

@@ -61,6 +61,16 @@ class Standings:
     """Game-specific lines for the standings view (e.g. who bids first next)."""
 
 
+@dataclass(frozen=True, slots=True)
+class GridMarks:
+    """How a game marks one round in the narrow grid of ``score show``: a sign after
+    some players' running totals (``*`` the declarer), and the text of the game's own
+    column, if it has one (One Card: the bid)."""
+
+    marks: dict[str, str]
+    note: str = ""
+
+
 def competition_ranks(keys: Mapping[str, Any]) -> dict[str, int]:
     """Places from sort keys (lower is better); equal keys share the better place (1, 2, 2, 4)."""
     ordered = sorted(keys, key=lambda name: keys[name])
@@ -120,6 +130,15 @@ class TableGame(Protocol):
                  standings: Standings) -> dict[str, int]:
         """Each player's place in a finished game as the game means it (1 = won; ties share)."""
         ...
+
+    # -- the narrow grid (score show on a phone) ------------------------------------
+
+    grid_note_heading: str
+    """The heading of the game's own column in the narrow grid ("" for none)."""
+    grid_legend: tuple[tuple[str, str], ...]
+    """Each sign :meth:`grid_marks` uses, with what it means: ``("*", "declared")``."""
+
+    def grid_marks(self, summary_round: Mapping[str, Any]) -> GridMarks: ...
 
 
 def match_player(players: Sequence[str], typed: str, what: str = "player") -> str:

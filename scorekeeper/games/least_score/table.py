@@ -13,6 +13,7 @@ from typing import Any
 from scorekeeper.cards import CardError, format_cards, iter_duplicates, parse_cards
 from scorekeeper.games.common import (
     EntryError,
+    GridMarks,
     HouseRule,
     JSONDict,
     Language,
@@ -226,6 +227,15 @@ class LeastScoreTable:
                         for name in summary["knocked_out"]}
         return competition_ranks({name: -out_in_round.get(name, len(standings.rounds) + 1)
                                   for name in players})
+
+    # -- the narrow grid ----------------------------------------------------------
+
+    grid_note_heading = ""
+    grid_legend: tuple[tuple[str, str], ...] = (("*", "declared"), ("!", "false declaration"))
+
+    def grid_marks(self, summary_round: Mapping[str, Any]) -> GridMarks:
+        false = summary_round["false_declaration"]
+        return GridMarks({summary_round["declarer"]: "!" if false else "*"})
 
 
 def _check_round(

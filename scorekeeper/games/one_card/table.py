@@ -14,6 +14,7 @@ from typing import Any
 from scorekeeper.cards import SUITS, CardError, parse_suit
 from scorekeeper.games.common import (
     EntryError,
+    GridMarks,
     HouseRule,
     JSONDict,
     Language,
@@ -236,6 +237,18 @@ class OneCardTable:
                  standings: Standings) -> dict[str, int]:
         """The highest total first (the winner leads alone); equal totals share a place."""
         return competition_ranks({name: -standings.totals[name] for name in players})
+
+    # -- the narrow grid ----------------------------------------------------------
+
+    grid_note_heading = "Bid"
+    grid_legend: tuple[tuple[str, str], ...] = (("*", "bid made"), ("!", "bid failed"))
+
+    def grid_marks(self, summary_round: Mapping[str, Any]) -> GridMarks:
+        bidder = summary_round.get("bidder")
+        if bidder is None:
+            return GridMarks({}, "-")
+        return GridMarks({bidder: "!" if summary_round["bid_failed"] else "*"},
+                         str(summary_round["bid"]))
 
 
 def _check_round(

@@ -1,0 +1,291 @@
+"""The narrow layout of ``score show`` and ``score sessions``, for a phone in portrait.
+
+Used when the terminal is narrower than the wide grid (or with ``--compact``). It keeps
+what a table needs at a glance: the standings, each player's running total after every
+round with the game's own signs (``*`` the declarer ...) and a one-line legend. No cell
+is ever broken over two lines: the players' columns get short headings (the start of
+each name) and, when even those don't fit, the grid is split into several grids of a
+few players each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.console import Console, Group, RenderableType
+from rich.measure import Measurement
+from rich.table import Table
+from rich.text import Text
+
+from scorekeeper.cli import render
+from scorekeeper.session import Session
+
+OUT_SIGN = "†"
+"""After a running total: this deal knocked the player out."""
+SHORTEST_HEADING = 3
+LONGEST_HEADING = 10
+
+
+def fits(console: Console, renderable: RenderableType) -> bool:
+    """Whether ``renderable`` shows at its natural width, no cell wrapped, on ``console``."""
+    unbounded = console.options.update(width=10_000, max_width=10_000)
+    measured = Measurement.get(console, unbounded, renderable)
+    return measured.maximum <= console.width
+
+
+# ---------------------------------------------------------------------------
+# Short headings for the players' columns
+
+
+def short_names(players: Sequence[str], length: int) -> dict[str, str]:
+    """Each player's column heading: the first ``length`` characters of the name, or the
+    whole name when shorter. Players whose starts collide get their seat number instead
+    of the last characters (``Pl1``, ``Pl2``), so every heading is different.
+
+    >>> short_names(["Annabelle", "Bob", "Annie"], 3)
+    {'Annabelle': 'An1', 'Bob': 'Bob', 'Annie': 'An3'}
+    """
+    short = {name: name[:length] for name in players}
+    seen: dict[str, list[str]] = {}
+    for name in players:
+        seen.setdefault(short[name].casefold(), []).append(name)
+    for group in seen.values():
+        if len(group) > 1:
+            for name in group:
+                seat = str(players.index(name) + 1)
+                short[name] = name[:max(1, length - len(seat))] + seat
+    return short
+
+
+# ---------------------------------------------------------------------------
+# The standings
+
+
+def _status(session: Session, name: str) -> str:
+    standings = session.standings
+    if name in standings.winners:
+        return "winner"
+    if name in standings.knocked_out:
+        number = next(r["number"] for r in standings.rounds if name in r["knocked_out"])
+        return f"out in {number}"
+    return "" if standings.finished else "in"
+
+
+def standings_table(session: Session, width: int) -> Table:
+    """Place, player, total, what is left (or still to reach), and the status; the names
+    go last when the longest would not leave room for the figures."""
+    standings = session.standings
+    target = session.rules.target(session.options)
+    margin_heading = "Left" if session.rules.lower_is_better else f"To {target}"
+    rows = [(str(rank), name, str(standings.totals[name]), render.margin(session, name),
+             _status(session, name)) for rank, name in render.ranked_players(session)]
+    widths = [max(len(row[i]) for row in rows) for i in range(5)]
+    numbers = (max(widths[0], 1) + 1 + max(widths[2], 5) + 1 + max(widths[3],
+               len(margin_heading)) + 1 + max(widths[4], 6))
+    names_last = numbers + 1 + max(widths[1], 6) > width
+    table = Table(box=None, padding=(0, 0, 0, 1), pad_edge=False, show_edge=False,
+                  title=Text(f"Standings, limit {target}" if session.rules.lower_is_better
+                             else f"Standings, to {target}"),
+                  title_justify="left", title_style="bold")
+    columns = [("#", "right"), ("Player", "left"), ("Total", "right"),
+               (margin_heading, "right"), ("", "left")]
+    order = [0, 2, 3, 4, 1] if names_last else [0, 1, 2, 3, 4]
+    for index in order:
+        heading, justify = columns[index]
+        table.add_column(heading, justify=justify,  # type: ignore[arg-type]
+                         no_wrap=index != 1, overflow="fold" if index == 1 else "ellipsis")
+    for row in rows:
+        styled: list[RenderableType] = [Text(cell) for cell in row]
+        styled[4] = Text(row[4], style="bold green" if row[4] == "winner"
+                         else "red" if row[4].startswith("out") else "")
+        table.add_row(*(styled[index] for index in order))
+    return table
+
+
+# ---------------------------------------------------------------------------
+# The rounds: running totals per player
+
+
+@dataclass(frozen=True)
+class _Grid:
+    headings: dict[str, str]
+    groups: list[list[str]]
+
+
+def _cell_width(session: Session) -> int:
+    """The widest running-total cell: the number, then up to two signs."""
+    widest = 1
+    running = dict.fromkeys(session.players, 0)
+    for summary in session.standings.rounds:
+        for name, score in summary["scores"].items():
+            running[name] += score
+            widest = max(widest, len(str(running[name])))
+    return widest + 2
+
+
+def plan_grid(session: Session, width: int) -> _Grid:
+    """The longest headings (up to :data:`LONGEST_HEADING`) with which every player's
+    column fits in one grid; else the shortest, split over as few grids as needed."""
+    players = list(session.players)
+    rounds = len(session.standings.rounds)
+    note = session.rules.grid_note_heading
+    note_width = 0
+    if note:
+        notes = [session.rules.grid_marks(r).note for r in session.standings.rounds]
+        note_width = 1 + max(len(note), *(len(n) for n in notes))
+    fixed = max(len(str(rounds)), 1) + note_width
+    cell = _cell_width(session)
+    longest = max(len(name) for name in players)
+
+    def columns_width(headings: dict[str, str], group: Sequence[str]) -> int:
+        return sum(1 + max(cell, len(headings[name])) for name in group)
+
+    for length in range(min(LONGEST_HEADING, longest), SHORTEST_HEADING - 1, -1):
+        headings = short_names(players, length)
+        if fixed + columns_width(headings, players) <= width:
+            return _Grid(headings, [players])
+    headings = short_names(players, SHORTEST_HEADING)
+    per_grid = max(1, (width - fixed) // (1 + max(cell, SHORTEST_HEADING)))
+    count = -(-len(players) // per_grid)
+    size = -(-len(players) // count)  # as even as can be: 8 players in two grids of 4
+    return _Grid(headings, [players[i:i + size] for i in range(0, len(players), size)])
+
+
+def rounds_tables(session: Session, width: int) -> list[Table]:
+    grid = plan_grid(session, width)
+    rules = session.rules
+    marks = [rules.grid_marks(summary) for summary in session.standings.rounds]
+    running: list[dict[str, int]] = []
+    totals = dict.fromkeys(session.players, 0)
+    for summary in session.standings.rounds:
+        for name, score in summary["scores"].items():
+            totals[name] += score
+        running.append(dict(totals))
+    tables = []
+    for group in grid.groups:
+        table = Table(box=None, padding=(0, 0, 0, 1), pad_edge=False, show_edge=False)
+        table.add_column("#", justify="right", no_wrap=True)
+        if rules.grid_note_heading:
+            table.add_column(rules.grid_note_heading, justify="right", no_wrap=True)
+        for name in group:
+            table.add_column(Text(grid.headings[name]), justify="right", no_wrap=True)
+        for summary, after, marked in zip(session.standings.rounds, running, marks,
+                                          strict=True):
+            cells: list[RenderableType] = [str(summary["number"])]
+            if rules.grid_note_heading:
+                cells.append(marked.note)
+            for name in group:
+                if name not in summary["scores"]:
+                    cells.append(Text("·", style="dim"))
+                    continue
+                sign = marked.marks.get(name, "")
+                if name in summary.get("knocked_out", ()):
+                    sign += OUT_SIGN
+                cell = Text(str(after[name]))
+                cell.append(sign.ljust(2), style="bold red" if "!" in sign or OUT_SIGN in sign
+                            else "bold")
+                cells.append(cell)
+            table.add_row(*cells)
+        tables.append(table)
+    return tables
+
+
+def legend(session: Session, width: int) -> Text:
+    """What the cells are and each sign the grid uses, packed in as few lines as fit
+    ``width``, never breaking an item."""
+    signs = list(session.rules.grid_legend)
+    if any(summary.get("knocked_out") for summary in session.standings.rounds):
+        signs.append((OUT_SIGN, "knocked out"))
+    text = Text("Running totals", style="bold")
+    used = len(text)
+    for sign, meaning in signs:
+        item = f"{sign} {meaning}"
+        if used + 2 + len(item) > width:
+            text.append("\n")
+            used = 0
+        else:
+            text.append("  ")
+            used += 2
+        text.append(item)
+        used += len(item)
+    return text
+
+
+def session_view(session: Session, width: int, head: Sequence[RenderableType]) -> Group:
+    """``score show`` for a narrow terminal: ``head`` (the title lines), the standings,
+    the running totals, who deals next or who won."""
+    parts: list[RenderableType] = [*head, standings_table(session, width)]
+    if session.standings.rounds:
+        parts.append(Text())
+        parts.append(legend(session, width))
+        tables = rounds_tables(session, width)
+        for index, table in enumerate(tables):
+            if index:
+                parts.append(Text())
+            parts.append(table)
+    else:
+        parts.append(Text("No rounds yet: after each deal, `score add-round ...`."))
+    parts.append(render.ending(session))
+    return Group(*parts)
+
+
+# ---------------------------------------------------------------------------
+# score sessions
+
+
+def sessions_list(sessions: Sequence[Session], current: int | None) -> Table:
+    """Each session in two or three short lines: id, name; game, rounds, status, leader;
+    the players. Words wrap, cells don't."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column(justify="right", no_wrap=True)
+    table.add_column()
+    for session in sessions:
+        marker = "*" if session.id == current else ""
+        try:
+            title = session.rules.title
+            lines = Text(session.label if session.label != f"{title} #{session.id}" else title,
+                         style="bold")
+            leader = ", ".join(session.leader())
+            status = session.status
+            rounds = len(session.rounds)
+            about = f"{rounds} round{'s' if rounds != 1 else ''}, {status}"
+            if lines.plain != title:
+                about = f"{title}, {about}"
+            if leader:
+                about += f"; {'won' if session.finished else 'leads'}: {leader}"
+        except Exception as error:  # a damaged session must not hide the others
+            lines = Text(session.name or session.game, style="bold")
+            about = f"{session.game}, damaged: {error}"
+        lines.append("\n" + about)
+        lines.append("\n" + ", ".join(session.players), style="dim")
+        table.add_row(Text(f"{marker}{session.id}"), lines)
+    table.caption = "* current session"
+    table.caption_justify = "left"
+    return table
+
+
+# ---------------------------------------------------------------------------
+# Choosing the layout
+
+
+def show(console: Console, session: Session, compact: bool = False) -> RenderableType:
+    """``score show``: the wide view when it fits the terminal, else the narrow one."""
+    wide = render.session_view(session)
+    if not compact and fits(console, wide):
+        return wide
+    return session_view(session, console.width, render.session_head(session))
+
+
+def standings(console: Console, session: Session) -> RenderableType:
+    """The standings as ``add-round`` prints them: wide when that fits."""
+    wide = render.standings_table(session)
+    return wide if fits(console, wide) else standings_table(session, console.width)
+
+
+def sessions(console: Console, found: Sequence[Session], current: int | None,
+             compact: bool = False) -> RenderableType:
+    wide = render.sessions_table(found, current)
+    if not compact and fits(console, wide):
+        return wide
+    return sessions_list(found, current)
