@@ -26,11 +26,13 @@ from scorekeeper.games.common import (
     match_player,
 )
 from scorekeeper.registry import get_game, get_virtual
+from scorekeeper.text import escaped, hidden_characters
 
 SUMMARY_FORMAT = "scorekeeper-session"
 SUMMARY_VERSION = 1
 MODES = ("table", "virtual")
 MAX_NAME_LENGTH = 40
+MAX_SESSION_NAME_LENGTH = 200
 
 
 def now_iso() -> str:
@@ -39,25 +41,50 @@ def now_iso() -> str:
 
 
 def check_player_names(players: Sequence[str]) -> list[str]:
-    """Strip names and refuse empty, over-long, repeated (ignoring case) or unparseable ones."""
-    cleaned = [name.strip() for name in players]
+    """NFC-normalise and strip names; refuse empty, over-long, repeated (ignoring case and
+    look-alike forms), unparseable ones and any holding a character that acts instead of
+    being seen (a control, zero-width or bidi character: see :mod:`scorekeeper.text`)."""
+    cleaned = [unicodedata.normalize("NFC", name).strip() for name in players]
     seen: dict[str, str] = {}
     for name in cleaned:
         if not name:
             raise EntryError("a player name can't be empty")
-        if any(unicodedata.category(ch) == "Cc" for ch in name):
-            raise EntryError(f"a player name can't contain a tab, line break or other control "
-                             f"character ({name!r})")
+        hidden = hidden_characters(name)
+        if hidden:
+            raise EntryError(f"a player name can't contain a tab, line break, zero-width, "
+                             f"text-direction or other invisible control character "
+                             f"({name!r} has {escaped(hidden[0])})")
         if "=" in name or "," in name:
             raise EntryError(f"a player name can't contain '=' or ',' ({name!r}): "
                              "rounds are entered as NAME=VALUE")
         if len(name) > MAX_NAME_LENGTH:
             raise EntryError(f"the name {name[:12]!r}... is too long: at most "
                              f"{MAX_NAME_LENGTH} characters")
-        if name.casefold() in seen:
-            raise EntryError(f"{name!r} and {seen[name.casefold()]!r} are the same name "
+        key = name_key(name)
+        if key in seen:
+            raise EntryError(f"{name!r} and {seen[key]!r} are the same name "
                              "ignoring case: give every player a different name")
-        seen[name.casefold()] = name
+        seen[key] = name
+    return cleaned
+
+
+def name_key(name: str) -> str:
+    """What two names must differ in: case and compatibility forms (fullwidth letters,
+    ligatures) ignored, so ``Ann`` and ``ＡＮＮ`` are one name."""
+    return unicodedata.normalize("NFKC", name.casefold()).casefold()
+
+
+def check_session_name(name: str) -> str:
+    """A session name, NFC-normalised and stripped; refuse invisible control characters."""
+    cleaned = unicodedata.normalize("NFC", name).strip()
+    hidden = hidden_characters(cleaned)
+    if hidden:
+        raise EntryError(f"a session name can't contain a line break, escape, zero-width, "
+                         f"text-direction or other invisible control character "
+                         f"({cleaned[:40]!r} has {escaped(hidden[0])})")
+    if len(cleaned) > MAX_SESSION_NAME_LENGTH:
+        raise EntryError(f"the session name {cleaned[:12]!r}... is too long: at most "
+                         f"{MAX_SESSION_NAME_LENGTH} characters")
     return cleaned
 
 
@@ -107,7 +134,7 @@ class Session:
             game=rules.name,
             players=tuple(names),
             options=checked,
-            name=name.strip(),
+            name=check_session_name(name),
             mode=mode,
             first_dealer=first_dealer,
             created=stamp,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import sys
-import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
@@ -37,6 +36,7 @@ from scorekeeper.games.common import EntryError, RoundEntry
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session
 from scorekeeper.store import StoreError
+from scorekeeper.text import show_controls
 
 app = typer.Typer(
     name="score",
@@ -148,11 +148,11 @@ def new(
     with store(ctx).write() as db:
         session = db.add(session)
     options_text = render.describe_options(dict(session.options))
-    console.print(f"Session {session.id} started: {rules.title} for "
-                  f"{', '.join(session.players)} ({options_text}). "
-                  "It is now the current session.")
+    console.print(render.plain(f"Session {session.id} started: {rules.title} for "
+                               f"{', '.join(session.players)} ({options_text}). "
+                               "It is now the current session."))
     if session.first_dealer:
-        console.print("\n".join(session.standings.notes))
+        console.print(render.ending(session))
 
 
 @app.command()
@@ -174,7 +174,8 @@ def use(ctx: typer.Context, session_id: Annotated[int, typer.Argument(
     with store(ctx).write() as db:
         db.set_current(session_id)
         session = db.get(session_id)
-    console.print(f"Session {session.id} ({session.label}) is now the current session.")
+    console.print(render.plain(f"Session {session.id} ({session.label}) is now the current "
+                               "session."))
 
 
 @app.command()
@@ -305,7 +306,7 @@ def undo(ctx: typer.Context, session_id: SessionOption = None) -> None:
         removed = session.describe_round(len(session.rounds)) if session.rounds else ""
         session = session.undo()
         db.put(session)
-    console.print(f"Removed {removed}. (`score redo` brings it back.)")
+    console.print(render.plain(f"Removed {removed}. (`score redo` brings it back.)"))
     console.print(render.standings_table(session))
     console.print(render.ending(session))
 
@@ -342,7 +343,7 @@ def export_command(
         output.write_text(text, encoding="utf-8")
     except OSError as error:
         raise EntryError(f"can't write {output}: {error.strerror}") from None
-    console.print(f"Wrote {output} ({fmt.value}).", soft_wrap=True)
+    console.print(render.plain(f"Wrote {output} ({fmt.value})."), soft_wrap=True)
 
 
 @app.command("import")
@@ -366,8 +367,9 @@ def import_command(
     session = Session.from_summary(data).logged_import(str(file))
     with store(ctx).write() as db:
         session = db.add(session)
-    console.print(f"Imported {file} as session {session.id} ({session.label}, "
-                  f"{len(session.rounds)} rounds); it is now the current session.")
+    console.print(render.plain(f"Imported {file} as session {session.id} ({session.label}, "
+                               f"{len(session.rounds)} rounds); it is now the current "
+                               "session."))
 
 
 app.command("rules")(rules_command.rules)
@@ -392,22 +394,23 @@ def doctor(
     path = store(ctx).path
     current, backups = store_module.doctor(path)
     if not current.exists:
-        console.print(f"{path} does not exist yet (an empty store).")
+        console.print(render.plain(f"{path} does not exist yet (an empty store)."))
     elif current.good:
-        console.print(f"{path}: healthy — {current.sessions} sessions, {current.rounds} "
-                      "rounds, every one re-scored.")
+        console.print(render.plain(f"{path}: healthy — {current.sessions} sessions, "
+                                   f"{current.rounds} rounds, every one re-scored."))
     else:
-        console.print(f"{path}: {len(current.problems)} problem(s):")
+        console.print(render.plain(f"{path}: {len(current.problems)} problem(s):"))
         for problem in current.problems:
-            console.print(f"  - {problem}", markup=False)
+            console.print(render.plain(f"  - {problem}"))
     for backup in backups:
         state = (f"good ({backup.sessions} sessions, {backup.rounds} rounds)" if backup.good
                  else "damaged: " + "; ".join(backup.problems))
-        console.print(f"  backup {backup.path.name}: {state}", markup=False)
+        console.print(render.plain(f"  backup {backup.path.name}: {state}"))
     if restore:
         restored, kept = store_module.restore_newest_good_backup(store(ctx), force=force)
-        console.print(f"Restored {restored.name} over {path.name}."
-                      + (f" The replaced file is kept as {kept.name}." if kept else ""))
+        console.print(render.plain(f"Restored {restored.name} over {path.name}."
+                                   + (f" The replaced file is kept as {kept.name}."
+                                      if kept else "")))
         return
     if current.exists and not current.good:
         if current.newer:
@@ -448,7 +451,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         message = malformed.message if isinstance(malformed, UsageProblem) \
             else malformed.format_message()
         hint = f" (see `{malformed.ctx.command_path} --help`)" if malformed.ctx else ""
-        sys.stderr.write(f"error: {' '.join(message.split())}{hint}\n")
+        sys.stderr.write(f"error: {_one_line(' '.join(message.split()) + hint)}\n")
         return malformed.exit_code
     except typer.Abort:
         sys.stderr.write("\nAborted: the unfinished command changed nothing.\n")
@@ -467,7 +470,7 @@ def run(argv: Sequence[str] | None = None) -> int:
 
 def _one_line(text: str) -> str:
     """Control characters (a line break in an imported value, an escape code) escaped."""
-    return "".join(repr(ch)[1:-1] if unicodedata.category(ch) == "Cc" else ch for ch in text)
+    return show_controls(text)
 
 
 def main() -> None:
