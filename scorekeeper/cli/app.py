@@ -8,7 +8,6 @@ byte-for-byte unchanged: changes are made to an in-memory copy and written
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -28,7 +27,7 @@ except ImportError:  # pragma: no cover
 from scorekeeper import __version__
 from scorekeeper import store as store_module
 from scorekeeper.cards import CardError
-from scorekeeper.cli import completion, render, rules_command, virtual_commands
+from scorekeeper.cli import completion, importing, render, rules_command, virtual_commands
 from scorekeeper.cli import export as exporting
 from scorekeeper.cli.context import UsageProblem, console, store, usage
 from scorekeeper.cli.language import complete_language, parse_language
@@ -353,17 +352,7 @@ def import_command(
                                          "file ('-' for stdin).", dir_okay=False)],
 ) -> None:
     """Load a session from a JSON export; it gets a new id and becomes current."""
-    try:
-        text = sys.stdin.read() if str(file) == "-" else file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise EntryError(f"there is no file {file}") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise EntryError(f"can't read {file}: {error}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise EntryError(f"{file} is not valid JSON ({error.msg} at line {error.lineno}): "
-                         "import takes a `score export --format json` file") from None
+    data = importing.read_summary_file(file)
     session = Session.from_summary(data).logged_import(str(file))
     with store(ctx).write() as db:
         session = db.add(session)
