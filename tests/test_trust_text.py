@@ -331,3 +331,21 @@ def test_show_controls_escapes_only_what_acts() -> None:
     assert show_controls("\x1b]0;x\x07") == "\\x1b]0;x\\x07"
     assert show_controls("a\u200bb\u202ec\ud800\u2028\n\t") \
         == "a\\u200bb\\u202ec\\ud800\\u2028\\n\\t"
+
+
+class TerminalInput(io.StringIO):
+    """Typed answers, on what claims to be a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_prompt_shows_what_was_typed_with_its_control_characters_escaped(
+        ok: CLI, refuse: Refuse, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`add-round` asks for the bid of whoever was named: an escape typed there is
+    echoed in the next question, and must not reach the terminal raw."""
+    ok("new", "one-card", *players_args("Ann", "Bob"))
+    monkeypatch.setattr("sys.stdin", TerminalInput("A\x1b[2Jnn\n8\n"))
+    result = refuse("add-round", "Ann=15", "Bob=0", says="no bidder called")
+    assert "A\\x1b[2Jnn's bid" in result.stdout
+    assert ESCAPE not in result.output

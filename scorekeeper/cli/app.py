@@ -234,7 +234,8 @@ def _ask_missing(
     standings = session.standings
     if session.game == "least-score":
         if declarer is None:
-            declarer = typer.prompt(f"Who declared? ({', '.join(standings.still_in)})")
+            declarer = typer.prompt(show_controls(f"Who declared? "
+                                                  f"({', '.join(standings.still_in)})"))
         what = "hand total or cards"
     else:
         if bidder is None and not no_bid:
@@ -244,12 +245,12 @@ def _ask_missing(
             else:
                 bidder = answer
         if bidder is not None and bid is None:
-            bid = typer.prompt(f"{bidder}'s bid", type=int)
+            bid = typer.prompt(show_controls(f"{bidder}'s bid"), type=int)
         what = "points"
     typed = {name.strip().casefold() for name, _ in pairs}
     for name in standings.still_in:
         if name.casefold() not in typed:
-            pairs.append((name, typer.prompt(f"{name}'s {what}")))
+            pairs.append((name, typer.prompt(show_controls(f"{name}'s {what}"))))
     return declarer, bidder, bid, no_bid, pairs
 
 
