@@ -298,16 +298,18 @@ class ViewerHandler(BaseHTTPRequestHandler):
             self.request_version = "HTTP/1.0"  # an HTTP/0.9 request gets headers too
             self._answer()
         except RequestTooLarge:
-            self.send_error(HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
-                            f"A request is at most {MAX_REQUEST_BYTES} bytes.")
+            self.send_error(HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE)
         except (OSError, ValueError):
             pass  # the viewer went away or timed out mid-answer: nothing to tell anyone
 
     def send_error(self, code: int, message: str | None = None,
                    explain: str | None = None) -> None:
+        """Every error the request parser finds, answered with our headers; the parser's
+        message (which quotes the request) is not echoed."""
         status = HTTPStatus(code)
-        self._send(status, HTML, pages.error_page(f"{code} {status.phrase}",
-                                                  message or status.description).encode())
+        self.request_version = "HTTP/1.0"  # the parser may have set 0.9, which has no headers
+        self._send(status, HTML,
+                   pages.error_page(f"{code} {status.phrase}", status.description).encode())
 
     def _answer(self) -> None:
         site = self.server.site
