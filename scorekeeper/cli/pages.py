@@ -138,7 +138,8 @@ STYLE = """\
 --line:#d8d8d8;--good:#17692e;--bad:#b42318;--accent:#0a58a8}
 @media (prefers-color-scheme:dark){:root{--bg:#101214;--fg:#f0f0f0;--muted:#a8a8a8;
 --card:#1b1e21;--line:#343a40;--good:#5fd17f;--bad:#ff8b80;--accent:#7cb8ff}
-svg text{fill:#b0b0b0}svg line[stroke="#eee"]{stroke:#343a40}}
+svg text[fill="#777"]{fill:#b0b0b0}svg line[stroke="#eee"]{stroke:#343a40}
+svg [stroke="#b42318"]{stroke:#ff8b80}svg text[fill="#b42318"]{fill:#ff8b80}}
 html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
 body{font:1.15rem/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;
 padding:.75rem;background:var(--bg);color:var(--fg)}
@@ -154,7 +155,7 @@ table{border-collapse:collapse;width:100%;background:var(--card)}
 th,td{padding:.35rem .4rem;border-bottom:1px solid var(--line);text-align:right;
 vertical-align:top}
 th{font-size:.9rem;color:var(--muted);vertical-align:bottom}
-th:nth-child(2),td:nth-child(2){text-align:left;overflow-wrap:anywhere}
+th:nth-child(2),td:nth-child(2){text-align:left}td:nth-child(2){overflow-wrap:anywhere}
 .standings{font-size:1.35rem}.standings td:nth-child(3){font-weight:700}
 .standings td:last-child{font-size:1rem;text-align:left}
 .standings th:last-child{text-align:left}
