@@ -17,7 +17,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import CLI, Refuse, file_bytes
+from conftest import CLI, Refuse, Result, file_bytes
 from serving import EventStream, decode_qr, start_serve
 
 from scorekeeper.cli import pages, qr
@@ -398,6 +398,14 @@ def test_serve_prints_the_address_and_its_qr_code_and_stops_cleanly_on_ctrl_c(
     assert "Stopped" in out and "Traceback" not in out
 
 
+@pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGTERM])
+def test_stopping_it_the_moment_it_starts_is_clean(
+        score_exe: Path, score_env: dict[str, str], how: int) -> None:
+    code, out, err = start_serve(score_exe, score_env).stop(how)
+    assert (code, err) == (0, ""), (out, err)
+    assert "Stopped" in out
+
+
 def test_serve_on_every_network_says_who_can_see_it(
         night: None, score_exe: Path, score_env: dict[str, str]) -> None:
     served = start_serve(score_exe, score_env, "--host", "0.0.0.0")
@@ -414,6 +422,12 @@ def test_serve_on_every_network_says_who_can_see_it(
     finally:
         code, out, err = served.stop(signal.SIGTERM)
     assert code == 0 and err == "", (out, err)
+
+
+def test_serve_completes_session_ids(night: None, score_run: Callable[..., Result]) -> None:
+    result = score_run(env={"_SCORE_COMPLETE": "complete_bash", "COMP_WORDS": "score serve ",
+                            "COMP_CWORD": "2"})
+    assert result.exit_code == 0 and result.stdout.split() == ["1"], result
 
 
 def test_serve_refuses_a_session_that_does_not_exist(night: None, refuse: Refuse) -> None:

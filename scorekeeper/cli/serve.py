@@ -48,7 +48,7 @@ from rich.text import Text
 from tinydb import TinyDB
 from tinydb.storages import Storage
 
-from scorekeeper.cli import pages, qr
+from scorekeeper.cli import completion, pages, qr
 from scorekeeper.cli.context import console, store
 from scorekeeper.games.common import EntryError
 from scorekeeper.store import AtomicJSONStorage, StoreError, StoreView
@@ -524,10 +524,38 @@ def _say(message: str) -> None:
     console.print(Text(message), soft_wrap=True)
 
 
+def _announce(server: ViewerServer, host: str, session_id: int | None,
+              damage: str | None) -> None:
+    """The address to open (with its token), who can open it, and its QR code."""
+    port, token = server.server_port, server.site.token
+    everywhere = host in ("0.0.0.0", "::", "")
+    if everywhere:
+        urls = [_url(address, port, token) for address in lan_addresses() or ["127.0.0.1"]]
+    else:
+        urls = [_url(host, port, token)]
+    shown = f"session {session_id}" if session_id is not None else "the current session"
+    _say(f"Serving {shown} and the session list, read-only and live, at:")
+    for url in urls:
+        _say(f"  {url}")
+    if everywhere:
+        _say("Listening on every network of this computer: anyone on your network with this "
+             "address (the token in it included) can now see these pages.")
+    elif host.startswith("127.") or host in ("localhost", "::1"):
+        _say("Only this computer can open it; --host 0.0.0.0 lets in the phones on your "
+             "network.")
+    else:
+        _say(f"Anyone who can reach {host} with this address can now see these pages.")
+    if damage:
+        _say(f"The store can't be read ({damage}); the pages say so until it is repaired.")
+    console.print(Text("\n".join(qr.text_lines(urls[0])), style="black on white"),
+                  no_wrap=True, overflow="ignore", crop=False)
+    _say("Pages update within 2 seconds of every `score` change. Ctrl-C stops.")
+
+
 def serve(
     ctx: typer.Context,
     session_id: Annotated[int | None, typer.Argument(
-        metavar="[ID]", show_default=False,
+        metavar="[ID]", show_default=False, autocompletion=completion.session_ids,
         help="The session to show (default: the current one, following `score use`).")] = None,
     host: Annotated[str, typer.Option(
         "--host", help="The address to listen on: 127.0.0.1 is this computer only; 0.0.0.0 "
@@ -550,33 +578,10 @@ def serve(
         server = ViewerServer((host, port), site)
     except OSError as error:
         raise _listen_problem(host, port, error) from None
-    bound_port = server.server_port
-    everywhere = host in ("0.0.0.0", "::", "")
-    if everywhere:
-        addresses = lan_addresses() or ["127.0.0.1"]
-        urls = [_url(address, bound_port, token) for address in addresses]
-    else:
-        urls = [_url(host, bound_port, token)]
-    shown = f"session {session_id}" if session_id is not None else "the current session"
-    _say(f"Serving {shown} and the session list, read-only and live, at:")
-    for url in urls:
-        _say(f"  {url}")
-    if everywhere:
-        _say("Listening on every network of this computer: anyone on your network with this "
-             "address (the token in it included) can now see these pages.")
-    elif host.startswith("127.") or host in ("localhost", "::1"):
-        _say("Only this computer can open it; --host 0.0.0.0 lets in the phones on your "
-             "network.")
-    else:
-        _say(f"Anyone who can reach {host} with this address can now see these pages.")
-    if damage:
-        _say(f"The store can't be read ({damage}); the pages say so until it is repaired.")
-    console.print(Text("\n".join(qr.text_lines(urls[0])), style="black on white"),
-                  no_wrap=True, overflow="ignore", crop=False)
-    _say("Pages update within 2 seconds of every `score` change. Ctrl-C stops.")
     site.watcher.start()
     try:
         with _stopped_by_sigterm():
+            _announce(server, host, session_id, damage)
             server.serve_forever()
     except KeyboardInterrupt:
         pass
