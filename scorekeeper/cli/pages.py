@@ -2,7 +2,7 @@
 
 Pure functions: each takes what it shows and returns a :class:`Page` (a title and the
 inner HTML of ``<main>``, which the live script swaps in on every change). Every user
-string goes through :func:`text`: HTML-escaped, with control and bidirectional-override
+string goes through :func:`text`: HTML-escaped, with control, bidi and zero-width
 characters shown as escapes. Links are relative: the document's ``<base>`` carries the
 token, so no page needs to know it.
 """
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import html
 import json
-import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -27,13 +26,10 @@ from scorekeeper.cli.render import margin, margin_heading, ranked_players
 from scorekeeper.games.common import EntryError
 from scorekeeper.session import Session
 from scorekeeper.store import StoreError, StoreView
+from scorekeeper.text import show_controls
 
 REFRESH_SECONDS = 2
 """With scripts off, the page reloads itself this often (the live updates need scripts)."""
-
-# Characters that reorder the text around them: a name could make another read backwards.
-BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
-                          "\u2066\u2067\u2068\u2069")
 
 
 @dataclass(frozen=True)
@@ -53,12 +49,9 @@ PageFunction = Callable[[StoreView], Page]
 
 
 def plain(value: object) -> str:
-    """User text with control and bidi-override characters made visible (``\\x1b``)."""
-    return "".join(
-        (f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
-        if unicodedata.category(ch) == "Cc" or ch in BIDI_CONTROLS else ch
-        for ch in str(value)
-    )
+    """User text with control, bidi and zero-width characters shown as escapes (``\\x1b``):
+    the project's one rule (scorekeeper.text)."""
+    return show_controls(str(value))
 
 
 def text(value: object) -> str:
