@@ -20,6 +20,7 @@ from rich.text import Text
 
 from scorekeeper.cli import render
 from scorekeeper.session import Session
+from scorekeeper.text import show_controls
 
 OUT_SIGN = "†"
 """After a running total: this deal knocked the player out."""
@@ -78,8 +79,9 @@ def standings_table(session: Session, width: int) -> Table:
     standings = session.standings
     target = session.rules.target(session.options)
     margin_heading = "Left" if session.rules.lower_is_better else f"To {target}"
-    rows = [(str(rank), name, str(standings.totals[name]), render.margin(session, name),
-             _status(session, name)) for rank, name in render.ranked_players(session)]
+    rows = [(str(rank), show_controls(name), str(standings.totals[name]),
+             render.margin(session, name), _status(session, name))
+            for rank, name in render.ranked_players(session)]
     widths = [max(len(row[i]) for row in rows) for i in range(5)]
     numbers = (max(widths[0], 1) + 1 + max(widths[2], 5) + 1 + max(widths[3],
                len(margin_heading)) + 1 + max(widths[4], 6))
@@ -136,16 +138,21 @@ def plan_grid(session: Session, width: int) -> _Grid:
         note_width = 1 + max(len(note), *(len(n) for n in notes))
     fixed = max(len(str(rounds)), 1) + note_width
     cell = _cell_width(session)
-    longest = max(len(name) for name in players)
+    shown = [show_controls(name) for name in players]
+    longest = max(len(name) for name in shown)
+
+    def headings_of(length: int) -> dict[str, str]:
+        by_shown = short_names(shown, length)
+        return {name: by_shown[text] for name, text in zip(players, shown, strict=True)}
 
     def columns_width(headings: dict[str, str], group: Sequence[str]) -> int:
         return sum(1 + max(cell, len(headings[name])) for name in group)
 
     for length in range(min(LONGEST_HEADING, longest), SHORTEST_HEADING - 1, -1):
-        headings = short_names(players, length)
+        headings = headings_of(length)
         if fixed + columns_width(headings, players) <= width:
             return _Grid(headings, [players])
-    headings = short_names(players, SHORTEST_HEADING)
+    headings = headings_of(SHORTEST_HEADING)
     per_grid = max(1, (width - fixed) // (1 + max(cell, SHORTEST_HEADING)))
     count = -(-len(players) // per_grid)
     size = -(-len(players) // count)  # as even as can be: 8 players in two grids of 4
@@ -244,8 +251,8 @@ def sessions_list(sessions: Sequence[Session], current: int | None) -> Table:
         marker = "*" if session.id == current else ""
         try:
             title = session.rules.title
-            lines = Text(session.label if session.label != f"{title} #{session.id}" else title,
-                         style="bold")
+            lines = render.plain(session.label if session.label != f"{title} #{session.id}"
+                                 else title, style="bold")
             leader = ", ".join(session.leader())
             status = session.status
             rounds = len(session.rounds)
@@ -255,10 +262,12 @@ def sessions_list(sessions: Sequence[Session], current: int | None) -> Table:
             if leader:
                 about += f"; {'won' if session.finished else 'leads'}: {leader}"
         except Exception as error:  # a damaged session must not hide the others
-            lines = Text(session.name or session.game, style="bold")
+            lines = render.plain(session.name or session.game, style="bold")
             about = f"{session.game}, damaged: {error}"
-        lines.append("\n" + about)
-        lines.append("\n" + ", ".join(session.players), style="dim")
+        lines.append("\n")
+        lines.append_text(render.plain(about))
+        lines.append("\n")
+        lines.append_text(render.plain(", ".join(session.players), style="dim"))
         table.add_row(Text(f"{marker}{session.id}"), lines)
     table.caption = "* current session"
     table.caption_justify = "left"

@@ -8,6 +8,7 @@ recomputed from the list of rounds by the game's ``table`` module.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -142,10 +143,11 @@ class TableGame(Protocol):
 
 
 def match_player(players: Sequence[str], typed: str, what: str = "player") -> str:
-    """The session's spelling of ``typed`` (names match ignoring case)."""
-    wanted = typed.strip().casefold()
+    """The session's spelling of ``typed`` (names match ignoring case; names are stored
+    NFC-normalised, so an ``é`` typed as ``e`` + accent matches too)."""
+    wanted = unicodedata.normalize("NFC", typed).strip().casefold()
     for name in players:
-        if name.casefold() == wanted:
+        if unicodedata.normalize("NFC", name).casefold() == wanted:
             return name
     raise EntryError(
         f"there is no {what} called {typed.strip()!r}: the players are {', '.join(players)}"
