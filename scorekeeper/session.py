@@ -284,7 +284,15 @@ class Session:
 
     @property
     def label(self) -> str:
-        return self.name or f"{self.rules.title} #{self.id}"
+        return self.name or self.generated_name or f"{self.rules.title} #{self.id}"
+
+    @property
+    def generated_name(self) -> str:
+        """A virtual game's name when it was given none: its game and who sat at it
+        (``Least Score with Ann, Strong-2``); "" for a game at a table."""
+        if self.mode != "virtual":
+            return ""
+        return f"{self.rules.title} with {', '.join(self.players)}"
 
     def leader(self) -> list[str]:
         """The winners once finished, else the player(s) in the best position."""

@@ -165,11 +165,11 @@ def test_end_last_standing_goes_on_after_a_knock_out(least, ok: CLI, summary) ->
 def test_two_pairs_is_stored_and_printed(least, ok: CLI, summary) -> None:
     """It only matters for the virtual deck; at the table it is kept and shown."""
     result = least("Ann", "Bob", extra=("--two-pairs", "any-rank"))
-    assert "two_pairs=any-rank" in result.stdout
+    assert "two-pairs any-rank" in result.stdout  # as the user types it
     assert summary()["options"]["two_pairs"] == "any-rank"
     ok("add-round", "--declarer", "Ann", "Ann=1", "Bob=5")
-    assert "two_pairs any-rank" in ok("show").stdout
-    assert "two_pairs any-rank" in ok("export", "--format", "md").stdout
+    assert "two-pairs any-rank" in ok("show").stdout
+    assert "two-pairs any-rank" in ok("export", "--format", "md").stdout
     assert "two pairs of any ranks" in ok("rules", "least-score").stdout
 
 

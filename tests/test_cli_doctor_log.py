@@ -8,7 +8,8 @@ from pathlib import Path
 
 from conftest import CLI, Refuse, file_bytes
 
-TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d")
+TIME = re.compile(r"\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2}( \d{4})?, \d\d:\d\d\b")
+"""A time as `score log` shows it: Fri 29 Nov, 21:22 (the local time)."""
 
 
 def backup(db_path: Path, n: int) -> Path:

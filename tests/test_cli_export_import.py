@@ -90,10 +90,17 @@ def test_json_before_any_round_has_zero_totals(least, summary) -> None:
     assert data["name"] == ""
 
 
-def test_json_dealer_is_null_when_not_tracked(least, ok: CLI, summary) -> None:
+def test_json_dealer_is_null_when_not_tracked(least, ok: CLI, summary,
+                                              tmp_path: Path) -> None:
+    """A session from a file that tracked no dealer (`score new` draws one at random)."""
     least("Ann", "Bob")
     ok("add-round", "--declarer", "Ann", "Ann=3", "Bob=4")
-    assert summary()["rounds"][0]["dealer"] is None
+    data = summary()
+    data["first_dealer"] = None
+    data["rounds"][0]["dealer"] = None
+    (tmp_path / "untracked.json").write_text(json.dumps(data), encoding="utf-8")
+    ok("import", tmp_path / "untracked.json")
+    assert summary()["rounds"][0]["dealer"] is None and summary()["first_dealer"] is None
 
 
 def test_json_one_card_follows_format_md(oc_game, summary) -> None:
@@ -138,7 +145,7 @@ def test_json_is_valid_utf8_with_names_as_entered(least, ok: CLI) -> None:
 def test_markdown(friday, ok: CLI) -> None:
     text = ok("export", "--format", "md").stdout
     assert text.startswith("# Friday night\n")
-    assert "House rules: limit 25, tie declarer-wins, end last-standing, two_pairs same-rank" \
+    assert "House rules: limit 25, tie declarer-wins, end last-standing, two-pairs same-rank" \
         in text
     assert "**In progress after 3 rounds**" in text
     assert "## Standings" in text and "## Rounds" in text

@@ -31,7 +31,7 @@ def test_new_least_score_every_house_rule(ok: CLI, summary) -> None:
     result = ok("new", "least-score", *players_args("Ann", "Bob"), "--name", "Friday night",
                 "--limit", "25", "--tie", "declarer-loses", "--end", "first-out",
                 "--two-pairs", "any-rank", "--dealer", "bob")
-    for text in ("limit=25", "tie=declarer-loses", "end=first-out", "two_pairs=any-rank"):
+    for text in ("limit 25", "tie declarer-loses", "end first-out", "two-pairs any-rank"):
         assert text in result.stdout
     # the dealer is stored with the session's spelling, and the next deal is announced
     assert "Next deal: Bob deals, Ann plays first." in result.stdout

@@ -73,7 +73,7 @@ def test_show_current_and_by_id(least, one_card, ok: CLI, refuse: Refuse) -> Non
     assert "One Card" in shown and "No rounds yet" in shown
     shown = ok("show", "1").stdout
     assert "Night" in shown and "session 1" in shown and "in-progress" in shown
-    assert "House rules: limit 25, tie declarer-wins, end last-standing, two_pairs same-rank" \
+    assert "House rules: limit 25, tie declarer-wins, end last-standing, two-pairs same-rank" \
         in shown
     assert "Left before 25" in shown
     # the round-by-round table: dealer, declarer, score and running total

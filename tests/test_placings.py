@@ -20,7 +20,8 @@ def _last_out_has_the_higher_total(least, ok: CLI) -> None:
 
 def standings_order(text: str) -> list[tuple[str, str]]:
     """(place, player) of each row of the standings table in `show`."""
-    rows = re.findall(r"^│\s*(\d+)\s*│\s*(\w+)\s*│", text, flags=re.MULTILINE)
+    standings = text.split("Rounds")[0]
+    rows = re.findall(r"^│\s*(\d+)\s*│\s*(\w+)\s*│", standings, flags=re.MULTILINE)
     return [(place, name) for place, name in rows]
 
 

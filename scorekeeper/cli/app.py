@@ -8,6 +8,7 @@ byte-for-byte unchanged: changes are made to an in-memory copy and written
 
 from __future__ import annotations
 
+import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -126,7 +127,8 @@ def new(
     player: Annotated[list[str], typer.Option("--player", "-p",
                                               help="A player, in seating order (repeat).")],
     name: Annotated[str, typer.Option("--name", help="A name for the session.")] = "",
-    dealer: Annotated[str | None, typer.Option("--dealer", help="Who deals first.")] = None,
+    dealer: Annotated[str | None, typer.Option(
+        "--dealer", metavar="NAME", help="Who deals first (default: drawn at random).")] = None,
     limit: Annotated[int | None, typer.Option(
         "--limit", help="Least Score: knock-out limit, 10-500 (usually 25, 50 or 100; "
         "default 100).")] = None,
@@ -151,6 +153,9 @@ def new(
         if key not in allowed:
             usage(f"--{key.replace('_', '-')} is not an option of {rules.title} "
                   f"(its options: {', '.join('--' + k.replace('_', '-') for k in allowed)})")
+    drawn = dealer is None and bool(player)
+    if drawn:  # RULES.md: the first dealer is chosen at random
+        dealer = random.SystemRandom().choice(player)
     session = Session.new(rules.name, player, name=name, options=options, dealer=dealer)
     with store(ctx).write() as db:
         session = db.add(session)
@@ -158,8 +163,10 @@ def new(
     console.print(render.plain(f"Session {session.id} started: {rules.title} for "
                                f"{', '.join(session.players)} ({options_text}). "
                                "It is now the current session."))
-    if session.first_dealer:
-        console.print(render.ending(session))
+    if drawn:
+        console.print(render.plain(f"{session.first_dealer} was drawn at random to deal "
+                                   "first (--dealer NAME chooses)."))
+    console.print(render.ending(session))
 
 
 CompactOption = Annotated[bool, typer.Option(

@@ -257,7 +257,7 @@ def sessions_list(sessions: Sequence[Session], current: int | None) -> Table:
             status = session.status
             rounds = len(session.rounds)
             about = f"{rounds} round{'s' if rounds != 1 else ''}, {status}"
-            if lines.plain != title:
+            if title not in lines.plain:
                 about = f"{title}, {about}"
             if leader:
                 about += f"; {'won' if session.finished else 'leads'}: {leader}"

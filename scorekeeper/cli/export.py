@@ -17,7 +17,13 @@ from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import Any
 
-from scorekeeper.cli.render import margin, margin_heading, ranked_players
+from scorekeeper.cli.render import (
+    describe_options,
+    margin,
+    margin_heading,
+    ranked_players,
+    readable_time,
+)
 from scorekeeper.session import Session
 from scorekeeper.text import is_hidden, show_controls
 
@@ -123,12 +129,12 @@ def md(text: object) -> str:
 def to_markdown(session: Session) -> str:
     standings = session.standings
     session.rules.target(session.options)
-    options = ", ".join(f"{k} {v}" for k, v in session.options.items())
+    options = describe_options(session.options)
     lines = [
         f"# {md(session.label)}",
         "",
         f"{session.rules.title} · {md(', '.join(session.players))} · started "
-        f"{md(session.created)}",
+        f"{md(readable_time(session.created, at_the_table=True))}",
         f"House rules: {options}",
         "",
         f"**{md(_headline(session))}**",
@@ -339,7 +345,7 @@ def to_html(session: Session) -> str:
         for i, name in enumerate(session.players)
     )
     role = "Declarer" if session.game == "least-score" else "Bid"
-    options = ", ".join(f"{k} {v}" for k, v in session.options.items())
+    options = describe_options(session.options)
     headline = _e(_headline(session))
     body = [
         "<!DOCTYPE html>",
@@ -349,7 +355,8 @@ def to_html(session: Session) -> str:
         f"<style>{CSS}</style></head><body><main>",
         f"<h1>{_e(session.label)}</h1>",
         f'<p class="meta">{_e(session.rules.title)} · {_e(", ".join(session.players))} · '
-        f"started {_e(session.created)}<br>House rules: {_e(options)}</p>",
+        f"started {_e(readable_time(session.created, at_the_table=True))}"
+        f"<br>House rules: {_e(options)}</p>",
         f'<p class="{"winner" if standings.finished else ""}">{headline}</p>',
         "<h2>Standings</h2>",
         _table(["#", "Player", "Total", margin_heading(session), "Status"], standing_rows),

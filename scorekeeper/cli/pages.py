@@ -22,7 +22,13 @@ from scorekeeper.cli.export import (
     _status,
     chart_svg,
 )
-from scorekeeper.cli.render import margin, margin_heading, ranked_players
+from scorekeeper.cli.render import (
+    describe_options,
+    margin,
+    margin_heading,
+    ranked_players,
+    readable_time,
+)
 from scorekeeper.games.common import EntryError
 from scorekeeper.session import Session
 from scorekeeper.store import StoreError, StoreView
@@ -196,9 +202,9 @@ def render_session(session: Session, *, current: bool = False) -> Page:
     parts = [*head, "<h2>Standings</h2>", _standings_table(session), _next_deal(session),
              "<h2>Running totals</h2>", chart_svg(session), _legend(session), "<h2>Rounds</h2>",
              _rounds_table(session)]
-    options = ", ".join(f"{key} {value}" for key, value in session.options.items())
+    options = describe_options(session.options)
     parts.append(f'<p class="meta">House rules: {text(options)} · started '
-                 f"{text(session.created)}</p>")
+                 f"{text(readable_time(session.created))}</p>")
     return Page(f"{plain(session.label)} — scorekeeper", "\n".join(parts))
 
 

@@ -8,7 +8,8 @@ would be read as markup, so they are ``Text`` too.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -186,8 +187,11 @@ def session_head(session: Session) -> list[RenderableType]:
     head = plain(session.label, style="bold")
     head.append_text(plain(f"  (session {session.id}, {session.rules.title}, {session.mode}, "
                            f"{session.status})", style="dim"))
-    options = ", ".join(f"{key} {value}" for key, value in session.options.items())
-    return [head, plain(f"House rules: {options}", style="dim")]
+    options = describe_options(session.options)
+    lines: list[RenderableType] = [head, plain(f"House rules: {options}", style="dim")]
+    if session.created:
+        lines.append(plain(f"Started {readable_time(session.created)}", style="dim"))
+    return lines
 
 
 def session_view(session: Session) -> RenderableType:
@@ -214,7 +218,8 @@ def sessions_table(sessions: Sequence[Session], current: int | None) -> Table:
             status = session.status
         except Exception as error:  # a damaged session must not hide the others
             leader, status = "—", f"damaged: {error}"
-        table.add_row(marker, str(session.id), plain(session.name or "—"), plain(session.game),
+        table.add_row(marker, str(session.id), plain(session.name or session.generated_name
+                                                     or "—"), plain(session.game),
                       plain(", ".join(session.players)), str(len(session.rounds)),
                       plain(status), plain(leader))
     table.caption = "* current session"
@@ -227,10 +232,38 @@ def history_table(session: Session) -> Table:
     table.add_column("Change")
     table.add_column("What")
     for entry in session.history:
-        table.add_row(plain(entry.get("time", "")), plain(entry.get("change", "")),
+        table.add_row(plain(readable_time(entry.get("time", ""))), plain(entry.get("change", "")),
                       plain(entry.get("detail", "")))
     return table
 
 
-def describe_options(options: dict[str, Any]) -> str:
-    return ", ".join(f"{key}={value}" for key, value in options.items())
+def describe_options(options: Mapping[str, Any]) -> str:
+    """House rules as the user types them: ``limit 100, two-pairs same-rank``."""
+    return ", ".join(f"{key.replace('_', '-')} {value}" for key, value in options.items())
+
+
+def readable_time(stamp: object, *, at_the_table: bool = False,
+                  now: datetime | None = None) -> str:
+    """An ISO 8601 time as people read it: ``Fri 29 Nov, 21:22``.
+
+    At the terminal the time is turned into the local time, and the year is given only
+    when it is not this year. ``at_the_table`` (exports, which are read later and
+    elsewhere) keeps the clock of the table it was typed at and always gives the year.
+    Anything that is not an ISO time is shown as it is.
+
+    >>> readable_time("2026-11-27T20:15:00+01:00", at_the_table=True)
+    'Fri 27 Nov 2026, 20:15'
+    >>> readable_time("2026-11-29T21:22:05", now=datetime(2026, 12, 1))
+    'Sun 29 Nov, 21:22'
+    >>> readable_time("yesterday")
+    'yesterday'
+    """
+    try:
+        moment = datetime.fromisoformat(str(stamp))
+    except ValueError:
+        return str(stamp)
+    if not at_the_table and moment.tzinfo is not None:
+        moment = moment.astimezone()
+    today = now or datetime.now()
+    year = f" {moment.year}" if at_the_table or moment.year != today.year else ""
+    return f"{moment:%a} {moment.day} {moment:%b}{year}, {moment:%H:%M}"
