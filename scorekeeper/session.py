@@ -27,6 +27,7 @@ from scorekeeper.games.common import (
     match_player,
 )
 from scorekeeper.registry import get_game, get_virtual
+from scorekeeper.text import count as counted
 from scorekeeper.text import escaped, hidden_characters
 
 SUMMARY_FORMAT = "scorekeeper-session"
@@ -397,8 +398,8 @@ class Session:
         return replace(self, history=(*self.history, entry))
 
     def logged_import(self, source: str, *, time: str | None = None) -> Session:
-        return self._logged("import", f"imported from {source} with {len(self.rounds)} rounds",
-                            time)
+        rounds = counted(len(self.rounds), "round")
+        return self._logged("import", f"imported from {source} with {rounds}", time)
 
     # -- describing ----------------------------------------------------------------
 

@@ -39,3 +39,12 @@ def show_controls(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(escaped(ch) if is_hidden(ch) else ch for ch in text)
+
+
+def count(number: int, noun: str, plural: str = "") -> str:
+    """``1 round``, ``2 rounds``, ``0 rounds``: a number with its noun, as people write it.
+
+    >>> count(1, "round"), count(14, "round"), count(0, "problem"), count(2, "match", "matches")
+    ('1 round', '14 rounds', '0 problems', '2 matches')
+    """
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"

@@ -75,7 +75,7 @@ def test_unknown_game_is_malformed(refuse: Refuse, game: str) -> None:
 
 
 def test_missing_game_is_malformed(refuse: Refuse) -> None:
-    refuse("rules", code=2, says="game")
+    refuse("rules", code=2, says=("score rules needs GAME", "least-score"))
 
 
 def test_game_names_ignore_case(ok: CLI) -> None:

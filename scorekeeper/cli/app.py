@@ -9,12 +9,14 @@ byte-for-byte unchanged: changes are made to an in-memory copy and written
 from __future__ import annotations
 
 import random
+import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+import typer.main
 from rich.text import Text
 
 try:  # typer >= 0.22 vendors click; older releases depend on it
@@ -31,6 +33,7 @@ from scorekeeper.cards import CardError
 from scorekeeper.cli import (
     compact,
     completion,
+    conventions,
     importing,
     render,
     rules_command,
@@ -44,7 +47,7 @@ from scorekeeper.games.common import EntryError, RoundEntry
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session
 from scorekeeper.store import StoreError
-from scorekeeper.text import show_controls
+from scorekeeper.text import count, show_controls
 
 app = typer.Typer(
     name="score",
@@ -124,8 +127,9 @@ def new(
     ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="least-score or one-card.",
                                         autocompletion=completion.games)],
-    player: Annotated[list[str], typer.Option("--player", "-p",
-                                              help="A player, in seating order (repeat).")],
+    stray: Annotated[list[str] | None, typer.Argument(hidden=True)] = None,
+    player: Annotated[list[str] | None, typer.Option(
+        "--player", "-p", help="A player, in seating order (repeat; required).")] = None,
     name: Annotated[str, typer.Option("--name", help="A name for the session.")] = "",
     dealer: Annotated[str | None, typer.Option(
         "--dealer", metavar="NAME", help="Who deals first (default: drawn at random).")] = None,
@@ -133,18 +137,28 @@ def new(
         "--limit", help="Least Score: knock-out limit, 10-500 (usually 25, 50 or 100; "
         "default 100).")] = None,
     tie: Annotated[str | None, typer.Option(
-        "--tie", help="Least Score: declarer-wins (default) or declarer-loses.")] = None,
+        "--tie", metavar="declarer-wins|declarer-loses",
+        help="Least Score: declarer-wins (default) or declarer-loses.")] = None,
     end: Annotated[str | None, typer.Option(
-        "--end", help="Least Score: last-standing (default) or first-out.")] = None,
+        "--end", metavar="last-standing|first-out",
+        help="Least Score: last-standing (default) or first-out.")] = None,
     two_pairs: Annotated[str | None, typer.Option(
-        "--two-pairs", help="Least Score: same-rank (default) or any-rank.")] = None,
+        "--two-pairs", metavar="same-rank|any-rank",
+        help="Least Score: same-rank (default) or any-rank.")] = None,
     joker: Annotated[str | None, typer.Option(
-        "--joker", help="One Card: joker (default) or two-of-diamonds.")] = None,
+        "--joker", metavar="joker|two-of-diamonds",
+        help="One Card: joker (default) or two-of-diamonds.")] = None,
     target: Annotated[int | None, typer.Option(
         "--target", help="One Card: the score that ends the game (default 30).")] = None,
 ) -> None:
     """Start a session; it becomes the current session."""
+    if stray:  # score new least-score Ann Bob
+        names = " ".join(f"--player {shlex.quote(each)}" for each in (*(player or ()), *stray))
+        usage(f"players are given with --player: score new {game} {names}")
     rules = _game_or_usage(game)
+    if not player:
+        usage(f"say who plays, in seating order: score new {rules.name} --player NAME "
+              f"--player NAME ... ({rules.min_players} to {rules.max_players} players)")
     given = {"limit": limit, "tie": tie, "end": end, "two_pairs": two_pairs, "joker": joker,
              "target": target}
     options = {key: value for key, value in given.items() if value is not None}
@@ -379,7 +393,7 @@ def import_command(
     with store(ctx).write() as db:
         session = db.add(session)
     console.print(render.plain(f"Imported {file} as session {session.id} ({session.label}, "
-                               f"{len(session.rounds)} rounds); it is now the current "
+                               f"{count(len(session.rounds), 'round')}); it is now the current "
                                "session."))
 
 
@@ -407,14 +421,15 @@ def doctor(
     if not current.exists:
         console.print(render.plain(f"{path} does not exist yet (an empty store)."))
     elif current.good:
-        console.print(render.plain(f"{path}: healthy — {current.sessions} sessions, "
-                                   f"{current.rounds} rounds, every one re-scored."))
+        console.print(render.plain(f"{path}: healthy — {count(current.sessions, 'session')}, "
+                                   f"{count(current.rounds, 'round')}, every one re-scored."))
     else:
-        console.print(render.plain(f"{path}: {len(current.problems)} problem(s):"))
+        console.print(render.plain(f"{path}: {count(len(current.problems), 'problem')}:"))
         for problem in current.problems:
             console.print(render.plain(f"  - {problem}"))
     for backup in backups:
-        state = (f"good ({backup.sessions} sessions, {backup.rounds} rounds)" if backup.good
+        state = (f"good ({count(backup.sessions, 'session')}, "
+                 f"{count(backup.rounds, 'round')})" if backup.good
                  else "damaged: " + "; ".join(backup.problems))
         console.print(render.plain(f"  backup {backup.path.name}: {state}"))
     if restore:
@@ -445,14 +460,15 @@ app.command()(serve.serve)
 def run(argv: Sequence[str] | None = None) -> int:
     """Run ``score`` with ``argv``; return the exit code (never raises for user errors)."""
     args = list(sys.argv[1:] if argv is None else argv)
+    commands = [info.name or getattr(info.callback, "__name__", "").replace("_", "-")
+                for info in app.registered_commands]
     if {"--show-completion", "--install-completion"} & set(args):
-        commands = [info.name or getattr(info.callback, "__name__", "").replace("_", "-")
-                    for info in app.registered_commands]
         args = completion.shell_optional(args, commands)
     try:
+        command = typer.main.get_command(app)
+        conventions.tidy_help(command)
         # Not standalone: Click's usage errors come here, to be shown on one line.
-        result = app(args=args, prog_name="score",
-                     standalone_mode=False)
+        result = command.main(args=args, prog_name="score", standalone_mode=False)
     except SystemExit as done:
         code = done.code
         return code if isinstance(code, int) else (0 if code is None else 1)
@@ -461,7 +477,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         return help_wanted.exit_code
     except UsageError as malformed:
         message = malformed.message if isinstance(malformed, UsageProblem) \
-            else malformed.format_message()
+            else conventions.usage_message(malformed, commands)
         hint = f" (see `{malformed.ctx.command_path} --help`)" if malformed.ctx else ""
         sys.stderr.write(f"error: {_one_line(' '.join(message.split()) + hint)}\n")
         return malformed.exit_code

@@ -20,7 +20,7 @@ from rich.text import Text
 
 from scorekeeper.cli import render
 from scorekeeper.session import Session
-from scorekeeper.text import show_controls
+from scorekeeper.text import count, show_controls
 
 OUT_SIGN = "†"
 """After a running total: this deal knocked the player out."""
@@ -256,7 +256,7 @@ def sessions_list(sessions: Sequence[Session], current: int | None) -> Table:
             leader = ", ".join(session.leader())
             status = session.status
             rounds = len(session.rounds)
-            about = f"{rounds} round{'s' if rounds != 1 else ''}, {status}"
+            about = f"{count(rounds, 'round')}, {status}"
             if title not in lines.plain:
                 about = f"{title}, {about}"
             if leader:

@@ -25,7 +25,7 @@ from scorekeeper.cli.render import (
     readable_time,
 )
 from scorekeeper.session import Session
-from scorekeeper.text import is_hidden, show_controls
+from scorekeeper.text import count, is_hidden, show_controls
 
 
 class Format(StrEnum):
@@ -101,7 +101,7 @@ def _headline(session: Session) -> str:
     standings = session.standings
     if standings.finished:
         return f"Winner: {' and '.join(standings.winners)}"
-    return f"In progress after {len(standings.rounds)} rounds"
+    return f"In progress after {count(len(standings.rounds), 'round')}"
 
 
 MARKDOWN_SPECIAL = frozenset("\\`*_[]|~#")

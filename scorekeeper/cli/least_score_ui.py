@@ -15,6 +15,7 @@ from scorekeeper.cli.render import cards_text
 from scorekeeper.games.least_score import rules
 from scorekeeper.games.least_score.bots import Advice, StrongBot
 from scorekeeper.games.least_score.engine import Action, Deal, Declare, Discard, View
+from scorekeeper.text import count
 
 CARD_HELP = "write rank then suit: ranks A 2-10 J Q K (T for 10), suits S H D C; e.g. 10H, QS"
 MOVE_HELP = ("Your move: the cards to discard (a single card, a pair, all four of a rank, "
@@ -55,7 +56,7 @@ def render_view(view: View) -> RenderableType:
     for seat, name in enumerate(view.players):
         if name == view.player:
             continue
-        text = f"{name}: {view.hand_sizes[seat]} cards"
+        text = f"{name}: {count(view.hand_sizes[seat], 'card')}"
         if view.taken_seen[seat]:
             text += " (took " + " ".join(c.pretty() for c in view.taken_seen[seat]) + ")"
         others.append(text)
@@ -66,7 +67,7 @@ def render_view(view: View) -> RenderableType:
         floor.append(f"  (discarded by {view.floor_from})", style="dim")
     else:
         floor.append("  (turned up)", style="dim")
-    floor.append(f"   Deck: {view.deck_size} cards", style="dim")
+    floor.append(f"   Deck: {count(view.deck_size, 'card')}", style="dim")
     lines.append(floor)
     hand = Text(f"{view.player}, your hand: ")
     hand.append_text(_cards(view.hand))

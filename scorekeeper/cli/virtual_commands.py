@@ -6,6 +6,7 @@ in one small UI module per game; everything else is shared.
 
 from __future__ import annotations
 
+import getpass
 import os
 import secrets
 import sys
@@ -29,6 +30,7 @@ from scorekeeper.games.common import EntryError
 from scorekeeper.registry import get_game, get_virtual
 from scorekeeper.session import Session
 from scorekeeper.store import Store
+from scorekeeper.text import count
 
 UIS: dict[str, Any] = {"least-score": least_score_ui, "one-card": one_card_ui}
 
@@ -167,6 +169,18 @@ def record_restart(db: Store, session_id: int, number: int) -> bool:
     return True
 
 
+def default_player_name() -> str:
+    """The name of the person at the keyboard when ``--player`` is not given: their login
+    name when it reads as a name ("Sam deals"), else "Player"."""
+    try:
+        login = getpass.getuser()
+    except (OSError, KeyError):
+        login = ""
+    if login.isalpha() and login.isascii() and 2 <= len(login) <= 20:
+        return login.capitalize()
+    return "Player"
+
+
 def play(
     ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="least-score or one-card.")] = "",
@@ -199,6 +213,9 @@ def play(
             raise typer.BadParameter("say which game: score play least-score|one-card")
         rules = get_game(game)
         get_virtual(rules.name)
+        chosen_for_you = not player and len(bot or ()) < 2
+        if chosen_for_you:  # `score play least-score`: you against a bot
+            player, bot = [default_player_name()], bot or ["strong"]
         if player:
             ui_for(rules.name)
         seats = match.make_seats(player or [], bot or [])
@@ -212,6 +229,9 @@ def play(
         console.print(render.plain(f"Session {session.id}: {session.rules.title}, "
                                    f"{', '.join(s.name for s in seats)}; seed {seed}. "
                                    "Saved after every deal."))
+        if chosen_for_you:
+            console.print(render.plain(f"You play as {seats[0].name} (--player NAME for "
+                                       "another name, --bot LEVEL for other opponents)."))
     humans = [seat.name for seat in seats if seat.bot is None]
     table = Table(console, session, humans)
     hooks: dict[str, Any] = {"on_start": table.on_start}
@@ -380,7 +400,7 @@ def simulate(
         return
     from rich.table import Table as RichTable
 
-    table = RichTable(title=f"{rules.title}: {games} games, seed {seed}, "
+    table = RichTable(title=f"{rules.title}: {count(games, 'game')}, seed {seed}, "
                       f"{seconds:.1f} s", title_justify="left")
     for column in ("Seat", "Bot", "Wins", "Win rate", "95% interval"):
         table.add_column(column, justify="left" if column in ("Seat", "Bot") else "right")
