@@ -49,7 +49,7 @@ def test_doctor_finds_damage_and_restore_brings_back_the_newest_good_backup(
     db_path.write_text('{"sessions": {"1": {"game": "least', encoding="utf-8")  # truncated
     result = cli("doctor")
     assert result.exit_code == 1
-    assert "1 problem(s)" in result.stdout and "damaged" in result.stdout
+    assert "1 problem:" in result.stdout and "damaged" in result.stdout
     assert "score doctor --restore" in result.stdout
     assert "Traceback" not in result.output
     result = ok("doctor", "--restore")

@@ -35,6 +35,7 @@ from scorekeeper.cli import (
     completion,
     conventions,
     importing,
+    json_views,
     render,
     rules_command,
     serve,
@@ -188,11 +189,19 @@ CompactOption = Annotated[bool, typer.Option(
     "narrower than the table).")]
 
 
+JsonOption = Annotated[bool, typer.Option(
+    "--json", help="Print one JSON object instead (its keys: docs/commands.md).")]
+
+
 @app.command()
-def sessions(ctx: typer.Context, narrow: CompactOption = False) -> None:
+def sessions(ctx: typer.Context, narrow: CompactOption = False,
+             as_json: JsonOption = False) -> None:
     """List the sessions: id, name, game, players, rounds, status, leader."""
     view = store(ctx).read()
     found = view.sessions()
+    if as_json:
+        sys.stdout.write(json_views.dumps(json_views.sessions_json(found, view.current_id)))
+        return
     if not found:
         console.print("No sessions yet: start one with `score new least-score --player A "
                       "--player B`.")
@@ -213,16 +222,23 @@ def use(ctx: typer.Context, session_id: Annotated[int, typer.Argument(
 
 @app.command()
 def show(ctx: typer.Context, session_id: SessionArgument = None,
-         narrow: CompactOption = False) -> None:
+         narrow: CompactOption = False, as_json: JsonOption = False) -> None:
     """Standings and the round-by-round table of a session."""
     session = store(ctx).read().get(session_id)
+    if as_json:
+        sys.stdout.write(json_views.dumps(json_views.show_json(session)))
+        return
     console.print(compact.show(console, session, narrow))
 
 
 @app.command()
-def log(ctx: typer.Context, session_id: SessionArgument = None) -> None:
+def log(ctx: typer.Context, session_id: SessionArgument = None,
+        as_json: JsonOption = False) -> None:
     """Every change to a session, with its time."""
     session = store(ctx).read().get(session_id)
+    if as_json:
+        sys.stdout.write(json_views.dumps(json_views.log_json(session)))
+        return
     console.print(render.history_table(session))
 
 
@@ -414,10 +430,21 @@ def doctor(
                                           "backup when the store is damaged.")] = False,
     force: Annotated[bool, typer.Option("--force", help="With --restore: restore even a "
                                         "healthy store (drops its latest changes).")] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Check the whole store (every session re-scored); restore the newest good backup."""
     path = store(ctx).path
     current, backups = store_module.doctor(path)
+    if as_json:
+        report = json_views.doctor_json(current, backups)
+        if restore:
+            restored, kept = store_module.restore_newest_good_backup(store(ctx), force=force)
+            report["restored"] = {"from": str(restored), "kept": None if kept is None
+                                  else str(kept)}
+        sys.stdout.write(json_views.dumps(report))
+        if not restore and current.exists and not current.good:
+            raise typer.Exit(1)
+        return
     if not current.exists:
         console.print(render.plain(f"{path} does not exist yet (an empty store)."))
     elif current.good:

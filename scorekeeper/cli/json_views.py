@@ -1,0 +1,88 @@
+"""``--json`` for the reading commands: the same information as their tables, as one
+JSON object with stable keys (documented in docs/commands.md; keys may be added, never
+renamed or dropped). Names and times are given as stored: times in ISO 8601.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from scorekeeper.cli.render import ranked_players
+from scorekeeper.games.common import JSONDict
+from scorekeeper.session import Session
+from scorekeeper.store import Health
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def session_entry(session: Session, current: int | None) -> JSONDict:
+    """One session as ``score sessions --json`` lists it."""
+    entry: JSONDict = {"id": session.id, "name": session.name, "label": session.label,
+                       "game": session.game, "mode": session.mode,
+                       "players": list(session.players), "rounds": len(session.rounds),
+                       "created": session.created, "current": session.id == current}
+    try:
+        entry |= {"status": session.status, "leader": session.leader()}
+    except Exception as error:  # a damaged session must not hide the others
+        entry |= {"status": "damaged", "leader": [], "problem": str(error)}
+    return entry
+
+
+def sessions_json(sessions: Sequence[Session], current: int | None) -> JSONDict:
+    return {"current": current,
+            "sessions": [session_entry(session, current) for session in sessions]}
+
+
+def standings_json(session: Session) -> list[JSONDict]:
+    """Each player, best place first: place, total, what is left, status."""
+    standings = session.standings
+    target = session.rules.target(session.options)
+    out_in = {name: summary["number"] for summary in standings.rounds
+              for name in summary.get("knocked_out", [])}
+    rows: list[JSONDict] = []
+    for place, name in ranked_players(session):
+        total = standings.totals[name]
+        if name in standings.winners:
+            status = "winner"
+        elif name in out_in:
+            status = "knocked out"
+        else:
+            status = "finished" if standings.finished else "in"
+        if session.rules.lower_is_better:
+            margin = target - total if name in standings.still_in else None
+        else:
+            margin = max(target - total, 0)
+        rows.append({"place": place, "player": name, "total": total, "margin": margin,
+                     "status": status, "knocked_out_in": out_in.get(name)})
+    return rows
+
+
+def show_json(session: Session) -> JSONDict:
+    """``score show --json``: the JSON export (docs/format.md) and what show adds."""
+    standings = session.standings
+    return {**session.summary(), "label": session.label,
+            "target": session.rules.target(session.options),
+            "standings": standings_json(session), "next_dealer": standings.next_dealer,
+            "notes": list(standings.notes)}
+
+
+def log_json(session: Session) -> JSONDict:
+    return {"id": session.id, "label": session.label,
+            "history": [{"time": entry.get("time"), "change": entry.get("change"),
+                         "detail": entry.get("detail"), "round": entry.get("round")}
+                        for entry in session.history]}
+
+
+def health_json(health: Health) -> JSONDict:
+    return {"file": str(health.path), "exists": health.exists, "healthy": health.good,
+            "newer": health.newer, "sessions": health.sessions, "rounds": health.rounds,
+            "problems": list(health.problems)}
+
+
+def doctor_json(current: Health, backups: Sequence[Health]) -> JSONDict:
+    return {"store": health_json(current),
+            "backups": [health_json(backup) for backup in backups], "restored": None}
