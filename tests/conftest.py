@@ -26,7 +26,12 @@ import pytest
 import typer
 import typer.main
 
-from scorekeeper.cli.app import run
+# pytest-xdist's workers start with COLUMNS=80; rich would fix the console's width
+# from it when the console is made (at import), and every test that sets its own
+# COLUMNS would be ignored. Without it at import, rich reads COLUMNS at each print.
+os.environ.pop("COLUMNS", None)
+
+from scorekeeper.cli.app import run  # noqa: E402
 
 # Environment variables that would make rich write escape codes to a pipe.
 COLOR_FORCING = ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "CLICOLOR_FORCE")
