@@ -12,7 +12,7 @@ import copy
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import cached_property
 from typing import Any
 
@@ -31,6 +31,9 @@ SUMMARY_FORMAT = "scorekeeper-session"
 SUMMARY_VERSION = 1
 MODES = ("table", "virtual")
 MAX_NAME_LENGTH = 40
+MAX_NOTE_LENGTH = 500
+PLAY_CHANGES = ("new", "add-round", "undo", "redo", "edit-round")
+"""The changes that happen at the table: the night lasts from the first to the last."""
 
 
 def now_iso() -> str:
@@ -61,6 +64,16 @@ def check_player_names(players: Sequence[str]) -> list[str]:
     return cleaned
 
 
+def check_note(text: str) -> str:
+    """A note on a session or a round: one line of plain text."""
+    note = text.strip()
+    if any(unicodedata.category(ch) == "Cc" for ch in note):
+        raise EntryError("a note can't contain a tab, line break or other control character")
+    if len(note) > MAX_NOTE_LENGTH:
+        raise EntryError(f"the note is too long: at most {MAX_NOTE_LENGTH} characters")
+    return note
+
+
 @dataclass(frozen=True)
 class Session:
     """The settings and rounds of one game; everything else is derived."""
@@ -79,6 +92,9 @@ class Session:
     id: int | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
     """Front-end data kept with the session (e.g. the bots of a virtual game)."""
+    note: str = ""
+    abandoned: str = ""
+    """When the session was abandoned (left out of statistics); empty while it is not."""
 
     # -- creating ----------------------------------------------------------------
 
@@ -94,6 +110,7 @@ class Session:
         mode: str = "table",
         extra: Mapping[str, Any] | None = None,
         time: str | None = None,
+        note: str = "",
     ) -> Session:
         rules = get_game(game)
         names = check_player_names(players)
@@ -112,6 +129,7 @@ class Session:
             first_dealer=first_dealer,
             created=stamp,
             extra=dict(extra or {}),
+            note=check_note(note),
         )
         detail = f"{rules.title} for {', '.join(names)}"
         if first_dealer:
@@ -134,7 +152,31 @@ class Session:
 
     @property
     def status(self) -> str:
-        return "finished" if self.finished else "in-progress"
+        """finished, in-progress or abandoned (FORMAT.md's ``status`` is the first two)."""
+        if self.finished:
+            return "finished"
+        return "abandoned" if self.abandoned else "in-progress"
+
+    def played_span(self) -> tuple[datetime, datetime] | None:
+        """The night from its first to its last change at the table (as this store saw it)."""
+        times: list[datetime] = []
+        for entry in self.history:
+            if entry.get("change") in PLAY_CHANGES:
+                try:
+                    times.append(datetime.fromisoformat(str(entry.get("time"))))
+                except ValueError:
+                    continue
+        if not times:
+            return None
+        try:
+            return min(times), max(times)
+        except TypeError:  # naive and aware times mixed (hand-edited store)
+            return None
+
+    @property
+    def duration(self) -> timedelta | None:
+        span = self.played_span()
+        return None if span is None else span[1] - span[0]
 
     @property
     def label(self) -> str:
@@ -154,16 +196,22 @@ class Session:
 
     # -- changes (each returns a new session, checked by a full recompute) -----------
 
-    def add_round(self, entry: RoundEntry, *, time: str | None = None) -> Session:
+    def add_round(self, entry: RoundEntry, *, time: str | None = None,
+                  note: str = "") -> Session:
         if self.finished:
             raise EntryError(self._finished_message())
         round_ = self.rules.make_round(self.players, self.options, self.standings, entry)
+        if check_note(note):
+            round_["note"] = check_note(note)
         return self.add_round_record(round_, time=time)
 
     def add_round_record(self, round_: JSONDict, *, time: str | None = None) -> Session:
         """Append an already-built round (the virtual deck's deals come this way)."""
         if self.finished:
             raise EntryError(self._finished_message())
+        if self.abandoned:
+            raise EntryError(f"{self.label} was abandoned and takes no more rounds: "
+                             f"`score abandon {self.id} --undo` takes that back")
         changed = replace(self, rounds=(*self.rounds, round_), undone=())
         try:
             changed.standings  # noqa: B018 - recompute now so a bad round is refused
@@ -235,6 +283,48 @@ class Session:
     def with_id(self, session_id: int) -> Session:
         return replace(self, id=session_id)
 
+    def abandon(self, *, time: str | None = None) -> Session:
+        if self.finished:
+            raise EntryError(f"{self.label} is finished, so it counts in the statistics: "
+                             "abandon is for a game left unfinished (`score delete` removes one)")
+        if self.abandoned:
+            raise EntryError(f"{self.label} was already abandoned at {self.abandoned}")
+        stamp = time or now_iso()
+        return replace(self, abandoned=stamp)._logged(
+            "abandon", "abandoned: left out of statistics", stamp)
+
+    def resume(self, *, time: str | None = None) -> Session:
+        if not self.abandoned:
+            raise EntryError(f"{self.label} is not abandoned, so there is nothing to take back")
+        return replace(self, abandoned="")._logged(
+            "resume", "no longer abandoned: it takes rounds again", time)
+
+    def with_players_renamed(self, names: Mapping[str, str], detail: str, *,
+                             change: str = "players rename", time: str | None = None) -> Session:
+        """Every occurrence of the players in ``names`` (old spelling -> new) renamed.
+
+        The history before it keeps the old spellings: it is the record of what happened.
+        """
+        rules = self.rules
+        players = tuple(names.get(name, name) for name in self.players)
+        check_player_names(players)
+        seats = self.extra.get("seats")
+        extra = dict(self.extra)
+        if isinstance(seats, list):
+            extra["seats"] = [{**seat, "name": names.get(str(seat.get("name")), seat.get("name"))}
+                              if isinstance(seat, dict) else seat for seat in seats]
+        dealer = self.first_dealer
+        renamed = replace(
+            self, players=players, extra=extra,
+            first_dealer=names.get(dealer, dealer) if dealer is not None else None,
+            rounds=tuple(rules.rename_players(r, names) for r in self.rounds),
+            undone=tuple(rules.rename_players(r, names) for r in self.undone),
+        )
+        before = {names.get(k, k): v for k, v in self.standings.totals.items()}
+        if renamed.standings.totals != before:  # a game whose rename misses a field
+            raise EntryError(f"renaming changes the scores of {self.label}; nothing was changed")
+        return renamed._logged(change, detail, time)
+
     def _logged(self, change: str, detail: str, time: str | None,
                 number: int | None = None) -> Session:
         entry: JSONDict = {"time": time or now_iso(), "change": change, "detail": detail}
@@ -294,9 +384,13 @@ class Session:
             "rounds": copy.deepcopy(standings.rounds),
             "totals": dict(standings.totals),
             "knocked_out": list(standings.knocked_out),
-            "status": self.status,
+            "status": "finished" if standings.finished else "in-progress",
             "winners": list(standings.winners),
             "first_dealer": self.first_dealer,
+            **({"note": self.note} if self.note else {}),
+            **({"abandoned": self.abandoned} if self.abandoned else {}),
+            **({"duration_seconds": int(self.duration.total_seconds())}
+               if self.duration is not None else {}),
             **({"virtual": copy.deepcopy(dict(self.extra))}
                if self.mode == "virtual" and self.extra else {}),
         }
@@ -330,10 +424,13 @@ class Session:
             dealer=str(first_dealer) if first_dealer else None,
             mode=mode,
             time=time,
+            note=str(data.get("note") or ""),
         )
         created = data.get("created")
         if isinstance(created, str) and created:
             session = replace(session, created=created)
+        if isinstance(data.get("abandoned"), str):
+            session = replace(session, abandoned=data["abandoned"])
         if mode == "virtual" and data.get("virtual") is not None:
             session = replace(session, extra=_virtual_settings(data["virtual"], players,
                                                                  game.name))
@@ -369,6 +466,8 @@ class Session:
             "undone": [copy.deepcopy(r) for r in self.undone],
             "history": [dict(h) for h in self.history],
             "extra": copy.deepcopy(dict(self.extra)),
+            "note": self.note,
+            "abandoned": self.abandoned,
         }
 
     @classmethod
@@ -385,6 +484,8 @@ class Session:
             undone=tuple(document.get("undone", ())),
             history=tuple(document.get("history", ())),
             extra=dict(document.get("extra", {})),
+            note=document.get("note", ""),
+            abandoned=document.get("abandoned", ""),
             id=session_id,
         )
 
