@@ -158,12 +158,20 @@ class Session:
         return "abandoned" if self.abandoned else "in-progress"
 
     def played_span(self) -> tuple[datetime, datetime] | None:
-        """The night from its first to its last change at the table (as this store saw it)."""
+        """The night from its first to its last change at the table (an imported session's
+        span is the one its file gave, if any); None when unknown."""
         times: list[datetime] = []
         for entry in self.history:
-            if entry.get("change") in PLAY_CHANGES:
+            if entry.get("change") not in PLAY_CHANGES:
+                continue
+            # an import's "new" carries the span the file gave (None: the file had none)
+            stamps = [entry["played_from"], entry["played_to"]] if "played_from" in entry \
+                else [entry.get("time")]
+            for stamp in stamps:
+                if stamp is None:
+                    continue
                 try:
-                    times.append(datetime.fromisoformat(str(entry.get("time"))))
+                    times.append(datetime.fromisoformat(str(stamp)))
                 except ValueError:
                     continue
         if not times:
@@ -389,11 +397,17 @@ class Session:
             "first_dealer": self.first_dealer,
             **({"note": self.note} if self.note else {}),
             **({"abandoned": self.abandoned} if self.abandoned else {}),
-            **({"duration_seconds": int(self.duration.total_seconds())}
-               if self.duration is not None else {}),
+            **self._played_summary(),
             **({"virtual": copy.deepcopy(dict(self.extra))}
                if self.mode == "virtual" and self.extra else {}),
         }
+
+    def _played_summary(self) -> JSONDict:
+        span = self.played_span()
+        if span is None:
+            return {}
+        return {"played_from": span[0].isoformat(), "played_to": span[1].isoformat(),
+                "duration_seconds": int((span[1] - span[0]).total_seconds())}
 
     @classmethod
     def from_summary(cls, data: Any, *, time: str | None = None) -> Session:
@@ -431,6 +445,15 @@ class Session:
             session = replace(session, created=created)
         if isinstance(data.get("abandoned"), str):
             session = replace(session, abandoned=data["abandoned"])
+        span: list[str | None] = [data.get("played_from"), data.get("played_to")]
+        try:
+            for stamp in span:
+                datetime.fromisoformat(str(stamp))
+        except ValueError:
+            span = [None, None]
+        session = replace(session, history=(
+            {**session.history[0], "played_from": span[0], "played_to": span[1]},
+            *session.history[1:]))
         if mode == "virtual" and data.get("virtual") is not None:
             session = replace(session, extra=_virtual_settings(data["virtual"], players,
                                                                  game.name))

@@ -174,6 +174,8 @@ class GameStats:
     title: str
     figures: tuple[StatFigure, ...]
     sessions: int = 0
+    played: list[int | None] = field(default_factory=list)
+    """The ids of the game's sessions, in the order played (and rated)."""
     tallies: dict[str, dict[str, int]] = field(default_factory=dict)
     ratings: dict[str, list[RatingPoint]] = field(default_factory=dict)
     """Each player's rating after each of their sessions of this game, oldest first."""
@@ -253,6 +255,7 @@ def compute(sessions: Sequence[Session], query: StatsQuery | None = None) -> Sta
         game = games.setdefault(session.game, GameStats(session.game, rules.title,
                                                         rules.stat_figures))
         game.sessions += 1
+        game.played.append(session.id)
         for summary in standings.rounds:
             for name, counts in rules.round_tallies(summary).items():
                 totals = game.tallies.setdefault(keys[name], {})

@@ -67,6 +67,7 @@ class StatFigure:
 
     key: str
     label: str
+    meaning: str
     numerator: str
     denominator: str | None = None
     percent: bool = False

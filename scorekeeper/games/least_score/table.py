@@ -211,13 +211,14 @@ class LeastScoreTable:
     # -- across sessions -------------------------------------------------------
 
     stat_figures: tuple[StatFigure, ...] = (
-        StatFigure("declarations", "Declarations", "declarations"),
-        StatFigure("false_declaration_rate", "False decl.", "false_declarations",
-                   "declarations", percent=True),
-        StatFigure("average_declaring_hand", "Avg hand declaring", "declaring_hand",
-                   "declarations"),
-        StatFigure("knock_outs", "Knock-outs", "knock_outs"),
-        StatFigure("deals_survived", "Deals survived", "deals_survived"),
+        StatFigure("declarations", "Declared", "declarations made", "declarations"),
+        StatFigure("false_declaration_rate", "False", "the share of them that were false",
+                   "false_declarations", "declarations", percent=True),
+        StatFigure("average_declaring_hand", "Hand", "the average hand when declaring",
+                   "declaring_hand", "declarations"),
+        StatFigure("knock_outs", "Outs", "times knocked out", "knock_outs"),
+        StatFigure("deals_survived", "Survived", "deals come through still in",
+                   "deals_survived"),
     )
 
     def placings(self, players: Sequence[str], options: Mapping[str, Any],

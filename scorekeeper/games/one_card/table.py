@@ -227,10 +227,10 @@ class OneCardTable:
     # -- across sessions -------------------------------------------------------
 
     stat_figures: tuple[StatFigure, ...] = (
-        StatFigure("bids", "Bids", "bids"),
-        StatFigure("bids_made", "Bids made", "bids_made"),
-        StatFigure("average_bid", "Avg bid", "bid_total", "bids"),
-        StatFigure("points_per_deal", "Points per deal", "points", "deals"),
+        StatFigure("bids", "Bids", "bids won", "bids"),
+        StatFigure("bids_made", "Made", "bids made", "bids_made"),
+        StatFigure("average_bid", "Avg bid", "the average winning bid", "bid_total", "bids"),
+        StatFigure("points_per_deal", "Pts/deal", "points scored per deal", "points", "deals"),
     )
 
     def placings(self, players: Sequence[str], options: Mapping[str, Any],
