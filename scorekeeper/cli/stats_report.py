@@ -214,6 +214,9 @@ def _html_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 def rating_chart(stats: Stats, game: GameStats) -> str:
     """Each shown player's rating after each session of the game, in the order played."""
     shown = [player.key for player in stats.players if player.key in game.ratings]
+    # a player keeps one colour in every chart of the page
+    colours = {player.key: PALETTE[index % len(PALETTE)]
+               for index, player in enumerate(stats.players)}
     sessions = game.played
     position = {sid: index + 1 for index, sid in enumerate(sessions)}
     values = [p.ordinal for key in shown for p in game.ratings[key]] or [0.0]
@@ -235,13 +238,13 @@ def rating_chart(stats: Stats, game: GameStats) -> str:
         parts.append(f'<line x1="{pad_left}" x2="{width - pad_right}" y1="{y(value):.1f}" '
                      f'y2="{y(value):.1f}" stroke="#eee"/>')
         parts.append(f'<text x="{pad_left - 6}" y="{y(value) + 4:.1f}" font-size="14" '
-                     f'text-anchor="end" fill="#777">{value:.0f}</text>')
+                     f'text-anchor="end" fill="#777">{round(value)}</text>')
     for index in range(count + 1):
         if count <= 20 or index % max(1, count // 10) == 0:
             parts.append(f'<text x="{x(index):.1f}" y="{height - 8}" font-size="14" '
                          f'text-anchor="middle" fill="#777">{index}</text>')
-    for number_, key in enumerate(shown):
-        colour = PALETTE[number_ % len(PALETTE)]
+    for key in shown:
+        colour = colours[key]
         points = [(0, 0.0)] + [(position[p.session_id], p.ordinal) for p in game.ratings[key]]
         line = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in points)
         parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" '
@@ -250,9 +253,8 @@ def rating_chart(stats: Stats, game: GameStats) -> str:
         parts.append(f'<circle cx="{x(last_x):.1f}" cy="{y(last_y):.1f}" r="3.5" '
                      f'fill="{colour}"/>')
     parts.append("</svg>")
-    legend = "".join(
-        f'<span><i style="background:{PALETTE[i % len(PALETTE)]}"></i>'
-        f"{_e(stats.names[key])}</span>" for i, key in enumerate(shown))
+    legend = "".join(f'<span><i style="background:{colours[key]}"></i>'
+                     f"{_e(stats.names[key])}</span>" for key in shown)
     return "".join(parts) + f'<p class="legend">{legend}</p>'
 
 
