@@ -24,7 +24,7 @@ from typing import Any
 from scorekeeper.games.common import EntryError
 from scorekeeper.games.virtual import DealState
 from scorekeeper.registry import get_game, get_virtual
-from scorekeeper.session import Session
+from scorekeeper.session import Session, check_player_names
 
 MAX_ACTIONS_PER_DEAL = 5_000
 """A safety net: no sensible deal comes near it; a bot stuck in a loop would."""
@@ -51,7 +51,7 @@ def derive_rng(seed: int, *labels: object) -> random.Random:
 
 def make_seats(humans: Sequence[str], bots: Sequence[str]) -> list[Seat]:
     """Humans first, then the bots, each bot named by its level and seat (``Strong-3``)."""
-    seats = [Seat(name.strip()) for name in humans]
+    seats = [Seat(name) for name in check_player_names(humans)]  # NFC, as the session has them
     for level in bots:
         seats.append(Seat(f"{level.strip().capitalize()}-{len(seats) + 1}", level.strip()))
     return seats

@@ -17,6 +17,7 @@ from functools import cached_property
 from typing import Any
 
 from scorekeeper.games.common import (
+    RECORDED_DEAL_KEYS,
     EntryError,
     JSONDict,
     RoundEntry,
@@ -26,6 +27,7 @@ from scorekeeper.games.common import (
     match_player,
 )
 from scorekeeper.registry import get_game, get_virtual
+from scorekeeper.text import escaped, hidden_characters
 
 SUMMARY_FORMAT = "scorekeeper-session"
 SUMMARY_VERSION = 1
@@ -34,6 +36,7 @@ MAX_NAME_LENGTH = 40
 MAX_NOTE_LENGTH = 500
 PLAY_CHANGES = ("new", "add-round", "undo", "redo", "edit-round")
 """The changes that happen at the table: the night lasts from the first to the last."""
+MAX_SESSION_NAME_LENGTH = 200
 
 
 def now_iso() -> str:
@@ -42,36 +45,180 @@ def now_iso() -> str:
 
 
 def check_player_names(players: Sequence[str]) -> list[str]:
-    """Strip names and refuse empty, over-long, repeated (ignoring case) or unparseable ones."""
-    cleaned = [name.strip() for name in players]
+    """NFC-normalise and strip names; refuse empty, over-long, repeated (ignoring case and
+    look-alike forms), unparseable ones and any holding a character that acts instead of
+    being seen (a control, zero-width or bidi character: see :mod:`scorekeeper.text`)."""
+    cleaned = [unicodedata.normalize("NFC", name).strip() for name in players]
     seen: dict[str, str] = {}
     for name in cleaned:
         if not name:
             raise EntryError("a player name can't be empty")
-        if any(unicodedata.category(ch) == "Cc" for ch in name):
-            raise EntryError(f"a player name can't contain a tab, line break or other control "
-                             f"character ({name!r})")
+        hidden = hidden_characters(name)
+        if hidden:
+            raise EntryError(f"a player name can't contain a tab, line break, zero-width, "
+                             f"text-direction or other invisible control character "
+                             f"({name!r} has {escaped(hidden[0])})")
         if "=" in name or "," in name:
             raise EntryError(f"a player name can't contain '=' or ',' ({name!r}): "
                              "rounds are entered as NAME=VALUE")
         if len(name) > MAX_NAME_LENGTH:
             raise EntryError(f"the name {name[:12]!r}... is too long: at most "
                              f"{MAX_NAME_LENGTH} characters")
-        if name.casefold() in seen:
-            raise EntryError(f"{name!r} and {seen[name.casefold()]!r} are the same name "
+        key = name_key(name)
+        if key in seen:
+            raise EntryError(f"{name!r} and {seen[key]!r} are the same name "
                              "ignoring case: give every player a different name")
-        seen[name.casefold()] = name
+        seen[key] = name
     return cleaned
 
 
 def check_note(text: str) -> str:
     """A note on a session or a round: one line of plain text."""
-    note = text.strip()
-    if any(unicodedata.category(ch) == "Cc" for ch in note):
-        raise EntryError("a note can't contain a tab, line break or other control character")
+    note = unicodedata.normalize("NFC", text).strip()
+    if hidden_characters(note):
+        raise EntryError("a note can't contain a tab, line break, escape, zero-width, "
+                         "text-direction or other invisible control character")
     if len(note) > MAX_NOTE_LENGTH:
         raise EntryError(f"the note is too long: at most {MAX_NOTE_LENGTH} characters")
     return note
+
+
+def name_key(name: str) -> str:
+    """What two names must differ in: case and compatibility forms (fullwidth letters,
+    ligatures) ignored, so ``Ann`` and ``ＡＮＮ`` are one name."""
+    return unicodedata.normalize("NFKC", name.casefold()).casefold()
+
+
+def check_session_name(name: str) -> str:
+    """A session name, NFC-normalised and stripped; refuse invisible control characters."""
+    cleaned = unicodedata.normalize("NFC", name).strip()
+    hidden = hidden_characters(cleaned)
+    if hidden:
+        raise EntryError(f"a session name can't contain a line break, escape, zero-width, "
+                         f"text-direction or other invisible control character "
+                         f"({cleaned[:40]!r} has {escaped(hidden[0])})")
+    if len(cleaned) > MAX_SESSION_NAME_LENGTH:
+        raise EntryError(f"the session name {cleaned[:12]!r}... is too long: at most "
+                         f"{MAX_SESSION_NAME_LENGTH} characters")
+    return cleaned
+
+
+def _shown(value: Any) -> str:
+    """A value from a file, short enough for a one-line message (never its whole repr)."""
+    if isinstance(value, bool) or value is None or isinstance(value, float):
+        return repr(value)
+    if isinstance(value, int):
+        return repr(value) if abs(value) < 10**12 else "a very long number"
+    if isinstance(value, str):
+        return repr(value[:24] + ("..." if len(value) > 24 else ""))
+    return {"list": "a list", "dict": "an object"}.get(type(value).__name__, "a value")
+
+
+def _created(value: Any) -> str | None:
+    """When the session started: an ISO 8601 date and time as FORMAT.md shows it."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, str):
+        try:
+            datetime.fromisoformat(value)
+        except ValueError:
+            pass
+        else:
+            if not hidden_characters(value):
+                return value
+    raise EntryError(f"its 'created' is {_shown(value)}, not a date and time such as "
+                     "2026-11-27T20:15:00+01:00")
+
+
+@dataclass(frozen=True)
+class SummaryParts:
+    """The top-level parts of a FORMAT.md summary, each of the type it must have.
+
+    The rounds are objects whose insides each game's ``round_from_summary`` checks; the
+    ``virtual`` part is checked by :func:`_virtual_settings`.
+    """
+
+    game: TableGame
+    players: list[str]
+    name: str
+    mode: str
+    options: dict[str, str | int | float | bool | None]
+    created: str | None
+    first_dealer: str | None
+    rounds: list[JSONDict]
+    virtual: Any
+
+    @classmethod
+    def parse(cls, data: Any) -> SummaryParts:
+        if not isinstance(data, dict) or data.get("format") != SUMMARY_FORMAT:
+            raise EntryError("this is not a scorekeeper session summary "
+                             f"(no \"format\": \"{SUMMARY_FORMAT}\")")
+        version = data.get("version")
+        if version != SUMMARY_VERSION or isinstance(version, bool):
+            raise EntryError(f"this summary is version {_shown(version)}; this scorekeeper "
+                             f"reads version {SUMMARY_VERSION}")
+
+        def text(key: str, default: str | None) -> str | None:
+            value = data.get(key, default)
+            if value is None or isinstance(value, str):
+                return value
+            raise EntryError(f"its {key!r} must be text, not {_shown(value)}")
+
+        for key in ("game", "players", "rounds"):
+            if key not in data:
+                raise EntryError(f"the summary lacks a required part: {key!r}")
+        game_name = text("game", None)
+        if game_name is None:
+            raise EntryError("its 'game' must be least-score or one-card, not null")
+        players = data.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise EntryError("its 'players' must be a list of names")
+        rounds = data.get("rounds")
+        if not isinstance(rounds, list):
+            raise EntryError("its 'rounds' must be a list of rounds")
+        for index, round_ in enumerate(rounds, start=1):
+            if not isinstance(round_, dict):
+                raise EntryError(f"round {index} is not a JSON object")
+            if not isinstance(round_.get("dealer"), str | None):
+                raise EntryError(f"round {index}: its dealer must be a name, not "
+                                 f"{_shown(round_['dealer'])}")
+        options = data.get("options") or {}
+        if not isinstance(options, dict) or not all(
+                isinstance(value, str | int | float | bool) or value is None
+                for value in options.values()):
+            raise EntryError("its 'options' must map each house rule to a value, "
+                             "e.g. {\"limit\": 100}")
+        mode = text("mode", "table") or "table"
+        first_dealer = text("first_dealer", None) or _first_deal_dealer(rounds)
+        recorded = any(key in round_ for round_ in rounds for key in RECORDED_DEAL_KEYS)
+        if first_dealer is None and (mode == "virtual" or recorded):
+            raise EntryError("its 'first_dealer' is missing: a virtual game says who dealt "
+                             "first, so that every deal's dealer can be checked")
+        return cls(
+            game=get_game(game_name),
+            players=players,
+            name=text("name", "") or "",
+            mode=mode,
+            options=options,
+            created=_created(data.get("created")),
+            first_dealer=first_dealer,
+            rounds=rounds,
+            virtual=data.get("virtual"),
+        )
+
+
+def _first_deal_dealer(rounds: Sequence[JSONDict]) -> str | None:
+    """Who dealt the first round, when the summary does not say ``first_dealer``."""
+    if not rounds:
+        return None
+    first = rounds[0]
+    dealer = first.get("dealer")
+    deal = first.get("deal")
+    if dealer is None and isinstance(deal, dict):
+        dealer = deal.get("dealer")
+    if dealer is None or isinstance(dealer, str):
+        return dealer
+    raise EntryError(f"round 1's dealer must be a name, not {_shown(dealer)}")
 
 
 @dataclass(frozen=True)
@@ -124,7 +271,7 @@ class Session:
             game=rules.name,
             players=tuple(names),
             options=checked,
-            name=name.strip(),
+            name=check_session_name(name),
             mode=mode,
             first_dealer=first_dealer,
             created=stamp,
@@ -411,38 +558,26 @@ class Session:
 
     @classmethod
     def from_summary(cls, data: Any, *, time: str | None = None) -> Session:
-        """Rebuild a session from its JSON summary; refuse one that does not re-score."""
-        if not isinstance(data, dict) or data.get("format") != SUMMARY_FORMAT:
-            raise EntryError("this is not a scorekeeper session summary "
-                             f"(no \"format\": \"{SUMMARY_FORMAT}\")")
-        version = data.get("version")
-        if version != SUMMARY_VERSION:
-            raise EntryError(f"this summary is version {version!r}; this scorekeeper reads "
-                             f"version {SUMMARY_VERSION}")
-        try:
-            game = get_game(str(data["game"]))
-            players = [str(name) for name in data["players"]]
-            rounds_in = list(data["rounds"])
-            options = dict(data.get("options") or {})
-            mode = str(data.get("mode", "table"))
-        except (KeyError, TypeError, ValueError) as error:
-            raise EntryError(f"the summary lacks a required part: {error}") from None
-        first_dealer = data.get("first_dealer")
-        if first_dealer is None and rounds_in and isinstance(rounds_in[0], dict):
-            first_dealer = rounds_in[0].get("dealer")
+        """Rebuild a session from its JSON summary; refuse one that does not re-score.
+
+        ``data`` is whatever JSON gave: every part is checked for its type here, at the
+        boundary, so a wrong type anywhere is a one-line refusal (EntryError), never a
+        TypeError further in.
+        """
+        parts = SummaryParts.parse(data)
+        game = parts.game
         session = cls.new(
             game.name,
-            players,
-            name=str(data.get("name") or ""),
-            options=options,
-            dealer=str(first_dealer) if first_dealer else None,
-            mode=mode,
+            parts.players,
+            name=parts.name,
+            options=parts.options,
+            dealer=parts.first_dealer,
+            mode=parts.mode,
             time=time,
-            note=str(data.get("note") or ""),
+            note=data["note"] if isinstance(data.get("note"), str) else "",
         )
-        created = data.get("created")
-        if isinstance(created, str) and created:
-            session = replace(session, created=created)
+        if parts.created is not None:
+            session = replace(session, created=parts.created)
         if isinstance(data.get("abandoned"), str):
             session = replace(session, abandoned=data["abandoned"])
         span: list[str | None] = [data.get("played_from"), data.get("played_to")]
@@ -454,13 +589,11 @@ class Session:
         session = replace(session, history=(
             {**session.history[0], "played_from": span[0], "played_to": span[1]},
             *session.history[1:]))
-        if mode == "virtual" and data.get("virtual") is not None:
-            session = replace(session, extra=_virtual_settings(data["virtual"], players,
+        if parts.mode == "virtual" and parts.virtual is not None:
+            session = replace(session, extra=_virtual_settings(parts.virtual, session.players,
                                                                  game.name))
         rounds: list[JSONDict] = []
-        for index, summary_round in enumerate(rounds_in, start=1):
-            if not isinstance(summary_round, dict):
-                raise EntryError(f"round {index} is not a JSON object")
+        for index, summary_round in enumerate(parts.rounds, start=1):
             try:
                 rounds.append(game.round_from_summary(summary_round))
             except EntryError as error:
@@ -470,7 +603,7 @@ class Session:
             standings = session.standings
         except RoundError as error:
             raise EntryError(str(error)) from None
-        _verify_deals(session)
+        session = _verify_deals(session)
         _compare_scores(data, session.summary(), standings)
         return session
 
@@ -519,14 +652,17 @@ def _virtual_settings(settings: Any, players: Sequence[str], game: str) -> JSOND
     if not isinstance(settings, dict):
         raise EntryError(problem)
     seed, seats = settings.get("seed"), settings.get("seats")
-    if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(seats, list):
+    if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(seats, list) \
+            or not all(isinstance(seat, dict) for seat in seats):
         raise EntryError(problem)
-    if [seat.get("name") if isinstance(seat, dict) else None for seat in seats] != list(players):
+    if [seat.get("name") for seat in seats] != list(players):
         raise EntryError("its virtual seats are not its players, in order")
     bots = get_virtual(game).bots
     for seat in seats:
-        if seat.get("bot") is not None and seat["bot"] not in bots:
-            raise EntryError(f"its seat {seat['name']} has no bot called {seat['bot']!r}")
+        bot = seat.get("bot")
+        if bot is not None and (not isinstance(bot, str) or bot not in bots):
+            raise EntryError(f"its seat {seat['name']} has no bot called {_shown(bot)}: "
+                             "choose " + ", ".join(bots))
     checked: JSONDict = {"seed": seed,
                          "seats": [{"name": s["name"], "bot": s.get("bot")} for s in seats]}
     restarts = settings.get("restarts")
@@ -552,22 +688,34 @@ def _restarts(restarts: Any) -> dict[str, int]:
     return checked
 
 
-def _verify_deals(session: Session) -> None:
+def _verify_deals(session: Session) -> Session:
     """Replay every round that carries its deal and actions (a virtual deal) move by move;
-    refuse the summary unless each replays legally to what the round says."""
-    virtual_rounds = [(number, round_) for number, round_ in enumerate(session.rounds, start=1)
-                      if "deal" in round_ or "actions" in round_]
-    if not virtual_rounds:
-        return
+    refuse the summary unless each replays legally, seated as the session sits, to what
+    the round says. The session comes back with each deal and its actions as the replay
+    records them (nothing the file added to them is kept)."""
+    if not any(key in round_ for round_ in session.rounds for key in RECORDED_DEAL_KEYS):
+        return session
     virtual = get_virtual(session.game)
-    for number, round_ in virtual_rounds:
+    rounds = list(session.rounds)
+    knocked: set[str] = set()
+    for number, (round_, summary) in enumerate(zip(rounds, session.standings.rounds,
+                                                   strict=True), start=1):
+        seated = [name for name in session.players if name not in knocked]
+        knocked.update(summary.get("knocked_out", []))
+        if not any(key in round_ for key in RECORDED_DEAL_KEYS):
+            if session.mode == "virtual":
+                raise EntryError(f"round {number}: a round of a virtual game needs its 'deal' "
+                                 "and its 'actions' to be replayed")
+            continue
         if "deal" not in round_ or "actions" not in round_:
             raise EntryError(f"round {number}: a virtual round needs both its 'deal' and its "
                              "'actions' to be replayed")
         try:
-            virtual.verify(round_, session.options)
+            replayed = virtual.verify(round_, session.options, seated)
         except EntryError as error:
             raise EntryError(f"round {number}: {error}") from None
+        rounds[number - 1] = {**round_, **{key: replayed[key] for key in RECORDED_DEAL_KEYS}}
+    return replace(session, rounds=tuple(rounds))
 
 
 def _compare_scores(data: Mapping[str, Any], rescored: Mapping[str, Any],
@@ -577,9 +725,14 @@ def _compare_scores(data: Mapping[str, Any], rescored: Mapping[str, Any],
                                               start=1):
         for key in ("scores", "false_declaration", "bid_failed", "knocked_out"):
             if key in given and given[key] != computed.get(key):
-                raise EntryError(f"round {index}: the file says {key} = {given[key]}, but the "
-                                 f"round re-scores to {computed.get(key)}")
+                raise EntryError(f"round {index}: the file says {key} = {_brief(given[key])}, "
+                                 f"but the round re-scores to {computed.get(key)}")
     for key in ("totals", "knocked_out", "status", "winners"):
         if key in data and data[key] != rescored[key]:
-            raise EntryError(f"the file says {key} = {data[key]}, but its rounds re-score to "
-                             f"{rescored[key]}")
+            raise EntryError(f"the file says {key} = {_brief(data[key])}, but its rounds "
+                             f"re-score to {rescored[key]}")
+
+
+def _brief(value: Any) -> str:
+    text = str(value)
+    return text if len(text) <= 80 else text[:77] + "..."

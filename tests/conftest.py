@@ -68,6 +68,7 @@ def db_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for name in COLOR_FORCING:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("COLUMNS", "200")  # wide tables: no wrapped or cut cells
+    monkeypatch.setenv("SCOREKEEPER_LANG", "en")  # whatever the machine's locale
     return path
 
 

@@ -79,6 +79,6 @@ def test_names_are_plain_text_everywhere(least: Any, ok: CLI) -> None:
     least("[red]Ann", "<b>Bob|", extra=("--limit", "10"))
     ok("add-round", "--declarer", "[red]Ann", "[red]Ann=2", "<b>Bob|=20")
     assert "[red]Ann" in ok("stats", "--vs").stdout
-    assert "\\<b\\>Bob\\|" in ok("stats", "--format", "md").stdout
+    assert "&lt;b&gt;Bob\\|" in ok("stats", "--format", "md").stdout
     page = ok("stats", "--format", "html").stdout
     assert "&lt;b&gt;Bob|" in page and "<b>Bob" not in page

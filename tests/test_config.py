@@ -92,3 +92,17 @@ def test_a_broken_file_is_reported_in_one_line_and_ignored(cli: CLI, config_file
 
 def test_without_players_nor_a_terminal_new_says_how(refuse: Refuse) -> None:
     refuse("new", "least-score", code=2, says="--player NAME")
+
+
+def test_the_language_comes_after_lang_and_the_variable_before_the_locale(
+        ok: CLI, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES", "SCOREKEEPER_LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "ar_EG.UTF-8")
+    rules = ("rules", "least-score", "--json")
+    assert ok(*rules).json()["language"] == "ar"
+    ok("config", "set", "language", "da")
+    assert ok(*rules).json()["language"] == "da"
+    assert ok("--lang", "en", *rules).json()["language"] == "en"
+    monkeypatch.setenv("SCOREKEEPER_LANG", "ar")
+    assert ok(*rules).json()["language"] == "ar"

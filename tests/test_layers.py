@@ -1,6 +1,6 @@
 """The architecture holds: each layer imports only the layers above it, no game another.
 
-1 cards · 2 rules · 3 engine · 4 bots · 5 the session side (tables, virtual adapters,
+1 cards, text · 2 rules · 3 engine · 4 bots · 5 the session side (tables, virtual adapters,
 registry, session, match) · 6 store · 7 cli.
 """
 
@@ -20,7 +20,7 @@ def layer(module: str) -> int:
     parts = module.split(".")
     if parts[1:2] == ["games"] and len(parts) <= 3 and parts[-1] not in ("common", "virtual"):
         return 0  # scorekeeper.games and each game's package: docstrings, no code
-    if module == "scorekeeper.cards":
+    if module in ("scorekeeper.cards", "scorekeeper.text"):
         return 1
     if len(parts) == 4 and parts[1] == "games":
         return {"rules": 2, "engine": 3, "bots": 4}.get(parts[3], 5)

@@ -89,7 +89,8 @@ def test_notes_are_kept_shown_as_plain_text_and_exported(least: Any, ok: CLI, re
     assert data["rounds"][0]["note"] == "Bob's [red]lucky[/] deal"
     assert "note" not in data["rounds"][1]
     markdown = ok("export", "--format", "md").stdout
-    assert "Round 1: Bob's [red]lucky[/] deal" in markdown
+    assert "Round 1: Bob's \\[red\\]lucky\\[/\\] deal" in markdown
+    assert "Note: \\[bold\\]at Ann's\\[/bold\\] \\| birthday" in markdown
     page = ok("export", "--format", "html").stdout
     assert "[bold]at Ann&#x27;s[/bold] | birthday" in page
     rows = list(csv.reader(io.StringIO(ok("export", "--format", "csv").stdout)))

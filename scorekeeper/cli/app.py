@@ -8,9 +8,7 @@ byte-for-byte unchanged: changes are made to an in-memory copy and written
 
 from __future__ import annotations
 
-import json
 import sys
-import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
@@ -29,13 +27,15 @@ except ImportError:  # pragma: no cover
 from scorekeeper import __version__
 from scorekeeper import store as store_module
 from scorekeeper.cards import CardError
-from scorekeeper.cli import completion, nights, render, virtual_commands
+from scorekeeper.cli import completion, importing, nights, render, rules_command, virtual_commands
 from scorekeeper.cli import export as exporting
 from scorekeeper.cli.context import UsageProblem, console, store, usage
+from scorekeeper.cli.language import complete_language, parse_language
 from scorekeeper.games.common import EntryError, RoundEntry
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session
 from scorekeeper.store import StoreError
+from scorekeeper.text import show_controls
 
 app = typer.Typer(
     name="score",
@@ -87,8 +87,13 @@ def root(
         "--show-completion", metavar="[SHELL]", is_eager=True,
         callback=_show_completion, expose_value=False,
         help="Print the tab-completion script for SHELL, to install it by hand.")] = None,
+    lang: Annotated[str | None, typer.Option(
+        "--lang", metavar="en|da|ar", autocompletion=complete_language, help="The language "
+        "to speak (default: $SCOREKEEPER_LANG, else the locale, else en). For now `score "
+        "rules` speaks it.")] = None,
 ) -> None:
     ctx.ensure_object(dict)["db"] = db
+    ctx.obj["lang"] = None if lang is None else parse_language(lang)
 
 
 SessionOption = Annotated[
@@ -148,11 +153,11 @@ def new(
     with store(ctx).write() as db:
         session = db.add(session)
     options_text = render.describe_options(dict(session.options))
-    console.print(f"Session {session.id} started: {rules.title} for "
-                  f"{', '.join(session.players)} ({options_text}). "
-                  "It is now the current session.")
+    console.print(render.plain(f"Session {session.id} started: {rules.title} for "
+                               f"{', '.join(session.players)} ({options_text}). "
+                               "It is now the current session."))
     if session.first_dealer:
-        console.print("\n".join(session.standings.notes))
+        console.print(render.ending(session))
 
 
 @app.command()
@@ -174,7 +179,8 @@ def use(ctx: typer.Context, session_id: Annotated[int, typer.Argument(
     with store(ctx).write() as db:
         db.set_current(session_id)
         session = db.get(session_id)
-    console.print(f"Session {session.id} ({session.label}) is now the current session.")
+    console.print(render.plain(f"Session {session.id} ({session.label}) is now the current "
+                               "session."))
 
 
 @app.command()
@@ -235,7 +241,8 @@ def _ask_missing(
     standings = session.standings
     if session.game == "least-score":
         if declarer is None:
-            declarer = typer.prompt(f"Who declared? ({', '.join(standings.still_in)})")
+            declarer = typer.prompt(show_controls(f"Who declared? "
+                                                  f"({', '.join(standings.still_in)})"))
         what = "hand total or cards"
     else:
         if bidder is None and not no_bid:
@@ -245,12 +252,12 @@ def _ask_missing(
             else:
                 bidder = answer
         if bidder is not None and bid is None:
-            bid = typer.prompt(f"{bidder}'s bid", type=int)
+            bid = typer.prompt(show_controls(f"{bidder}'s bid"), type=int)
         what = "points"
     typed = {name.strip().casefold() for name, _ in pairs}
     for name in standings.still_in:
         if name.casefold() not in typed:
-            pairs.append((name, typer.prompt(f"{name}'s {what}")))
+            pairs.append((name, typer.prompt(show_controls(f"{name}'s {what}"))))
     return declarer, bidder, bid, no_bid, pairs
 
 
@@ -307,7 +314,7 @@ def undo(ctx: typer.Context, session_id: SessionOption = None) -> None:
         removed = session.describe_round(len(session.rounds)) if session.rounds else ""
         session = session.undo()
         db.put(session)
-    console.print(f"Removed {removed}. (`score redo` brings it back.)")
+    console.print(render.plain(f"Removed {removed}. (`score redo` brings it back.)"))
     console.print(render.standings_table(session))
     console.print(render.ending(session))
 
@@ -344,7 +351,7 @@ def export_command(
         output.write_text(text, encoding="utf-8")
     except OSError as error:
         raise EntryError(f"can't write {output}: {error.strerror}") from None
-    console.print(f"Wrote {output} ({fmt.value}).", soft_wrap=True)
+    console.print(render.plain(f"Wrote {output} ({fmt.value})."), soft_wrap=True)
 
 
 @app.command("import")
@@ -354,50 +361,16 @@ def import_command(
                                          "file ('-' for stdin).", dir_okay=False)],
 ) -> None:
     """Load a session from a JSON export; it gets a new id and becomes current."""
-    try:
-        text = sys.stdin.read() if str(file) == "-" else file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise EntryError(f"there is no file {file}") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise EntryError(f"can't read {file}: {error}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise EntryError(f"{file} is not valid JSON ({error.msg} at line {error.lineno}): "
-                         "import takes a `score export --format json` file") from None
+    data = importing.read_summary_file(file)
     session = Session.from_summary(data).logged_import(str(file))
     with store(ctx).write() as db:
         session = db.add(session)
-    console.print(f"Imported {file} as session {session.id} ({session.label}, "
-                  f"{len(session.rounds)} rounds); it is now the current session.")
+    console.print(render.plain(f"Imported {file} as session {session.id} ({session.label}, "
+                               f"{len(session.rounds)} rounds); it is now the current "
+                               "session."))
 
 
-@app.command("rules")
-def rules_command(
-    ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="least-score or one-card.",
-                                        autocompletion=completion.games)],
-    session_id: Annotated[int | None, typer.Option(
-        "--session", "-s", help="Show that session's house rules (default: the current "
-        "session's, when it is of this game).")] = None,
-) -> None:
-    """The rules as the engine applies them, with the session's house rules."""
-    rules = _game_or_usage(game)
-    options: dict[str, Any] = rules.default_options()
-    view = store(ctx).read()
-    if session_id is not None:
-        session = view.get(session_id)
-        if session.game != rules.name:
-            raise EntryError(f"session {session_id} is {session.rules.title}, not {rules.title}")
-        options = dict(session.options)
-    elif view.current_id is not None:
-        try:
-            current = view.get()
-        except EntryError:
-            current = None
-        if current is not None and current.game == rules.name:
-            options = dict(current.options)
-    console.print(rules.rules_text(options), markup=False, highlight=False)
+app.command("rules")(rules_command.rules)
 
 
 def _game_or_usage(name: str) -> Any:
@@ -419,22 +392,23 @@ def doctor(
     path = store(ctx).path
     current, backups = store_module.doctor(path)
     if not current.exists:
-        console.print(f"{path} does not exist yet (an empty store).")
+        console.print(render.plain(f"{path} does not exist yet (an empty store)."))
     elif current.good:
-        console.print(f"{path}: healthy — {current.sessions} sessions, {current.rounds} "
-                      "rounds, every one re-scored.")
+        console.print(render.plain(f"{path}: healthy — {current.sessions} sessions, "
+                                   f"{current.rounds} rounds, every one re-scored."))
     else:
-        console.print(f"{path}: {len(current.problems)} problem(s):")
+        console.print(render.plain(f"{path}: {len(current.problems)} problem(s):"))
         for problem in current.problems:
-            console.print(f"  - {problem}", markup=False)
+            console.print(render.plain(f"  - {problem}"))
     for backup in backups:
         state = (f"good ({backup.sessions} sessions, {backup.rounds} rounds)" if backup.good
                  else "damaged: " + "; ".join(backup.problems))
-        console.print(f"  backup {backup.path.name}: {state}", markup=False)
+        console.print(render.plain(f"  backup {backup.path.name}: {state}"))
     if restore:
         restored, kept = store_module.restore_newest_good_backup(store(ctx), force=force)
-        console.print(f"Restored {restored.name} over {path.name}."
-                      + (f" The replaced file is kept as {kept.name}." if kept else ""))
+        console.print(render.plain(f"Restored {restored.name} over {path.name}."
+                                   + (f" The replaced file is kept as {kept.name}."
+                                      if kept else "")))
         return
     if current.exists and not current.good:
         if current.newer:
@@ -476,7 +450,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         message = malformed.message if isinstance(malformed, UsageProblem) \
             else malformed.format_message()
         hint = f" (see `{malformed.ctx.command_path} --help`)" if malformed.ctx else ""
-        sys.stderr.write(f"error: {' '.join(message.split())}{hint}\n")
+        sys.stderr.write(f"error: {_one_line(' '.join(message.split()) + hint)}\n")
         return malformed.exit_code
     except typer.Abort:
         sys.stderr.write("\nAborted: the unfinished command changed nothing.\n")
@@ -495,7 +469,7 @@ def run(argv: Sequence[str] | None = None) -> int:
 
 def _one_line(text: str) -> str:
     """Control characters (a line break in an imported value, an escape code) escaped."""
-    return "".join(repr(ch)[1:-1] if unicodedata.category(ch) == "Cc" else ch for ch in text)
+    return show_controls(text)
 
 
 def main() -> None:

@@ -1,4 +1,11 @@
-"""The session summary in JSON (FORMAT.md), Markdown, CSV and self-contained HTML."""
+"""The session summary in JSON (FORMAT.md), Markdown, CSV and self-contained HTML.
+
+Names and titles are data in every format: Markdown escapes what would make a
+table lose its columns or become a link or HTML (:func:`md`); a CSV cell that a
+spreadsheet would run as a formula is neutralised (:func:`csv_cell`); HTML
+escapes everything (:func:`_e`). Control characters are shown escaped in all of
+them (``scorekeeper.text.show_controls``).
+"""
 
 from __future__ import annotations
 
@@ -18,6 +25,7 @@ from scorekeeper.cli.render import (
     round_notes,
 )
 from scorekeeper.session import Session
+from scorekeeper.text import is_hidden, show_controls
 
 
 class Format(StrEnum):
@@ -38,7 +46,24 @@ def export(session: Session, fmt: str) -> str:
 
 
 def to_json(session: Session) -> str:
-    return json.dumps(session.summary(), ensure_ascii=False, indent=2) + "\n"
+    return json_text(session.summary())
+
+
+def json_text(data: object) -> str:
+    """JSON with names as they are (UTF-8), except characters that act instead of being
+    seen: those are written as JSON escapes (``\\u001b``), so the file reads back the same
+    and no terminal it is printed to obeys them. ``json.dumps`` already escapes what is
+    below U+0020; this adds DEL, the C1 controls, format characters and lone surrogates
+    (which UTF-8 can't even encode)."""
+    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    if text.replace("\n", "").isprintable():
+        return text
+    return "".join(_json_escape(ch) if ch != "\n" and is_hidden(ch) else ch for ch in text)
+
+
+def _json_escape(character: str) -> str:
+    units = character.encode("utf-16-be", "surrogatepass")
+    return "".join(f"\\u{int.from_bytes(units[i:i + 2]):04x}" for i in range(0, len(units), 2))
 
 
 def _status(session: Session, name: str) -> str:
@@ -79,19 +104,42 @@ def _headline(session: Session) -> str:
     return f"In progress after {len(standings.rounds)} rounds"
 
 
+MARKDOWN_SPECIAL = frozenset("\\`*_[]|~#")
+"""What Markdown acts on inside a line (a backslash before it shows it as is): escapes,
+code, emphasis, links and images (``![`` needs the ``[``), table columns, strikethrough,
+a heading's closing ``#``. Names and titles never start a line, so ``-`` or ``1.``
+can't make a list."""
+HTML_IN_MARKDOWN = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
+
+
+def md(text: object) -> str:
+    """User text as a Markdown table cell or title shows it: no column break (``|``), no
+    emphasis, link or HTML, no control character."""
+    out: list[str] = []
+    for character in show_controls(str(text)):
+        if character in HTML_IN_MARKDOWN:
+            out.append(HTML_IN_MARKDOWN[character])
+        elif character in MARKDOWN_SPECIAL:
+            out.append("\\" + character)
+        else:
+            out.append(character)
+    return "".join(out)
+
+
 def to_markdown(session: Session) -> str:
     standings = session.standings
     session.rules.target(session.options)
     options = ", ".join(f"{k} {v}" for k, v in session.options.items())
     lines = [
-        f"# {session.label}",
+        f"# {md(session.label)}",
         "",
-        f"{session.rules.title} · {', '.join(session.players)} · started {session.created}",
+        f"{session.rules.title} · {md(', '.join(session.players))} · started "
+        f"{md(session.created)}",
         f"House rules: {options}",
         *([played_text(session)] if played_text(session) else []),
-        *([f"Note: {session.note}"] if session.note else []),
+        *([f"Note: {md(session.note)}"] if session.note else []),
         "",
-        f"**{_headline(session)}**",
+        f"**{md(_headline(session))}**",
         "",
         "## Standings",
         "",
@@ -99,14 +147,15 @@ def to_markdown(session: Session) -> str:
         "|---:|---|---:|---:|---|",
     ]
     for rank, name in ranked_players(session):
-        lines.append(f"| {rank} | {name} | {standings.totals[name]} | {margin(session, name)} "
+        lines.append(f"| {rank} | {md(name)} | {standings.totals[name]} | {margin(session, name)} "
                      f"| {_status(session, name)} |")
     lines += ["", "## Rounds", ""]
     if not standings.rounds:
         lines.append("No rounds yet.")
     else:
         role = "Declarer" if session.game == "least-score" else "Bid"
-        lines.append(f"| Round | Dealer | {role} | " + " | ".join(session.players) + " |")
+        lines.append(f"| Round | Dealer | {role} | " + " | ".join(md(n) for n in session.players)
+                     + " |")
         lines.append("|---:|---|---|" + "---:|" * len(session.players))
         for summary, running in zip(standings.rounds, _running_totals(session), strict=True):
             cells = []
@@ -118,13 +167,28 @@ def to_markdown(session: Session) -> str:
                 if name in summary.get("knocked_out", []):
                     cell += " out"
                 cells.append(cell)
-            lines.append(f"| {summary['number']} | {summary.get('dealer') or '—'} | "
-                         f"{_round_label(summary)} | " + " | ".join(cells) + " |")
+            lines.append(f"| {summary['number']} | {md(summary.get('dealer') or '—')} | "
+                         f"{md(_round_label(summary))} | " + " | ".join(cells) + " |")
         lines += ["", "Each cell: the deal's score (running total)."]
         notes = round_notes(session)
         if notes:
-            lines += ["", *(f"- Round {number}: {note}" for number, note in notes)]
+            lines += ["", *(f"- Round {number}: {md(note)}" for number, note in notes)]
     return "\n".join(lines) + "\n"
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""OWASP's list: a cell starting so may be run as a formula by a spreadsheet."""
+
+
+def csv_cell(value: object) -> object:
+    """A CSV cell that a spreadsheet shows and never runs: numbers stay numbers; text
+    that could start a formula gets a leading single quote; control characters escaped."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return value
+    text = str(value)
+    if text.startswith(FORMULA_STARTS):
+        text = "'" + text
+    return show_controls(text)
 
 
 def to_csv(session: Session) -> str:
@@ -140,7 +204,7 @@ def to_csv(session: Session) -> str:
     notes = bool(round_notes(session))
     if notes:  # only then: a spreadsheet without notes keeps its columns
         head.append("note")
-    writer.writerow(head)
+    writer.writerow([csv_cell(cell) for cell in head])
     for summary, running in zip(session.standings.rounds, _running_totals(session), strict=True):
         row: list[Any] = [summary["number"], summary.get("dealer") or ""]
         if least:
@@ -153,7 +217,7 @@ def to_csv(session: Session) -> str:
             row += [values.get(name, ""), summary["scores"].get(name, ""), running[name]]
         if notes:
             row.append(summary.get("note", ""))
-        writer.writerow(row)
+        writer.writerow([csv_cell(cell) for cell in row])
     return buffer.getvalue()
 
 
@@ -183,7 +247,7 @@ svg{width:100%;height:auto;background:#fff;border:1px solid #ddd}
 
 
 def _e(text: object) -> str:
-    return html.escape(str(text))
+    return html.escape(show_controls(str(text)))
 
 
 def chart_svg(session: Session) -> str:

@@ -1,4 +1,10 @@
-"""Rich renderings of standings, rounds and sessions for the terminal."""
+"""Rich renderings of standings, rounds and sessions for the terminal.
+
+Every string that came from a user or a file (a name, a session name, a time, a
+history entry) goes to rich through :func:`plain`: a ``Text``, never markup, with
+control characters shown escaped. Table titles, headers and cells given as ``str``
+would be read as markup, so they are ``Text`` too.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +17,12 @@ from rich.text import Text
 
 from scorekeeper.cards import parse_card
 from scorekeeper.session import Session
+from scorekeeper.text import show_controls
+
+
+def plain(text: object, style: str = "") -> Text:
+    """User text as rich shows it safely: no markup, control characters escaped."""
+    return Text(show_controls(str(text)), style=style)
 
 
 def card_text(card: str) -> Text:
@@ -82,14 +94,14 @@ def margin_heading(session: Session) -> str:
 def standings_table(session: Session) -> Table:
     standings = session.standings
     session.rules.target(session.options)
-    table = Table(title=f"Standings — {session.label}", title_justify="left")
+    table = Table(title=plain(f"Standings — {session.label}"), title_justify="left")
     table.add_column("#", justify="right")
     table.add_column("Player")
     table.add_column("Total", justify="right")
     table.add_column(margin_heading(session), justify="right")
     table.add_column("Status")
     for rank, name in ranked_players(session):
-        table.add_row(str(rank), name, str(standings.totals[name]), margin(session, name),
+        table.add_row(str(rank), plain(name), str(standings.totals[name]), margin(session, name),
                       player_status(session, name))
     return table
 
@@ -103,19 +115,20 @@ def rounds_table(session: Session) -> Table:
     table.add_column("Dealer")
     table.add_column("Declarer" if least else "Bid")
     for name in session.players:
-        table.add_column(name, justify="right")
+        table.add_column(plain(name), justify="right")
     running = dict.fromkeys(session.players, 0)
     for summary in standings.rounds:
         for name, score in summary["scores"].items():
             running[name] += score
-        cells: list[RenderableType] = [str(summary["number"]), summary.get("dealer") or "—"]
+        cells: list[RenderableType] = [str(summary["number"]),
+                                       plain(summary.get("dealer") or "—")]
         if least:
-            declarer = Text(summary["declarer"])
+            declarer = plain(summary["declarer"])
             if summary["false_declaration"]:
                 declarer.append(" ✗ false", style="bold red")
             cells.append(declarer)
         elif summary.get("bidder"):
-            bid = Text(f"{summary['bidder']} {summary['bid']}")
+            bid = plain(f"{summary['bidder']} {summary['bid']}")
             if summary.get("trump"):
                 bid.append(f" {summary['trump']}")
             if summary["bid_failed"]:
@@ -148,15 +161,16 @@ def round_result(session: Session) -> RenderableType:
     summary = session.standings.rounds[-1]
     parts: list[RenderableType] = []
     scores = ", ".join(f"{name} +{points}" for name, points in summary["scores"].items())
-    headline = Text(f"Round {summary['number']} recorded: {scores}")
+    headline = plain(f"Round {summary['number']} recorded: {scores}")
     if summary.get("false_declaration"):
-        headline.append(f"  (false declaration by {summary['declarer']})", style="bold red")
+        headline.append_text(plain(f"  (false declaration by {summary['declarer']})",
+                                   style="bold red"))
     if summary.get("bid_failed"):
-        headline.append(f"  ({summary['bidder']} failed the bid of {summary['bid']})",
-                        style="bold red")
+        headline.append_text(plain(f"  ({summary['bidder']} failed the bid of "
+                                   f"{summary['bid']})", style="bold red"))
     parts.append(headline)
     for name in summary.get("knocked_out", []):
-        parts.append(Text(f"{name} is knocked out.", style="bold red"))
+        parts.append(plain(f"{name} is knocked out.", style="bold red"))
     parts.append(standings_table(session))
     parts.append(ending(session))
     return Group(*parts)
@@ -165,9 +179,10 @@ def round_result(session: Session) -> RenderableType:
 def ending(session: Session) -> Text:
     standings = session.standings
     if standings.finished:
-        return Text(f"Game over: {' and '.join(standings.winners)} "
-                    f"win{'s' if len(standings.winners) == 1 else ''}!", style="bold green")
-    return Text("\n".join(standings.notes))
+        return plain(f"Game over: {' and '.join(standings.winners)} "
+                     f"win{'s' if len(standings.winners) == 1 else ''}!", style="bold green")
+    notes = Text("\n").join(plain(note) for note in standings.notes)
+    return notes
 
 
 def played_text(session: Session) -> str:
@@ -191,19 +206,19 @@ def round_notes(session: Session) -> list[tuple[int, str]]:
 
 def session_view(session: Session) -> RenderableType:
     standings = session.standings
-    head = Text(f"{session.label}", style="bold")
-    head.append(f"  (session {session.id}, {session.rules.title}, {session.mode}, "
-                f"{session.status})", style="dim")
+    head = plain(session.label, style="bold")
+    head.append_text(plain(f"  (session {session.id}, {session.rules.title}, {session.mode}, "
+                           f"{session.status})", style="dim"))
     options = ", ".join(f"{key} {value}" for key, value in session.options.items())
-    parts: list[RenderableType] = [head, Text(f"House rules: {options}", style="dim")]
+    parts: list[RenderableType] = [head, plain(f"House rules: {options}", style="dim")]
     if played_text(session):
-        parts.append(Text(played_text(session), style="dim"))
+        parts.append(plain(played_text(session), style="dim"))
     if session.note:
-        parts.append(Text(f"Note: {session.note}"))
+        parts.append(plain(f"Note: {session.note}"))
     parts.append(standings_table(session))
     if standings.rounds:
         parts.append(rounds_table(session))
-        parts += [Text(f"Round {number}: {note}") for number, note in round_notes(session)]
+        parts += [plain(f"Round {number}: {note}") for number, note in round_notes(session)]
     else:
         parts.append(Text("No rounds yet: after each deal, `score add-round ...`."))
     parts.append(ending(session))
@@ -223,20 +238,21 @@ def sessions_table(sessions: Sequence[Session], current: int | None) -> Table:
             status = session.status
         except Exception as error:  # a damaged session must not hide the others
             leader, status = "—", f"damaged: {error}"
-        table.add_row(marker, str(session.id), session.name or "—", session.game,
-                      ", ".join(session.players), str(len(session.rounds)), status, leader)
+        table.add_row(marker, str(session.id), plain(session.name or "—"), plain(session.game),
+                      plain(", ".join(session.players)), str(len(session.rounds)),
+                      plain(status), plain(leader))
     table.caption = "* current session"
     return table
 
 
 def history_table(session: Session) -> Table:
-    table = Table(title=f"History — {session.label}", title_justify="left")
+    table = Table(title=plain(f"History — {session.label}"), title_justify="left")
     table.add_column("Time")
     table.add_column("Change")
     table.add_column("What")
     for entry in session.history:
-        table.add_row(str(entry.get("time", "")), str(entry.get("change", "")),
-                      str(entry.get("detail", "")))
+        table.add_row(plain(entry.get("time", "")), plain(entry.get("change", "")),
+                      plain(entry.get("detail", "")))
     return table
 
 

@@ -8,7 +8,6 @@ the terminal, escaped in Markdown and HTML.
 from __future__ import annotations
 
 import html
-import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,7 +15,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from scorekeeper.cli.export import CSS, PALETTE
+from scorekeeper.cli.export import CSS, PALETTE, md
 from scorekeeper.games.common import StatFigure
 from scorekeeper.session import Session
 from scorekeeper.stats import GameStats, Stats, StatsQuery, as_json, compute, ranked_ratings
@@ -156,23 +155,10 @@ def renderables(stats: Stats, versus: bool) -> RenderableType:
 # Markdown
 
 
-def md_cell(text: str) -> str:
-    """A table cell that keeps its columns: pipes, backslashes, HTML and controls escaped."""
-    out = []
-    for ch in text:
-        if unicodedata.category(ch) in ("Cc", "Cf"):
-            out.append(repr(ch)[1:-1].replace("\\", "\\\\"))
-        elif ch in "\\|`*_[]<>#":
-            out.append("\\" + ch)
-        else:
-            out.append(ch)
-    return "".join(out)
-
-
 def _md_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
-    lines = ["| " + " | ".join(md_cell(cell) or " " for cell in head) + " |",
+    lines = ["| " + " | ".join(md(cell) or " " for cell in head) + " |",
              "|" + "|".join("---" if i == 0 else "---:" for i in range(len(head))) + "|"]
-    lines += ["| " + " | ".join(md_cell(cell) for cell in row) + " |" for row in rows]
+    lines += ["| " + " | ".join(md(cell) for cell in row) + " |" for row in rows]
     return lines
 
 

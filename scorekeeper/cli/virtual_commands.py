@@ -75,7 +75,7 @@ class Table:
 
     def ask(self, prompt: str) -> str:
         try:
-            return self.console.input(Text.assemble((f"{prompt}:", "bold"), " "))
+            return self.console.input(render.plain(f"{prompt}: ", style="bold"))
         except EOFError:
             raise KeyboardInterrupt from None
 
@@ -130,7 +130,7 @@ class Table:
         self.dealing = number
         if self.ui is None:
             return
-        title = Text(f"Deal {number} — {deal.dealer} deals")
+        title = render.plain(f"Deal {number} — {deal.dealer} deals")
         if match.restarts_of(self.session).get(number):
             title.append(" (dealt again: a fresh shuffle)")
         self.announce(Rule(title))
@@ -141,15 +141,15 @@ def deal_report(session: Session, *, with_standings: bool) -> list[RenderableTyp
     summary = session.standings.rounds[-1]
     if with_standings:
         scores = ", ".join(f"{n} +{s}" for n, s in summary["scores"].items())
-        lines: list[RenderableType] = [Text(f"Deal {summary['number']} saved: {scores}")]
+        lines: list[RenderableType] = [render.plain(f"Deal {summary['number']} saved: {scores}")]
     else:
         line = session.describe_round(summary["number"])
-        lines = [Text(line[:1].upper() + line[1:])]
+        lines = [render.plain(line[:1].upper() + line[1:])]
     limit = session.rules.target(session.options)
     for name in summary.get("knocked_out", []):
         total = session.standings.totals[name]
-        lines.append(Text(f"{name} is knocked out: {total} is over the limit of {limit}.",
-                          style="bold red"))
+        lines.append(render.plain(f"{name} is knocked out: {total} is over the limit of "
+                                  f"{limit}.", style="bold red"))
     if with_standings:
         lines.append(render.standings_table(session))
     return lines
@@ -209,9 +209,9 @@ def play(
         session = match.start_game(rules.name, seats, seed, name=name, options=options)
         with db.write() as view:
             session = view.add(session)
-        console.print(Text(f"Session {session.id}: {session.rules.title}, "
-                           f"{', '.join(s.name for s in seats)}; seed {seed}. "
-                           "Saved after every deal."))
+        console.print(render.plain(f"Session {session.id}: {session.rules.title}, "
+                                   f"{', '.join(s.name for s in seats)}; seed {seed}. "
+                                   "Saved after every deal."))
     humans = [seat.name for seat in seats if seat.bot is None]
     table = Table(console, session, humans)
     hooks: dict[str, Any] = {"on_start": table.on_start}
@@ -296,7 +296,8 @@ def _replay_deal(ui: Any, virtual: Any, session: Session, summary: Mapping[str, 
     """Show one deal action by action: +1 to go on to the next deal, -1 back to the
     previous one, None to quit (``q``)."""
     actions = summary["actions"]
-    console.print(Rule(Text(f"Deal {summary['number']} — {summary['deal']['dealer']} deals")))
+    console.print(Rule(render.plain(f"Deal {summary['number']} — "
+                                    f"{summary['deal']['dealer']} deals")))
     console.print(ui.replay_state(virtual.replay(summary, session.options, upto=0)))
     for step, record in enumerate(actions, start=1):
         if wait:

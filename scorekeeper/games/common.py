@@ -8,9 +8,11 @@ recomputed from the list of rounds by the game's ``table`` module.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from importlib.resources.abc import Traversable
 from typing import Any, Protocol, TypeVar
 
 JSONDict = dict[str, Any]
@@ -121,7 +123,12 @@ class TableGame(Protocol):
         """The line the chart draws: the knock-out limit, or the target to reach."""
         ...
 
-    def rules_text(self, options: Mapping[str, Any]) -> str: ...
+    rules_folder: Traversable
+    """The package folder holding the game's rules texts, one ``<language>.md`` each."""
+
+    def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
+        """Each house rule of ``options`` in words, in the order ``score new`` lists them."""
+        ...
 
     # -- across sessions (players, statistics) ------------------------------------
 
@@ -143,10 +150,11 @@ class TableGame(Protocol):
 
 
 def match_player(players: Sequence[str], typed: str, what: str = "player") -> str:
-    """The session's spelling of ``typed`` (names match ignoring case)."""
-    wanted = typed.strip().casefold()
+    """The session's spelling of ``typed`` (names match ignoring case; names are stored
+    NFC-normalised, so an ``é`` typed as ``e`` + accent matches too)."""
+    wanted = unicodedata.normalize("NFC", typed).strip().casefold()
     for name in players:
-        if name.casefold() == wanted:
+        if unicodedata.normalize("NFC", name).casefold() == wanted:
             return name
     raise EntryError(
         f"there is no {what} called {typed.strip()!r}: the players are {', '.join(players)}"
@@ -264,3 +272,45 @@ def check_deal_dealer(round_: Mapping[str, Any], dealer: str | None) -> None:
     deal = round_.get("deal")
     if isinstance(deal, dict) and dealer is not None and deal.get("dealer") != dealer:
         raise EntryError(f"the deal says {deal.get('dealer')} dealt, but it was {dealer}'s deal")
+
+
+# ---------------------------------------------------------------------------
+# The rules in words
+
+
+class Language(StrEnum):
+    """A language the rules texts are written in (``score --lang``)."""
+
+    ENGLISH = "en"
+    DANISH = "da"
+    ARABIC = "ar"
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRule:
+    """One house rule of a session, as the user types it and in words.
+
+    >>> HouseRule("two_pairs", "any-rank", "same-rank", "...").as_typed
+    '--two-pairs any-rank'
+    """
+
+    key: str
+    """Its key in the session's options (FORMAT.md): ``two_pairs``."""
+    value: int | str
+    default: int | str
+    description: str
+    """What the value means, in the language asked for."""
+
+    @property
+    def option(self) -> str:
+        """The command-line option that sets it: ``--two-pairs``."""
+        return "--" + self.key.replace("_", "-")
+
+    @property
+    def as_typed(self) -> str:
+        return f"{self.option} {self.value}"
+
+
+def read_rules_text(folder: Traversable, language: Language) -> str:
+    """A game's rules text in ``language``, as shipped in the package."""
+    return (folder / f"{language.value}.md").read_text(encoding="utf-8")

@@ -13,7 +13,9 @@ from typing import Any
 from scorekeeper.cards import CardError, format_cards, iter_duplicates, parse_cards
 from scorekeeper.games.common import (
     EntryError,
+    HouseRule,
     JSONDict,
+    Language,
     RoundEntry,
     RoundError,
     Standings,
@@ -31,7 +33,7 @@ from scorekeeper.games.common import (
     rename_keys,
     rename_recorded_deal,
 )
-from scorekeeper.games.least_score import rules
+from scorekeeper.games.least_score import rules, texts
 from scorekeeper.games.least_score.rules import End, Options, Tie, TwoPairs
 
 
@@ -254,17 +256,12 @@ class LeastScoreTable:
         rename_recorded_deal(renamed, names)
         return renamed
 
-    def rules_text(self, options: Mapping[str, Any]) -> str:
-        opts = self.options(options)
-        tie = ("a tie (D = L) is a good declaration" if opts.tie is Tie.DECLARER_WINS
-               else "a tie (D = L) is a false declaration: 20 to the declarer")
-        end = ("knocked-out players leave; the last one standing wins"
-               if opts.end is End.LAST_STANDING
-               else "the game ends at the first knock-out; the lowest total wins (ties share)")
-        pairs = ("two pairs must be all four of one rank" if opts.two_pairs is TwoPairs.SAME_RANK
-                 else "two pairs of any ranks (K-K-5-5) may go as one discard")
-        return LEAST_SCORE_RULES.format(limit=opts.limit, tie=tie, end=end, pairs=pairs,
-                                        options=opts.as_dict())
+    # -- the rules in words -------------------------------------------------------
+
+    rules_folder = texts.RULES_FOLDER
+
+    def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
+        return texts.house_rules(self.options(options), language)
 
 
 def _check_round(
@@ -321,29 +318,3 @@ def _check_round(
                          "a deck has one of each card")
     check_deal_dealer(round_, dealer)
 
-
-LEAST_SCORE_RULES = """\
-# Least Score — as this scorekeeper applies it
-
-Aim: hold the lowest hand. A = 1, 2-10 face value, J/Q/K = 10. 2 to 8 players,
-5 cards each from one 52-card deck, no jokers; one card turned up starts the floor.
-
-A turn: declare, or discard a legal set and take one card (any card of the
-previous player's discard, or the top of the deck).
-Legal discards: one card; a pair; all four of a rank; a run of exactly 3 or 5
-consecutive ranks (any suits; ace low A-2-3 or high Q-K-A, never K-A-2); a flush
-of 5 cards of one suit. Three of a kind is never legal; 4-card runs are not.
-This session: {pairs}.
-
-Declaring: allowed once every player has had a turn this deal. D = declarer's
-total, L = lowest other total.
-  good (D <= L): declarer 0, every other player scores their total - D
-  false (D > L): every other player 0, the declarer 20 + (D - L)
-This session: {tie}.
-
-Knock-out: a running total strictly over {limit} is out after that deal.
-This session: {end}.
-The deal passes to the left among the players still in.
-
-House rules of this session: {options}
-"""

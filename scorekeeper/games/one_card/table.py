@@ -14,7 +14,9 @@ from typing import Any
 from scorekeeper.cards import SUITS, CardError, parse_suit
 from scorekeeper.games.common import (
     EntryError,
+    HouseRule,
     JSONDict,
+    Language,
     RoundEntry,
     RoundError,
     Standings,
@@ -31,7 +33,7 @@ from scorekeeper.games.common import (
     rename_keys,
     rename_recorded_deal,
 )
-from scorekeeper.games.one_card import rules
+from scorekeeper.games.one_card import rules, texts
 from scorekeeper.games.one_card.rules import JokerRule, Options
 
 _OPTION_NAMES = ("joker", "target")
@@ -255,16 +257,12 @@ class OneCardTable:
         rename_recorded_deal(renamed, names)
         return renamed
 
-    def rules_text(self, options: Mapping[str, Any]) -> str:
-        opts = self.options(options)
-        if opts.joker is JokerRule.JOKER:
-            joker = "the joker (JK) is the joker"
-        else:
-            joker = "the 2♦ (2D) is the joker, with exactly the joker's powers and value"
-        return ONE_CARD_RULES.format(
-            joker=joker, target=opts.target, options=_options_dict(opts), total=rules.TOTAL_POINTS,
-            max_bid=rules.MAX_BID,
-        )
+    # -- the rules in words -------------------------------------------------------
+
+    rules_folder = texts.RULES_FOLDER
+
+    def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
+        return texts.house_rules(self.options(options), language)
 
 
 def _check_round(
@@ -324,36 +322,3 @@ def _check_round(
 def _options_dict(opts: Options) -> JSONDict:
     return {"joker": opts.joker.value, "target": opts.target}
 
-
-ONE_CARD_RULES = """\
-# One Card — as this scorekeeper applies it
-
-Aim: win tricks holding valuable cards; first to {target} points wins.
-Deck: 25 cards, 9 10 J Q K A of each suit plus the joker. This session: {joker}.
-Points: J, Q, K 1 each, the joker 3; 9, 10, A none. The deck holds exactly {total}.
-2 to 4 players get 12, 8 or 6 cards; the 25th card, face down, is the One Card:
-its points go to the winner of the last trick. The deal passes to the left.
-
-Bidding: starting left of the dealer, each player bids above the high bid or
-passes (and is out of the bidding). Lowest bid: 8 (2 players), 7 (3) or 6 (4);
-highest {max_bid}, which ends the bidding at once.
-
-With a bid: the bidder leads; the suit of that card is trump (leading the joker,
-the bidder names trump). The joker is the lowest trump. Rank: A K Q J 10 9.
-Without a bid: no trump; the player across from the dealer leads (2 players: the
-non-dealer; 3: left of the dealer; 4: two to the left). The joker is the highest
-card and may only lead or be played by a player who cannot follow; its leader
-names the suit. Whoever wins the joker's trick may turn the order downtown
-(9 10 J Q K A) for the rest of the deal.
-Follow the led suit if able; when trump is led, play a trump if you hold one.
-
-Scoring a deal: each player scores the points taken (the One Card included).
-A bidder who took fewer points than the bid scores 0 instead; a bidder who made
-it scores the points taken, not the bid. No bid: everyone scores what they took.
-Each player's points are 0 to {total} and together exactly {total}.
-
-End: after the deal in which someone reaches {target} or more, the highest total
-wins. If the highest total is tied, everyone plays on until one leads alone.
-
-House rules of this session: {options}
-"""
