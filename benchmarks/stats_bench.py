@@ -30,7 +30,7 @@ NAMES = ("Ann", "Bob", "Cy", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 
 def least_score_night(rng: random.Random, stamp: str) -> Session:
     players = rng.sample(NAMES, rng.randint(3, 5))
-    session = Session.new("least-score", players, options={"limit": 300},
+    session = Session.new("least-score", players, options={"limit": 340},
                           dealer=players[0], time=stamp)
     while not session.finished:
         still_in = session.standings.still_in
@@ -45,7 +45,7 @@ def least_score_night(rng: random.Random, stamp: str) -> Session:
 def one_card_game(rng: random.Random, stamp: str) -> Session:
     players = rng.sample(NAMES, rng.randint(2, 4))
     lowest = {2: 8, 3: 7, 4: 6}[len(players)]
-    session = Session.new("one-card", players, options={"target": 120}, dealer=players[0],
+    session = Session.new("one-card", players, options={"target": 100}, dealer=players[0],
                           time=stamp)
     while not session.finished:
         cuts = sorted(rng.randint(0, 15) for _ in range(len(players) - 1))
