@@ -55,7 +55,7 @@ def test_tables_markdown_and_the_html_page(nights: None, ok: CLI) -> None:
     markdown = ok("stats", "--format", "md", "--vs").stdout
     assert "| Ann | 3 | 1.50 | 50 % |" in markdown and "## Head to head" in markdown
     page = ok("stats", "--format", "html").stdout
-    assert page.startswith("<!DOCTYPE html>") and page.count("<svg") == 2
+    assert page.startswith("<!DOCTYPE html>") and page.count("<svg viewBox") == 2
     assert "rating after each session" in page
 
 

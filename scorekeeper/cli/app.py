@@ -27,7 +27,15 @@ except ImportError:  # pragma: no cover
 from scorekeeper import __version__
 from scorekeeper import store as store_module
 from scorekeeper.cards import CardError
-from scorekeeper.cli import completion, importing, nights, render, rules_command, virtual_commands
+from scorekeeper.cli import (
+    completion,
+    importing,
+    nights,
+    render,
+    rules_command,
+    serve,
+    virtual_commands,
+)
 from scorekeeper.cli import export as exporting
 from scorekeeper.cli.context import UsageProblem, console, store, usage
 from scorekeeper.cli.language import complete_language, parse_language
@@ -423,6 +431,7 @@ nights.register(app)
 app.command()(virtual_commands.play)
 app.command()(virtual_commands.replay)
 app.command()(virtual_commands.simulate)
+app.command()(serve.serve)
 
 
 # ---------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from scorekeeper.cli.export import CSS, PALETTE, md
 from scorekeeper.games.common import StatFigure
 from scorekeeper.session import Session
 from scorekeeper.stats import GameStats, Stats, StatsQuery, as_json, compute, ranked_ratings
+from scorekeeper.store import StoreView
 
 
 def stats_json(sessions: Sequence[Session], query: StatsQuery | None = None) -> dict[str, Any]:
@@ -27,6 +28,11 @@ def stats_json(sessions: Sequence[Session], query: StatsQuery | None = None) -> 
 
 def stats_page(sessions: Sequence[Session], query: StatsQuery | None = None) -> str:
     return to_html(compute(sessions, query))
+
+
+def store_page(view: StoreView) -> str:
+    """The statistics of every session in the store as the body of a page (score serve)."""
+    return html_body(compute(view.sessions()))
 
 
 # ---------------------------------------------------------------------------
@@ -239,7 +245,9 @@ def rating_chart(stats: Stats, game: GameStats) -> str:
         parts.append(f'<circle cx="{x(last_x):.1f}" cy="{y(last_y):.1f}" r="3.5" '
                      f'fill="{colour}"/>')
     parts.append("</svg>")
-    legend = "".join(f'<span><i style="background:{colours[key]}"></i>'
+    # swatches drawn in SVG, not inline style: score serve's page allows no inline CSS
+    legend = "".join(f'<span><svg class="swatch" width="12" height="12" aria-hidden="true">'
+                     f'<rect width="12" height="12" rx="2" fill="{colours[key]}"/></svg> '
                      f"{_e(stats.names[key])}</span>" for key in shown)
     return "".join(parts) + f'<p class="legend">{legend}</p>'
 
