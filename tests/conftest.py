@@ -68,6 +68,8 @@ def db_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder.mkdir()
     path = folder / "scorekeeper.json"
     monkeypatch.setenv("SCOREKEEPER_DB", str(path))
+    # the group's defaults live beside the store: the tests never read the real home's
+    monkeypatch.setenv("SCOREKEEPER_CONFIG", str(tmp_path / "config" / "config.toml"))
     for name in COLOR_FORCING:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("COLUMNS", "200")  # wide tables: no wrapped or cut cells

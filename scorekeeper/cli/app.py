@@ -30,6 +30,7 @@ from scorekeeper.cards import CardError
 from scorekeeper.cli import (
     completion,
     importing,
+    nights,
     render,
     rules_command,
     serve,
@@ -122,9 +123,11 @@ def new(
     ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="least-score or one-card.",
                                         autocompletion=completion.games)],
-    player: Annotated[list[str], typer.Option("--player", "-p",
-                                              help="A player, in seating order (repeat).")],
+    player: Annotated[list[str] | None, typer.Option(
+        "--player", "-p", help="A player, in seating order (repeat; default: offer the last "
+        "group at a terminal, else the config's usual players).")] = None,
     name: Annotated[str, typer.Option("--name", help="A name for the session.")] = "",
+    note: Annotated[str, typer.Option("--note", help="A note on the session.")] = "",
     dealer: Annotated[str | None, typer.Option("--dealer", help="Who deals first.")] = None,
     limit: Annotated[int | None, typer.Option(
         "--limit", help="Least Score: knock-out limit, 10-500 (usually 25, 50 or 100; "
@@ -150,7 +153,11 @@ def new(
         if key not in allowed:
             usage(f"--{key.replace('_', '-')} is not an option of {rules.title} "
                   f"(its options: {', '.join('--' + k.replace('_', '-') for k in allowed)})")
-    session = Session.new(rules.name, player, name=name, options=options, dealer=dealer)
+    settings = nights.load_config()  # the group's defaults; the command line wins
+    options = {**settings.rules_for(rules.name), **options}
+    player = player or nights.players_for_new(ctx, rules, settings)
+    session = Session.new(rules.name, player, name=name, options=options, dealer=dealer,
+                          note=note)
     with store(ctx).write() as db:
         session = db.add(session)
     options_text = render.describe_options(dict(session.options))
@@ -193,8 +200,9 @@ def show(ctx: typer.Context, session_id: SessionArgument = None) -> None:
 
 @app.command()
 def log(ctx: typer.Context, session_id: SessionArgument = None) -> None:
-    """Every change to a session, with its time."""
-    session = store(ctx).read().get(session_id)
+    """Every change to a session, with its time (a deleted session's too)."""
+    view = store(ctx).read()
+    session = nights.deleted_session(view, session_id) or view.get(session_id)
     console.print(render.history_table(session))
 
 
@@ -271,12 +279,13 @@ def add_round(
     bid: BidOption = None,
     no_bid: NoBidOption = False,
     trump: TrumpOption = None,
+    note: Annotated[str, typer.Option("--note", help="A note on this round.")] = "",
 ) -> None:
     """Enter the result of a deal: the scores, totals and any knock-out follow."""
     with store(ctx).write() as db:
         session = db.get(session_id)
         entry = _entry(session, values, declarer, bidder, bid, no_bid, trump)
-        session = session.add_round(entry)
+        session = session.add_round(entry, note=note)
         db.put(session)
     console.print(render.round_result(session))
 
@@ -418,6 +427,7 @@ def doctor(
         raise typer.Exit(1)
 
 
+nights.register(app)
 app.command()(virtual_commands.play)
 app.command()(virtual_commands.replay)
 app.command()(virtual_commands.simulate)

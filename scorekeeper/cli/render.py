@@ -185,16 +185,40 @@ def ending(session: Session) -> Text:
     return notes
 
 
+def played_text(session: Session) -> str:
+    """``Played 20:15 to 22:40 (2 h 25 min)``: the night's span, or "" when unknown."""
+    span = session.played_span()
+    if span is None:
+        return ""
+    start, end = span
+    minutes = int((end - start).total_seconds()) // 60
+    length = "under a minute" if minutes < 1 else \
+        f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
+    until = end.strftime("%H:%M") if end.date() == start.date() else \
+        end.strftime("%Y-%m-%d %H:%M")
+    return f"Played {start.strftime('%Y-%m-%d %H:%M')} to {until} ({length})"
+
+
+def round_notes(session: Session) -> list[tuple[int, str]]:
+    return [(summary["number"], str(summary["note"])) for summary in session.standings.rounds
+            if summary.get("note")]
+
+
 def session_view(session: Session) -> RenderableType:
     standings = session.standings
     head = plain(session.label, style="bold")
     head.append_text(plain(f"  (session {session.id}, {session.rules.title}, {session.mode}, "
                            f"{session.status})", style="dim"))
     options = ", ".join(f"{key} {value}" for key, value in session.options.items())
-    parts: list[RenderableType] = [head, plain(f"House rules: {options}", style="dim"),
-                                   standings_table(session)]
+    parts: list[RenderableType] = [head, plain(f"House rules: {options}", style="dim")]
+    if played_text(session):
+        parts.append(plain(played_text(session), style="dim"))
+    if session.note:
+        parts.append(plain(f"Note: {session.note}"))
+    parts.append(standings_table(session))
     if standings.rounds:
         parts.append(rounds_table(session))
+        parts += [plain(f"Round {number}: {note}") for number, note in round_notes(session)]
     else:
         parts.append(Text("No rounds yet: after each deal, `score add-round ...`."))
     parts.append(ending(session))
