@@ -12,7 +12,7 @@ import copy
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import cached_property
 from typing import Any
 
@@ -34,6 +34,9 @@ SUMMARY_FORMAT = "scorekeeper-session"
 SUMMARY_VERSION = 1
 MODES = ("table", "virtual")
 MAX_NAME_LENGTH = 40
+MAX_NOTE_LENGTH = 500
+PLAY_CHANGES = ("new", "add-round", "undo", "redo", "edit-round")
+"""The changes that happen at the table: the night lasts from the first to the last."""
 MAX_SESSION_NAME_LENGTH = 200
 
 
@@ -68,6 +71,17 @@ def check_player_names(players: Sequence[str]) -> list[str]:
                              "ignoring case: give every player a different name")
         seen[key] = name
     return cleaned
+
+
+def check_note(text: str) -> str:
+    """A note on a session or a round: one line of plain text."""
+    note = unicodedata.normalize("NFC", text).strip()
+    if hidden_characters(note):
+        raise EntryError("a note can't contain a tab, line break, escape, zero-width, "
+                         "text-direction or other invisible control character")
+    if len(note) > MAX_NOTE_LENGTH:
+        raise EntryError(f"the note is too long: at most {MAX_NOTE_LENGTH} characters")
+    return note
 
 
 def name_key(name: str) -> str:
@@ -226,6 +240,9 @@ class Session:
     id: int | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
     """Front-end data kept with the session (e.g. the bots of a virtual game)."""
+    note: str = ""
+    abandoned: str = ""
+    """When the session was abandoned (left out of statistics); empty while it is not."""
 
     # -- creating ----------------------------------------------------------------
 
@@ -241,6 +258,7 @@ class Session:
         mode: str = "table",
         extra: Mapping[str, Any] | None = None,
         time: str | None = None,
+        note: str = "",
     ) -> Session:
         rules = get_game(game)
         names = check_player_names(players)
@@ -259,6 +277,7 @@ class Session:
             first_dealer=first_dealer,
             created=stamp,
             extra=dict(extra or {}),
+            note=check_note(note),
         )
         detail = f"{rules.title} for {', '.join(names)}"
         if first_dealer:
@@ -281,7 +300,39 @@ class Session:
 
     @property
     def status(self) -> str:
-        return "finished" if self.finished else "in-progress"
+        """finished, in-progress or abandoned (FORMAT.md's ``status`` is the first two)."""
+        if self.finished:
+            return "finished"
+        return "abandoned" if self.abandoned else "in-progress"
+
+    def played_span(self) -> tuple[datetime, datetime] | None:
+        """The night from its first to its last change at the table (an imported session's
+        span is the one its file gave, if any); None when unknown."""
+        times: list[datetime] = []
+        for entry in self.history:
+            if entry.get("change") not in PLAY_CHANGES:
+                continue
+            # an import's "new" carries the span the file gave (None: the file had none)
+            stamps = [entry["played_from"], entry["played_to"]] if "played_from" in entry \
+                else [entry.get("time")]
+            for stamp in stamps:
+                if stamp is None:
+                    continue
+                try:
+                    times.append(datetime.fromisoformat(str(stamp)))
+                except ValueError:
+                    continue
+        if not times:
+            return None
+        try:
+            return min(times), max(times)
+        except TypeError:  # naive and aware times mixed (hand-edited store)
+            return None
+
+    @property
+    def duration(self) -> timedelta | None:
+        span = self.played_span()
+        return None if span is None else span[1] - span[0]
 
     @property
     def label(self) -> str:
@@ -309,16 +360,22 @@ class Session:
 
     # -- changes (each returns a new session, checked by a full recompute) -----------
 
-    def add_round(self, entry: RoundEntry, *, time: str | None = None) -> Session:
+    def add_round(self, entry: RoundEntry, *, time: str | None = None,
+                  note: str = "") -> Session:
         if self.finished:
             raise EntryError(self._finished_message())
         round_ = self.rules.make_round(self.players, self.options, self.standings, entry)
+        if check_note(note):
+            round_["note"] = check_note(note)
         return self.add_round_record(round_, time=time)
 
     def add_round_record(self, round_: JSONDict, *, time: str | None = None) -> Session:
         """Append an already-built round (the virtual deck's deals come this way)."""
         if self.finished:
             raise EntryError(self._finished_message())
+        if self.abandoned:
+            raise EntryError(f"{self.label} was abandoned and takes no more rounds: "
+                             f"`score abandon {self.id} --undo` takes that back")
         changed = replace(self, rounds=(*self.rounds, round_), undone=())
         try:
             changed.standings  # noqa: B018 - recompute now so a bad round is refused
@@ -390,6 +447,48 @@ class Session:
     def with_id(self, session_id: int) -> Session:
         return replace(self, id=session_id)
 
+    def abandon(self, *, time: str | None = None) -> Session:
+        if self.finished:
+            raise EntryError(f"{self.label} is finished, so it counts in the statistics: "
+                             "abandon is for a game left unfinished (`score delete` removes one)")
+        if self.abandoned:
+            raise EntryError(f"{self.label} was already abandoned at {self.abandoned}")
+        stamp = time or now_iso()
+        return replace(self, abandoned=stamp)._logged(
+            "abandon", "abandoned: left out of statistics", stamp)
+
+    def resume(self, *, time: str | None = None) -> Session:
+        if not self.abandoned:
+            raise EntryError(f"{self.label} is not abandoned, so there is nothing to take back")
+        return replace(self, abandoned="")._logged(
+            "resume", "no longer abandoned: it takes rounds again", time)
+
+    def with_players_renamed(self, names: Mapping[str, str], detail: str, *,
+                             change: str = "players rename", time: str | None = None) -> Session:
+        """Every occurrence of the players in ``names`` (old spelling -> new) renamed.
+
+        The history before it keeps the old spellings: it is the record of what happened.
+        """
+        rules = self.rules
+        players = tuple(names.get(name, name) for name in self.players)
+        check_player_names(players)
+        seats = self.extra.get("seats")
+        extra = dict(self.extra)
+        if isinstance(seats, list):
+            extra["seats"] = [{**seat, "name": names.get(str(seat.get("name")), seat.get("name"))}
+                              if isinstance(seat, dict) else seat for seat in seats]
+        dealer = self.first_dealer
+        renamed = replace(
+            self, players=players, extra=extra,
+            first_dealer=names.get(dealer, dealer) if dealer is not None else None,
+            rounds=tuple(rules.rename_players(r, names) for r in self.rounds),
+            undone=tuple(rules.rename_players(r, names) for r in self.undone),
+        )
+        before = {names.get(k, k): v for k, v in self.standings.totals.items()}
+        if renamed.standings.totals != before:  # a game whose rename misses a field
+            raise EntryError(f"renaming changes the scores of {self.label}; nothing was changed")
+        return renamed._logged(change, detail, time)
+
     def _logged(self, change: str, detail: str, time: str | None,
                 number: int | None = None) -> Session:
         entry: JSONDict = {"time": time or now_iso(), "change": change, "detail": detail}
@@ -449,12 +548,22 @@ class Session:
             "rounds": copy.deepcopy(standings.rounds),
             "totals": dict(standings.totals),
             "knocked_out": list(standings.knocked_out),
-            "status": self.status,
+            "status": "finished" if standings.finished else "in-progress",
             "winners": list(standings.winners),
             "first_dealer": self.first_dealer,
+            **({"note": self.note} if self.note else {}),
+            **({"abandoned": self.abandoned} if self.abandoned else {}),
+            **self._played_summary(),
             **({"virtual": copy.deepcopy(dict(self.extra))}
                if self.mode == "virtual" and self.extra else {}),
         }
+
+    def _played_summary(self) -> JSONDict:
+        span = self.played_span()
+        if span is None:
+            return {}
+        return {"played_from": span[0].isoformat(), "played_to": span[1].isoformat(),
+                "duration_seconds": int((span[1] - span[0]).total_seconds())}
 
     @classmethod
     def from_summary(cls, data: Any, *, time: str | None = None) -> Session:
@@ -474,9 +583,21 @@ class Session:
             dealer=parts.first_dealer,
             mode=parts.mode,
             time=time,
+            note=data["note"] if isinstance(data.get("note"), str) else "",
         )
         if parts.created is not None:
             session = replace(session, created=parts.created)
+        if isinstance(data.get("abandoned"), str):
+            session = replace(session, abandoned=data["abandoned"])
+        span: list[str | None] = [data.get("played_from"), data.get("played_to")]
+        try:
+            for stamp in span:
+                datetime.fromisoformat(str(stamp))
+        except ValueError:
+            span = [None, None]
+        session = replace(session, history=(
+            {**session.history[0], "played_from": span[0], "played_to": span[1]},
+            *session.history[1:]))
         if parts.mode == "virtual" and parts.virtual is not None:
             session = replace(session, extra=_virtual_settings(parts.virtual, session.players,
                                                                  game.name))
@@ -510,6 +631,8 @@ class Session:
             "undone": [copy.deepcopy(r) for r in self.undone],
             "history": [dict(h) for h in self.history],
             "extra": copy.deepcopy(dict(self.extra)),
+            "note": self.note,
+            "abandoned": self.abandoned,
         }
 
     @classmethod
@@ -526,6 +649,8 @@ class Session:
             undone=tuple(document.get("undone", ())),
             history=tuple(document.get("history", ())),
             extra=dict(document.get("extra", {})),
+            note=document.get("note", ""),
+            abandoned=document.get("abandoned", ""),
             id=session_id,
         )
 

@@ -42,6 +42,10 @@ LOCK_TIMEOUT_SECONDS = 30.0
 SESSIONS = "sessions"
 META = "meta"
 META_ID = 1
+DELETED = "deleted"
+"""meta key: the sessions ``score delete`` removed, each with its whole record."""
+PLAYER_CHANGES = "player_changes"
+"""meta key: the renames and merges of ``score players``, newest last (for its undo)."""
 ENV_VAR = "SCOREKEEPER_DB"
 APP_NAME = "scorekeeper"
 
@@ -255,6 +259,17 @@ class StoreView:
         value = self._meta().get("current")
         return value if isinstance(value, int) else None
 
+    def meta_records(self, key: str) -> list[dict[str, Any]]:
+        """A list of records kept in the meta table (e.g. :data:`DELETED`)."""
+        value = self._meta().get(key)
+        return [dict(item) for item in value if isinstance(item, dict)] \
+            if isinstance(value, list) else []
+
+    def deleted(self, session_id: int) -> dict[str, Any] | None:
+        """The record of session ``session_id`` if ``score delete`` removed it."""
+        return next((record for record in self.meta_records(DELETED)
+                     if record.get("id") == session_id), None)
+
     def session_ids(self) -> list[int]:
         return sorted(document.doc_id for document in self.db.table(SESSIONS).all())
 
@@ -294,9 +309,36 @@ class StoreView:
 
 class WritableStoreView(StoreView):
     def add(self, session: Session) -> Session:
-        session_id = self.db.table(SESSIONS).insert(session.to_document())
+        table = self.db.table(SESSIONS)
+        deleted = [record.get("id") for record in self.meta_records(DELETED)]
+        if deleted:  # never give a deleted session's id to another one
+            used = [*self.session_ids(), *(i for i in deleted if isinstance(i, int))]
+            session_id = table.insert(Document(session.to_document(), doc_id=max(used) + 1))
+        else:
+            session_id = table.insert(session.to_document())
         self.set_current(session_id)
         return session.with_id(session_id)
+
+    def remove(self, session_id: int, record: Mapping[str, Any]) -> None:
+        """Take a session out of the store, keeping ``record`` of it in the meta table."""
+        self.db.table(SESSIONS).remove(doc_ids=[session_id])
+        meta = self._meta()
+        meta[DELETED] = [*self.meta_records(DELETED), dict(record)]
+        if meta.get("current") == session_id:
+            del meta["current"]
+        self._save_meta(meta)
+
+    def set_meta_records(self, key: str, records: list[dict[str, Any]]) -> None:
+        meta = self._meta()
+        meta[key] = records
+        self._save_meta(meta)
+
+    def _save_meta(self, meta: dict[str, Any]) -> None:
+        meta["schema"] = SCHEMA_VERSION
+        table = self.db.table(META)
+        if table.contains(doc_id=META_ID):
+            table.remove(doc_ids=[META_ID])
+        table.insert(Document(meta, doc_id=META_ID))
 
     def put(self, session: Session) -> None:
         if session.id is None:

@@ -27,7 +27,9 @@ def layer(module: str) -> int:
     if parts[1:2] == ["games"] or module in ("scorekeeper.registry", "scorekeeper.session",
                                               "scorekeeper.match"):
         return 5
-    if module == "scorekeeper.store":
+    if module in ("scorekeeper.stats", "scorekeeper.players"):
+        return 5
+    if module in ("scorekeeper.store", "scorekeeper.config"):
         return 6
     if parts[1:2] == ["cli"] or module == "scorekeeper.__main__":
         return 7

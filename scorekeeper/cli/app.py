@@ -36,6 +36,7 @@ from scorekeeper.cli import (
     conventions,
     importing,
     json_views,
+    nights,
     render,
     rules_command,
     serve,
@@ -130,8 +131,10 @@ def new(
                                         autocompletion=completion.games)],
     stray: Annotated[list[str] | None, typer.Argument(hidden=True)] = None,
     player: Annotated[list[str] | None, typer.Option(
-        "--player", "-p", help="A player, in seating order (repeat; required).")] = None,
+        "--player", "-p", help="A player, in seating order (repeat; default: offer the last "
+        "group at a terminal, else the config's usual players).")] = None,
     name: Annotated[str, typer.Option("--name", help="A name for the session.")] = "",
+    note: Annotated[str, typer.Option("--note", help="A note on the session.")] = "",
     dealer: Annotated[str | None, typer.Option(
         "--dealer", metavar="NAME", help="Who deals first (default: drawn at random).")] = None,
     limit: Annotated[int | None, typer.Option(
@@ -157,9 +160,6 @@ def new(
         names = " ".join(f"--player {shlex.quote(each)}" for each in (*(player or ()), *stray))
         usage(f"players are given with --player: score new {game} {names}")
     rules = _game_or_usage(game)
-    if not player:
-        usage(f"say who plays, in seating order: score new {rules.name} --player NAME "
-              f"--player NAME ... ({rules.min_players} to {rules.max_players} players)")
     given = {"limit": limit, "tie": tie, "end": end, "two_pairs": two_pairs, "joker": joker,
              "target": target}
     options = {key: value for key, value in given.items() if value is not None}
@@ -168,10 +168,14 @@ def new(
         if key not in allowed:
             usage(f"--{key.replace('_', '-')} is not an option of {rules.title} "
                   f"(its options: {', '.join('--' + k.replace('_', '-') for k in allowed)})")
+    settings = nights.load_config()  # the group's defaults; the command line wins
+    options = {**settings.rules_for(rules.name), **options}
+    player = player or nights.players_for_new(ctx, rules, settings)
     drawn = dealer is None and bool(player)
     if drawn:  # RULES.md: the first dealer is chosen at random
         dealer = random.SystemRandom().choice(player)
-    session = Session.new(rules.name, player, name=name, options=options, dealer=dealer)
+    session = Session.new(rules.name, player, name=name, options=options, dealer=dealer,
+                          note=note)
     with store(ctx).write() as db:
         session = db.add(session)
     options_text = render.describe_options(dict(session.options))
@@ -234,8 +238,9 @@ def show(ctx: typer.Context, session_id: SessionArgument = None,
 @app.command()
 def log(ctx: typer.Context, session_id: SessionArgument = None,
         as_json: JsonOption = False) -> None:
-    """Every change to a session, with its time."""
-    session = store(ctx).read().get(session_id)
+    """Every change to a session, with its time (a deleted session's too)."""
+    view = store(ctx).read()
+    session = nights.deleted_session(view, session_id) or view.get(session_id)
     if as_json:
         sys.stdout.write(json_views.dumps(json_views.log_json(session)))
         return
@@ -315,12 +320,13 @@ def add_round(
     bid: BidOption = None,
     no_bid: NoBidOption = False,
     trump: TrumpOption = None,
+    note: Annotated[str, typer.Option("--note", help="A note on this round.")] = "",
 ) -> None:
     """Enter the result of a deal: the scores, totals and any knock-out follow."""
     with store(ctx).write() as db:
         session = db.get(session_id)
         entry = _entry(session, values, declarer, bidder, bid, no_bid, trump)
-        session = session.add_round(entry)
+        session = session.add_round(entry, note=note)
         db.put(session)
     console.print(render.round_result(session, compact.standings(console, session)))
 
@@ -474,6 +480,7 @@ def doctor(
         raise typer.Exit(1)
 
 
+nights.register(app)
 app.command()(virtual_commands.play)
 app.command()(virtual_commands.replay)
 app.command()(virtual_commands.simulate)

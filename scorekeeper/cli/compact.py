@@ -231,6 +231,8 @@ def session_view(session: Session, width: int, head: Sequence[RenderableType]) -
             if index:
                 parts.append(Text())
             parts.append(table)
+        parts += [render.plain(f"Round {number}: {note}")
+                  for number, note in render.round_notes(session)]
     else:
         parts.append(Text("No rounds yet: after each deal, `score add-round ...`."))
     parts.append(render.ending(session))

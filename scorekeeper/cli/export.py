@@ -21,8 +21,10 @@ from scorekeeper.cli.render import (
     describe_options,
     margin,
     margin_heading,
+    played_text,
     ranked_players,
     readable_time,
+    round_notes,
 )
 from scorekeeper.session import Session
 from scorekeeper.text import count, is_hidden, show_controls
@@ -136,6 +138,8 @@ def to_markdown(session: Session) -> str:
         f"{session.rules.title} · {md(', '.join(session.players))} · started "
         f"{md(readable_time(session.created, at_the_table=True))}",
         f"House rules: {options}",
+        *([played_text(session, at_the_table=True)] if played_text(session) else []),
+        *([f"Note: {md(session.note)}"] if session.note else []),
         "",
         f"**{md(_headline(session))}**",
         "",
@@ -168,6 +172,9 @@ def to_markdown(session: Session) -> str:
             lines.append(f"| {summary['number']} | {md(summary.get('dealer') or '—')} | "
                          f"{md(_round_label(summary))} | " + " | ".join(cells) + " |")
         lines += ["", "Each cell: the deal's score (running total)."]
+        notes = round_notes(session)
+        if notes:
+            lines += ["", *(f"- Round {number}: {md(note)}" for number, note in notes)]
     return "\n".join(lines) + "\n"
 
 
@@ -196,6 +203,9 @@ def to_csv(session: Session) -> str:
                                                                "bid_failed"]
     for name in session.players:
         head += [f"{name} {'hand' if least else 'points'}", f"{name} score", f"{name} total"]
+    notes = bool(round_notes(session))
+    if notes:  # only then: a spreadsheet without notes keeps its columns
+        head.append("note")
     writer.writerow([csv_cell(cell) for cell in head])
     for summary, running in zip(session.standings.rounds, _running_totals(session), strict=True):
         row: list[Any] = [summary["number"], summary.get("dealer") or ""]
@@ -207,6 +217,8 @@ def to_csv(session: Session) -> str:
         values = summary["totals"] if least else summary["points"]
         for name in session.players:
             row += [values.get(name, ""), summary["scores"].get(name, ""), running[name]]
+        if notes:
+            row.append(summary.get("note", ""))
         writer.writerow([csv_cell(cell) for cell in row])
     return buffer.getvalue()
 
@@ -356,7 +368,10 @@ def to_html(session: Session) -> str:
         f"<h1>{_e(session.label)}</h1>",
         f'<p class="meta">{_e(session.rules.title)} · {_e(", ".join(session.players))} · '
         f"started {_e(readable_time(session.created, at_the_table=True))}"
-        f"<br>House rules: {_e(options)}</p>",
+        f"<br>House rules: {_e(options)}"
+        + (f"<br>{_e(played_text(session, at_the_table=True))}" if played_text(session)
+           else "") + "</p>",
+        f'<p class="note">Note: {_e(session.note)}</p>' if session.note else "",
         f'<p class="{"winner" if standings.finished else ""}">{headline}</p>',
         "<h2>Standings</h2>",
         _table(["#", "Player", "Total", margin_heading(session), "Status"], standing_rows),
@@ -368,6 +383,7 @@ def to_html(session: Session) -> str:
                "rounds")
         if round_rows else "<p>No rounds yet.</p>",
         '<p class="meta">Each cell: the deal\'s score, then the running total.</p>',
+        "".join(f"<p>Round {number}: {_e(note)}</p>" for number, note in round_notes(session)),
         "</main></body></html>",
     ]
     return "\n".join(body) + "\n"

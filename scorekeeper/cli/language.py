@@ -4,7 +4,7 @@ The first of these that is set decides:
 
 1. ``score --lang en|da|ar COMMAND``;
 2. the environment variable ``SCOREKEEPER_LANG``;
-3. the group's config file (a later issue: it comes in as ``configured``);
+3. the group's config file (``score config set language da``);
 4. the locale: the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set, as the
    C library reads them (``da_DK.UTF-8`` is Danish; a language scorekeeper does not
    speak, or ``C``/``POSIX``, is English);
@@ -18,13 +18,16 @@ to scorekeeper, so it never refuses.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Mapping
 from typing import Any
 
 import typer
 
+from scorekeeper import config
 from scorekeeper.cli.context import usage
 from scorekeeper.games.common import Language
+from scorekeeper.text import show_controls
 
 LANGUAGE_VARIABLE = "SCOREKEEPER_LANG"
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
@@ -88,4 +91,10 @@ def resolve_language(option: Language | None, environ: Mapping[str, str],
 def language(ctx: typer.Context) -> Language:
     """The language of this command (the root's ``--lang`` is in the context object)."""
     obj: dict[str, Any] = ctx.ensure_object(dict)
-    return resolve_language(obj.get("lang"), os.environ)
+    option = obj.get("lang")
+    configured = None
+    if option is None and not os.environ.get(LANGUAGE_VARIABLE, "").strip():
+        settings = config.load(lambda message: print(f"warning: {show_controls(message)}",
+                                                     file=sys.stderr))
+        configured = Language(settings.language) if settings.language else None
+    return resolve_language(option, os.environ, configured)

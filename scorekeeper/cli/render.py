@@ -182,15 +182,43 @@ def ending(session: Session) -> Text:
     return notes
 
 
+def played_text(session: Session, *, at_the_table: bool = False) -> str:
+    """``Played Fri 27 Nov, 20:15 to 22:40 (2 h 25 min)``: the night's span, or "" when
+    unknown (times as :func:`readable_time` gives them)."""
+    span = session.played_span()
+    if span is None:
+        return ""
+    start, end = span
+    minutes = int((end - start).total_seconds()) // 60
+    length = "under a minute" if minutes < 1 else \
+        f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
+    begun = readable_time(start.isoformat(), at_the_table=at_the_table)
+    ended = readable_time(end.isoformat(), at_the_table=at_the_table)
+    if begun.split(", ")[0] == ended.split(", ")[0]:  # the same day: only the time
+        ended = ended.split(", ")[-1]
+    return f"Played {begun} to {ended} ({length})"
+
+
+def round_notes(session: Session) -> list[tuple[int, str]]:
+    return [(summary["number"], str(summary["note"])) for summary in session.standings.rounds
+            if summary.get("note")]
+
+
 def session_head(session: Session) -> list[RenderableType]:
-    """The lines above the standings in ``score show``: the session and its house rules."""
+    """The lines above the standings in ``score show``: the session, its house rules,
+    when it was played and its note."""
     head = plain(session.label, style="bold")
     head.append_text(plain(f"  (session {session.id}, {session.rules.title}, {session.mode}, "
                            f"{session.status})", style="dim"))
     options = describe_options(session.options)
     lines: list[RenderableType] = [head, plain(f"House rules: {options}", style="dim")]
-    if session.created:
+    played = played_text(session)
+    if played:
+        lines.append(plain(played, style="dim"))
+    elif session.created:
         lines.append(plain(f"Started {readable_time(session.created)}", style="dim"))
+    if session.note:
+        lines.append(plain(f"Note: {session.note}"))
     return lines
 
 
@@ -199,6 +227,7 @@ def session_view(session: Session) -> RenderableType:
     parts: list[RenderableType] = [*session_head(session), standings_table(session)]
     if standings.rounds:
         parts.append(rounds_table(session))
+        parts += [plain(f"Round {number}: {note}") for number, note in round_notes(session)]
     else:
         parts.append(Text("No rounds yet: after each deal, `score add-round ...`."))
     parts.append(ending(session))

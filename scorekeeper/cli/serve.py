@@ -48,7 +48,7 @@ from rich.text import Text
 from tinydb import TinyDB
 from tinydb.storages import Storage
 
-from scorekeeper.cli import completion, pages, qr
+from scorekeeper.cli import completion, pages, qr, stats_report
 from scorekeeper.cli.context import console, store
 from scorekeeper.games.common import EntryError
 from scorekeeper.store import AtomicJSONStorage, StoreError, StoreView
@@ -164,6 +164,7 @@ class Site:
         # "stats": ("Statistics", pages.html_page("Statistics", stats.render_html)).
         self.pages: dict[str, tuple[str, pages.PageFunction]] = {
             "sessions": ("All sessions", pages.sessions_page),
+            "stats": ("Statistics", pages.html_page("Statistics", stats_report.store_page)),
         }
         self._lock = threading.Lock()
         self._view: tuple[int, StoreView | StoreError] | None = None

@@ -72,6 +72,19 @@ class GridMarks:
     note: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class StatFigure:
+    """One game-specific statistic: the sum of tally ``numerator`` over the player's rounds,
+    divided by the sum of tally ``denominator`` when one is given (None when that is 0)."""
+
+    key: str
+    label: str
+    meaning: str
+    numerator: str
+    denominator: str | None = None
+    percent: bool = False
+
+
 def competition_ranks(keys: Mapping[str, Any]) -> dict[str, int]:
     """Places from sort keys (lower is better); equal keys share the better place (1, 2, 2, 4)."""
     ordered = sorted(keys, key=lambda name: keys[name])
@@ -127,9 +140,22 @@ class TableGame(Protocol):
         """Each house rule of ``options`` in words, in the order ``score new`` lists them."""
         ...
 
+    # -- across sessions (players, statistics) ------------------------------------
+
+    stat_figures: tuple[StatFigure, ...]
+    """The game's own figures for ``score stats``, as ratios of :meth:`round_tallies`."""
+
     def placings(self, players: Sequence[str], options: Mapping[str, Any],
                  standings: Standings) -> dict[str, int]:
         """Each player's place in a finished game as the game means it (1 = won; ties share)."""
+        ...
+
+    def round_tallies(self, summary_round: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+        """What one round adds to each player's counts (keys used by ``stat_figures``)."""
+        ...
+
+    def rename_players(self, round_: Mapping[str, Any], names: Mapping[str, str]) -> JSONDict:
+        """The stored round with players renamed (``names``: old spelling -> new)."""
         ...
 
     # -- the narrow grid (score show on a phone) ------------------------------------
@@ -226,13 +252,38 @@ def option_choice(kind: type[_Choice], value: Any, option: str) -> _Choice:
 
 RECORDED_DEAL_KEYS = ("deal", "actions")
 """What a virtual round carries beyond a table round: its cards and every action."""
+ROUND_NOTE = "note"
+"""A round's note (``add-round --note``): carried like the deal, never scored."""
 
 
 def copy_recorded_deal(source: Mapping[str, Any], target: JSONDict) -> None:
-    """Carry a virtual round's deal and actions over (table rounds have none)."""
-    for key in RECORDED_DEAL_KEYS:
+    """Carry a virtual round's deal and actions, and a round's note, over."""
+    for key in (*RECORDED_DEAL_KEYS, ROUND_NOTE):
         if key in source:
             target[key] = source[key]
+
+
+def rename_keys(mapping: Mapping[str, Any], names: Mapping[str, str]) -> JSONDict:
+    return {names.get(key, key): value for key, value in mapping.items()}
+
+
+def rename_recorded_deal(round_: JSONDict, names: Mapping[str, str]) -> None:
+    """Rename the players inside a virtual round's deal and actions, in place."""
+    deal = round_.get("deal")
+    if isinstance(deal, dict):
+        deal = dict(deal)
+        if deal.get("dealer") in names:
+            deal["dealer"] = names[deal["dealer"]]
+        if isinstance(deal.get("hands"), dict):
+            deal["hands"] = rename_keys(deal["hands"], names)
+        round_["deal"] = deal
+    actions = round_.get("actions")
+    if isinstance(actions, list):
+        round_["actions"] = [
+            {**action, "player": names[action["player"]]}
+            if isinstance(action, dict) and action.get("player") in names else action
+            for action in actions
+        ]
 
 
 def check_deal_dealer(round_: Mapping[str, Any], dealer: str | None) -> None:

@@ -20,6 +20,7 @@ from scorekeeper.games.common import (
     RoundEntry,
     RoundError,
     Standings,
+    StatFigure,
     check_deal_dealer,
     check_participants,
     collect_values,
@@ -30,6 +31,8 @@ from scorekeeper.games.common import (
     option_choice,
     option_whole_number,
     parse_whole_number,
+    rename_keys,
+    rename_recorded_deal,
 )
 from scorekeeper.games.least_score import rules, texts
 from scorekeeper.games.least_score.rules import End, Options, Tie, TwoPairs
@@ -208,14 +211,18 @@ class LeastScoreTable:
         copy_recorded_deal(summary_round, round_)
         return round_
 
-    # -- the rules in words -------------------------------------------------------
-
-    rules_folder = texts.RULES_FOLDER
-
-    def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
-        return texts.house_rules(self.options(options), language)
-
     # -- across sessions -------------------------------------------------------
+
+    stat_figures: tuple[StatFigure, ...] = (
+        StatFigure("declarations", "Declared", "declarations made", "declarations"),
+        StatFigure("false_declaration_rate", "False", "the share of them that were false",
+                   "false_declarations", "declarations", percent=True),
+        StatFigure("average_declaring_hand", "Hand", "the average hand when declaring",
+                   "declaring_hand", "declarations"),
+        StatFigure("knock_outs", "Outs", "times knocked out", "knock_outs"),
+        StatFigure("deals_survived", "Survived", "deals come through still in",
+                   "deals_survived"),
+    )
 
     def placings(self, players: Sequence[str], options: Mapping[str, Any],
                  standings: Standings) -> dict[str, int]:
@@ -227,6 +234,35 @@ class LeastScoreTable:
                         for name in summary["knocked_out"]}
         return competition_ranks({name: -out_in_round.get(name, len(standings.rounds) + 1)
                                   for name in players})
+
+    def round_tallies(self, summary_round: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+        out = summary_round["knocked_out"]
+        tallies = {name: {"deals": 1, "deals_survived": int(name not in out),
+                          "knock_outs": int(name in out)}
+                   for name in summary_round["totals"]}
+        declarer = summary_round["declarer"]
+        tallies[declarer] |= {
+            "declarations": 1,
+            "false_declarations": int(summary_round["false_declaration"]),
+            "declaring_hand": summary_round["totals"][declarer],
+        }
+        return tallies
+
+    def rename_players(self, round_: Mapping[str, Any], names: Mapping[str, str]) -> JSONDict:
+        renamed = dict(round_)
+        renamed["declarer"] = names.get(round_["declarer"], round_["declarer"])
+        renamed["totals"] = rename_keys(round_["totals"], names)
+        if isinstance(round_.get("hands"), dict):
+            renamed["hands"] = rename_keys(round_["hands"], names)
+        rename_recorded_deal(renamed, names)
+        return renamed
+
+    # -- the rules in words -------------------------------------------------------
+
+    rules_folder = texts.RULES_FOLDER
+
+    def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
+        return texts.house_rules(self.options(options), language)
 
     # -- the narrow grid ----------------------------------------------------------
 

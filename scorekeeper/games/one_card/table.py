@@ -21,6 +21,7 @@ from scorekeeper.games.common import (
     RoundEntry,
     RoundError,
     Standings,
+    StatFigure,
     check_deal_dealer,
     check_participants,
     collect_values,
@@ -30,6 +31,8 @@ from scorekeeper.games.common import (
     option_choice,
     option_whole_number,
     parse_whole_number,
+    rename_keys,
+    rename_recorded_deal,
 )
 from scorekeeper.games.one_card import rules, texts
 from scorekeeper.games.one_card.rules import JokerRule, Options
@@ -224,19 +227,43 @@ class OneCardTable:
         copy_recorded_deal(summary_round, round_)
         return round_
 
+    # -- across sessions -------------------------------------------------------
+
+    stat_figures: tuple[StatFigure, ...] = (
+        StatFigure("bids", "Bids", "bids won", "bids"),
+        StatFigure("bids_made", "Made", "bids made", "bids_made"),
+        StatFigure("average_bid", "Avg bid", "the average winning bid", "bid_total", "bids"),
+        StatFigure("points_per_deal", "Pts/deal", "points scored per deal", "points", "deals"),
+    )
+
+    def placings(self, players: Sequence[str], options: Mapping[str, Any],
+                 standings: Standings) -> dict[str, int]:
+        """The highest total first (the winner leads alone); equal totals share a place."""
+        return competition_ranks({name: -standings.totals[name] for name in players})
+
+    def round_tallies(self, summary_round: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+        tallies = {name: {"deals": 1, "points": score}
+                   for name, score in summary_round["scores"].items()}
+        bidder = summary_round.get("bidder")
+        if bidder is not None:
+            tallies[bidder] |= {"bids": 1, "bids_made": int(not summary_round["bid_failed"]),
+                                "bid_total": summary_round["bid"]}
+        return tallies
+
+    def rename_players(self, round_: Mapping[str, Any], names: Mapping[str, str]) -> JSONDict:
+        renamed = dict(round_)
+        bidder = round_.get("bidder")
+        renamed["bidder"] = names.get(bidder, bidder) if isinstance(bidder, str) else bidder
+        renamed["points"] = rename_keys(round_["points"], names)
+        rename_recorded_deal(renamed, names)
+        return renamed
+
     # -- the rules in words -------------------------------------------------------
 
     rules_folder = texts.RULES_FOLDER
 
     def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
         return texts.house_rules(self.options(options), language)
-
-    # -- across sessions -------------------------------------------------------
-
-    def placings(self, players: Sequence[str], options: Mapping[str, Any],
-                 standings: Standings) -> dict[str, int]:
-        """The highest total first (the winner leads alone); equal totals share a place."""
-        return competition_ranks({name: -standings.totals[name] for name in players})
 
     # -- the narrow grid ----------------------------------------------------------
 
