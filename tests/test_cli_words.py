@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 import typer.main
 from conftest import CLI, Refuse
+from terminal import finish, spawn_score
 
 from scorekeeper.cli import conventions
 from scorekeeper.cli.app import app
@@ -129,10 +130,19 @@ def test_the_default_player_is_named_after_the_login(monkeypatch: pytest.MonkeyP
         assert default_player_name() == expected
 
 
-def test_play_with_no_players_seats_you_against_the_strong_bot(score_run) -> None:
-    result = score_run("play", "least-score", "--seed", "2", env={"LOGNAME": "sam"})
-    assert result.exit_code == 130  # stdin ends at the first question: stopped and saved
-    assert "Least Score, Sam, Strong-2; seed 2" in result.stdout
-    assert "You play as Sam (--player NAME for another name" in result.stdout
-    assert re.search(r"Deal 1 — (Sam|Strong-2) deals", result.stdout)
-    assert "You deals" not in result.stdout
+def test_play_with_no_players_seats_you_against_the_strong_bot(score_exe: Path,
+                                                               db_path: Path) -> None:
+    child = spawn_score(score_exe, db_path, ["play", "least-score", "--seed", "2"],
+                        env={"LOGNAME": "sam"})
+    child.expect("your move")
+    assert "Least Score, Sam, Strong-2; seed 2" in child.before
+    assert "You play as Sam (--player NAME for another name" in child.before
+    assert re.search(r"Deal 1 — (Sam|Strong-2) deals", child.before)
+    assert "You deals" not in child.before
+    child.sendcontrol("c")
+    code, _ = finish(child)
+    assert code == 130
+
+
+def test_play_off_a_terminal_still_needs_two_seats(refuse: Refuse) -> None:
+    refuse("play", "least-score", "--bot", "random", says="not 1")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,8 +28,12 @@ def test_rematch_same_game_players_seating_and_rules_next_dealer(least: Any, ok:
 
 
 def test_rematch_without_a_tracked_dealer_and_of_one_card(one_card: Any, ok: CLI,
-                                                          summary: Any) -> None:
-    one_card("Ann", "Bob", "Cy", extra=("--target", "40"))
+                                                          summary: Any,
+                                                          tmp_path: Path) -> None:
+    one_card("Ann", "Bob", "Cy", extra=("--target", "40"))  # `new` draws a first dealer
+    untracked = {**summary(), "first_dealer": None}  # ... a file may have none
+    (tmp_path / "untracked.json").write_text(json.dumps(untracked), encoding="utf-8")
+    ok("import", tmp_path / "untracked.json")
     ok("rematch", "--name", "Again")
     again = summary()
     assert again["first_dealer"] is None and again["options"]["target"] == 40

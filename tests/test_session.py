@@ -191,7 +191,7 @@ def test_history_entries() -> None:
     assert history[3]["time"] == "t-redo" and history[3]["detail"].startswith("brought back")
     assert history[4]["detail"].endswith("now round 1: Bob declared; Ann +2, Bob +0")
     assert history[5] == {"time": "t-import", "change": "import",
-                          "detail": "imported from night.json with 1 rounds"}
+                          "detail": "imported from night.json with 1 round"}
 
 
 def test_history_time_defaults_to_now_with_an_offset() -> None:

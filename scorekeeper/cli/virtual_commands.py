@@ -213,7 +213,7 @@ def play(
             raise typer.BadParameter("say which game: score play least-score|one-card")
         rules = get_game(game)
         get_virtual(rules.name)
-        chosen_for_you = not player and len(bot or ()) < 2
+        chosen_for_you = not player and len(bot or ()) < 2 and sys.stdin.isatty()
         if chosen_for_you:  # `score play least-score`: you against a bot
             player, bot = [default_player_name()], bot or ["strong"]
         if player:

@@ -1,0 +1,35 @@
+"""The real `score` at a terminal: a pseudo-terminal driven with pexpect.
+
+Prompts, line editing and "at a terminal" behaviour can only be seen with a real tty on
+stdin; pexpect gives one (a pty) and reads what a person would see.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+import pexpect
+
+
+def spawn_score(score_exe: Path, db_path: Path, args: Sequence[str], *,
+                columns: int = 100, env: dict[str, str] | None = None,
+                timeout: float = 20) -> pexpect.spawn:
+    """``score ARGS`` at a terminal of ``columns`` columns, on the temporary store."""
+    environment = {key: value for key, value in os.environ.items()
+                   if key not in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE",
+                                  "CLICOLOR_FORCE", "COLUMNS", "LINES")}
+    environment |= {"SCOREKEEPER_DB": str(db_path), "NO_COLOR": "1", "TERM": "xterm",
+                    "PYTHONIOENCODING": "utf-8", "SCOREKEEPER_LANG": "en", **(env or {})}
+    child = pexpect.spawn(str(score_exe), list(args), env=environment, encoding="utf-8",
+                          timeout=timeout, dimensions=(40, columns))
+    return child
+
+
+def finish(child: pexpect.spawn) -> tuple[int, str]:
+    """Wait for the end; the exit code and everything printed since the last expect."""
+    child.expect(pexpect.EOF)
+    child.close()
+    code = child.exitstatus if child.exitstatus is not None else 128 + (child.signalstatus or 0)
+    return code, str(child.before)
