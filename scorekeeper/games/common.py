@@ -7,9 +7,10 @@ recomputed from the list of rounds by the game's ``table`` module.
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from importlib.resources.abc import Traversable
@@ -60,6 +61,20 @@ class Standings:
     next_dealer: str | None
     notes: list[str] = field(default_factory=list)
     """Game-specific lines for the standings view (e.g. who bids first next)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """One thing to ask at a terminal for a round left incomplete on the command line.
+
+    ``answer`` checks what was typed with the same rules and messages as the command
+    line and returns the entry with it filled in, or raises :class:`EntryError` with the
+    reason, so the question can be asked again."""
+
+    prompt: str
+    answer: Callable[[str], RoundEntry]
+    default: str | None = None
+    """Offered when Enter is pressed alone (edit-round: what the round holds now)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +173,25 @@ class TableGame(Protocol):
         """The stored round with players renamed (``names``: old spelling -> new)."""
         ...
 
+    # -- entering a round at a terminal --------------------------------------------
+
+    def check_given(self, players: Sequence[str], options: Mapping[str, Any],
+                    standings: Standings, entry: RoundEntry) -> None:
+        """Refuse, before anything is asked, what the command line gave that no answer
+        could make right (an unknown name, contradictory options, an impossible value)."""
+        ...
+
+    def next_question(self, players: Sequence[str], options: Mapping[str, Any],
+                      standings: Standings, entry: RoundEntry,
+                      previous: RoundEntry | None = None) -> Question | None:
+        """What to ask next for an incomplete ``entry``, or None when nothing is missing;
+        ``previous`` (edit-round: the round as it is now) gives each question's default."""
+        ...
+
+    def entry_of(self, round_: Mapping[str, Any]) -> RoundEntry:
+        """A stored round as it would be typed on the command line."""
+        ...
+
     # -- the narrow grid (score show on a phone) ------------------------------------
 
     grid_note_heading: str
@@ -171,13 +205,43 @@ class TableGame(Protocol):
 def match_player(players: Sequence[str], typed: str, what: str = "player") -> str:
     """The session's spelling of ``typed`` (names match ignoring case; names are stored
     NFC-normalised, so an ``é`` typed as ``e`` + accent matches too)."""
-    wanted = unicodedata.normalize("NFC", typed).strip().casefold()
+    wanted = _folded(typed)
     for name in players:
-        if unicodedata.normalize("NFC", name).casefold() == wanted:
+        if _folded(name) == wanted:
             return name
-    raise EntryError(
-        f"there is no {what} called {typed.strip()!r}: the players are {', '.join(players)}"
-    )
+    raise EntryError(f"there is no {what} called {typed.strip()!r}"
+                     f"{_did_you_mean(players, typed)}: the players are {', '.join(players)}")
+
+
+def match_at_prompt(players: Sequence[str], typed: str, what: str = "player") -> str:
+    """Like :func:`match_player`, but at a prompt the start of a name is enough when only
+    one name starts that way (``d`` for Dan).
+
+    >>> match_at_prompt(["Ann", "Dan", "Dave"], "an"), match_at_prompt(["Ann", "Dan"], "d")
+    ('Ann', 'Dan')
+    """
+    wanted = _folded(typed)
+    if not wanted:
+        raise EntryError(f"type a name: {', '.join(players)}")
+    exact = [name for name in players if _folded(name) == wanted]
+    starting = [name for name in players if _folded(name).startswith(wanted)]
+    if exact or len(starting) == 1:
+        return (exact or starting)[0]
+    if starting:
+        raise EntryError(f"{typed.strip()!r} could be {' or '.join(starting)}: type more of "
+                         "the name")
+    return match_player(players, typed, what)
+
+
+def _folded(name: str) -> str:
+    return unicodedata.normalize("NFC", name).strip().casefold()
+
+
+def _did_you_mean(players: Sequence[str], typed: str) -> str:
+    """`` (did you mean Dan?)`` for a near miss (difflib, ignoring case), else ""."""
+    folded = {_folded(name): name for name in players}
+    close = difflib.get_close_matches(_folded(typed), list(folded), n=1, cutoff=0.6)
+    return f" (did you mean {folded[close[0]]}?)" if close else ""
 
 
 def looks_like_whole_number(text: str) -> bool:

@@ -7,7 +7,8 @@ winners are recomputed here from the whole list of rounds.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from scorekeeper.cards import CardError, format_cards, iter_duplicates, parse_cards
@@ -17,6 +18,7 @@ from scorekeeper.games.common import (
     HouseRule,
     JSONDict,
     Language,
+    Question,
     RoundEntry,
     RoundError,
     Standings,
@@ -27,6 +29,7 @@ from scorekeeper.games.common import (
     competition_ranks,
     copy_recorded_deal,
     looks_like_whole_number,
+    match_at_prompt,
     match_player,
     option_choice,
     option_whole_number,
@@ -89,13 +92,7 @@ class LeastScoreTable:
         standings: Standings,
         entry: RoundEntry,
     ) -> JSONDict:
-        if entry.bidder is not None or entry.bid is not None or entry.no_bid:
-            raise EntryError(
-                "--bidder, --bid and --no-bid are for One Card: "
-                "a Least Score round takes --declarer NAME"
-            )
-        if entry.trump is not None:
-            raise EntryError("--trump is for One Card: Least Score has no trump")
+        _refuse_other_games_options(entry)
         if entry.declarer is None:
             raise EntryError(
                 "say who declared: --declarer NAME, one of " + ", ".join(standings.still_in)
@@ -105,23 +102,61 @@ class LeastScoreTable:
         totals: dict[str, int] = {}
         hands: dict[str, list[str]] = {}
         for name, raw in values.items():
-            text = raw.strip()
-            if looks_like_whole_number(text):
-                totals[name] = parse_whole_number(text, f"{name}'s total")
-                continue
-            try:
-                cards = parse_cards(text, allow_joker=False)
-            except CardError as error:
-                raise EntryError(f"{name}'s hand: {error}") from None
-            hands[name] = format_cards(cards)
-            if 1 <= len(cards) <= rules.HAND_SIZE:
-                totals[name] = rules.hand_value(cards)
-            else:
-                totals[name] = 0  # refused by _check_round with the card count
+            totals[name], cards = _typed_hand(name, raw)
+            if cards is not None:
+                hands[name] = cards
         round_: JSONDict = {"declarer": declarer, "totals": totals}
         if hands:
             round_["hands"] = hands
         return round_
+
+    # -- entering a round at a terminal ----------------------------------------
+
+    def check_given(self, players: Sequence[str], options: Mapping[str, Any],
+                    standings: Standings, entry: RoundEntry) -> None:
+        _refuse_other_games_options(entry)
+        if entry.declarer is not None:
+            _declarer_still_in(players, standings, entry.declarer, match_player)
+        hands: dict[str, list[str]] = {}
+        for name, raw in collect_values(players, entry, "total").items():
+            _still_in(standings, name)
+            total, cards = _typed_hand(name, raw)
+            _check_hand(name, total, cards)
+            if cards is not None:
+                hands[name] = cards
+        _check_no_card_twice(hands)
+
+    def next_question(self, players: Sequence[str], options: Mapping[str, Any],
+                      standings: Standings, entry: RoundEntry,
+                      previous: RoundEntry | None = None) -> Question | None:
+        before = {} if previous is None else dict(previous.values)
+        if entry.declarer is None:
+            def declarer(text: str) -> RoundEntry:
+                name = _declarer_still_in(players, standings, text, match_at_prompt)
+                return replace(entry, declarer=name)
+
+            return Question(f"Who declared? ({', '.join(standings.still_in)})", declarer,
+                            None if previous is None else previous.declarer)
+        entered = collect_values(players, entry, "total")
+        for name in standings.still_in:
+            if name in entered:
+                continue
+
+            def hand(text: str, name: str = name) -> RoundEntry:
+                total, cards = _typed_hand(name, text)
+                _check_hand(name, total, cards)
+                if cards is not None:
+                    _check_no_card_twice({**_entered_hands(entered), name: cards})
+                return replace(entry, values=(*entry.values, (name, text.strip())))
+
+            return Question(f"{name}'s hand total or cards", hand, before.get(name))
+        return None
+
+    def entry_of(self, round_: Mapping[str, Any]) -> RoundEntry:
+        hands = round_.get("hands") or {}
+        values = tuple((name, ",".join(hands[name]) if name in hands else str(total))
+                       for name, total in round_["totals"].items())
+        return RoundEntry(values=values, declarer=round_["declarer"])
 
     # -- recomputing -----------------------------------------------------------
 
@@ -298,26 +333,84 @@ def _check_round(
     check_participants(totals, still_in, "total")
     hands = round_.get("hands") or {}
     for name, total in totals.items():
-        if name in hands:
-            try:
-                cards = parse_cards(hands[name], allow_joker=False)
-            except CardError as error:
-                raise EntryError(f"{name}'s hand: {error}") from None
-            if not 1 <= len(cards) <= rules.HAND_SIZE:
-                raise EntryError(f"{name} has {len(cards)} cards: a hand at the end of a deal "
-                                 f"holds 1 to {rules.HAND_SIZE} cards")
-            if rules.hand_value(cards) != total:
-                raise EntryError(f"{name}'s cards add up to {rules.hand_value(cards)}, "
-                                 f"not {total}")
-        if not isinstance(total, int) or isinstance(total, bool) \
-                or not 1 <= total <= rules.MAX_HAND_TOTAL:
-            raise EntryError(
-                f"{name}'s total {total} is impossible: a hand is 1 to {rules.HAND_SIZE} "
-                f"cards worth 1 to 10 each, so 1 to {rules.MAX_HAND_TOTAL}"
-            )
+        _check_hand(name, total, hands.get(name))
     unknown_hands = [name for name in hands if name not in totals]
     if unknown_hands:
         raise EntryError(f"{unknown_hands[0]} has cards but is not in this deal")
+    _check_no_card_twice(hands)
+    check_deal_dealer(round_, dealer)
+
+
+def _refuse_other_games_options(entry: RoundEntry) -> None:
+    if entry.bidder is not None or entry.bid is not None or entry.no_bid:
+        raise EntryError(
+            "--bidder, --bid and --no-bid are for One Card: "
+            "a Least Score round takes --declarer NAME"
+        )
+    if entry.trump is not None:
+        raise EntryError("--trump is for One Card: Least Score has no trump")
+
+
+def _still_in(standings: Standings, name: str) -> None:
+    if name in standings.knocked_out:
+        raise EntryError(f"{name} is knocked out and has no hand: enter a total for "
+                         + ", ".join(standings.still_in))
+
+
+def _declarer_still_in(players: Sequence[str], standings: Standings, typed: str,
+                       match: Callable[[Sequence[str], str, str], str]) -> str:
+    name = match(players, typed, "declarer")
+    if name in standings.knocked_out:
+        raise EntryError(f"{name} is knocked out and can't declare: "
+                         "the players still in are " + ", ".join(standings.still_in))
+    return name
+
+
+def _typed_hand(name: str, raw: str) -> tuple[int, list[str] | None]:
+    """A player's hand as typed: its total, and its cards when cards were typed."""
+    text = raw.strip()
+    if looks_like_whole_number(text):
+        return parse_whole_number(text, f"{name}'s total"), None
+    try:
+        cards = parse_cards(text, allow_joker=False)
+    except CardError as error:
+        raise EntryError(f"{name}'s hand: {error}") from None
+    total = rules.hand_value(cards) if 1 <= len(cards) <= rules.HAND_SIZE else 0
+    return total, format_cards(cards)  # a wrong count is refused by _check_hand
+
+
+def _check_hand(name: str, total: object, hand: Sequence[str] | None) -> None:
+    """A hand at the end of a deal: 1 to 5 cards adding up to its total, 1 to 50."""
+    if hand is not None:
+        try:
+            cards = parse_cards(hand, allow_joker=False)
+        except CardError as error:
+            raise EntryError(f"{name}'s hand: {error}") from None
+        if not 1 <= len(cards) <= rules.HAND_SIZE:
+            raise EntryError(f"{name} has {len(cards)} cards: a hand at the end of a deal "
+                             f"holds 1 to {rules.HAND_SIZE} cards")
+        if rules.hand_value(cards) != total:
+            raise EntryError(f"{name}'s cards add up to {rules.hand_value(cards)}, "
+                             f"not {total}")
+    if not isinstance(total, int) or isinstance(total, bool) \
+            or not 1 <= total <= rules.MAX_HAND_TOTAL:
+        raise EntryError(
+            f"{name}'s total {total} is impossible: a hand is 1 to {rules.HAND_SIZE} "
+            f"cards worth 1 to 10 each, so 1 to {rules.MAX_HAND_TOTAL}"
+        )
+
+
+def _entered_hands(values: Mapping[str, str]) -> dict[str, list[str]]:
+    """The cards among typed values (totals have none)."""
+    hands: dict[str, list[str]] = {}
+    for name, raw in values.items():
+        _, cards = _typed_hand(name, raw)
+        if cards is not None:
+            hands[name] = cards
+    return hands
+
+
+def _check_no_card_twice(hands: Mapping[str, Sequence[str]]) -> None:
     all_cards = [card for name in hands for card in parse_cards(hands[name])]
     for card in iter_duplicates(all_cards):
         holders = [name for name in hands if card in parse_cards(hands[name])]
@@ -326,5 +419,4 @@ def _check_round(
                              "card")
         raise EntryError(f"{card} is in both {holders[0]}'s and {holders[1]}'s hands: "
                          "a deck has one of each card")
-    check_deal_dealer(round_, dealer)
 

@@ -9,6 +9,7 @@ from the whole list of rounds.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from scorekeeper.cards import SUITS, CardError, parse_suit
@@ -18,6 +19,7 @@ from scorekeeper.games.common import (
     HouseRule,
     JSONDict,
     Language,
+    Question,
     RoundEntry,
     RoundError,
     Standings,
@@ -27,6 +29,7 @@ from scorekeeper.games.common import (
     collect_values,
     competition_ranks,
     copy_recorded_deal,
+    match_at_prompt,
     match_player,
     option_choice,
     option_whole_number,
@@ -90,29 +93,14 @@ class OneCardTable:
         entry: RoundEntry,
     ) -> JSONDict:
         opts = self.options(options)
-        if entry.declarer is not None:
-            raise EntryError(
-                "--declarer is for Least Score: "
-                "a One Card round takes --bidder NAME --bid N, or --no-bid"
-            )
-        if standings.finished:
-            raise EntryError(
-                f"the game is over ({' and '.join(standings.winners)} won): "
-                "it takes no more rounds"
-            )
+        _refuse_contradictions(standings, entry)
         lowest = rules.lowest_bid(len(players))
-        if entry.no_bid:
-            if entry.bidder is not None:
-                raise EntryError("say --bidder NAME --bid N, or --no-bid, not both")
-            if entry.bid is not None:
-                raise EntryError("--bid goes with --bidder: a --no-bid deal has no bid")
-            if entry.trump is not None:
-                raise EntryError("--trump goes with a bid: a no-bid deal has no trump")
-        elif entry.bidder is None:
+        # a --no-bid entry has no bidder, bid or trump (_refuse_contradictions)
+        if not entry.no_bid and entry.bidder is None:
             if entry.bid is not None:
                 raise EntryError(f"--bid {entry.bid} needs --bidder NAME: say who bid")
             raise EntryError("say --bidder NAME --bid N, or --no-bid")
-        elif entry.bid is None:
+        if not entry.no_bid and entry.bid is None:
             raise EntryError(
                 f"--bidder needs --bid N: the winning bid, from {lowest} to {rules.MAX_BID}"
             )
@@ -135,6 +123,81 @@ class OneCardTable:
         }
         _check_round(round_, players, opts, standings.next_dealer)
         return round_
+
+    # -- entering a round at a terminal ----------------------------------------
+
+    def check_given(self, players: Sequence[str], options: Mapping[str, Any],
+                    standings: Standings, entry: RoundEntry) -> None:
+        opts = self.options(options)
+        _refuse_contradictions(standings, entry)
+        bidder = None if entry.bidder is None else match_player(players, entry.bidder,
+                                                                "bidder")
+        if entry.bid is not None:
+            _check_bid(bidder or "the bidder", entry.bid, len(players))
+        if entry.trump is not None:
+            try:
+                parse_suit(entry.trump)
+            except CardError as error:
+                raise EntryError(f"--trump: {error}") from None
+        points = {name: _typed_points(name, raw)
+                  for name, raw in collect_values(players, entry, "points value").items()}
+        total = sum(points.values())
+        if total > rules.TOTAL_POINTS or (len(points) == len(players)
+                                          and total != rules.TOTAL_POINTS):
+            raise EntryError(_points_total_problem(total, opts))
+
+    def next_question(self, players: Sequence[str], options: Mapping[str, Any],
+                      standings: Standings, entry: RoundEntry,
+                      previous: RoundEntry | None = None) -> Question | None:
+        opts = self.options(options)
+        lowest = rules.lowest_bid(len(players))
+        if not entry.no_bid and entry.bidder is None:
+            def bidder(text: str) -> RoundEntry:
+                if text.strip().lower() in NO_BID_ANSWERS:
+                    if entry.bid is not None:
+                        raise EntryError(f"--bid {entry.bid} needs a bidder: say who bid")
+                    return replace(entry, no_bid=True)
+                return replace(entry, bidder=match_at_prompt(players, text, "bidder"))
+
+            default = None if previous is None else previous.bidder or "none"
+            return Question(f"Who won the bid? ({', '.join(players)}, or none)", bidder,
+                            default)
+        if entry.bidder is not None and entry.bid is None:
+            name = match_player(players, entry.bidder, "bidder")
+
+            def bid(text: str) -> RoundEntry:
+                amount = parse_whole_number(text, f"{name}'s bid")
+                _check_bid(name, amount, len(players))
+                return replace(entry, bid=amount)
+
+            default = None if previous is None or previous.bid is None else str(previous.bid)
+            return Question(f"{name}'s bid ({lowest} to {rules.MAX_BID})", bid, default)
+        entered = {name: _typed_points(name, raw)
+                   for name, raw in collect_values(players, entry, "points value").items()}
+        missing = [name for name in players if name not in entered]
+        if not missing:
+            return None
+        name = missing[0]
+        so_far = sum(entered.values())
+
+        def points(text: str) -> RoundEntry:
+            value = _typed_points(name, text)
+            total = so_far + value
+            if total > rules.TOTAL_POINTS or (len(missing) == 1
+                                              and total != rules.TOTAL_POINTS):
+                raise EntryError(_points_total_problem(total, opts))
+            return replace(entry, values=(*entry.values, (name, text.strip())))
+
+        before = {} if previous is None else dict(previous.values)
+        default = before.get(name)
+        if default is None and len(missing) == 1:
+            default = str(rules.TOTAL_POINTS - so_far)  # the rest of the deck's points
+        return Question(f"{name}'s points (the One Card included)", points, default)
+
+    def entry_of(self, round_: Mapping[str, Any]) -> RoundEntry:
+        values = tuple((name, str(points)) for name, points in round_["points"].items())
+        return RoundEntry(values=values, bidder=round_["bidder"], bid=round_["bid"],
+                          no_bid=round_["bidder"] is None, trump=round_.get("trump"))
 
     # -- recomputing -----------------------------------------------------------
 
@@ -289,23 +352,11 @@ def _check_round(
     if not isinstance(points, dict):
         raise EntryError("the round has no points: enter NAME=POINTS for every player")
     check_participants(points, players, "points value")
-    total_points = rules.TOTAL_POINTS
     for name in players:
-        value = points[name]
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise EntryError(f"{name}'s points must be a whole number, not {value!r}")
-        if not 0 <= value <= total_points:
-            raise EntryError(
-                f"{name}'s points must be from 0 to {total_points} "
-                f"(the deck holds {total_points} points), not {value}"
-            )
+        _check_points(name, points[name])
     total = sum(points[name] for name in players)
-    if total != total_points:
-        joker = "the joker" if opts.joker is JokerRule.JOKER else "the joker (2D)"
-        raise EntryError(
-            f"the points add up to {total}, not {total_points}: every point card is taken "
-            f"(J, Q, K 1 each, {joker} 3, the One Card included)"
-        )
+    if total != rules.TOTAL_POINTS:
+        raise EntryError(_points_total_problem(total, opts))
     bidder = round_.get("bidder")
     bid = round_.get("bid")
     trump = round_.get("trump")
@@ -323,13 +374,65 @@ def _check_round(
                 f"{bidder}'s bid must be a whole number from {lowest} to {rules.MAX_BID}, "
                 f"not {bid!r}"
             )
-        problem = rules.bid_problem(bid, None, len(players))
-        if problem is not None:
-            raise EntryError(f"{bidder} can't have bid {bid}: {problem}")
+        _check_bid(bidder, bid, len(players))
         if trump is not None and (not isinstance(trump, str)
                                   or trump not in {suit.value for suit in SUITS}):
             raise EntryError(f"the trump {trump!r} is not a suit: use S, H, D or C")
     check_deal_dealer(round_, dealer)
+
+
+NO_BID_ANSWERS = ("none", "no", "nobody", "-", "pass", "no bid")
+"""What may be typed at "Who won the bid?" for a deal nobody bid on."""
+
+
+def _refuse_contradictions(standings: Standings, entry: RoundEntry) -> None:
+    """What the command line can get wrong before any name or number is read."""
+    if entry.declarer is not None:
+        raise EntryError(
+            "--declarer is for Least Score: "
+            "a One Card round takes --bidder NAME --bid N, or --no-bid"
+        )
+    if standings.finished:
+        raise EntryError(
+            f"the game is over ({' and '.join(standings.winners)} won): "
+            "it takes no more rounds"
+        )
+    if entry.no_bid:
+        if entry.bidder is not None:
+            raise EntryError("say --bidder NAME --bid N, or --no-bid, not both")
+        if entry.bid is not None:
+            raise EntryError("--bid goes with --bidder: a --no-bid deal has no bid")
+        if entry.trump is not None:
+            raise EntryError("--trump goes with a bid: a no-bid deal has no trump")
+
+
+def _check_bid(bidder: str, bid: Any, players: int) -> None:
+    problem = rules.bid_problem(bid, None, players)
+    if problem is not None:
+        raise EntryError(f"{bidder} can't have bid {bid}: {problem}")
+
+
+def _typed_points(name: str, raw: str) -> int:
+    value = parse_whole_number(raw, f"{name}'s points")
+    _check_points(name, value)
+    return value
+
+
+def _check_points(name: str, value: Any) -> None:
+    total_points = rules.TOTAL_POINTS
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EntryError(f"{name}'s points must be a whole number, not {value!r}")
+    if not 0 <= value <= total_points:
+        raise EntryError(
+            f"{name}'s points must be from 0 to {total_points} "
+            f"(the deck holds {total_points} points), not {value}"
+        )
+
+
+def _points_total_problem(total: int, opts: Options) -> str:
+    joker = "the joker" if opts.joker is JokerRule.JOKER else "the joker (2D)"
+    return (f"the points add up to {total}, not {rules.TOTAL_POINTS}: every point card is "
+            f"taken (J, Q, K 1 each, {joker} 3, the One Card included)")
 
 
 def _options_dict(opts: Options) -> JSONDict:
