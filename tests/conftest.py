@@ -31,7 +31,7 @@ import typer.main
 # COLUMNS would be ignored. Without it at import, rich reads COLUMNS at each print.
 os.environ.pop("COLUMNS", None)
 
-from scorekeeper.cli.app import run  # noqa: E402
+from scorekeeper.cli.app import run
 
 # Environment variables that would make rich write escape codes to a pipe.
 COLOR_FORCING = ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "CLICOLOR_FORCE")
