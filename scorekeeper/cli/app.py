@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-import typer.main
 from rich.text import Text
 
 try:  # typer >= 0.22 vendors click; older releases depend on it
@@ -36,11 +35,9 @@ from scorekeeper.cli import (
     conventions,
     importing,
     json_views,
+    lazy,
     nights,
     render,
-    rules_command,
-    serve,
-    virtual_commands,
 )
 from scorekeeper.cli import export as exporting
 from scorekeeper.cli.context import UsageProblem, console, store, usage
@@ -52,6 +49,7 @@ from scorekeeper.store import StoreError
 from scorekeeper.text import count, show_controls
 
 app = typer.Typer(
+    cls=lazy.LazyGroup,
     name="score",
     help="Keep the score of card games at the table (Least Score, One Card), "
     "or play them with a virtual deck.",
@@ -419,7 +417,6 @@ def import_command(
                                "session."))
 
 
-app.command("rules")(rules_command.rules)
 
 
 def _game_or_usage(name: str) -> Any:
@@ -480,11 +477,13 @@ def doctor(
         raise typer.Exit(1)
 
 
-nights.register(app)
-app.command()(virtual_commands.play)
-app.command()(virtual_commands.replay)
-app.command()(virtual_commands.simulate)
-app.command()(serve.serve)
+lazy.defer_registered(app)
+lazy.command("rules", "scorekeeper.cli.rules_command:rules")
+nights.register()
+lazy.command("play", "scorekeeper.cli.virtual_commands:play")
+lazy.command("replay", "scorekeeper.cli.virtual_commands:replay")
+lazy.command("simulate", "scorekeeper.cli.virtual_commands:simulate")
+lazy.command("serve", "scorekeeper.cli.serve:serve")
 
 
 # ---------------------------------------------------------------------------
@@ -494,15 +493,12 @@ app.command()(serve.serve)
 def run(argv: Sequence[str] | None = None) -> int:
     """Run ``score`` with ``argv``; return the exit code (never raises for user errors)."""
     args = list(sys.argv[1:] if argv is None else argv)
-    commands = [info.name or getattr(info.callback, "__name__", "").replace("_", "-")
-                for info in app.registered_commands]
     if {"--show-completion", "--install-completion"} & set(args):
-        args = completion.shell_optional(args, commands)
+        args = completion.shell_optional(args, lazy.LOADERS)
     try:
-        command = typer.main.get_command(app)
-        conventions.tidy_help(command)
         # Not standalone: Click's usage errors come here, to be shown on one line.
-        result = command.main(args=args, prog_name="score", standalone_mode=False)
+        result = app(args=args, prog_name="score",
+                     standalone_mode=False)
     except SystemExit as done:
         code = done.code
         return code if isinstance(code, int) else (0 if code is None else 1)
@@ -511,7 +507,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         return help_wanted.exit_code
     except UsageError as malformed:
         message = malformed.message if isinstance(malformed, UsageProblem) \
-            else conventions.usage_message(malformed, commands)
+            else conventions.usage_message(malformed, list(lazy.LOADERS))
         hint = f" (see `{malformed.ctx.command_path} --help`)" if malformed.ctx else ""
         sys.stderr.write(f"error: {_one_line(' '.join(message.split()) + hint)}\n")
         return malformed.exit_code

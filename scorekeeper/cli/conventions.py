@@ -11,7 +11,6 @@ style: what is wrong with the command line and what would be right.
 
 from __future__ import annotations
 
-import difflib
 import enum
 import re
 from collections.abc import Iterator
@@ -76,13 +75,18 @@ def _plain_argument(param: Any) -> None:
 def tidy_help(command: Any) -> None:
     """Give every parameter of ``command`` and its subcommands a metavar people read."""
     for each in _walk(command):
-        for param in getattr(each, "params", ()):
-            if getattr(param, "is_flag", False) or param.name == "help":
-                continue
-            if param.metavar is None:
-                param.metavar = _metavar_of(param)
-            if getattr(param, "param_type_name", "") == "argument":
-                _plain_argument(param)
+        tidy_params(each)
+
+
+def tidy_params(command: Any) -> None:
+    """Give the parameters of ``command`` itself a metavar people read."""
+    for param in getattr(command, "params", ()):
+        if getattr(param, "is_flag", False) or param.name == "help":
+            continue
+        if param.metavar is None:
+            param.metavar = _metavar_of(param)
+        if getattr(param, "param_type_name", "") == "argument":
+            _plain_argument(param)
 
 
 # ---------------------------------------------------------------------------
@@ -159,6 +163,8 @@ def usage_message(error: Any, command_names: list[str]) -> str:
         if param is not None:
             return f"{_param_name(param)}: {error.message}"
         return str(error.message)
+    import difflib  # only for a mistyped command line
+
     if kind == "NoSuchOption":
         option = error.option_name
         known = [opt for param in (ctx.command.params if ctx is not None else ())

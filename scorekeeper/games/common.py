@@ -7,7 +7,6 @@ recomputed from the list of rounds by the game's ``table`` module.
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -239,6 +238,8 @@ def _folded(name: str) -> str:
 
 def _did_you_mean(players: Sequence[str], typed: str) -> str:
     """`` (did you mean Dan?)`` for a near miss (difflib, ignoring case), else ""."""
+    import difflib  # only when a name is mistyped
+
     folded = {_folded(name): name for name in players}
     close = difflib.get_close_matches(_folded(typed), list(folded), n=1, cutoff=0.6)
     return f" (did you mean {folded[close[0]]}?)" if close else ""
