@@ -360,10 +360,17 @@ class Session:
 
     # -- changes (each returns a new session, checked by a full recompute) -----------
 
-    def add_round(self, entry: RoundEntry, *, time: str | None = None,
-                  note: str = "") -> Session:
+    def check_takes_rounds(self) -> None:
+        """Refuse a round for a session that takes no more (finished or abandoned)."""
         if self.finished:
             raise EntryError(self._finished_message())
+        if self.abandoned:
+            raise EntryError(f"{self.label} was abandoned and takes no more rounds: "
+                             f"`score abandon {self.id} --undo` takes that back")
+
+    def add_round(self, entry: RoundEntry, *, time: str | None = None,
+                  note: str = "") -> Session:
+        self.check_takes_rounds()
         round_ = self.rules.make_round(self.players, self.options, self.standings, entry)
         if check_note(note):
             round_["note"] = check_note(note)
@@ -371,11 +378,7 @@ class Session:
 
     def add_round_record(self, round_: JSONDict, *, time: str | None = None) -> Session:
         """Append an already-built round (the virtual deck's deals come this way)."""
-        if self.finished:
-            raise EntryError(self._finished_message())
-        if self.abandoned:
-            raise EntryError(f"{self.label} was abandoned and takes no more rounds: "
-                             f"`score abandon {self.id} --undo` takes that back")
+        self.check_takes_rounds()
         changed = replace(self, rounds=(*self.rounds, round_), undone=())
         try:
             changed.standings  # noqa: B018 - recompute now so a bad round is refused
@@ -425,12 +428,22 @@ class Session:
         except RoundError as error:
             if error.number == number:
                 raise EntryError(error.reason) from None
-            raise EntryError(
-                f"that edit makes round {error.number} impossible: {error.reason}; "
-                f"undo or edit round {error.number} first"
-            ) from None
+            raise EntryError(self._later_round_broken(number, error)) from None
         detail = f"round {number} was {old}; now {changed.describe_round(number)}"
         return changed._logged("edit-round", detail, time, number)
+
+    def _later_round_broken(self, number: int, error: RoundError) -> str:
+        """What to do when an edit of round ``number`` leaves a later round impossible.
+
+        Editing that later round first can't help (it was entered for the game as it
+        stood), so the rounds from it on have to be taken back, and typed in again after
+        the edit."""
+        later, last = error.number, len(self.rounds)
+        rounds = f"round {later}" if later == last else f"rounds {later} to {last}"
+        times = "once" if later == last else f"{last - later + 1} times"
+        return (f"that edit makes round {later} impossible ({error.reason}); if the edit is "
+                f"right, {rounds} no longer fit: take them back first (`score undo` {times}), "
+                f"edit round {number}, then enter them again with `score add-round`")
 
     def check_rounds_can_change(self, command: str) -> None:
         """A virtual deal is what the cards and moves were: taking one back would let

@@ -111,8 +111,30 @@ def test_edit_refused_when_a_later_round_becomes_impossible(least, ok: CLI, refu
     ok("add-round", "--declarer", "Ann", "Ann=1", "Cy=2")  # without Bob
     before = summary()
     refuse("edit-round", "1", "--declarer", "Ann", "Ann=1", "Bob=3", "Cy=2",
-           says=("round 2", "Bob is missing", "undo or edit round 2 first"))
+           says=("round 2", "Bob is missing", "take them back first (`score undo` once), "
+                 "edit round 1, then enter them again with `score add-round`"))
     assert summary() == before
+
+
+def test_the_advice_for_an_edit_that_breaks_later_rounds_works(least, ok: CLI, refuse: Refuse,
+                                                               summary) -> None:
+    """Issue 11.3: the refusal says what would actually fix it, and following it works
+    (editing the later round first can't: it was entered for the game as it stood)."""
+    least("Ann", "Bob", "Cy", extra=("--limit", "25"))
+    ok("add-round", "--declarer", "Ann", "Ann=1", "Bob=30", "Cy=2")  # Bob 29: out
+    ok("add-round", "--declarer", "Ann", "Ann=1", "Cy=2")
+    ok("add-round", "--declarer", "Cy", "Ann=3", "Cy=1")
+    edit = ("edit-round", "1", "--declarer", "Ann", "Ann=1", "Bob=3", "Cy=2")
+    result = refuse(*edit, says=("rounds 2 to 3 no longer fit", "`score undo` 2 times",
+                                 "edit round 1"))
+    refuse("edit-round", "2", "--declarer", "Ann", "Ann=1", "Bob=3", "Cy=2",
+           says="Bob is knocked out")  # what the old advice asked for: it can't work
+    assert "round 2" in result.stderr
+    ok("undo")
+    ok("undo")
+    ok(*edit)
+    ok("add-round", "--declarer", "Ann", "Ann=1", "Bob=3", "Cy=2")
+    assert summary()["totals"] == {"Ann": 0, "Bob": 4, "Cy": 2}
 
 
 def test_edit_refused_when_it_ends_the_game_before_later_rounds(least, ok: CLI,

@@ -153,7 +153,7 @@ def test_edit_refused_when_a_later_round_becomes_impossible() -> None:
         session.edit_round(1, ls_entry("Ann", Ann=1, Bob=3, Cy=2))  # Bob would stay in
     message = str(refused.value)
     assert "round 2" in message and "Bob is missing" in message
-    assert "undo or edit round 2 first" in message
+    assert "rounds 2 to 3 no longer fit" in message and "`score undo` 2 times" in message
 
 
 def test_edit_refusals_of_the_round_itself() -> None:
