@@ -146,3 +146,19 @@ def test_play_with_no_players_seats_you_against_the_strong_bot(score_exe: Path,
 
 def test_play_off_a_terminal_still_needs_two_seats(refuse: Refuse) -> None:
     refuse("play", "least-score", "--bot", "random", says="not 1")
+
+
+def test_play_prompts_edit_the_line_and_remember_answers(score_exe: Path,
+                                                         db_path: Path) -> None:
+    """Issue 11.4: arrow keys move in the answer (readline) instead of typing ^[[D."""
+    child = spawn_score(score_exe, db_path, ["play", "least-score", "--player", "Ann",
+                                             "--bot", "greedy", "--seed", "2"])
+    child.expect("your move")
+    child.send("hnt\x1b[D\x1b[Di\r")  # "hnt", two steps left, insert the i: "hint"
+    child.expect("would")  # the strong bot's hint, not "not a move"
+    child.expect("your move")
+    child.send("\x1b[A\r")  # Up: the previous answer again
+    child.expect("would")
+    child.sendcontrol("c")
+    code, _ = finish(child)
+    assert code == 130

@@ -20,13 +20,14 @@ from rich.text import Text
 
 from scorekeeper import config as config_module
 from scorekeeper import players as players_module
-from scorekeeper.cli import lazy, render
+from scorekeeper.cli import lazy, prompts, render
 from scorekeeper.cli.context import console, store, usage
 from scorekeeper.games.common import EntryError, TableGame
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session, now_iso
 from scorekeeper.stats import StatsQuery, as_json, chronological, compute
 from scorekeeper.store import PLAYER_CHANGES, StoreView, WritableStoreView
+from scorekeeper.text import count
 
 
 def _say(text: str) -> None:
@@ -264,10 +265,11 @@ def players_for_new(ctx: typer.Context, rules: TableGame,
             return list(settings.players)
         usage(f"say who plays, in seating order: score new {rules.name} --player NAME "
               f"--player NAME ... ({rules.min_players} to {rules.max_players} players)")
+    prompts.enable_line_editing()
     if group and typer.confirm(f"Same players as last time: {', '.join(group)}?",
                                default=True):
         return group
-    typed = typer.prompt("Players in seating order, separated by commas")
+    typed = prompts.ask("Players in seating order, separated by commas")
     return [name for name in typed.split(",") if name.strip()]
 
 
@@ -354,8 +356,9 @@ def delete(
         if not sys.stdin.isatty():
             raise EntryError(f"deleting session {session_id} asks for confirmation at a "
                              "terminal: add --yes to delete it from a script")
+        prompts.enable_line_editing()
         typer.confirm(f"Delete session {session_id} ({read.label}: {', '.join(read.players)}, "
-                      f"{len(read.rounds)} rounds)?", default=False, abort=True)
+                      f"{count(len(read.rounds), 'round')})?", default=False, abort=True)
     time = now_iso()
     with store(ctx).write() as db:
         session = db.get(session_id)

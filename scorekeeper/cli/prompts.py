@@ -18,6 +18,8 @@ import sys
 from dataclasses import replace
 
 import typer
+from rich.console import Console
+from rich.text import Text
 
 from scorekeeper.cli.context import console
 from scorekeeper.games.common import EntryError, RoundEntry, Standings
@@ -32,6 +34,16 @@ def enable_line_editing() -> None:
         return
     with contextlib.suppress(ImportError):  # Windows: input() stays as it is
         import readline  # noqa: F401 - importing it is what turns it on for input()
+
+
+def read_line(out: Console, prompt: Text) -> str:
+    """A line typed after ``prompt``. At a terminal the prompt goes to :func:`input`
+    itself, so readline knows where the answer starts (history and Ctrl-A redraw the
+    line without eating the prompt); elsewhere rich prints it, as it always has."""
+    if sys.stdin.isatty():
+        enable_line_editing()
+        return input(prompt.plain)
+    return out.input(prompt)
 
 
 def ask(prompt: str, default: str | None = None) -> str:

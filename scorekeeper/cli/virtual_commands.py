@@ -24,7 +24,7 @@ from rich.segment import ControlType, Segment
 from rich.text import Text
 
 from scorekeeper import match
-from scorekeeper.cli import compact, least_score_ui, one_card_ui, render
+from scorekeeper.cli import compact, least_score_ui, one_card_ui, prompts, render
 from scorekeeper.cli.context import console, store
 from scorekeeper.games.common import EntryError
 from scorekeeper.registry import get_game, get_virtual
@@ -77,7 +77,7 @@ class Table:
 
     def ask(self, prompt: str) -> str:
         try:
-            return self.console.input(render.plain(f"{prompt}: ", style="bold"))
+            return prompts.read_line(self.console, render.plain(f"{prompt}: ", style="bold"))
         except EOFError:
             raise KeyboardInterrupt from None
 
@@ -336,7 +336,7 @@ def _replay_deal(ui: Any, virtual: Any, session: Session, summary: Mapping[str, 
 def _replay_key() -> str:
     """The key typed at a replay's pause: "" (Enter), "n", "p" or "q"."""
     while True:
-        answer = console.input(Text("(Enter: next)", style="dim")).strip().lower()
+        answer = prompts.read_line(console, Text("(Enter: next)", style="dim")).strip().lower()
         if answer in ("", "n", "p", "q"):
             return answer
         if answer in ("quit", "exit"):
