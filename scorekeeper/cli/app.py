@@ -37,6 +37,7 @@ from scorekeeper.cli import (
     json_views,
     lazy,
     nights,
+    prompts,
     render,
 )
 from scorekeeper.cli import export as exporting
@@ -265,47 +266,34 @@ TrumpOption = Annotated[str | None, typer.Option("--trump", help="One Card: the 
                                                  "(S, H, D, C), if you want it recorded.")]
 
 
-def _entry(session: Session, values: Sequence[str] | None, declarer: str | None,
-           bidder: str | None, bid: int | None, no_bid: bool, trump: str | None) -> RoundEntry:
+def _typed_entry(values: Sequence[str] | None, declarer: str | None, bidder: str | None,
+                 bid: int | None, no_bid: bool, trump: str | None) -> RoundEntry:
     pairs: list[tuple[str, str]] = []
     for item in values or ():
         name, sep, value = item.partition("=")
         if not sep or not name.strip() or not value.strip():
             usage(f"{item!r} is not NAME=VALUE (e.g. Ann=7)")
         pairs.append((name, value))
-    if sys.stdin.isatty():
-        declarer, bidder, bid, no_bid, pairs = _ask_missing(session, declarer, bidder, bid,
-                                                            no_bid, pairs)
     return RoundEntry(values=tuple(pairs), declarer=declarer, bidder=bidder, bid=bid,
                       no_bid=no_bid, trump=trump)
 
 
-def _ask_missing(
-    session: Session, declarer: str | None, bidder: str | None, bid: int | None, no_bid: bool,
-    pairs: list[tuple[str, str]],
-) -> tuple[str | None, str | None, int | None, bool, list[tuple[str, str]]]:
-    """At a terminal, ask for what the command line left out."""
-    standings = session.standings
-    if session.game == "least-score":
-        if declarer is None:
-            declarer = typer.prompt(show_controls(f"Who declared? "
-                                                  f"({', '.join(standings.still_in)})"))
-        what = "hand total or cards"
-    else:
-        if bidder is None and not no_bid:
-            answer = typer.prompt("Who won the bid? (a name, or 'none' for no bid)")
-            if answer.strip().lower() in ("none", "no", "-", ""):
-                no_bid = True
-            else:
-                bidder = answer
-        if bidder is not None and bid is None:
-            bid = typer.prompt(show_controls(f"{bidder}'s bid"), type=int)
-        what = "points"
-    typed = {name.strip().casefold() for name, _ in pairs}
-    for name in standings.still_in:
-        if name.casefold() not in typed:
-            pairs.append((name, typer.prompt(show_controls(f"{name}'s {what}"))))
-    return declarer, bidder, bid, no_bid, pairs
+def _asked(ctx: typer.Context, session_id: int | None, entry: RoundEntry,
+           number: int | None = None) -> tuple[RoundEntry, Session | None]:
+    """At a terminal, what the command line left out is asked for, with no lock held;
+    the entry, and the session as it was shown (None when nothing was asked)."""
+    if not sys.stdin.isatty():
+        return entry, None
+    shown = store(ctx).read().get(session_id)
+    completed = prompts.collect(shown, entry, number=number)
+    return completed, (shown if completed != entry else None)
+
+
+def _still_as_shown(session: Session, shown: Session | None) -> None:
+    if shown is not None and session.to_document() != shown.to_document():
+        raise EntryError(f"session {session.id} was changed by another score command while "
+                         "you were typing; nothing was recorded: look at it again (`score "
+                         "show`) and repeat the command")
 
 
 @app.command("add-round")
@@ -321,9 +309,11 @@ def add_round(
     note: Annotated[str, typer.Option("--note", help="A note on this round.")] = "",
 ) -> None:
     """Enter the result of a deal: the scores, totals and any knock-out follow."""
+    entry, shown = _asked(ctx, session_id, _typed_entry(values, declarer, bidder, bid,
+                                                        no_bid, trump))
     with store(ctx).write() as db:
-        session = db.get(session_id)
-        entry = _entry(session, values, declarer, bidder, bid, no_bid, trump)
+        session = db.get(session_id if shown is None else shown.id)
+        _still_as_shown(session, shown)
         session = session.add_round(entry, note=note)
         db.put(session)
     console.print(render.round_result(session, compact.standings(console, session)))
@@ -342,11 +332,11 @@ def edit_round(
     trump: TrumpOption = None,
 ) -> None:
     """Re-enter round N with add-round's arguments; later rounds are re-scored."""
+    entry, shown = _asked(ctx, session_id, _typed_entry(values, declarer, bidder, bid,
+                                                        no_bid, trump), number)
     with store(ctx).write() as db:
-        session = db.get(session_id)
-        session.check_rounds_can_change("edit-round")  # before any prompt
-        session.check_round_number(number)
-        entry = _entry(session, values, declarer, bidder, bid, no_bid, trump)
+        session = db.get(session_id if shown is None else shown.id)
+        _still_as_shown(session, shown)
         session = session.edit_round(number, entry)
         db.put(session)
     console.print(f"Round {number} re-entered; later rounds re-scored.")

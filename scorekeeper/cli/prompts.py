@@ -89,8 +89,9 @@ def collect(session: Session, entry: RoundEntry, *, number: int | None = None) -
         return entry
     enable_line_editing()
     if number is not None:
-        console.print(f"Round {number} now: {session.describe_round(number)}. Enter keeps "
-                      "what is in [brackets].", markup=False, highlight=False)
+        held = session.describe_round(number).partition(": ")[2]
+        console.print(f"Round {number} is now: {held}. Enter keeps what is in [brackets].",
+                      markup=False, highlight=False)
     while question is not None:
         typed = ask(question.prompt, question.default)
         try:

@@ -194,6 +194,8 @@ def played_text(session: Session, *, at_the_table: bool = False) -> str:
         f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
     begun = readable_time(start.isoformat(), at_the_table=at_the_table)
     ended = readable_time(end.isoformat(), at_the_table=at_the_table)
+    if begun == ended:
+        return f"Played {begun} ({length})"
     if begun.split(", ")[0] == ended.split(", ")[0]:  # the same day: only the time
         ended = ended.split(", ")[-1]
     return f"Played {begun} to {ended} ({length})"
