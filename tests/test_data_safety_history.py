@@ -189,7 +189,7 @@ def test_one_card_edits_move_the_end_of_the_game(db: Path,
     # an edit of round 1 that ends the game after round 3 makes round 4 impossible
     err = refused(db, capsys, "edit-round", "1", "--no-bid", "Ann=15", "Bob=0")
     assert "makes round 4 impossible" in err and "already over after round 3" in err
-    assert "undo or edit round 4 first" in err
+    assert "take them back first (`score undo` once), edit round 1" in err
     assert check_file(db).good
 
 

@@ -342,10 +342,12 @@ class TerminalInput(io.StringIO):
 
 def test_a_prompt_shows_what_was_typed_with_its_control_characters_escaped(
         ok: CLI, refuse: Refuse, monkeypatch: pytest.MonkeyPatch) -> None:
-    """`add-round` asks for the bid of whoever was named: an escape typed there is
-    echoed in the next question, and must not reach the terminal raw."""
+    """What is typed at a question is said back when it is refused (an unknown bidder):
+    an escape typed there must not reach the terminal raw."""
     ok("new", "one-card", *players_args("Ann", "Bob"))
     monkeypatch.setattr("sys.stdin", TerminalInput("A\x1b[2Jnn\n8\n"))
-    result = refuse("add-round", "Ann=15", "Bob=0", says="no bidder called")
-    assert "A\\x1b[2Jnn's bid" in result.stdout
+    # each answer is checked as it is typed (issue 11.1): the wrong name is said back,
+    # escaped, and asked again; then the input ends
+    result = refuse("add-round", "Ann=15", "Bob=0", says="the input ended at a question")
+    assert "there is no bidder called 'A\\x1b[2Jnn'" in result.stdout
     assert ESCAPE not in result.output

@@ -502,7 +502,10 @@ def run(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(f"error: {_one_line(' '.join(message.split()) + hint)}\n")
         return malformed.exit_code
     except typer.Abort:
-        sys.stderr.write("\nAborted: the unfinished command changed nothing.\n")
+        if sys.stdin.isatty():
+            sys.stdout.write("\n")  # end the question's line
+        sys.stderr.write("error: the input ended at a question (Ctrl-D): nothing was "
+                         "changed\n")
         return 1
     except KeyboardInterrupt:
         sys.stderr.write("\nInterrupted: the unfinished command changed nothing.\n")

@@ -52,7 +52,6 @@ def ask(prompt: str, default: str | None = None) -> str:
     try:
         typed = input(shown)
     except EOFError:  # Ctrl-D: give up this command, changing nothing
-        console.print()
         raise typer.Abort() from None
     return default if not typed.strip() and default is not None else typed
 
