@@ -1027,10 +1027,12 @@ def restore_newest_good_backup(store: Store, *, force: bool = False) -> tuple[Pa
     store._check_writable()
     try:
         with store._locked():
-            return _restore(store, force=force)
+            restored = _restore(store, force=force)
     except OSError as error:
         raise StoreError(f"can't restore {store.path}: {error.strerror or error}. "
                          "Nothing was changed") from None
+    store._committed()
+    return restored
 
 
 def _restore(store: Store, *, force: bool) -> tuple[Path, Path | None]:
