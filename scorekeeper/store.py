@@ -406,7 +406,9 @@ class _Contents:
                 }
                 contents.tables[META] = {doc_id: _Document(data=doc) for doc_id, doc
                                          in meta_table.items() if doc_id != str(META_ID)}
-                return contents
+                if contents._parse_default_table():
+                    return contents
+        contents = cls(path, raw)
         data = parse_store_text(raw, path)
         if data:
             contents.meta = dict(data[META][str(META_ID)])
@@ -416,6 +418,19 @@ class _Contents:
                 for name, table in data.items()
             }
         return contents
+
+    def _parse_default_table(self) -> bool:
+        """TinyDB's default table is not ours and never checked by a digest: parse it
+        (it is normally absent) so that nothing unparsed but sessions is ever copied."""
+        for document in self.tables.get(DEFAULT_TABLE, {}).values():
+            try:
+                document.data = json.loads(document.text or b"")
+            except (ValueError, RecursionError):
+                return False
+            if not isinstance(document.data, dict):
+                return False
+            document.text = None
+        return True
 
     @property
     def session_table(self) -> dict[str, _Document]:

@@ -20,6 +20,8 @@ from typing import Any
 
 import pytest
 from conftest import CLI, Refuse, Result, assert_one_line_error, players_args
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorekeeper import store as store_module
 from scorekeeper.session import Session
@@ -380,3 +382,44 @@ def test_tinydb_reads_the_store_and_the_store_reads_tinydb(ok: CLI, db_path: Pat
     assert check_file(written_by_tinydb).good
 
 
+
+
+json_text = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
+                                                               max_size=3),
+    max_leaves=8,
+)
+table_strategy = st.dictionaries(
+    st.sampled_from(["meta", "sessions", "_default", "other"]),
+    st.dictionaries(st.integers(0, 99).map(str),
+                    st.dictionaries(st.text(max_size=5), json_text, max_size=3)
+                    .map(lambda doc: json.dumps(doc, ensure_ascii=False).encode()),
+                    max_size=4),
+    max_size=3,
+)
+
+
+@given(tables=table_strategy, cuts=st.lists(st.tuples(st.integers(0, 10_000),
+                                                      st.sampled_from(list(b'\n,{}": x'))),
+                                            max_size=3))
+def test_the_line_layout_accepts_exactly_what_it_writes(
+    tables: dict[str, dict[str, bytes]], cuts: list[tuple[int, int]]
+) -> None:
+    """Whatever the bytes, a file is taken in the one-document-per-line layout only if
+    writing those documents back gives the very same bytes; and what it writes is the
+    JSON it says. So copying the documents' text never turns a file into another."""
+    raw = store_module._render(tables)
+    assert json.loads(raw) == {name: {key: json.loads(text) for key, text in docs.items()}
+                               for name, docs in tables.items()}
+    assert store_module._split_layout(raw) == tables
+    damaged = bytearray(raw)
+    for position, byte in cuts:  # insert, replace or delete a structural byte
+        at = position % (len(damaged) + 1)
+        if byte == ord("x") and at < len(damaged):
+            del damaged[at]
+        else:
+            damaged[at:at] = bytes([byte])
+    split = store_module._split_layout(bytes(damaged))
+    if split is not None:
+        assert store_module._render(split) == bytes(damaged)
