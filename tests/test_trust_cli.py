@@ -233,7 +233,9 @@ def test_reading_and_refused_commands_create_nothing(cli: CLI, ok: CLI,
     before = folder_files(folder)
     refused = [(*ROUND[:3], "Ann=1"), ("add-round", "--declarer", "Ann", "Ann=1", "Bob=999"),
                ("use", "7"), ("undo",), ("redo",), ("edit-round", "3", "Ann=1", "Bob=2"),
-               ("new", "least-score", "-p", "Ann", "-p", "ann")]
+               ("new", "least-score", "-p", "Ann", "-p", "ann"),
+               ("import", folder / "missing.json"), ("play", "--resume", "1"),
+               ("play", "least-score", "--bot", "nobody", "--bot", "random")]
     for args in refused:
         result = cli("--db", db, *args)
         assert result.exit_code == 1, (args, result)
