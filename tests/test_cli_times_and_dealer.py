@@ -91,3 +91,27 @@ def test_virtual_games_get_names_in_sessions(ok: CLI) -> None:
     assert "Least Score with Greedy-1, Random-2" in listed
     assert "Practice" in listed and "One Card with" not in listed
     assert "Least Score with Greedy-1, Random-2" in ok("show", "1").stdout
+
+
+def test_a_play_stopped_before_anyone_saw_a_card_leaves_no_session(
+        least, ok: CLI, cli: CLI, monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    least("Ann", "Bob")  # a session that was current before
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # stopped at the first hand-over
+    result = cli("play", "least-score", "--player", "Cy", "--player", "Dan", "--seed", "4")
+    assert result.exit_code == 130, result
+    assert "Stopped before the first deal was over: nothing was saved." in result.stdout
+    listed = ok("sessions", "--json").json()
+    assert [s["id"] for s in listed["sessions"]] == [1] and listed["current"] == 1
+
+
+def test_a_play_stopped_after_a_hand_was_seen_is_kept_to_be_dealt_afresh(
+        ok: CLI, cli: CLI, monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # stopped at Ann's first move
+    result = cli("play", "least-score", "--player", "Ann", "--bot", "greedy", "--seed", "4")
+    assert result.exit_code == 130
+    assert "deal 1 will be dealt again from a fresh shuffle" in result.stdout
+    assert len(ok("sessions", "--json").json()["sessions"]) == 1

@@ -6,6 +6,7 @@ in one small UI module per game; everything else is shared.
 
 from __future__ import annotations
 
+import contextlib
 import getpass
 import os
 import secrets
@@ -29,7 +30,13 @@ from scorekeeper.cli.context import console, store
 from scorekeeper.games.common import EntryError
 from scorekeeper.registry import get_game, get_virtual
 from scorekeeper.session import Session
-from scorekeeper.store import Store
+from scorekeeper.store import (
+    SessionChanged,
+    SessionLease,
+    Store,
+    StoreError,
+    WritableStoreView,
+)
 from scorekeeper.text import count
 
 UIS: dict[str, Any] = {"least-score": least_score_ui, "one-card": one_card_ui}
@@ -71,6 +78,8 @@ class Table:
         self.caught_up: dict[str, int] = {}
         self.dealing: int | None = None
         """The number of the deal on the table once dealt (until it is saved)."""
+        self.hand_seen = False
+        """Whether a human has been shown a hand: then a stopped deal is dealt afresh."""
         seed = session.extra.get("seed", 0)
         self.hint_rng = match.derive_rng(seed, "hints", len(session.rounds))
         """For the strong bot's hints: apart from the game's own generators."""
@@ -108,6 +117,7 @@ class Table:
 
     def choose(self, player: str, view: Any, problem: str | None) -> Any:
         self.hand_over_to(player)
+        self.hand_seen = True
         if problem is not None:
             self.say(Text(f"Not allowed: {problem}", style="bold red"))
         else:
@@ -157,13 +167,14 @@ def deal_report(session: Session, *, with_standings: bool) -> list[RenderableTyp
     return lines
 
 
-def record_restart(db: Store, session_id: int, number: int) -> bool:
+def record_restart(db: Store, session_id: int, number: int, revision: int) -> bool:
     """Mark deal ``number`` abandoned in the store, so a resume deals fresh cards.
 
-    Only while the stored game still waits for that deal (nothing else changed it)."""
+    Only while the stored game still waits for that deal (nothing else changed it:
+    it is at the ``revision`` this play last wrote)."""
     with db.write() as view:
         stored = view.get(session_id)
-        if stored.finished or len(stored.rounds) + 1 != number:
+        if stored.revision != revision or stored.finished or len(stored.rounds) + 1 != number:
             return False
         view.put(match.record_restart(stored, number))
     return True
@@ -197,7 +208,25 @@ def play(
                                               "knock-out limit.")] = None,
 ) -> None:
     """Play a full game with a shuffled virtual deck: humans at one keyboard and bots."""
+    with contextlib.ExitStack() as held:
+        _play(ctx, held, game, player, bot, seed, name, resume, limit)
+
+
+def _drive(db: Store, session_id: int, held: contextlib.ExitStack) -> None:
+    """Take the session's lease for as long as ``held`` lasts: one `play` per session."""
+    lease = SessionLease(db.lease_path(session_id))
+    if not lease.acquire():
+        raise EntryError(f"session {session_id} is being played by another `score play` "
+                         "right now; only one can drive a game at a time (stop that one, "
+                         f"then `score play --resume {session_id}`)")
+    held.callback(lease.release)
+
+
+def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: list[str] | None,
+          bot: list[str] | None, seed: int | None, name: str, resume: int | None,
+          limit: int | None) -> None:
     db = store(ctx)
+    was_current: int | None = None  # the current session before a new game's
     if resume is not None:
         if player or bot or seed is not None or limit is not None or name:
             raise typer.BadParameter("--resume continues a saved game: give no --player, "
@@ -208,6 +237,15 @@ def play(
             raise EntryError(f"{session.label} is finished: nothing to resume")
         if game and get_game(game).name != session.game:
             raise EntryError(f"session {resume} is {session.rules.title}, not {game}")
+        _drive(db, resume, held)
+
+        def start(view: WritableStoreView) -> Session:
+            view.set_current(resume)  # once, at the start
+            return view.get(resume)
+
+        session = db.update(start)  # as stored now that this play drives it
+        if session.finished:
+            raise EntryError(f"{session.label} is finished: nothing to resume")
     else:
         if not game:
             raise typer.BadParameter("say which game: score play least-score|one-card")
@@ -225,7 +263,10 @@ def play(
             raise typer.BadParameter("--limit is a Least Score option")
         session = match.start_game(rules.name, seats, seed, name=name, options=options)
         with db.write() as view:
-            session = view.add(session)
+            was_current = view.current_id
+            session = view.add(session)  # and it becomes the current session
+            # Before the game is saved, so no `play --resume` can take it first.
+            _drive(db, session.id or 0, held)
         console.print(render.plain(f"Session {session.id}: {session.rules.title}, "
                                    f"{', '.join(s.name for s in seats)}; seed {seed}. "
                                    "Saved after every deal."))
@@ -238,11 +279,21 @@ def play(
     if humans:
         hooks.update(choose_human=table.choose, on_action=table.on_action)
 
+    written = session.revision  # a deal is saved only over the revision this play wrote
+
     def save(updated: Session) -> None:
-        with db.write() as view:
-            view.put(updated)
-            if updated.id is not None:
-                view.set_current(updated.id)
+        nonlocal written
+        try:
+            with db.write() as view:
+                updated = view.put(updated.with_revision(written))
+        except SessionChanged:
+            done = len(updated.rounds) - 1
+            raise EntryError(
+                f"session {updated.id} was changed by another score command during this "
+                f"game, so deal {done + 1} was not saved and the game stopped; the "
+                f"{count(done, 'deal')} saved before are safe: `score play --resume {updated.id}` "
+                "goes on from the game as it is stored now") from None
+        written = updated.revision
         table.session = updated
         for line in deal_report(updated, with_standings=bool(humans)):
             console.print(line)
@@ -251,11 +302,18 @@ def play(
         session = match.play_to_end(session, on_deal=save, **hooks)
     except KeyboardInterrupt:
         done = len(table.session.rounds)
+        if resume is None and done == 0 and not table.hand_seen and session.id is not None:
+            # Nobody has seen a card: nothing to keep (a seen deal is kept, to be dealt
+            # afresh on --resume, below).
+            _discard_unplayed(db, session.id, written, was_current)
+            console.print(Text("\nStopped before the first deal was over: nothing was "
+                               "saved."))
+            raise typer.Exit(130) from None
         saved = f"after deal {done}" if done else "with no deal finished yet"
         again = "the unfinished deal will be dealt again"
         abandoned = table.dealing
         if (abandoned == done + 1 and session.id is not None
-                and record_restart(db, session.id, abandoned)):
+                and record_restart(db, session.id, abandoned, written)):
             again = f"deal {abandoned} will be dealt again from a fresh shuffle"
         console.print(Text(f"\nStopped. The game is saved {saved}; {again}: "
                            f"`score play --resume {session.id}` continues it."))
@@ -263,6 +321,14 @@ def play(
     if not humans:  # with humans, the standings were shown after the last deal
         console.print(compact.standings(console, session))
     console.print(render.ending(session))
+
+
+def _discard_unplayed(db: Store, session_id: int, revision: int,
+                      was_current: int | None) -> None:
+    """A game stopped before its first deal leaves no empty session behind (unless
+    another command has changed it meanwhile)."""
+    with contextlib.suppress(StoreError):
+        db.update(lambda view: view.discard(session_id, revision, was_current))
 
 
 def replay(
