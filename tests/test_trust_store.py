@@ -185,6 +185,7 @@ def test_a_session_doctor_calls_damaged_blocks_writes(ok: CLI, cli: CLI, refuse:
     data = stored(db_path)
     data["sessions"]["2"]["players"] = ["Cy", "cy"]  # two players share a name
     data["sessions"]["2"]["rounds"] = []
+    data["sessions"]["2"]["first_dealer"] = None  # `new` drew one of Cy and Dan
     db_path.write_text(json.dumps(data), encoding="utf-8")
     assert "session 2: two players share a name" in cli("doctor").stdout
     before = folder_files(db_path.parent)
