@@ -70,7 +70,7 @@ class Config:
         if self.players:
             found.append(("players", list(self.players)))
         for game in sorted(self.house_rules):
-            found += [(f"{game}.{option}", value)
+            found += [(f"{game}.{option.replace('_', '-')}", value)  # as typed: two-pairs
                       for option, value in sorted(self.house_rules[game].items())]
         return found
 
@@ -87,7 +87,8 @@ class Config:
 
 
 def known_keys() -> list[str]:
-    return ["language", "players", *(f"{name}.{option}" for name, game in GAMES.items()
+    return ["language", "players", *(f"{name}.{option.replace('_', '-')}"
+                                     for name, game in GAMES.items()
                                      for option in game.default_options())]
 
 
@@ -107,8 +108,9 @@ def _checked_rule(game: str, option: str, value: Any) -> Any:
     rules = get_game(game)
     option = option.strip().replace("-", "_")
     if option not in rules.default_options():
-        raise EntryError(f"{rules.title} has no house rule {option!r} (its rules: "
-                         f"{', '.join(rules.default_options())})")
+        raise EntryError(f"{rules.title} has no house rule {option.replace('_', '-')!r} "
+                         "(its rules: "
+                         f"{', '.join(key.replace('_', '-') for key in rules.default_options())})")
     return rules.check_options({option: value})[option]
 
 

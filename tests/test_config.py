@@ -38,7 +38,7 @@ def test_set_writes_valid_toml_that_show_reads_back(ok: CLI, config_file: Path) 
                     "least-score": {"limit": 50, "two_pairs": "any-rank"},
                     "one-card": {"target": 40}}
     shown = ok("config", "show").stdout
-    for line in ("least-score.limit = 50", "least-score.two_pairs = any-rank",
+    for line in ("least-score.limit = 50", "least-score.two-pairs = any-rank",
                  "players = Ann,Bob,Cy", "language = da", "one-card.target = 40"):
         assert line in shown
     ok("config", "unset", "least-score.limit")
