@@ -478,7 +478,7 @@ def doctor(
     if as_json:
         report = json_views.doctor_json(current, backups)
         if restore:
-            restored, kept = store_module.restore_newest_good_backup(store(ctx), force=force)
+            restored, kept = store_module.restore_newest_good_backup(st, force=force)
             report["restored"] = {"from": str(restored), "kept": None if kept is None
                                   else str(kept)}
         context.stdout.write(json_views.dumps(report))
