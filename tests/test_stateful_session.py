@@ -38,36 +38,15 @@ from hypothesis.stateful import (
     rule,
     run_state_machine_as_test,
 )
+from rules_model import DECK, ONE_CARD_LOWEST_BID, hand_total, least_score_deal, one_card_deal
 
 from scorekeeper.cli.app import run
 
 # ---------------------------------------------------------------------------
-# The model: RULES.md's scoring, written again here
+# The model: the sessions as RULES.md scores them (tests/rules_model.py)
 
 
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-DECK = tuple(rank + suit for rank in RANKS for suit in "SHDC")
 NAMES = ("Ann", "Bob", "Cy", "Dee")
-ONE_CARD_LOWEST_BID = {2: 8, 3: 7, 4: 6}
-
-
-def card_value(card: str) -> int:
-    """Least Score: A = 1, 2..10 face value, J/Q/K = 10."""
-    rank = card[:-1]
-    return 1 if rank == "A" else 10 if rank in ("J", "Q", "K") else int(rank)
-
-
-def least_score_deal(totals: dict[str, int], declarer: str, tie: str) -> dict[str, int]:
-    d = totals[declarer]
-    low = min(total for name, total in totals.items() if name != declarer)
-    if d < low or (d == low and tie == "declarer-wins"):
-        return {name: 0 if name == declarer else total - d for name, total in totals.items()}
-    return {name: 20 + d - low if name == declarer else 0 for name in totals}
-
-
-def one_card_deal(points: dict[str, int], bidder: str | None, bid: int | None) -> dict[str, int]:
-    return {name: 0 if name == bidder and bid is not None and taken < bid else taken
-            for name, taken in points.items()}
 
 
 @dataclass(frozen=True)
@@ -95,7 +74,7 @@ class Entry:
         for name, value in self.values:
             seated = next(n for n in NAMES if n.casefold() == name.casefold())
             out[seated] = (int(value) if value.isdigit()
-                           else sum(card_value(card) for card in value.split(",")))
+                           else hand_total(value.split(",")))
         return out
 
 
@@ -139,7 +118,7 @@ class ModelSession:
                 still_in = [name for name in self.players if name not in out]
                 if sorted(numbers) != sorted(still_in) or entry.declarer not in still_in:
                     raise Impossible("not the players still in")
-                scores = least_score_deal(numbers, entry.declarer, self.options["tie"])
+                scores, _ = least_score_deal(numbers, entry.declarer, self.options["tie"])
             else:
                 scores = one_card_deal(numbers, entry.bidder, entry.bid)
             round_scores.append(scores)
