@@ -70,12 +70,41 @@ class Entry:
 
     def numbers(self) -> dict[str, int]:
         """Each player's hand total (Least Score) or points (One Card), by seated name."""
-        out: dict[str, int] = {}
-        for name, value in self.values:
-            seated = next(n for n in NAMES if n.casefold() == name.casefold())
-            out[seated] = (int(value) if value.isdigit()
-                           else hand_total(value.split(",")))
-        return out
+        return {seated(name): int(value) if value.isdigit() else hand_total(cards(value))
+                for name, value in self.values}
+
+    def hands(self) -> dict[str, list[str]]:
+        """The cards entered, by seated name, in RULES.md's notation."""
+        return {seated(name): cards(value) for name, value in self.values
+                if not value.isdigit()}
+
+
+SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def seated(typed: str) -> str:
+    return next(name for name in NAMES if name.casefold() == typed.casefold())
+
+
+def cards(typed: str) -> list[str]:
+    """``"th,a♠"`` -> ``["10H", "AS"]``."""
+    out = []
+    for text in typed.split(","):
+        text = text.strip().upper()
+        text = text[:-1] + SYMBOLS.get(text[-1], text[-1])
+        out.append("10" + text[1:] if text.startswith("T") else text)
+    return out
+
+
+def spelled(card: str, data: st.DataObject) -> str:
+    """A card as someone might type it: any case, T for ten, a suit symbol."""
+    if data.draw(st.booleans(), label="lower case"):
+        card = card.lower()
+    if card.startswith("10") and data.draw(st.booleans(), label="T for ten"):
+        card = "T" + card[2:]
+    if data.draw(st.booleans(), label="symbol"):
+        card = card[:-1] + next(s for s, letter in SYMBOLS.items() if letter == card[-1].upper())
+    return card
 
 
 class Impossible(Exception):
@@ -154,10 +183,10 @@ def draw_least_entry(data: st.DataObject, still_in: Sequence[str]) -> Entry:
         typed = data.draw(st.sampled_from([name, name.lower(), name.upper()]), label="typed")
         if data.draw(st.booleans(), label="as cards"):
             size = data.draw(st.integers(1, 5), label="cards")
-            cards = data.draw(st.lists(st.sampled_from(unused), min_size=size, max_size=size,
-                                       unique=True), label="hand")
-            unused = [card for card in unused if card not in cards]
-            values.append((typed, ",".join(cards)))
+            hand = data.draw(st.lists(st.sampled_from(unused), min_size=size, max_size=size,
+                                      unique=True), label="hand")
+            unused = [card for card in unused if card not in hand]
+            values.append((typed, ",".join(spelled(card, data) for card in hand)))
         else:
             values.append((typed, str(data.draw(st.integers(1, 50), label="total"))))
     declarer = data.draw(st.sampled_from(list(still_in)), label="declarer")
@@ -346,12 +375,20 @@ class SessionMachine(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def refused_entry(self, data: st.DataObject) -> None:
-        """A broken round, a round for a finished session, or an edit of a missing round."""
+        """A broken round, a round for a finished session, a broken edit, or an edit of a
+        missing round."""
         session, standing = self.session, self.session.standing()
         entry = draw_entry(data, session, standing)
-        if data.draw(st.integers(0, 4), label="edit a missing round") == 0:
+        how = data.draw(st.integers(0, 5), label="refused how")
+        if how == 0:
             number = len(session.rounds) + data.draw(st.integers(1, 3), label="past the end")
             self.refuse("edit-round", *self.session_args(data), number, *entry.args())
+        elif how == 1 and session.rounds:
+            number = data.draw(st.integers(1, len(session.rounds)), label="round")
+            before = session.standing(session.rounds[: number - 1])
+            entry = draw_entry(data, session, before)
+            args = break_entry(data, session, entry, before)
+            self.refuse("edit-round", *self.session_args(data), number, *args)
         elif standing.finished:
             self.refuse("add-round", *self.session_args(data), *entry.args())
         else:
@@ -420,6 +457,24 @@ class SessionMachine(RuleBasedStateMachine):
         self.sessions[imported["id"]] = replace(self.session, undone=())
         self.current = imported["id"]
 
+    @precondition(lambda self: len(self.sessions) > 1)
+    @rule(data=st.data())
+    def change_another_session(self, data: st.DataObject) -> None:
+        """add-round or undo with --session naming a session that is not the current one."""
+        other = data.draw(st.sampled_from([i for i in sorted(self.sessions) if i != self.current]),
+                          label="other session")
+        session = self.sessions[other]
+        standing = session.standing()
+        if not standing.finished and data.draw(st.booleans(), label="add rather than undo"):
+            entry = draw_entry(data, session, standing)
+            self.accept("add-round", "--session", other, *entry.args())
+            self.sessions[other] = replace(session, rounds=(*session.rounds, entry), undone=())
+        else:
+            self.expect(bool(session.rounds), "undo", "--session", other)
+            if session.rounds:
+                self.sessions[other] = replace(session, rounds=session.rounds[:-1],
+                                               undone=(*session.undone, session.rounds[-1]))
+
     @rule(data=st.data())
     def use(self, data: st.DataObject) -> None:
         self.current = data.draw(st.sampled_from(sorted(self.sessions)), label="use")
@@ -427,17 +482,16 @@ class SessionMachine(RuleBasedStateMachine):
 
     # -- invariants ----------------------------------------------------------------
 
-    @invariant()
-    def export_matches_the_model(self) -> None:
-        if not self.sessions:
-            return
-        self.steps += 1
-        summary = self.export()
-        session = self.session
+    def check_export(self, session_id: int | None = None) -> None:
+        """`score export` (of the current session, or ``session_id``) shows the model."""
+        summary = self.export(session_id)
+        expected_id = self.current if session_id is None else session_id
+        session = self.sessions[expected_id]
         expected = session.standing()
-        assert summary["id"] == self.current
+        assert summary["id"] == expected_id
         assert summary["game"] == session.game
         assert summary["players"] == list(session.players)
+        assert summary["options"] == session.options
         assert summary["totals"] == expected.totals
         assert summary["knocked_out"] == expected.knocked_out
         assert summary["status"] == ("finished" if expected.finished else "in-progress")
@@ -448,6 +502,8 @@ class SessionMachine(RuleBasedStateMachine):
                 e.numbers() for e in session.rounds]
             assert [r["declarer"] for r in summary["rounds"]] == [
                 e.declarer for e in session.rounds]
+            assert [r.get("hands", {}) for r in summary["rounds"]] == [
+                e.hands() for e in session.rounds]
         else:
             assert [r["points"] for r in summary["rounds"]] == [
                 e.numbers() for e in session.rounds]
@@ -455,11 +511,19 @@ class SessionMachine(RuleBasedStateMachine):
                 (e.bidder, e.bid) for e in session.rounds]
 
     @invariant()
+    def export_matches_the_model(self) -> None:
+        if self.sessions:
+            self.steps += 1
+            self.check_export()
+
+    @invariant()
     def doctor_says_healthy(self) -> None:
         if not self.sessions or self.steps % DOCTOR_EVERY:
             return
         result = self.accept("doctor")
         assert "healthy" in result.stdout, result.stdout
+        for session_id in self.sessions:
+            self.check_export(session_id)
 
 
 @pytest.fixture
