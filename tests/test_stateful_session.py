@@ -118,6 +118,7 @@ class Standing:
     finished: bool
     winners: list[str]
     round_scores: list[dict[str, int]]
+    dealers: list[str | None]
 
     def still_in(self, players: Sequence[str]) -> list[str]:
         return [name for name in players if name not in self.knocked_out]
@@ -128,6 +129,7 @@ class ModelSession:
     game: str
     players: tuple[str, ...]
     options: dict[str, Any]
+    first_dealer: str | None = None
     rounds: tuple[Entry, ...] = ()
     undone: tuple[Entry, ...] = ()
 
@@ -139,9 +141,12 @@ class ModelSession:
         finished = False
         winners: list[str] = []
         round_scores: list[dict[str, int]] = []
+        dealers: list[str | None] = []
+        dealer = self.first_dealer
         for entry in rounds:
             if finished:
                 raise Impossible("a round after the end")
+            dealers.append(dealer)
             numbers = entry.numbers()
             if self.game == "least-score":
                 still_in = [name for name in self.players if name not in out]
@@ -168,7 +173,12 @@ class ModelSession:
                 leaders = [name for name in self.players if totals[name] == best]
                 if best >= self.options["target"] and len(leaders) == 1:
                     finished, winners = True, leaders
-        return Standing(totals, out, finished, winners, round_scores)
+            if dealer is not None:  # the deal passes to the left, among the players still in
+                seat = self.players.index(dealer)
+                dealer = next(name for step in range(1, len(self.players) + 1)
+                              if (name := self.players[(seat + step) % len(self.players)])
+                              not in out)
+        return Standing(totals, out, finished, winners, round_scores, dealers)
 
 
 # ---------------------------------------------------------------------------
@@ -358,12 +368,14 @@ class SessionMachine(RuleBasedStateMachine):
             args += ["--player", name]
         for key, value in options.items():
             args += [f"--{key.replace('_', '-')}", value]
+        dealer = None
         if data.draw(st.booleans(), label="dealer given"):
-            args += ["--dealer", data.draw(st.sampled_from(players), label="dealer")]
+            dealer = data.draw(st.sampled_from(players), label="dealer")
+            args += ["--dealer", dealer]
         self.accept(*args)
         self.current = self.export()["id"]
         assert self.current not in self.sessions
-        self.sessions[self.current] = ModelSession(game, players, options)
+        self.sessions[self.current] = ModelSession(game, players, options, dealer)
 
     @precondition(lambda self: not self.session.standing().finished)
     @rule(data=st.data())
@@ -497,6 +509,7 @@ class SessionMachine(RuleBasedStateMachine):
         assert summary["status"] == ("finished" if expected.finished else "in-progress")
         assert summary["winners"] == expected.winners
         assert [r["scores"] for r in summary["rounds"]] == expected.round_scores
+        assert [r["dealer"] for r in summary["rounds"]] == expected.dealers
         if session.game == "least-score":
             assert [r["totals"] for r in summary["rounds"]] == [
                 e.numbers() for e in session.rounds]
