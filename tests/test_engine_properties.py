@@ -20,7 +20,7 @@ from itertools import combinations
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from rules_model import (
     DECK,
@@ -116,7 +116,8 @@ def check_least_score_deal(data: st.DataObject) -> None:
     tie = data.draw(st.sampled_from(list(Tie)), label="tie")
     two_pairs = data.draw(st.sampled_from(list(TwoPairs)), label="two pairs")
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
-    declare_from = data.draw(st.integers(count, 6 * count + 30), label="declare at turn")
+    declare_from = data.draw(st.integers(count, 8 * count + 40), label="declare at turn")
+    from_the_deck = data.draw(st.booleans(), label="always take from the deck")
     deal = least.Deal.new(players, dealer, random.Random(seed),
                           LeastOptions(tie=tie, two_pairs=two_pairs))
 
@@ -151,6 +152,9 @@ def check_least_score_deal(data: st.DataObject) -> None:
 
         if turns >= declare_from and "declare" in legal:
             action: least.Action = least.Declare()
+        elif from_the_deck and (blind := [a for a in actions if isinstance(a, least.Discard)
+                                          and a.take is None]):  # empties the deck: reshuffles
+            action = blind[data.draw(st.integers(0, len(blind) - 1), label="action")]
         else:
             action = actions[data.draw(st.integers(0, len(actions) - 1), label="action")]
         deal.apply(action)
@@ -168,6 +172,7 @@ def check_least_score_deal(data: st.DataObject) -> None:
             seat = (seat + 1) % count
 
     assert deal.current_player is None and deal.legal_actions() == []
+    event(f"reshuffles: {sum('reshuffle' in record for record in deal.to_record()[1])}")
     with pytest.raises(least.IllegalAction):
         deal.apply(least.Declare())
     result = deal.result()
@@ -220,6 +225,7 @@ def check_one_card_deal(data: st.DataObject) -> None:
     dealer = data.draw(st.sampled_from(players), label="dealer")
     joker = data.draw(st.sampled_from(list(JokerRule)), label="joker")
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+    everyone_passes = data.draw(st.booleans(), label="a no-trump deal")
     deal = one.Deal.new(players, dealer, random.Random(seed), OneCardOptions(joker=joker))
     the_joker = joker_card(joker)
     deck = one_card_deck(joker)
@@ -272,7 +278,10 @@ def check_one_card_deal(data: st.DataObject) -> None:
                     deal.apply(illegal)
                 assert one_snapshot(deal) == before, f"refused {illegal} changed the deal"
 
-        action = actions[data.draw(st.integers(0, len(actions) - 1), label="action")]
+        if everyone_passes and deal.phase is one.Phase.BIDDING:
+            action: one.Action = one.Bid(None)
+        else:
+            action = actions[data.draw(st.integers(0, len(actions) - 1), label="action")]
         deal.apply(action)
 
         if isinstance(action, one.Bid):
@@ -319,6 +328,7 @@ def check_one_card_deal(data: st.DataObject) -> None:
                 trick, led, last_winner = [], None, winner
 
     assert deal.legal_actions() == []
+    event("no-trump deal, downtown" if downtown else "no-trump deal" if no_trump else "trump deal")
     assert tricks_done == ONE_CARD_HAND[count]
     assert last_winner is not None
     taken[last_winner] += one_card_points(str(deal.one_card), joker)
