@@ -271,8 +271,16 @@ def check_one_card_deal(data: st.DataObject) -> None:
             assert set(actions) == expected
 
         if data.draw(st.booleans(), label="try an illegal action"):
-            illegal = data.draw(st.sampled_from(ALL_ONE_CARD_ACTIONS), label="illegal action")
-            if illegal not in actions:
+            in_hand = [one.Play(card, suit) for card in deal.hand(player)
+                       for suit in (None, *SUIT_ENUMS)]  # a revoke, a wrong joker lead
+            illegal = data.draw(st.sampled_from(ALL_ONE_CARD_ACTIONS) | st.sampled_from(in_hand),
+                                label="illegal action")
+            # Leading the joker once trump is known leads trump: naming that very suit
+            # is accepted as a redundant spelling of the legal Play(joker) (rules.led_suit_of).
+            redundant = (isinstance(illegal, one.Play) and not trick and trump is not None
+                         and str(illegal.card) == the_joker and illegal.suit is not None
+                         and illegal.suit.value == trump and one.Play(illegal.card) in actions)
+            if illegal not in actions and not redundant:
                 before = one_snapshot(deal)
                 with pytest.raises(one.IllegalAction):
                     deal.apply(illegal)
