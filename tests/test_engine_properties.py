@@ -134,6 +134,7 @@ def check_least_score_deal(data: st.DataObject) -> None:
             str(card) for card in (*deal.deck, *deal.dead_pile)]
         assert sorted(every) == sorted(DECK), "a card was lost or doubled"
         assert {name: len(hand) for name, hand in hands.items()} == sizes
+        assert all(1 <= size <= 5 for size in sizes.values())
         assert (len(deal.deck), len(deal.dead_pile)) == (deck_size, dead_size)
 
         actions = deal.legal_actions()
