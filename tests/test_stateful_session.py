@@ -228,7 +228,8 @@ def break_entry(data: st.DataObject, session: ModelSession, entry: Entry,
     first_name, first_value = values[0]
     ways = ["unknown player", "player missing", "player twice"]
     if session.game == "least-score":
-        ways += ["total 0", "total 51", "six cards", "card twice", "joker", "declarer unknown"]
+        ways += ["total 0", "total 51", "six cards", "card twice", "card twice in a hand",
+                 "not a card", "joker", "declarer unknown"]
         if standing.knocked_out:
             ways += ["knocked-out player", "knocked-out declarer"]
     else:
@@ -250,6 +251,11 @@ def break_entry(data: st.DataObject, session: ModelSession, entry: Entry,
     elif way == "card twice":
         values[0] = (first_name, "KD")
         values[-1] = (values[-1][0], "KD")
+    elif way == "card twice in a hand":
+        values[0] = (first_name, "5h,5H")
+    elif way == "not a card":
+        values[0] = (first_name, data.draw(st.sampled_from(["1H", "11S", "QX", "K", "1OH"]),
+                                           label="not a card"))
     elif way == "joker":
         values[0] = (first_name, "JK")
     elif way == "declarer unknown":
