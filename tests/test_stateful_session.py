@@ -493,10 +493,19 @@ class SessionMachine(RuleBasedStateMachine):
                 self.sessions[other] = replace(session, rounds=session.rounds[:-1],
                                                undone=(*session.undone, session.rounds[-1]))
 
+    def store_files(self) -> dict[str, bytes]:
+        """The store and its backups (not the lock), by name."""
+        return {path.name: path.read_bytes() for path in self.folder.iterdir()
+                if path.name.startswith(self.db.name) and not path.name.endswith(".lock")}
+
     @rule(data=st.data())
     def use(self, data: st.DataObject) -> None:
-        self.current = data.draw(st.sampled_from(sorted(self.sessions)), label="use")
-        self.accept("use", self.current)
+        chosen = data.draw(st.sampled_from(sorted(self.sessions)), label="use")
+        before = self.store_files()
+        self.accept("use", chosen)
+        if chosen == self.current:  # README: a command that changes nothing writes nothing
+            assert self.store_files() == before, "use of the current session wrote the store"
+        self.current = chosen
 
     # -- invariants ----------------------------------------------------------------
 
