@@ -50,7 +50,7 @@ from scorekeeper.games.one_card.rules import Options as OneCardOptions
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal")
 PROPERTY = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-LONG = settings(PROPERTY, max_examples=2000)
+LONG = settings(PROPERTY, max_examples=600)
 
 # ---------------------------------------------------------------------------
 # Least Score

@@ -581,4 +581,4 @@ def test_commands_keep_the_sessions_the_model_scores(quiet_store: None) -> None:
 @pytest.mark.slow
 def test_commands_keep_the_sessions_the_model_scores_long(quiet_store: None) -> None:
     run_state_machine_as_test(SessionMachine, settings=settings(
-        max_examples=300, stateful_step_count=60, **MACHINE_SETTINGS))
+        max_examples=100, stateful_step_count=50, **MACHINE_SETTINGS))
