@@ -15,7 +15,7 @@ import pexpect
 
 def spawn_score(score_exe: Path, db_path: Path, args: Sequence[str], *,
                 columns: int = 100, env: dict[str, str] | None = None,
-                timeout: float = 20) -> pexpect.spawn:
+                timeout: float = 60) -> pexpect.spawn:
     """``score ARGS`` at a terminal of ``columns`` columns, on the temporary store."""
     environment = {key: value for key, value in os.environ.items()
                    if key not in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE",

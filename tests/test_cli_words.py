@@ -154,11 +154,11 @@ def test_play_prompts_edit_the_line_and_remember_answers(score_exe: Path,
     child = spawn_score(score_exe, db_path, ["play", "least-score", "--player", "Ann",
                                              "--bot", "greedy", "--seed", "2"])
     child.expect("your move")
-    child.send("hnt\x1b[D\x1b[Di\r")  # "hnt", two steps left, insert the i: "hint"
-    child.expect("would")  # the strong bot's hint, not "not a move"
+    child.send("x?\x1b[D\x7f\r")  # "x?", one step left, Backspace the x: "?"
+    child.expect("the cards to discard")  # the help, not "not a move"
     child.expect("your move")
     child.send("\x1b[A\r")  # Up: the previous answer again
-    child.expect("would")
+    child.expect("the cards to discard")
     child.sendcontrol("c")
     code, _ = finish(child)
     assert code == 130

@@ -379,8 +379,12 @@ class SessionMachine(RuleBasedStateMachine):
             dealer = data.draw(st.sampled_from(players), label="dealer")
             args += ["--dealer", dealer]
         self.accept(*args)
-        self.current = self.export()["id"]
+        exported = self.export()
+        self.current = exported["id"]
         assert self.current not in self.sessions
+        if dealer is None:  # `score new` draws the first dealer at random (RULES.md)
+            dealer = exported["first_dealer"]
+            assert dealer in players
         self.sessions[self.current] = ModelSession(game, players, options, dealer)
 
     @precondition(lambda self: not self.session.standing().finished)
