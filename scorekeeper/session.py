@@ -19,6 +19,7 @@ from typing import Any
 from scorekeeper.games.common import (
     RECORDED_DEAL_KEYS,
     EntryError,
+    GameDeclaration,
     JSONDict,
     RoundEntry,
     RoundError,
@@ -26,7 +27,7 @@ from scorekeeper.games.common import (
     TableGame,
     match_player,
 )
-from scorekeeper.registry import get_game, get_virtual
+from scorekeeper.registry import DECLARATIONS, declaration_of, games_taking, get_game, get_virtual
 from scorekeeper.text import escaped, hidden_characters
 
 SUMMARY_FORMAT = "scorekeeper-session"
@@ -169,7 +170,7 @@ class SummaryParts:
                 raise EntryError(f"the summary lacks a required part: {key!r}")
         game_name = text("game", None)
         if game_name is None:
-            raise EntryError("its 'game' must be least-score or one-card, not null")
+            raise EntryError(f"its 'game' must be {' or '.join(DECLARATIONS)}, not null")
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise EntryError("its 'players' must be a list of names")
@@ -289,6 +290,11 @@ class Session:
     def rules(self) -> TableGame:
         return get_game(self.game)
 
+    @property
+    def declaration(self) -> GameDeclaration:
+        """What the game declares to the generic layers (columns, captions, options)."""
+        return declaration_of(self.game)
+
     @cached_property
     def standings(self) -> Standings:
         return self.rules.standings(self.players, self.options, self.first_dealer, self.rounds)
@@ -355,6 +361,7 @@ class Session:
                   note: str = "") -> Session:
         if self.finished:
             raise EntryError(self._finished_message())
+        self._check_entry_fields(entry)
         round_ = self.rules.make_round(self.players, self.options, self.standings, entry)
         if check_note(note):
             round_["note"] = check_note(note)
@@ -402,6 +409,7 @@ class Session:
         self.check_rounds_can_change("edit-round")
         self.check_round_number(number)
         before = replace(self, rounds=self.rounds[: number - 1])
+        self._check_entry_fields(entry)
         round_ = self.rules.make_round(self.players, self.options, before.standings, entry)
         return self.replace_round(number, round_, time=time)
 
@@ -496,17 +504,22 @@ class Session:
     def describe_round(self, number: int) -> str:
         summary = self.standings.rounds[number - 1]
         scores = ", ".join(f"{name} {points:+d}" for name, points in summary["scores"].items())
-        if "declarer" in summary:
-            what = f"{summary['declarer']} declared"
-            if summary.get("false_declaration"):
-                what += " (false)"
-        elif summary.get("bidder"):
-            what = f"{summary['bidder']} bid {summary['bid']}"
-            if summary.get("bid_failed"):
-                what += " (failed)"
-        else:
-            what = "no bid"
+        caption = self.rules.caption(summary)
+        what = caption.sentence + (f" ({caption.failure})" if caption.failure else "")
         return f"round {number}: {what}; {scores}"
+
+    def _check_entry_fields(self, entry: RoundEntry) -> None:
+        """Refuse a round option of another game's rounds (one this game does not declare)."""
+        declaration = declaration_of(self.game)
+        own = {option.key for option in declaration.round_options}
+        for key in entry.given():
+            if key not in own:
+                others = " and ".join(other.title for other in games_taking(key)) \
+                    or "no game"
+                flag = key.replace("_", "-")
+                raise EntryError(f"--{flag} is for {others}, and {declaration.title} has no "
+                                 f"{flag}: a {declaration.title} round takes "
+                                 f"{declaration.round_usage}")
 
     def _finished_message(self) -> str:
         winners = " and ".join(self.standings.winners)
@@ -604,7 +617,8 @@ class Session:
         except RoundError as error:
             raise EntryError(str(error)) from None
         session = _verify_deals(session)
-        _compare_scores(data, session.summary(), standings)
+        _compare_scores(data, session.summary(), standings,
+                        declaration_of(game.name).checked_results)
         return session
 
     # -- storage -------------------------------------------------------------------
@@ -719,11 +733,11 @@ def _verify_deals(session: Session) -> Session:
 
 
 def _compare_scores(data: Mapping[str, Any], rescored: Mapping[str, Any],
-                    standings: Standings) -> None:
+                    standings: Standings, checked_results: Sequence[str]) -> None:
     """Refuse a summary whose recorded results differ from what its rounds re-score to."""
     for index, (given, computed) in enumerate(zip(data["rounds"], standings.rounds, strict=True),
                                               start=1):
-        for key in ("scores", "false_declaration", "bid_failed", "knocked_out"):
+        for key in ("scores", *checked_results, "knocked_out"):
             if key in given and given[key] != computed.get(key):
                 raise EntryError(f"round {index}: the file says {key} = {_brief(given[key])}, "
                                  f"but the round re-scores to {computed.get(key)}")

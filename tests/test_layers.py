@@ -23,7 +23,7 @@ def layer(module: str) -> int:
     if module in ("scorekeeper.cards", "scorekeeper.text"):
         return 1
     if len(parts) == 4 and parts[1] == "games":
-        return {"rules": 2, "engine": 3, "bots": 4}.get(parts[3], 5)
+        return {"rules": 2, "engine": 3, "bots": 4, "ui": 7}.get(parts[3], 5)
     if parts[1:2] == ["games"] or module in ("scorekeeper.registry", "scorekeeper.session",
                                               "scorekeeper.match"):
         return 5
@@ -95,3 +95,26 @@ def test_the_table_side_loads_no_engine_and_no_bot() -> None:
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True).stdout.strip()
     assert loaded == "[]"
+
+
+GAME_VOCABULARY = ("least-score", "one-card", "declarer", "bidder", "bid_failed",
+                   "false_declaration")
+GENERIC = [p for p in MODULES if "games" not in p.relative_to(PACKAGE).parts]
+
+
+@pytest.mark.parametrize("path", GENERIC, ids=lambda p: module_name(p))
+def test_the_generic_layers_name_no_game_and_no_game_key(path: Path) -> None:
+    """A game is one folder: its declaration (games/<game>/game.py) carries its name, its
+    options and its round's keys; no generic module's code names them (a docstring's
+    example may)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef
+                                | ast.AsyncFunctionDef)
+                  and node.body and isinstance(node.body[0], ast.Expr)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and id(node) not in docstrings:
+            for word in GAME_VOCABULARY:
+                assert word not in node.value.lower(), \
+                    f"{module_name(path)} line {node.lineno} names {word!r}"

@@ -37,6 +37,7 @@ from scorekeeper.cli import (
     virtual_commands,
 )
 from scorekeeper.cli import export as exporting
+from scorekeeper.cli import game_options as game_options_module
 from scorekeeper.cli.context import UsageProblem, console, store, usage
 from scorekeeper.cli.language import complete_language, parse_language
 from scorekeeper.games.common import EntryError, RoundEntry
@@ -119,9 +120,10 @@ SessionArgument = Annotated[
 
 
 @app.command()
+@game_options_module.takes(game_options_module.house_rule_parameters)
 def new(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="least-score or one-card.",
+    game: Annotated[str, typer.Argument(help=game_options_module.game_names() + ".",
                                         autocompletion=completion.games)],
     player: Annotated[list[str] | None, typer.Option(
         "--player", "-p", help="A player, in seating order (repeat; default: offer the last "
@@ -129,30 +131,12 @@ def new(
     name: Annotated[str, typer.Option("--name", help="A name for the session.")] = "",
     note: Annotated[str, typer.Option("--note", help="A note on the session.")] = "",
     dealer: Annotated[str | None, typer.Option("--dealer", help="Who deals first.")] = None,
-    limit: Annotated[int | None, typer.Option(
-        "--limit", help="Least Score: knock-out limit, 10-500 (usually 25, 50 or 100; "
-        "default 100).")] = None,
-    tie: Annotated[str | None, typer.Option(
-        "--tie", help="Least Score: declarer-wins (default) or declarer-loses.")] = None,
-    end: Annotated[str | None, typer.Option(
-        "--end", help="Least Score: last-standing (default) or first-out.")] = None,
-    two_pairs: Annotated[str | None, typer.Option(
-        "--two-pairs", help="Least Score: same-rank (default) or any-rank.")] = None,
-    joker: Annotated[str | None, typer.Option(
-        "--joker", help="One Card: joker (default) or two-of-diamonds.")] = None,
-    target: Annotated[int | None, typer.Option(
-        "--target", help="One Card: the score that ends the game (default 30).")] = None,
+    **game_options: Any,
 ) -> None:
     """Start a session; it becomes the current session."""
     rules = _game_or_usage(game)
-    given = {"limit": limit, "tie": tie, "end": end, "two_pairs": two_pairs, "joker": joker,
-             "target": target}
-    options = {key: value for key, value in given.items() if value is not None}
-    allowed = set(rules.default_options())
-    for key in options:
-        if key not in allowed:
-            usage(f"--{key.replace('_', '-')} is not an option of {rules.title} "
-                  f"(its options: {', '.join('--' + k.replace('_', '-') for k in allowed)})")
+    options = {key: value for key, value in game_options.items() if value is not None}
+    game_options_module.check_house_rules(rules.name, options)
     settings = nights.load_config()  # the group's defaults; the command line wins
     options = {**settings.rules_for(rules.name), **options}
     player = player or nights.players_for_new(ctx, rules, settings)
@@ -174,8 +158,8 @@ def sessions(ctx: typer.Context) -> None:
     view = store(ctx).read()
     found = view.sessions()
     if not found:
-        console.print("No sessions yet: start one with `score new least-score --player A "
-                      "--player B`.")
+        console.print(f"No sessions yet: start one with `score new "
+                      f"{game_options_module.first_game()} --player A --player B`.")
         return
     console.print(render.sessions_table(found, view.current_id))
 
@@ -213,101 +197,82 @@ ValuesArgument = Annotated[
     list[str] | None,
     typer.Argument(metavar="NAME=VALUE...", show_default=False,
                    autocompletion=completion.player_values,
-                   help="Least Score: each player's hand total or cards (Ann=7, Ann=AH,3S); "
-                   "One Card: each player's points (Ann=4)."),
+                   help=game_options_module.values_help()),
 ]
-DeclarerOption = Annotated[str | None, typer.Option("--declarer", help="Least Score: who "
-                                                    "declared.")]
-BidderOption = Annotated[str | None, typer.Option("--bidder", help="One Card: the high "
-                                                  "bidder.")]
-BidOption = Annotated[int | None, typer.Option("--bid", help="One Card: the winning bid.")]
-NoBidOption = Annotated[bool, typer.Option("--no-bid", help="One Card: nobody bid.")]
-TrumpOption = Annotated[str | None, typer.Option("--trump", help="One Card: the trump suit "
-                                                 "(S, H, D, C), if you want it recorded.")]
 
 
-def _entry(session: Session, values: Sequence[str] | None, declarer: str | None,
-           bidder: str | None, bid: int | None, no_bid: bool, trump: str | None) -> RoundEntry:
+def _entry(session: Session, values: Sequence[str] | None,
+           fields: dict[str, Any]) -> RoundEntry:
     pairs: list[tuple[str, str]] = []
     for item in values or ():
         name, sep, value = item.partition("=")
         if not sep or not name.strip() or not value.strip():
             usage(f"{item!r} is not NAME=VALUE (e.g. Ann=7)")
         pairs.append((name, value))
+    entry = RoundEntry(pairs, **fields)
     if sys.stdin.isatty():
-        declarer, bidder, bid, no_bid, pairs = _ask_missing(session, declarer, bidder, bid,
-                                                            no_bid, pairs)
-    return RoundEntry(values=tuple(pairs), declarer=declarer, bidder=bidder, bid=bid,
-                      no_bid=no_bid, trump=trump)
+        entry = _ask_missing(session, entry)
+    return entry
 
 
-def _ask_missing(
-    session: Session, declarer: str | None, bidder: str | None, bid: int | None, no_bid: bool,
-    pairs: list[tuple[str, str]],
-) -> tuple[str | None, str | None, int | None, bool, list[tuple[str, str]]]:
+class _TerminalAsker:
+    """What a game asks at a terminal, asked with typer's prompt (names shown escaped)."""
+
+    def text(self, question: str) -> str:
+        return str(typer.prompt(show_controls(question)))
+
+    def number(self, question: str) -> int:
+        return int(typer.prompt(show_controls(question), type=int))
+
+
+def _ask_missing(session: Session, entry: RoundEntry) -> RoundEntry:
     """At a terminal, ask for what the command line left out."""
     standings = session.standings
-    if session.game == "least-score":
-        if declarer is None:
-            declarer = typer.prompt(show_controls(f"Who declared? "
-                                                  f"({', '.join(standings.still_in)})"))
-        what = "hand total or cards"
-    else:
-        if bidder is None and not no_bid:
-            answer = typer.prompt("Who won the bid? (a name, or 'none' for no bid)")
-            if answer.strip().lower() in ("none", "no", "-", ""):
-                no_bid = True
-            else:
-                bidder = answer
-        if bidder is not None and bid is None:
-            bid = typer.prompt(show_controls(f"{bidder}'s bid"), type=int)
-        what = "points"
+    declaration = session.declaration
+    if declaration.ask is not None:
+        entry = declaration.ask(entry, standings, _TerminalAsker())
+    pairs = list(entry.values)
     typed = {name.strip().casefold() for name, _ in pairs}
     for name in standings.still_in:
         if name.casefold() not in typed:
-            pairs.append((name, typer.prompt(show_controls(f"{name}'s {what}"))))
-    return declarer, bidder, bid, no_bid, pairs
+            pairs.append((name, typer.prompt(show_controls(
+                f"{name}'s {declaration.value_word}"))))
+    return entry.with_values(pairs)
 
 
 @app.command("add-round")
+@game_options_module.takes(game_options_module.round_parameters)
 def add_round(
     ctx: typer.Context,
     values: ValuesArgument = None,
     session_id: SessionOption = None,
-    declarer: DeclarerOption = None,
-    bidder: BidderOption = None,
-    bid: BidOption = None,
-    no_bid: NoBidOption = False,
-    trump: TrumpOption = None,
     note: Annotated[str, typer.Option("--note", help="A note on this round.")] = "",
+    **game_options: Any,
 ) -> None:
     """Enter the result of a deal: the scores, totals and any knock-out follow."""
     with store(ctx).write() as db:
         session = db.get(session_id)
-        entry = _entry(session, values, declarer, bidder, bid, no_bid, trump)
+        entry = _entry(session, values, game_options)
         session = session.add_round(entry, note=note)
         db.put(session)
     console.print(render.round_result(session))
 
 
 @app.command("edit-round")
+@game_options_module.takes(game_options_module.round_parameters)
 def edit_round(
     ctx: typer.Context,
     number: Annotated[int, typer.Argument(metavar="N", help="The round to re-enter.")],
     values: ValuesArgument = None,
     session_id: SessionOption = None,
-    declarer: DeclarerOption = None,
-    bidder: BidderOption = None,
-    bid: BidOption = None,
-    no_bid: NoBidOption = False,
-    trump: TrumpOption = None,
+    **game_options: Any,
 ) -> None:
     """Re-enter round N with add-round's arguments; later rounds are re-scored."""
     with store(ctx).write() as db:
         session = db.get(session_id)
         session.check_rounds_can_change("edit-round")  # before any prompt
         session.check_round_number(number)
-        entry = _entry(session, values, declarer, bidder, bid, no_bid, trump)
+        entry = _entry(session, values, game_options)
         session = session.edit_round(number, entry)
         db.put(session)
     console.print(f"Round {number} re-entered; later rounds re-scored.")

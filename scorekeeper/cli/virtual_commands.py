@@ -6,6 +6,7 @@ in one small UI module per game; everything else is shared.
 
 from __future__ import annotations
 
+import importlib
 import os
 import secrets
 import sys
@@ -23,21 +24,21 @@ from rich.segment import ControlType, Segment
 from rich.text import Text
 
 from scorekeeper import match
-from scorekeeper.cli import least_score_ui, one_card_ui, render
+from scorekeeper.cli import game_options as game_options_module
+from scorekeeper.cli import render
 from scorekeeper.cli.context import console, store
 from scorekeeper.games.common import EntryError
-from scorekeeper.registry import get_game, get_virtual
+from scorekeeper.registry import declaration_of, get_game, get_virtual
 from scorekeeper.session import Session
 from scorekeeper.store import Store
 
-UIS: dict[str, Any] = {"least-score": least_score_ui, "one-card": one_card_ui}
-
 
 def ui_for(game: str) -> Any:
-    try:
-        return UIS[game]
-    except KeyError:
-        raise EntryError(f"{get_game(game).title} can't be played at the keyboard yet") from None
+    """The game's keyboard UI module, imported on first use (its declaration names it)."""
+    module = declaration_of(game).keyboard_ui
+    if module is None:
+        raise EntryError(f"{get_game(game).title} can't be played at the keyboard yet")
+    return importlib.import_module(module)
 
 
 CLEAR_SCREEN_AND_SCROLLBACK = "\x1b[H\x1b[2J\x1b[3J"
@@ -167,9 +168,10 @@ def record_restart(db: Store, session_id: int, number: int) -> bool:
     return True
 
 
+@game_options_module.takes(game_options_module.house_rule_parameters)
 def play(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="least-score or one-card.")] = "",
+    game: Annotated[str, typer.Argument(help=game_options_module.game_names() + ".")] = "",
     player: Annotated[list[str] | None, typer.Option(
         "--player", "-p", help="A human player at this keyboard (repeat).")] = None,
     bot: Annotated[list[str] | None, typer.Option(
@@ -179,15 +181,15 @@ def play(
     name: Annotated[str, typer.Option("--name", help="A name for the session.")] = "",
     resume: Annotated[int | None, typer.Option("--resume", help="Continue the unfinished "
                                                "virtual session ID.")] = None,
-    limit: Annotated[int | None, typer.Option("--limit", help="Least Score: the "
-                                              "knock-out limit.")] = None,
+    **game_options: Any,
 ) -> None:
     """Play a full game with a shuffled virtual deck: humans at one keyboard and bots."""
     db = store(ctx)
+    house_rules = {key: value for key, value in game_options.items() if value is not None}
     if resume is not None:
-        if player or bot or seed is not None or limit is not None or name:
+        if player or bot or seed is not None or house_rules or name:
             raise typer.BadParameter("--resume continues a saved game: give no --player, "
-                                     "--bot, --seed, --limit or --name with it")
+                                     "--bot, --seed, house rule or --name with it")
         session = db.read().get(resume)
         seats = match.seats_of(session)
         if session.finished:
@@ -196,17 +198,16 @@ def play(
             raise EntryError(f"session {resume} is {session.rules.title}, not {game}")
     else:
         if not game:
-            raise typer.BadParameter("say which game: score play least-score|one-card")
+            raise typer.BadParameter("say which game: score play "
+                                     + game_options_module.game_names("|"))
         rules = get_game(game)
         get_virtual(rules.name)
         if player:
             ui_for(rules.name)
         seats = match.make_seats(player or [], bot or [])
         seed = seed if seed is not None else secrets.randbelow(10**9)
-        options = {"limit": limit} if limit is not None else {}
-        if limit is not None and rules.name != "least-score":
-            raise typer.BadParameter("--limit is a Least Score option")
-        session = match.start_game(rules.name, seats, seed, name=name, options=options)
+        game_options_module.check_house_rules(rules.name, house_rules)
+        session = match.start_game(rules.name, seats, seed, name=name, options=house_rules)
         with db.write() as view:
             session = view.add(session)
         console.print(render.plain(f"Session {session.id}: {session.rules.title}, "
@@ -261,9 +262,9 @@ def replay(
         raise EntryError(f"session {session_id} was entered at a table, not played on the "
                          "virtual deck: it has no deals to replay")
     virtual = get_virtual(session.game)
-    ui = UIS.get(session.game)
-    if ui is None:
+    if declaration_of(session.game).keyboard_ui is None:
         raise EntryError(f"{session.rules.title} deals can't be replayed yet")
+    ui = ui_for(session.game)
     rounds = session.standings.rounds
     if round_number is not None:
         session.check_round_number(round_number)
@@ -341,7 +342,7 @@ def _simulate_one(args: tuple[str, list[str], int, int, dict[str, Any]]) -> matc
 
 
 def simulate(
-    game: Annotated[str, typer.Argument(help="least-score or one-card.")],
+    game: Annotated[str, typer.Argument(help=game_options_module.game_names() + ".")],
     bot: Annotated[list[str], typer.Option("--bot", "-b", help="A seat's bot: random, "
                                            "greedy or strong (repeat, in seat order).")],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
@@ -359,8 +360,7 @@ def simulate(
     seats = [match.Seat(f"P{i + 1}", level) for i, level in enumerate(bot)]
     match.check_seats(rules.name, seats)
     options: dict[str, Any] = {"limit": limit} if limit is not None else {}
-    if limit is not None and rules.name != "least-score":
-        raise typer.BadParameter("--limit is a Least Score option")
+    game_options_module.check_house_rules(rules.name, options)
     rules.check_options(options)
     summary = match.SimulationSummary(rules.name, list(bot))
     err = Console(stderr=True)
@@ -390,6 +390,6 @@ def simulate(
                       f"{seat['win_rate']:.1%}", f"{low:.1%} – {high:.1%}")
     console.print(table)
     console.print(f"Mean deals per game: {result['mean_deals']:.2f}")
-    for key in ("false_declaration_rate", "bid_success_rate"):
-        if key in result:
-            console.print(f"{key.replace('_', ' ').capitalize()}: {result[key]:.1%}")
+    for key, value in result.items():  # the game's own rates (its virtual adapter's stats)
+        if key.endswith("_rate") and isinstance(value, float):
+            console.print(f"{key.replace('_', ' ').capitalize()}: {value:.1%}")

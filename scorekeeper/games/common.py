@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from importlib.resources.abc import Traversable
-from typing import Any, Protocol, TypeVar
+from typing import Any, Literal, Protocol, TypeVar
 
 JSONDict = dict[str, Any]
 
@@ -31,19 +31,68 @@ class RoundError(EntryError):
         self.reason = reason
 
 
-@dataclass(frozen=True, slots=True)
+EntryValue = str | int | bool | None
+"""What one round option of the command line carries: a name or text, a number, a switch."""
+
+
 class RoundEntry:
     """A round as typed on the command line, before the game checks it.
 
-    ``values`` maps the names as typed to the raw text after ``=``.
+    ``values`` maps the names as typed to the raw text after ``=``; the keyword fields are
+    the round options the game declares (:class:`RoundOption`), given or not.
+
+    >>> entry = RoundEntry((("Ann", "7"),), declarer="Ann", bid=None)
+    >>> entry.text("declarer"), entry.number("bid"), entry.given()
+    ('Ann', None, ['declarer'])
     """
 
-    values: tuple[tuple[str, str], ...]
-    declarer: str | None = None
-    bidder: str | None = None
-    bid: int | None = None
-    no_bid: bool = False
-    trump: str | None = None
+    __slots__ = ("fields", "values")
+
+    def __init__(self, values: Sequence[tuple[str, str]] = (), **fields: EntryValue) -> None:
+        self.values: tuple[tuple[str, str], ...] = tuple(values)
+        self.fields: dict[str, EntryValue] = dict(fields)
+
+    def get(self, key: str) -> EntryValue:
+        return self.fields.get(key)
+
+    def text(self, key: str) -> str | None:
+        """A name or text field (None when not given)."""
+        value = self.fields.get(key)
+        return None if value is None or isinstance(value, bool) else str(value)
+
+    def number(self, key: str) -> int | None:
+        """A whole-number field (None when not given)."""
+        value = self.fields.get(key)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    def switch(self, key: str) -> bool:
+        """A switch field: on or off."""
+        return self.fields.get(key) is True
+
+    def given(self) -> list[str]:
+        """The fields the command line gave (a switch counts when on)."""
+        return [key for key, value in self.fields.items()
+                if value is not None and value is not False]
+
+    def with_fields(self, **fields: EntryValue) -> RoundEntry:
+        return RoundEntry(self.values, **{**self.fields, **fields})
+
+    def with_values(self, values: Sequence[tuple[str, str]]) -> RoundEntry:
+        return RoundEntry(values, **self.fields)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RoundEntry) and (self.values, self.given_fields()) == \
+            (other.values, other.given_fields())
+
+    def __hash__(self) -> int:
+        return hash((self.values, tuple(sorted(self.given_fields().items()))))
+
+    def given_fields(self) -> dict[str, EntryValue]:
+        return {key: self.fields[key] for key in self.given()}
+
+    def __repr__(self) -> str:
+        fields = "".join(f", {key}={value!r}" for key, value in self.given_fields().items())
+        return f"RoundEntry({self.values!r}{fields})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +109,16 @@ class Standings:
     next_dealer: str | None
     notes: list[str] = field(default_factory=list)
     """Game-specific lines for the standings view (e.g. who bids first next)."""
+
+    def running_totals(self) -> list[dict[str, int]]:
+        """Each player's total after each round, in order (the one place it is summed)."""
+        running = dict.fromkeys(self.totals, 0)
+        after: list[dict[str, int]] = []
+        for summary in self.rounds:
+            for name, score in summary["scores"].items():
+                running[name] += score
+            after.append(dict(running))
+        return after
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +205,10 @@ class TableGame(Protocol):
 
     def rename_players(self, round_: Mapping[str, Any], names: Mapping[str, str]) -> JSONDict:
         """The stored round with players renamed (``names``: old spelling -> new)."""
+        ...
+
+    def caption(self, summary_round: Mapping[str, Any]) -> RoundCaption:
+        """How one round (FORMAT.md shape) is named in every view: the one place."""
         ...
 
 
@@ -304,11 +367,147 @@ class HouseRule:
     @property
     def option(self) -> str:
         """The command-line option that sets it: ``--two-pairs``."""
-        return "--" + self.key.replace("_", "-")
+        return option_flag(self.key)
 
     @property
     def as_typed(self) -> str:
         return f"{self.option} {self.value}"
+
+
+# ---------------------------------------------------------------------------
+# What a game declares to the generic layers (registry, session, store, cli)
+
+
+def option_flag(key: str) -> str:
+    """The command-line spelling of an option key: ``two_pairs`` -> ``--two-pairs``."""
+    return "--" + key.replace("_", "-")
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRuleOption:
+    """One house rule a game takes (``score new --KEY VALUE``): its key in the session's
+    options (FORMAT.md), its default, its allowed values and its help.
+
+    >>> HouseRuleOption("two_pairs", "same-rank", "two pairs", ("same-rank", "any-rank")).metavar
+    'same-rank|any-rank'
+    """
+
+    key: str
+    default: int | str
+    help: str
+    """What it sets, without the game's title (the CLI adds it)."""
+    choices: tuple[str, ...] = ()
+    """The named values; empty for a whole number."""
+
+    @property
+    def flag(self) -> str:
+        return option_flag(self.key)
+
+    @property
+    def is_number(self) -> bool:
+        return not self.choices
+
+    @property
+    def metavar(self) -> str:
+        return "|".join(self.choices) if self.choices else "N"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundOption:
+    """One option of ``add-round``/``edit-round`` for a game's rounds (``--declarer NAME``).
+
+    ``kind``: ``name`` (a player), ``text``, ``number`` (a whole number) or ``switch``.
+    """
+
+    key: str
+    kind: Literal["name", "text", "number", "switch"]
+    help: str
+    """What it gives, without the game's title (the CLI adds it)."""
+
+    @property
+    def flag(self) -> str:
+        return option_flag(self.key)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundCaption:
+    """How one round is named, the same in the grid, the exports, the log and undo."""
+
+    role: str
+    """The grid's role cell: ``Ann``, ``Bob 9``, ``no bid``."""
+    sentence: str
+    """What happened, for one line (``undo``): ``Ann declared``, ``Bob bid 9``, ``no bid``."""
+    suit: str = ""
+    """A suit letter the round names (shown after the role: the trump)."""
+    failure: str = ""
+    """One word when the round's main act failed (``false``, ``failed``), else empty."""
+    failure_note: str = ""
+    """That failure said in full, for the line after a round is entered."""
+    marked: str | None = None
+    """A player the grid marks with ``*`` (the declarer)."""
+    acted: bool = True
+    """False when nobody took the round's role (a no-bid deal): shown dim."""
+
+
+class Asker(Protocol):
+    """How the command line asks a person at a terminal for what a round lacks."""
+
+    def text(self, question: str) -> str: ...
+
+    def number(self, question: str) -> int: ...
+
+
+@dataclass(frozen=True)
+class GameDeclaration:
+    """Everything the generic layers know of one game, declared in its own folder.
+
+    The registry lists these; the session, the store and the command line read them and
+    never a game's name or its round's keys.
+    """
+
+    table: TableGame
+    """The scorekeeper side: options, round checks, standings, statistics, captions."""
+    house_rules: tuple[HouseRuleOption, ...]
+    """``score new``'s options for this game, in the order they are listed."""
+    round_options: tuple[RoundOption, ...]
+    """``add-round``'s options for this game's rounds."""
+    round_usage: str
+    """What a round takes besides the values, for a message: ``--declarer NAME``."""
+    value_word: str
+    """What each player's ``NAME=VALUE`` is: ``hand total or cards``, ``points``."""
+    values_help: str
+    """The values in ``add-round --help``: ``each player's points (Ann=4)``."""
+    role_heading: str
+    """The grid's column for :attr:`RoundCaption.role`: ``Declarer``, ``Bid``."""
+    grid_legend: str
+    """The line under the round grid."""
+    values_key: str
+    """The round key (FORMAT.md) of what each player's ``NAME=VALUE`` entered: ``totals``."""
+    value_column: str
+    """That value in a CSV column's name: ``Ann hand``, ``Ann points``."""
+    csv_columns: tuple[str, ...]
+    """The round keys (FORMAT.md) a CSV row carries after number and dealer."""
+    checked_results: tuple[str, ...] = ()
+    """Round keys (FORMAT.md) derived by scoring that an import re-checks, beyond scores
+    and knock-outs."""
+    ask: Callable[[RoundEntry, Standings, Asker], RoundEntry] | None = None
+    """At a terminal: ask for the round options the command line left out."""
+    virtual: str | None = None
+    """Where the virtual deck's adapter lives (``module:Class``), imported on first use."""
+    keyboard_ui: str | None = None
+    """The module that shows a view and reads a move at the keyboard, imported on use."""
+
+    @property
+    def name(self) -> str:
+        return self.table.name
+
+    @property
+    def title(self) -> str:
+        return self.table.title
+
+    @property
+    def stat_figures(self) -> tuple[StatFigure, ...]:
+        return self.table.stat_figures
 
 
 def read_rules_text(folder: Traversable, language: Language) -> str:

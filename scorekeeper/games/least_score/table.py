@@ -16,6 +16,7 @@ from scorekeeper.games.common import (
     HouseRule,
     JSONDict,
     Language,
+    RoundCaption,
     RoundEntry,
     RoundError,
     Standings,
@@ -88,18 +89,16 @@ class LeastScoreTable:
         standings: Standings,
         entry: RoundEntry,
     ) -> JSONDict:
-        if entry.bidder is not None or entry.bid is not None or entry.no_bid:
-            raise EntryError(
-                "--bidder, --bid and --no-bid are for One Card: "
-                "a Least Score round takes --declarer NAME"
-            )
-        if entry.trump is not None:
-            raise EntryError("--trump is for One Card: Least Score has no trump")
-        if entry.declarer is None:
+        others = [key for key in entry.given() if key != "declarer"]
+        if others:
+            raise EntryError(f"--{others[0].replace('_', '-')} is not for Least Score: "
+                             "a Least Score round takes --declarer NAME")
+        typed = entry.text("declarer")
+        if typed is None:
             raise EntryError(
                 "say who declared: --declarer NAME, one of " + ", ".join(standings.still_in)
             )
-        declarer = match_player(players, entry.declarer, "declarer")
+        declarer = match_player(players, typed, "declarer")
         values = collect_values(players, entry, "total")
         totals: dict[str, int] = {}
         hands: dict[str, list[str]] = {}
@@ -255,6 +254,14 @@ class LeastScoreTable:
             renamed["hands"] = rename_keys(round_["hands"], names)
         rename_recorded_deal(renamed, names)
         return renamed
+
+    def caption(self, summary_round: Mapping[str, Any]) -> RoundCaption:
+        declarer = str(summary_round["declarer"])
+        false = bool(summary_round.get("false_declaration"))
+        return RoundCaption(role=declarer, sentence=f"{declarer} declared",
+                            failure="false" if false else "",
+                            failure_note=f"false declaration by {declarer}" if false else "",
+                            marked=declarer)
 
     # -- the rules in words -------------------------------------------------------
 

@@ -17,6 +17,7 @@ from scorekeeper.games.common import (
     HouseRule,
     JSONDict,
     Language,
+    RoundCaption,
     RoundEntry,
     RoundError,
     Standings,
@@ -37,6 +38,7 @@ from scorekeeper.games.one_card import rules, texts
 from scorekeeper.games.one_card.rules import JokerRule, Options
 
 _OPTION_NAMES = ("joker", "target")
+_ROUND_FIELDS = ("bidder", "bid", "no_bid", "trump")
 
 
 class OneCardTable:
@@ -89,37 +91,38 @@ class OneCardTable:
         entry: RoundEntry,
     ) -> JSONDict:
         opts = self.options(options)
-        if entry.declarer is not None:
-            raise EntryError(
-                "--declarer is for Least Score: "
-                "a One Card round takes --bidder NAME --bid N, or --no-bid"
-            )
+        others = [key for key in entry.given() if key not in _ROUND_FIELDS]
+        if others:
+            raise EntryError(f"--{others[0].replace('_', '-')} is not for One Card: "
+                             "a One Card round takes --bidder NAME --bid N, or --no-bid")
         if standings.finished:
             raise EntryError(
                 f"the game is over ({' and '.join(standings.winners)} won): "
                 "it takes no more rounds"
             )
         lowest = rules.lowest_bid(len(players))
-        if entry.no_bid:
-            if entry.bidder is not None:
+        typed_bidder, bid = entry.text("bidder"), entry.number("bid")
+        no_bid, typed_trump = entry.switch("no_bid"), entry.text("trump")
+        if no_bid:
+            if typed_bidder is not None:
                 raise EntryError("say --bidder NAME --bid N, or --no-bid, not both")
-            if entry.bid is not None:
+            if bid is not None:
                 raise EntryError("--bid goes with --bidder: a --no-bid deal has no bid")
-            if entry.trump is not None:
+            if typed_trump is not None:
                 raise EntryError("--trump goes with a bid: a no-bid deal has no trump")
-        elif entry.bidder is None:
-            if entry.bid is not None:
-                raise EntryError(f"--bid {entry.bid} needs --bidder NAME: say who bid")
+        elif typed_bidder is None:
+            if bid is not None:
+                raise EntryError(f"--bid {bid} needs --bidder NAME: say who bid")
             raise EntryError("say --bidder NAME --bid N, or --no-bid")
-        elif entry.bid is None:
+        elif bid is None:
             raise EntryError(
                 f"--bidder needs --bid N: the winning bid, from {lowest} to {rules.MAX_BID}"
             )
-        bidder = None if entry.no_bid else match_player(players, entry.bidder or "", "bidder")
+        bidder = None if no_bid else match_player(players, typed_bidder or "", "bidder")
         trump: str | None = None
-        if entry.trump is not None:
+        if typed_trump is not None:
             try:
-                trump = parse_suit(entry.trump).value
+                trump = parse_suit(typed_trump).value
             except CardError as error:
                 raise EntryError(f"--trump: {error}") from None
         values = collect_values(players, entry, "points value")
@@ -128,7 +131,7 @@ class OneCardTable:
         }
         round_: JSONDict = {
             "bidder": bidder,
-            "bid": None if entry.no_bid else entry.bid,
+            "bid": None if no_bid else bid,
             "trump": trump,
             "points": points,
         }
@@ -256,6 +259,17 @@ class OneCardTable:
         renamed["points"] = rename_keys(round_["points"], names)
         rename_recorded_deal(renamed, names)
         return renamed
+
+    def caption(self, summary_round: Mapping[str, Any]) -> RoundCaption:
+        bidder = summary_round.get("bidder")
+        if not bidder:
+            return RoundCaption(role="no bid", sentence="no bid", acted=False)
+        bid = summary_round.get("bid")
+        failed = bool(summary_round.get("bid_failed"))
+        return RoundCaption(role=f"{bidder} {bid}", sentence=f"{bidder} bid {bid}",
+                            suit=str(summary_round.get("trump") or ""),
+                            failure="failed" if failed else "",
+                            failure_note=f"{bidder} failed the bid of {bid}" if failed else "")
 
     # -- the rules in words -------------------------------------------------------
 
