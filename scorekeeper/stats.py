@@ -23,14 +23,15 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any
-
-from openskill.models import PlackettLuce
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.common import EntryError, StatFigure
 from scorekeeper.match import wilson_interval
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session
+
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce
 
 SPARK_LEVELS = "▁▂▃▄▅▆▇█"
 LAST_RESULTS = 10
@@ -280,6 +281,8 @@ def _rate(models: dict[str, tuple[PlackettLuce, dict[str, Any]]], game: GameStat
           session: Session, keys: Mapping[str, str], places: Mapping[str, int]) -> None:
     """Update the game's ratings with one finished session (places as ranks, ties shared)."""
     if game.game not in models:
+        from openskill.models import PlackettLuce  # only when there is something to rate
+
         models[game.game] = (PlackettLuce(), {})
     model, ratings = models[game.game]
     order = [keys[name] for name in session.players]

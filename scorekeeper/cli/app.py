@@ -27,15 +27,7 @@ except ImportError:  # pragma: no cover
 from scorekeeper import __version__
 from scorekeeper import store as store_module
 from scorekeeper.cards import CardError
-from scorekeeper.cli import (
-    completion,
-    importing,
-    nights,
-    render,
-    rules_command,
-    serve,
-    virtual_commands,
-)
+from scorekeeper.cli import completion, importing, lazy, nights, render
 from scorekeeper.cli import export as exporting
 from scorekeeper.cli import game_options as game_options_module
 from scorekeeper.cli.context import UsageProblem, console, store, usage
@@ -47,6 +39,7 @@ from scorekeeper.store import StoreError
 from scorekeeper.text import show_controls
 
 app = typer.Typer(
+    cls=lazy.LazyGroup,
     name="score",
     help="Keep the score of card games at the table (Least Score, One Card), "
     "or play them with a virtual deck.",
@@ -343,7 +336,6 @@ def import_command(
                                "session."))
 
 
-app.command("rules")(rules_command.rules)
 
 
 def _game_or_usage(name: str) -> Any:
@@ -392,11 +384,13 @@ def doctor(
         raise typer.Exit(1)
 
 
-nights.register(app)
-app.command()(virtual_commands.play)
-app.command()(virtual_commands.replay)
-app.command()(virtual_commands.simulate)
-app.command()(serve.serve)
+lazy.defer_registered(app)
+lazy.command("rules", "scorekeeper.cli.rules_command:rules")
+nights.register()
+lazy.command("play", "scorekeeper.cli.virtual_commands:play")
+lazy.command("replay", "scorekeeper.cli.virtual_commands:replay")
+lazy.command("simulate", "scorekeeper.cli.virtual_commands:simulate")
+lazy.command("serve", "scorekeeper.cli.serve:serve")
 
 
 # ---------------------------------------------------------------------------
@@ -407,9 +401,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     """Run ``score`` with ``argv``; return the exit code (never raises for user errors)."""
     args = list(sys.argv[1:] if argv is None else argv)
     if {"--show-completion", "--install-completion"} & set(args):
-        commands = [info.name or getattr(info.callback, "__name__", "").replace("_", "-")
-                    for info in app.registered_commands]
-        args = completion.shell_optional(args, commands)
+        args = completion.shell_optional(args, lazy.LOADERS)
     try:
         # Not standalone: Click's usage errors come here, to be shown on one line.
         result = app(args=args, prog_name="score",

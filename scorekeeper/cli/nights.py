@@ -20,7 +20,7 @@ from rich.text import Text
 
 from scorekeeper import config as config_module
 from scorekeeper import players as players_module
-from scorekeeper.cli import render, stats_report
+from scorekeeper.cli import lazy, render
 from scorekeeper.cli.context import console, store, usage
 from scorekeeper.cli.game_options import first_house_rule, game_names
 from scorekeeper.games.common import EntryError, TableGame
@@ -77,6 +77,8 @@ def stats(
             game = get_game(game).name
         except EntryError as error:
             usage(str(error))
+    from scorekeeper.cli import stats_report  # the tables and charts, for this command only
+
     query = StatsQuery(game=game, since=_date(since, "--since"), until=_date(until, "--until"),
                        players=tuple(player or ()))
     result = compute(store(ctx).read().sessions(), query)
@@ -396,10 +398,8 @@ def abandon(
              "left out of `score stats`.")
 
 
-def register(app: typer.Typer) -> None:
-    app.command()(stats)
-    app.add_typer(players_app, name="players")
-    app.command()(rematch)
-    app.add_typer(config_app, name="config")
-    app.command()(delete)
-    app.command()(abandon)
+def register() -> None:
+    """The commands of this module, built only when one of them runs (cli/lazy.py)."""
+    for name in ("stats", "players", "rematch", "config", "delete", "abandon"):
+        target = {"players": "players_app", "config": "config_app"}.get(name, name)
+        lazy.command(name, f"{__name__}:{target}")
