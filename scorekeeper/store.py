@@ -50,12 +50,9 @@ ENV_VAR = "SCOREKEEPER_DB"
 APP_NAME = "scorekeeper"
 
 
-class StoreError(Exception):
-    """The store file can't be used as it is. The message names the file and what to do."""
-
-
-class NewerStoreError(StoreError):
-    """The store was written by a newer scorekeeper: upgrade, don't restore an old backup."""
+# The store's errors live with every other user-caused error (re-exported here).
+from scorekeeper.errors import NewerStoreError as NewerStoreError  # noqa: E402
+from scorekeeper.errors import StoreError as StoreError  # noqa: E402
 
 
 def default_path() -> Path:

@@ -20,7 +20,7 @@ def layer(module: str) -> int:
     parts = module.split(".")
     if parts[1:2] == ["games"] and len(parts) <= 3 and parts[-1] not in ("common", "virtual"):
         return 0  # scorekeeper.games and each game's package: docstrings, no code
-    if module in ("scorekeeper.cards", "scorekeeper.text"):
+    if module in ("scorekeeper.cards", "scorekeeper.text", "scorekeeper.errors"):
         return 1
     if len(parts) == 4 and parts[1] == "games":
         return {"rules": 2, "engine": 3, "bots": 4, "ui": 7}.get(parts[3], 5)

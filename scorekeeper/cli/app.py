@@ -26,16 +26,15 @@ except ImportError:  # pragma: no cover
 
 from scorekeeper import __version__
 from scorekeeper import store as store_module
-from scorekeeper.cards import CardError
 from scorekeeper.cli import completion, importing, lazy, nights, render
 from scorekeeper.cli import export as exporting
 from scorekeeper.cli import game_options as game_options_module
 from scorekeeper.cli.context import UsageProblem, console, store, usage
 from scorekeeper.cli.language import complete_language, parse_language
+from scorekeeper.errors import ScorekeeperError
 from scorekeeper.games.common import EntryError, RoundEntry
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session
-from scorekeeper.store import StoreError
 from scorekeeper.text import show_controls
 
 app = typer.Typer(
@@ -424,7 +423,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("\nInterrupted: the unfinished command changed nothing.\n")
         return 130
-    except (EntryError, CardError, StoreError) as refused:
+    except ScorekeeperError as refused:  # EntryError, CardError, StoreError, ...
         sys.stderr.write(f"error: {_one_line(str(refused))}\n")
         return 1
     except BrokenPipeError:

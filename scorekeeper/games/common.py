@@ -15,20 +15,10 @@ from enum import StrEnum
 from importlib.resources.abc import Traversable
 from typing import Any, Literal, Protocol, TypeVar
 
+from scorekeeper.errors import EntryError as EntryError  # re-exported
+from scorekeeper.errors import RoundError as RoundError  # re-exported
+
 JSONDict = dict[str, Any]
-
-
-class EntryError(ValueError):
-    """An entry the rules refuse. The message is one line a player can act on."""
-
-
-class RoundError(EntryError):
-    """A stored round that no longer fits the rounds before it (after an edit or import)."""
-
-    def __init__(self, number: int, reason: str) -> None:
-        super().__init__(f"round {number}: {reason}")
-        self.number = number
-        self.reason = reason
 
 
 EntryValue = str | int | bool | None
