@@ -26,6 +26,7 @@ from scorekeeper.games.common import (
     Standings,
     TableGame,
     match_player,
+    name_key,
 )
 from scorekeeper.registry import DECLARATIONS, declaration_of, games_taking, get_game, get_virtual
 from scorekeeper.text import escaped, hidden_characters
@@ -82,12 +83,6 @@ def check_note(text: str) -> str:
     if len(note) > MAX_NOTE_LENGTH:
         raise EntryError(f"the note is too long: at most {MAX_NOTE_LENGTH} characters")
     return note
-
-
-def name_key(name: str) -> str:
-    """What two names must differ in: case and compatibility forms (fullwidth letters,
-    ligatures) ignored, so ``Ann`` and ``ＡＮＮ`` are one name."""
-    return unicodedata.normalize("NFKC", name.casefold()).casefold()
 
 
 def check_session_name(name: str) -> str:

@@ -32,7 +32,7 @@ from tinydb.middlewares import CachingMiddleware
 from tinydb.storages import Storage
 from tinydb.table import Document
 
-from scorekeeper.games.common import EntryError
+from scorekeeper.games.common import EntryError, name_key
 from scorekeeper.session import Session
 
 SCHEMA_VERSION = 2
@@ -470,7 +470,7 @@ def check_file(path: Path) -> Health:
 
 def _check_invariants(session: Session) -> None:
     standings = session.standings
-    if len({name.casefold() for name in session.players}) != len(session.players):
+    if len({name_key(name) for name in session.players}) != len(session.players):
         raise ValueError("two players share a name")
     if sorted(standings.still_in + standings.knocked_out) != sorted(session.players):
         raise ValueError("players in and knocked out do not add up to the players")

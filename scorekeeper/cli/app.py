@@ -32,7 +32,7 @@ from scorekeeper.cli import game_options as game_options_module
 from scorekeeper.cli.context import UsageProblem, console, store, usage
 from scorekeeper.cli.language import complete_language, parse_language
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.games.common import EntryError, RoundEntry
+from scorekeeper.games.common import EntryError, RoundEntry, name_key
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session
 from scorekeeper.text import show_controls
@@ -224,9 +224,9 @@ def _ask_missing(session: Session, entry: RoundEntry) -> RoundEntry:
     if declaration.ask is not None:
         entry = declaration.ask(entry, standings, _TerminalAsker())
     pairs = list(entry.values)
-    typed = {name.strip().casefold() for name, _ in pairs}
+    typed = {name_key(name.strip()) for name, _ in pairs}
     for name in standings.still_in:
-        if name.casefold() not in typed:
+        if name_key(name) not in typed:
             pairs.append((name, typer.prompt(show_controls(
                 f"{name}'s {declaration.value_word}"))))
     return entry.with_values(pairs)

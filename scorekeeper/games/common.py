@@ -202,12 +202,27 @@ class TableGame(Protocol):
         ...
 
 
+def name_key(name: str) -> str:
+    """What two player names must differ in, everywhere (the one place it is defined):
+    case and compatibility forms (fullwidth letters, ligatures) ignored, and so any
+    Unicode spelling of the same letters, so ``Ann``, ``ANN`` and ``ＡＮＮ`` are one name.
+
+    >>> name_key("ＡＮＮ") == name_key("ann") == name_key("Ann")
+    True
+    """
+    return unicodedata.normalize("NFKC", name.casefold()).casefold()
+
+
+def same_name(first: str, second: str) -> bool:
+    return name_key(first) == name_key(second)
+
+
 def match_player(players: Sequence[str], typed: str, what: str = "player") -> str:
-    """The session's spelling of ``typed`` (names match ignoring case; names are stored
-    NFC-normalised, so an ``é`` typed as ``e`` + accent matches too)."""
-    wanted = unicodedata.normalize("NFC", typed).strip().casefold()
+    """The session's spelling of ``typed``: the player whose name is the same
+    (:func:`name_key`), so an ``é`` typed as ``e`` + accent, or in another case, matches."""
+    wanted = name_key(typed.strip())
     for name in players:
-        if unicodedata.normalize("NFC", name).casefold() == wanted:
+        if name_key(name) == wanted:
             return name
     raise EntryError(
         f"there is no {what} called {typed.strip()!r}: the players are {', '.join(players)}"
