@@ -25,6 +25,7 @@ from scorekeeper.cli.render import (
     round_notes,
 )
 from scorekeeper.session import Session
+from scorekeeper.summary import summary_of
 from scorekeeper.text import is_hidden, show_controls
 
 
@@ -46,7 +47,7 @@ def export(session: Session, fmt: str) -> str:
 
 
 def to_json(session: Session) -> str:
-    return json_text(session.summary())
+    return json_text(summary_of(session))
 
 
 def json_text(data: object) -> str:
