@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import cached_property
 from typing import Any
@@ -96,6 +96,89 @@ def check_session_name(name: str) -> str:
     return cleaned
 
 
+@dataclass(frozen=True, slots=True)
+class VirtualSeat:
+    """One seat of a game on the virtual deck: who sits there, and which bot plays it."""
+
+    name: str
+    bot: str | None = None
+    """The bot level, or ``None`` for a human at the keyboard."""
+
+    def as_dict(self) -> dict[str, str | None]:
+        return {"name": self.name, "bot": self.bot}
+
+
+_VIRTUAL_SHAPE = "its 'virtual' part must be {\"seed\": N, \"seats\": [{\"name\", \"bot\"}, ...]}"
+_RESTARTS_SHAPE = ("its virtual 'restarts' must map deal numbers to how many times each was "
+                   "dealt again, e.g. {\"2\": 1}")
+
+
+@dataclass(frozen=True, slots=True)
+class VirtualSettings:
+    """What a game on the virtual deck keeps besides its rounds: the seed every shuffle and
+    bot draws from, the seats, and the deals abandoned and dealt again (``restarts``).
+
+    Stored and exported as JSON (:meth:`as_json`, FORMAT.md's ``virtual``); read back,
+    checked, by :meth:`from_json`.
+
+    >>> settings = VirtualSettings(7, (VirtualSeat("Ann"), VirtualSeat("Strong-2", "strong")))
+    >>> settings.restarted(2).as_json()["restarts"]
+    {'2': 1}
+    """
+
+    seed: int
+    seats: tuple[VirtualSeat, ...]
+    restarts: tuple[tuple[int, int], ...] = ()
+    """``(deal number, times dealt again)``, by deal number."""
+
+    def restarts_of(self, number: int) -> int:
+        return dict(self.restarts).get(number, 0)
+
+    def restarted(self, number: int) -> VirtualSettings:
+        counts = dict(self.restarts)
+        counts[number] = counts.get(number, 0) + 1
+        return replace(self, restarts=tuple(sorted(counts.items())))
+
+    def renamed(self, names: Mapping[str, str]) -> VirtualSettings:
+        return replace(self, seats=tuple(replace(seat, name=names.get(seat.name, seat.name))
+                                         for seat in self.seats))
+
+    def as_json(self) -> JSONDict:
+        data: JSONDict = {"seed": self.seed, "seats": [seat.as_dict() for seat in self.seats]}
+        if self.restarts:
+            data["restarts"] = {str(number): count for number, count in self.restarts}
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> VirtualSettings:
+        """Settings from JSON (a file or the store), every part checked for its type."""
+        if not isinstance(data, dict):
+            raise EntryError(_VIRTUAL_SHAPE)
+        seed, seats = data.get("seed"), data.get("seats")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(seats, list) \
+                or not all(isinstance(seat, dict) and isinstance(seat.get("name"), str)
+                           and isinstance(seat.get("bot"), str | None) for seat in seats):
+            raise EntryError(_VIRTUAL_SHAPE)
+        restarts = data.get("restarts")
+        return cls(seed, tuple(VirtualSeat(seat["name"], seat.get("bot")) for seat in seats),
+                   () if restarts is None else _restarts(restarts))
+
+
+def _restarts(restarts: Any) -> tuple[tuple[int, int], ...]:
+    """``{"2": 1}``: deal 2 was abandoned once and dealt again from a fresh shuffle."""
+    if not isinstance(restarts, dict):
+        raise EntryError(_RESTARTS_SHAPE)
+    checked: dict[int, int] = {}
+    for number, count in restarts.items():
+        if (not isinstance(number, str) or not number.isascii() or not number.isdigit()
+                or len(number) > 9 or int(number) < 1
+                or not isinstance(count, int) or isinstance(count, bool)
+                or not 1 <= count <= 1_000_000):
+            raise EntryError(_RESTARTS_SHAPE)
+        checked[int(number)] = count
+    return tuple(sorted(checked.items()))
+
+
 @dataclass(frozen=True)
 class Session:
     """The settings and rounds of one game; everything else is derived."""
@@ -112,8 +195,8 @@ class Session:
     """Rounds taken back by undo, most recent last: what redo brings back."""
     history: tuple[JSONDict, ...] = ()
     id: int | None = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
-    """Front-end data kept with the session (e.g. the bots of a virtual game)."""
+    virtual: VirtualSettings | None = None
+    """A game on the virtual deck: its seed, seats and restarts (None at a table)."""
     note: str = ""
     abandoned: str = ""
     """When the session was abandoned (left out of statistics); empty while it is not."""
@@ -130,7 +213,7 @@ class Session:
         options: Mapping[str, Any] | None = None,
         dealer: str | None = None,
         mode: str = "table",
-        extra: Mapping[str, Any] | None = None,
+        virtual: VirtualSettings | None = None,
         time: str | None = None,
         note: str = "",
     ) -> Session:
@@ -150,7 +233,7 @@ class Session:
             mode=mode,
             first_dealer=first_dealer,
             created=stamp,
-            extra=dict(extra or {}),
+            virtual=virtual,
             note=check_note(note),
         )
         detail = f"{rules.title} for {', '.join(names)}"
@@ -312,10 +395,15 @@ class Session:
             raise EntryError(f"{self.label} was played on the virtual deck: its deals are a "
                              f"record of the cards and moves, so `{command}` can't change them")
 
-    def with_extra(self, extra: Mapping[str, Any], change: str, detail: str,
-                   number: int | None = None, *, time: str | None = None) -> Session:
-        """New front-end settings (e.g. a virtual deal's restart), logged as ``change``."""
-        return replace(self, extra=dict(extra))._logged(change, detail, time, number)
+    @property
+    def extra(self) -> JSONDict:
+        """The virtual settings as JSON, ``{}`` at a table (as the store keeps them)."""
+        return {} if self.virtual is None else self.virtual.as_json()
+
+    def with_virtual(self, virtual: VirtualSettings, change: str, detail: str,
+                     number: int | None = None, *, time: str | None = None) -> Session:
+        """New virtual settings (e.g. a deal's restart), logged as ``change``."""
+        return replace(self, virtual=virtual)._logged(change, detail, time, number)
 
     def with_id(self, session_id: int) -> Session:
         return replace(self, id=session_id)
@@ -345,14 +433,10 @@ class Session:
         rules = self.rules
         players = tuple(names.get(name, name) for name in self.players)
         check_player_names(players)
-        seats = self.extra.get("seats")
-        extra = dict(self.extra)
-        if isinstance(seats, list):
-            extra["seats"] = [{**seat, "name": names.get(str(seat.get("name")), seat.get("name"))}
-                              if isinstance(seat, dict) else seat for seat in seats]
         dealer = self.first_dealer
         renamed = replace(
-            self, players=players, extra=extra,
+            self, players=players,
+            virtual=None if self.virtual is None else self.virtual.renamed(names),
             first_dealer=names.get(dealer, dealer) if dealer is not None else None,
             rounds=tuple(rules.rename_players(r, names) for r in self.rounds),
             undone=tuple(rules.rename_players(r, names) for r in self.undone),
@@ -437,7 +521,7 @@ class Session:
             "rounds": [copy.deepcopy(r) for r in self.rounds],
             "undone": [copy.deepcopy(r) for r in self.undone],
             "history": [dict(h) for h in self.history],
-            "extra": copy.deepcopy(dict(self.extra)),
+            "extra": self.extra,
             "note": self.note,
             "abandoned": self.abandoned,
         }
@@ -455,7 +539,8 @@ class Session:
             rounds=tuple(document.get("rounds", ())),
             undone=tuple(document.get("undone", ())),
             history=tuple(document.get("history", ())),
-            extra=dict(document.get("extra", {})),
+            virtual=VirtualSettings.from_json(document["extra"]) if document.get("extra")
+            else None,
             note=document.get("note", ""),
             abandoned=document.get("abandoned", ""),
             id=session_id,

@@ -24,7 +24,7 @@ from scorekeeper.games.common import (
     TableGame,
 )
 from scorekeeper.registry import DECLARATIONS, declaration_of, get_game, get_virtual
-from scorekeeper.session import Session
+from scorekeeper.session import Session, VirtualSettings
 from scorekeeper.text import hidden_characters
 
 SUMMARY_FORMAT = "scorekeeper-session"
@@ -171,8 +171,8 @@ def summary_of(session: Session) -> JSONDict:
         **({"note": session.note} if session.note else {}),
         **({"abandoned": session.abandoned} if session.abandoned else {}),
         **_played_summary(session),
-        **({"virtual": copy.deepcopy(dict(session.extra))}
-           if session.mode == "virtual" and session.extra else {}),
+        **({"virtual": session.virtual.as_json()}
+           if session.mode == "virtual" and session.virtual else {}),
     }
 
 def _played_summary(session: Session) -> JSONDict:
@@ -215,7 +215,7 @@ def session_from_summary(data: Any, *, time: str | None = None) -> Session:
         {**session.history[0], "played_from": span[0], "played_to": span[1]},
         *session.history[1:]))
     if parts.mode == "virtual" and parts.virtual is not None:
-        session = replace(session, extra=_virtual_settings(parts.virtual, session.players,
+        session = replace(session, virtual=_virtual_settings(parts.virtual, session.players,
                                                              game.name))
     rounds: list[JSONDict] = []
     for index, summary_round in enumerate(parts.rounds, start=1):
@@ -234,46 +234,17 @@ def session_from_summary(data: Any, *, time: str | None = None) -> Session:
     return session
 
 
-def _virtual_settings(settings: Any, players: Sequence[str], game: str) -> JSONDict:
+def _virtual_settings(data: Any, players: Sequence[str], game: str) -> VirtualSettings:
     """The seed and seats of a virtual game (what ``score play --resume`` needs), checked."""
-    problem = "its 'virtual' part must be {\"seed\": N, \"seats\": [{\"name\", \"bot\"}, ...]}"
-    if not isinstance(settings, dict):
-        raise EntryError(problem)
-    seed, seats = settings.get("seed"), settings.get("seats")
-    if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(seats, list) \
-            or not all(isinstance(seat, dict) for seat in seats):
-        raise EntryError(problem)
-    if [seat.get("name") for seat in seats] != list(players):
+    settings = VirtualSettings.from_json(data)
+    if [seat.name for seat in settings.seats] != list(players):
         raise EntryError("its virtual seats are not its players, in order")
     bots = get_virtual(game).bots
-    for seat in seats:
-        bot = seat.get("bot")
-        if bot is not None and (not isinstance(bot, str) or bot not in bots):
-            raise EntryError(f"its seat {seat['name']} has no bot called {_shown(bot)}: "
+    for seat in settings.seats:
+        if seat.bot is not None and seat.bot not in bots:
+            raise EntryError(f"its seat {seat.name} has no bot called {_shown(seat.bot)}: "
                              "choose " + ", ".join(bots))
-    checked: JSONDict = {"seed": seed,
-                         "seats": [{"name": s["name"], "bot": s.get("bot")} for s in seats]}
-    restarts = settings.get("restarts")
-    if restarts is not None:
-        checked["restarts"] = _restarts(restarts)
-    return checked
-
-
-def _restarts(restarts: Any) -> dict[str, int]:
-    """``{"2": 1}``: deal 2 was abandoned once and dealt again from a fresh shuffle."""
-    problem = ("its virtual 'restarts' must map deal numbers to how many times each was "
-               "dealt again, e.g. {\"2\": 1}")
-    if not isinstance(restarts, dict):
-        raise EntryError(problem)
-    checked: dict[str, int] = {}
-    for number, count in restarts.items():
-        if (not isinstance(number, str) or not number.isascii() or not number.isdigit()
-                or len(number) > 9 or int(number) < 1
-                or not isinstance(count, int) or isinstance(count, bool)
-                or not 1 <= count <= 1_000_000):
-            raise EntryError(problem)
-        checked[str(int(number))] = count
-    return checked
+    return settings
 
 
 def _verify_deals(session: Session) -> Session:

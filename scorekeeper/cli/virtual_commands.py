@@ -70,7 +70,7 @@ class Table:
         self.caught_up: dict[str, int] = {}
         self.dealing: int | None = None
         """The number of the deal on the table once dealt (until it is saved)."""
-        seed = session.extra.get("seed", 0)
+        seed = session.virtual.seed if session.virtual else 0
         self.hint_rng = match.derive_rng(seed, "hints", len(session.rounds))
         """For the strong bot's hints: apart from the game's own generators."""
 
