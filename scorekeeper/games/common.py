@@ -7,6 +7,7 @@ recomputed from the list of rounds by the game's ``table`` module.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -285,6 +286,33 @@ def option_whole_number(value: Any, what: str) -> int:
     if isinstance(value, str) and looks_like_whole_number(value):
         return parse_whole_number(value, what)
     raise EntryError(f"{what} must be a whole number, not {value!r}")
+
+
+_Parsed = TypeVar("_Parsed")
+
+
+def parsed_once(parse: Callable[[Mapping[str, Any]], _Parsed]
+                ) -> Callable[[Mapping[str, Any]], _Parsed]:
+    """``parse`` (house rules -> the game's typed Options) memoised on the options' values
+    and types: a session's options are parsed once, not again on every recompute, check
+    and view (an add-round used to parse them about ten times). Refusals are not kept.
+    """
+
+    @functools.lru_cache(maxsize=256)
+    def cached(items: tuple[tuple[str, str, Any], ...]) -> _Parsed:
+        return parse({key: value for key, _, value in items})
+
+    def parsed(options: Mapping[str, Any]) -> _Parsed:
+        items = tuple(sorted((key, type(value).__name__, value)
+                             for key, value in options.items()))
+        try:
+            hash(items)
+        except TypeError:  # a list or object from a file: parse (and refuse) it as it is
+            return parse(options)
+        return cached(items)
+
+    parsed.cache_info = cached.cache_info  # type: ignore[attr-defined]
+    return parsed
 
 
 _Choice = TypeVar("_Choice", bound=StrEnum)

@@ -31,6 +31,7 @@ from scorekeeper.games.common import (
     option_choice,
     option_whole_number,
     parse_whole_number,
+    parsed_once,
     rename_keys,
     rename_recorded_deal,
 )
@@ -55,20 +56,8 @@ class LeastScoreTable:
         return self.options(options).as_dict()
 
     def options(self, options: Mapping[str, Any]) -> Options:
-        unknown = set(options) - set(Options().as_dict())
-        if unknown:
-            raise EntryError(f"Least Score has no option {sorted(unknown)[0]!r}")
-        defaults = Options()
-        try:
-            return Options(
-                limit=option_whole_number(options.get("limit", defaults.limit), "the limit"),
-                tie=option_choice(Tie, options.get("tie", defaults.tie), "tie"),
-                end=option_choice(End, options.get("end", defaults.end), "end"),
-                two_pairs=option_choice(TwoPairs, options.get("two_pairs", defaults.two_pairs),
-                                  "two-pairs"),
-            )
-        except ValueError as error:
-            raise EntryError(str(error)) from None
+        """The house rules as the typed Options (parsed once per set of values)."""
+        return _parse_options(options)
 
     def check_players(self, players: Sequence[str]) -> None:
         if not rules.MIN_PLAYERS <= len(players) <= rules.MAX_PLAYERS:
@@ -269,6 +258,26 @@ class LeastScoreTable:
 
     def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
         return texts.house_rules(self.options(options), language)
+
+
+def _parse(options: Mapping[str, Any]) -> Options:
+    unknown = set(options) - set(Options().as_dict())
+    if unknown:
+        raise EntryError(f"Least Score has no option {sorted(unknown)[0]!r}")
+    defaults = Options()
+    try:
+        return Options(
+            limit=option_whole_number(options.get("limit", defaults.limit), "the limit"),
+            tie=option_choice(Tie, options.get("tie", defaults.tie), "tie"),
+            end=option_choice(End, options.get("end", defaults.end), "end"),
+            two_pairs=option_choice(TwoPairs, options.get("two_pairs", defaults.two_pairs),
+                                    "two-pairs"),
+        )
+    except ValueError as error:
+        raise EntryError(str(error)) from None
+
+
+_parse_options = parsed_once(_parse)
 
 
 def _check_round(

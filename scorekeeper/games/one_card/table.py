@@ -31,6 +31,7 @@ from scorekeeper.games.common import (
     option_choice,
     option_whole_number,
     parse_whole_number,
+    parsed_once,
     rename_keys,
     rename_recorded_deal,
 )
@@ -58,19 +59,8 @@ class OneCardTable:
         return _options_dict(self.options(options))
 
     def options(self, options: Mapping[str, Any]) -> Options:
-        unknown = sorted(set(options) - set(_OPTION_NAMES))
-        if unknown:
-            raise EntryError(
-                f"One Card has no option {unknown[0]!r}: its options are "
-                + " and ".join(_OPTION_NAMES)
-            )
-        defaults = Options()
-        joker = option_choice(JokerRule, options.get("joker", defaults.joker), "joker")
-        target = option_whole_number(options.get("target", defaults.target), "the target")
-        try:
-            return Options(joker=joker, target=target)
-        except ValueError as error:
-            raise EntryError(str(error)) from None
+        """The house rules as the typed Options (parsed once per set of values)."""
+        return _parse_options(options)
 
     def check_players(self, players: Sequence[str]) -> None:
         try:
@@ -277,6 +267,25 @@ class OneCardTable:
 
     def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
         return texts.house_rules(self.options(options), language)
+
+
+def _parse(options: Mapping[str, Any]) -> Options:
+    unknown = sorted(set(options) - set(_OPTION_NAMES))
+    if unknown:
+        raise EntryError(
+            f"One Card has no option {unknown[0]!r}: its options are "
+            + " and ".join(_OPTION_NAMES)
+        )
+    defaults = Options()
+    joker = option_choice(JokerRule, options.get("joker", defaults.joker), "joker")
+    target = option_whole_number(options.get("target", defaults.target), "the target")
+    try:
+        return Options(joker=joker, target=target)
+    except ValueError as error:
+        raise EntryError(str(error)) from None
+
+
+_parse_options = parsed_once(_parse)
 
 
 def _check_round(
