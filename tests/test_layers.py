@@ -1,7 +1,9 @@
 """The architecture holds: each layer imports only the layers above it, no game another.
 
-1 cards, text · 2 rules · 3 engine · 4 bots · 5 the session side (tables, virtual adapters,
-registry, session, match) · 6 store · 7 cli.
+1 cards, text, errors · 2 rules · 3 engine · 4 bots · 5 the session side (tables, virtual
+adapters, declarations, registry, session, summary, match) · 6 store · 7 cli and each
+game's keyboard UI (games/<game>/ui.py). No generic module names a game (the README's
+"How it is built").
 """
 
 from __future__ import annotations
