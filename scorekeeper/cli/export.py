@@ -17,13 +17,8 @@ from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import Any
 
-from scorekeeper.cli.render import (
-    margin,
-    margin_heading,
-    played_text,
-    ranked_players,
-    round_notes,
-)
+from scorekeeper.cli.render import played_text, round_notes
+from scorekeeper.ranking import margin, margin_heading, ranked_players, status_word
 from scorekeeper.session import Session
 from scorekeeper.summary import summary_of
 from scorekeeper.text import is_hidden, show_controls
@@ -67,13 +62,7 @@ def _json_escape(character: str) -> str:
     return "".join(f"\\u{int.from_bytes(units[i:i + 2]):04x}" for i in range(0, len(units), 2))
 
 
-def _status(session: Session, name: str) -> str:
-    standings = session.standings
-    if name in standings.winners:
-        return "winner"
-    if name in standings.knocked_out:
-        return "knocked out"
-    return "finished" if standings.finished else "in"
+_status = status_word  # the same word in every export
 
 
 def _round_label(session: Session, summary: dict[str, Any]) -> str:

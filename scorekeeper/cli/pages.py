@@ -23,8 +23,8 @@ from scorekeeper.cli.export import (
     _status,
     chart_svg,
 )
-from scorekeeper.cli.render import margin, margin_heading, ranked_players
 from scorekeeper.games.common import EntryError
+from scorekeeper.ranking import margin, margin_heading, ranked_players
 from scorekeeper.session import Session
 from scorekeeper.store import StoreError, StoreView
 from scorekeeper.text import show_controls
