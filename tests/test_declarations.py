@@ -3,10 +3,12 @@ are the options the game checks, with the same defaults and allowed values."""
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 
 from scorekeeper.games.common import EntryError, GameDeclaration, Language, RoundEntry
-from scorekeeper.registry import DECLARATIONS, register, round_options
+from scorekeeper.registry import DECLARATIONS, get_virtual, register, round_options
 
 GAMES = list(DECLARATIONS.values())
 
@@ -40,6 +42,14 @@ def test_a_round_takes_only_its_declared_options(game: GameDeclaration) -> None:
             table.make_round(players, options, standings,
                              RoundEntry((("Ann", "5"), ("Bob", "5"), ("Cy", "5")),
                                         **{key: value}))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
+def test_declared_bots_are_the_virtual_decks_bots(game: GameDeclaration) -> None:
+    assert game.bots == tuple(get_virtual(game.name).bots)
+    assert game.keyboard_ui is not None
+    ui = importlib.import_module(game.keyboard_ui)
+    assert callable(ui.render_view) and callable(ui.read_action)
 
 
 def test_a_round_option_keeps_one_kind_across_games() -> None:

@@ -94,6 +94,13 @@ def game_names(joiner: str = " or ") -> str:
     return joiner.join(DECLARATIONS)
 
 
+def bot_levels() -> str:
+    """The bot levels the games offer: ``random, greedy or strong``."""
+    levels = list(dict.fromkeys(level for declaration in DECLARATIONS.values()
+                                for level in declaration.bots))
+    return ", ".join(levels[:-1]) + " or " + levels[-1] if len(levels) > 1 else "".join(levels)
+
+
 def first_game() -> str:
     """The game an example command line names."""
     return next(iter(DECLARATIONS))

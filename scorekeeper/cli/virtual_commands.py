@@ -175,7 +175,7 @@ def play(
     player: Annotated[list[str] | None, typer.Option(
         "--player", "-p", help="A human player at this keyboard (repeat).")] = None,
     bot: Annotated[list[str] | None, typer.Option(
-        "--bot", "-b", help="A bot: random, greedy or strong (repeat).")] = None,
+        "--bot", "-b", help=f"A bot: {game_options_module.bot_levels()} (repeat).")] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the shuffles and "
                                              "the bots (default: a random one, shown).")] = None,
     name: Annotated[str, typer.Option("--name", help="A name for the session.")] = "",

@@ -527,6 +527,8 @@ class GameDeclaration:
     """At a terminal: ask for the round options the command line left out."""
     virtual: str | None = None
     """Where the virtual deck's adapter lives (``module:Class``), imported on first use."""
+    bots: tuple[str, ...] = ()
+    """The bot levels its virtual deck offers (``--bot``); the bots load with the deck."""
     keyboard_ui: str | None = None
     """The module that shows a view and reads a move at the keyboard, imported on use."""
 

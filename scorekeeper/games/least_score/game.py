@@ -47,5 +47,6 @@ GAME = GameDeclaration(
     checked_results=("false_declaration",),
     ask=_ask,
     virtual="scorekeeper.games.least_score.virtual:LeastScoreVirtual",
+    bots=("random", "greedy", "strong"),
     keyboard_ui="scorekeeper.games.least_score.ui",
 )

@@ -54,5 +54,6 @@ GAME = GameDeclaration(
     checked_results=("bid_failed",),
     ask=_ask,
     virtual="scorekeeper.games.one_card.virtual:OneCardVirtual",
+    bots=("random", "greedy", "strong"),
     keyboard_ui="scorekeeper.games.one_card.ui",
 )
