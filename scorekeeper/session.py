@@ -200,6 +200,9 @@ class Session:
     note: str = ""
     abandoned: str = ""
     """When the session was abandoned (left out of statistics); empty while it is not."""
+    revision: int = 0
+    """How many times the store has written this session: each write is a compare-and-set
+    on the revision the command read, so no command overwrites a change it did not see."""
 
     # -- creating ----------------------------------------------------------------
 
@@ -446,6 +449,9 @@ class Session:
             raise EntryError(f"renaming changes the scores of {self.label}; nothing was changed")
         return renamed._logged(change, detail, time)
 
+    def with_revision(self, revision: int) -> Session:
+        return replace(self, revision=revision)
+
     def _logged(self, change: str, detail: str, time: str | None,
                 number: int | None = None) -> Session:
         entry: JSONDict = {"time": time or now_iso(), "change": change, "detail": detail}
@@ -524,10 +530,14 @@ class Session:
             "extra": self.extra,
             "note": self.note,
             "abandoned": self.abandoned,
+            "revision": self.revision,
         }
 
     @classmethod
     def from_document(cls, document: Mapping[str, Any], session_id: int | None) -> Session:
+        revision = document.get("revision", 0)
+        if not isinstance(revision, int) or isinstance(revision, bool) or revision < 0:
+            raise ValueError(f"its revision is not a count of writes: {revision!r}")
         return cls(
             game=document["game"],
             name=document.get("name", ""),
@@ -544,4 +554,5 @@ class Session:
             note=document.get("note", ""),
             abandoned=document.get("abandoned", ""),
             id=session_id,
+            revision=revision,
         )

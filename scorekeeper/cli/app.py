@@ -8,8 +8,10 @@ byte-for-byte unchanged: changes are made to an in-memory copy and written
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -26,7 +28,7 @@ except ImportError:  # pragma: no cover
 
 from scorekeeper import __version__
 from scorekeeper import store as store_module
-from scorekeeper.cli import completion, importing, lazy, nights, render
+from scorekeeper.cli import completion, context, importing, lazy, nights, render
 from scorekeeper.cli import export as exporting
 from scorekeeper.cli import game_options as game_options_module
 from scorekeeper.cli.context import UsageProblem, console, store, usage
@@ -35,6 +37,7 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.games.common import EntryError, RoundEntry, name_key
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session
+from scorekeeper.store import SessionChanged, WritableStoreView
 from scorekeeper.text import show_controls
 
 app = typer.Typer(
@@ -134,8 +137,7 @@ def new(
     player = player or nights.players_for_new(ctx, rules, settings)
     session = Session.new(rules.name, player, name=name, options=options, dealer=dealer,
                           note=note)
-    with store(ctx).write() as db:
-        session = db.add(session)
+    session = store(ctx).update(lambda db: db.add(session))
     options_text = render.describe_options(dict(session.options))
     console.print(render.plain(f"Session {session.id} started: {rules.title} for "
                                f"{', '.join(session.players)} ({options_text}). "
@@ -160,9 +162,12 @@ def sessions(ctx: typer.Context) -> None:
 def use(ctx: typer.Context, session_id: Annotated[int, typer.Argument(
         metavar="ID", autocompletion=completion.session_ids)]) -> None:
     """Make session ID the current session."""
-    with store(ctx).write() as db:
-        db.set_current(session_id)
-        session = db.get(session_id)
+
+    def change(db: WritableStoreView) -> Session:
+        db.set_current(session_id)  # when it is current already, nothing is written
+        return db.get(session_id)
+
+    session = store(ctx).update(change)
     console.print(render.plain(f"Session {session.id} ({session.label}) is now the current "
                                "session."))
 
@@ -193,18 +198,49 @@ ValuesArgument = Annotated[
 ]
 
 
-def _entry(session: Session, values: Sequence[str] | None,
-           fields: dict[str, Any]) -> RoundEntry:
+def _pairs(values: Sequence[str] | None) -> list[tuple[str, str]]:
     pairs: list[tuple[str, str]] = []
     for item in values or ():
         name, sep, value = item.partition("=")
         if not sep or not name.strip() or not value.strip():
             usage(f"{item!r} is not NAME=VALUE (e.g. Ann=7)")
         pairs.append((name, value))
-    entry = RoundEntry(pairs, **fields)
+    return pairs
+
+
+def _round_change(
+    ctx: typer.Context, session_id: int | None, values: Sequence[str] | None,
+    fields: dict[str, Any],
+    apply: Callable[[Session, RoundEntry], Session], *, check: Callable[[Session], None],
+) -> Session:
+    """Enter a round into a session: ``apply(session, entry)`` -> the changed session.
+
+    What is missing is asked first, with no lock held (another terminal can write
+    meanwhile); then the session is locked, re-read and, if the player was asked
+    about it, must still be the session they saw (compare-and-set), or nothing is
+    written. ``check`` refuses a session before anything is asked.
+    """
+    entry = RoundEntry(_pairs(values), **fields)
+    st = store(ctx)
+    seen: Session | None = None  # the session as shown to the player, if asked
     if sys.stdin.isatty():
-        entry = _ask_missing(session, entry)
-    return entry
+        shown = st.read().get(session_id)
+        check(shown)
+        asked = _ask_missing(shown, entry)
+        if asked != entry:
+            seen, entry = shown, asked
+
+    def change(db: WritableStoreView) -> Session:
+        session = db.get(session_id if seen is None else seen.id)
+        if seen is not None and session.revision != seen.revision:
+            raise SessionChanged(
+                f"session {session.id} was changed by another score command while you were "
+                "typing; nothing was recorded: look at it again (`score show`) and repeat "
+                "the command")
+        check(session)
+        return db.put(apply(session, entry))
+
+    return st.update(change)
 
 
 class _TerminalAsker:
@@ -218,7 +254,7 @@ class _TerminalAsker:
 
 
 def _ask_missing(session: Session, entry: RoundEntry) -> RoundEntry:
-    """At a terminal, ask for what the command line left out."""
+    """At a terminal, ask for what the command line left out (no lock is held)."""
     standings = session.standings
     declaration = session.declaration
     if declaration.ask is not None:
@@ -242,11 +278,9 @@ def add_round(
     **game_options: Any,
 ) -> None:
     """Enter the result of a deal: the scores, totals and any knock-out follow."""
-    with store(ctx).write() as db:
-        session = db.get(session_id)
-        entry = _entry(session, values, game_options)
-        session = session.add_round(entry, note=note)
-        db.put(session)
+    session = _round_change(ctx, session_id, values, game_options,
+                            lambda session, entry: session.add_round(entry, note=note),
+                            check=lambda session: None)
     console.print(render.round_result(session))
 
 
@@ -260,13 +294,14 @@ def edit_round(
     **game_options: Any,
 ) -> None:
     """Re-enter round N with add-round's arguments; later rounds are re-scored."""
-    with store(ctx).write() as db:
-        session = db.get(session_id)
-        session.check_rounds_can_change("edit-round")  # before any prompt
+
+    def check(session: Session) -> None:  # before any prompt
+        session.check_rounds_can_change("edit-round")
         session.check_round_number(number)
-        entry = _entry(session, values, game_options)
-        session = session.edit_round(number, entry)
-        db.put(session)
+
+    session = _round_change(ctx, session_id, values, game_options,
+                            lambda session, entry: session.edit_round(number, entry),
+                            check=check)
     console.print(f"Round {number} re-entered; later rounds re-scored.")
     console.print(render.session_view(session))
 
@@ -274,11 +309,13 @@ def edit_round(
 @app.command()
 def undo(ctx: typer.Context, session_id: SessionOption = None) -> None:
     """Remove the last round; totals, knock-outs and the winner follow."""
-    with store(ctx).write() as db:
+
+    def change(db: WritableStoreView) -> tuple[Session, str]:
         session = db.get(session_id)
         removed = session.describe_round(len(session.rounds)) if session.rounds else ""
-        session = session.undo()
-        db.put(session)
+        return db.put(session.undo()), removed
+
+    session, removed = store(ctx).update(change)
     console.print(render.plain(f"Removed {removed}. (`score redo` brings it back.)"))
     console.print(render.standings_table(session))
     console.print(render.ending(session))
@@ -287,9 +324,7 @@ def undo(ctx: typer.Context, session_id: SessionOption = None) -> None:
 @app.command()
 def redo(ctx: typer.Context, session_id: SessionOption = None) -> None:
     """Bring back what undo removed, until another change is made."""
-    with store(ctx).write() as db:
-        session = db.get(session_id).redo()
-        db.put(session)
+    session = store(ctx).update(lambda db: db.put(db.get(session_id).redo()))
     console.print(render.round_result(session))
 
 
@@ -305,18 +340,44 @@ def export_command(
                                                   "html.")] = exporting.Format.MD,
     output: Annotated[Path | None, typer.Option("--output", "-o", dir_okay=False,
                                                 help="Write to FILE instead of stdout.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="With --output: replace FILE if it "
+                                        "exists.")] = False,
 ) -> None:
     """The session summary (json follows FORMAT.md)."""
-    session = store(ctx).read().get(session_id)
+    st = store(ctx)
+    session = st.read().get(session_id)
     text = exporting.export(session, fmt.value)
     if output is None:
-        sys.stdout.write(text)
+        context.stdout.write(text)
         return
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise EntryError(f"can't write {output}: {error.strerror}") from None
+    _write_export(st, output, text, force=force)
     console.print(render.plain(f"Wrote {output} ({fmt.value})."), soft_wrap=True)
+
+
+def _write_export(st: store_module.Store, output: Path, text: str, *, force: bool) -> None:
+    """Write ``text`` to ``output`` atomically; never over the store or its own files."""
+    owned = st.owns(output)
+    if owned is not None:
+        raise EntryError(f"{output} is {owned} ({st.path}): export to another file")
+    try:
+        status = output.stat()
+    except FileNotFoundError:
+        status = None
+    except OSError as error:
+        raise EntryError(f"can't write {output}: {error.strerror or error}") from None
+    if status is not None:
+        if not stat.S_ISREG(status.st_mode):
+            raise EntryError(f"{output} is {store_module.describe_kind(status.st_mode)}: "
+                             "export to a regular file, or leave out --output for stdout")
+        if not force:
+            raise EntryError(f"{output} already exists: add --force to replace it")
+    try:
+        store_module.write_atomically(output, text, replace=force)
+    except FileExistsError:
+        raise EntryError(f"{output} already exists: add --force to replace it") from None
+    except OSError as error:
+        raise EntryError(f"can't write {output}: {error.strerror or error}; "
+                         "nothing was written") from None
 
 
 @app.command("import")
@@ -328,8 +389,7 @@ def import_command(
     """Load a session from a JSON export; it gets a new id and becomes current."""
     data = importing.read_summary_file(file)
     session = Session.from_summary(data).logged_import(str(file))
-    with store(ctx).write() as db:
-        session = db.add(session)
+    session = store(ctx).update(lambda db: db.add(session))
     console.print(render.plain(f"Imported {file} as session {session.id} ({session.label}, "
                                f"{len(session.rounds)} rounds); it is now the current "
                                "session."))
@@ -353,7 +413,8 @@ def doctor(
                                         "healthy store (drops its latest changes).")] = False,
 ) -> None:
     """Check the whole store (every session re-scored); restore the newest good backup."""
-    path = store(ctx).path
+    st = store(ctx)
+    path = st.path
     current, backups = store_module.doctor(path)
     if not current.exists:
         console.print(render.plain(f"{path} does not exist yet (an empty store)."))
@@ -369,7 +430,7 @@ def doctor(
                  else "damaged: " + "; ".join(backup.problems))
         console.print(render.plain(f"  backup {backup.path.name}: {state}"))
     if restore:
-        restored, kept = store_module.restore_newest_good_backup(store(ctx), force=force)
+        restored, kept = store_module.restore_newest_good_backup(st, force=force)
         console.print(render.plain(f"Restored {restored.name} over {path.name}."
                                    + (f" The replaced file is kept as {kept.name}."
                                       if kept else "")))
@@ -397,7 +458,16 @@ lazy.command("serve", "scorekeeper.cli.serve:serve")
 
 
 def run(argv: Sequence[str] | None = None) -> int:
-    """Run ``score`` with ``argv``; return the exit code (never raises for user errors)."""
+    """Run ``score`` with ``argv``; return the exit code (never raises for user errors).
+
+    Once a write has committed, nothing printed after it can change the exit code
+    (see :func:`context.finish_run`).
+    """
+    context.start_run()
+    return context.finish_run(_run(argv))
+
+
+def _run(argv: Sequence[str] | None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if {"--show-completion", "--install-completion"} & set(args):
         args = completion.shell_optional(args, lazy.LOADERS)
@@ -438,4 +508,15 @@ def _one_line(text: str) -> str:
 
 
 def main() -> None:
+    _reserve_standard_descriptors()
     sys.exit(run())
+
+
+def _reserve_standard_descriptors() -> None:
+    """Started with stdin, stdout or stderr closed (``score ... >&-``), the store file
+    could get descriptor 1 and stray output land in it: hold them with the null device."""
+    for descriptor in (0, 1, 2):
+        try:
+            os.fstat(descriptor)
+        except OSError:
+            os.open(os.devnull, os.O_RDWR)  # the lowest free descriptor: this one

@@ -45,13 +45,11 @@ from urllib.parse import urlsplit
 
 import typer
 from rich.text import Text
-from tinydb import TinyDB
-from tinydb.storages import Storage
 
 from scorekeeper.cli import completion, pages, qr, stats_report
 from scorekeeper.cli.context import console, store
 from scorekeeper.games.common import EntryError
-from scorekeeper.store import AtomicJSONStorage, StoreError, StoreView
+from scorekeeper.store import Store, StoreError, StoreView
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
@@ -93,25 +91,11 @@ SESSION_PATH = re.compile(r"session/([1-9][0-9]{0,8})")
 # Reading the store
 
 
-class _Snapshot(Storage):
-    """Store data already read: every table of one view comes from the same file version."""
-
-    def __init__(self, data: dict[str, dict[str, Any]]) -> None:
-        self.data = data
-
-    def read(self) -> dict[str, dict[str, Any]] | None:
-        return self.data
-
-    def write(self, data: dict[str, dict[str, Any]]) -> None:
-        raise RuntimeError("a snapshot of the store is read-only")
-
-
 def snapshot(path: Path) -> StoreView:
     """The store as one consistent read, without its lock (a missing file is empty).
 
     Raises StoreError when the file is damaged."""
-    data = AtomicJSONStorage(path, read_only=True).read() or {}
-    return StoreView(TinyDB(data, storage=_Snapshot), path)
+    return Store(path).read()  # the file is read once: every table from the same version
 
 
 class StoreWatcher:

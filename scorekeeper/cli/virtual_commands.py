@@ -6,6 +6,7 @@ in one small UI module per game; everything else is shared.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import secrets
@@ -30,7 +31,7 @@ from scorekeeper.cli.context import console, store
 from scorekeeper.games.common import EntryError
 from scorekeeper.registry import declaration_of, get_game, get_virtual
 from scorekeeper.session import Session
-from scorekeeper.store import Store
+from scorekeeper.store import SessionChanged, SessionLease, Store, WritableStoreView
 
 
 def ui_for(game: str) -> Any:
@@ -156,13 +157,14 @@ def deal_report(session: Session, *, with_standings: bool) -> list[RenderableTyp
     return lines
 
 
-def record_restart(db: Store, session_id: int, number: int) -> bool:
+def record_restart(db: Store, session_id: int, number: int, revision: int) -> bool:
     """Mark deal ``number`` abandoned in the store, so a resume deals fresh cards.
 
-    Only while the stored game still waits for that deal (nothing else changed it)."""
+    Only while the stored game still waits for that deal (nothing else changed it:
+    it is at the ``revision`` this play last wrote)."""
     with db.write() as view:
         stored = view.get(session_id)
-        if stored.finished or len(stored.rounds) + 1 != number:
+        if stored.revision != revision or stored.finished or len(stored.rounds) + 1 != number:
             return False
         view.put(match.record_restart(stored, number))
     return True
@@ -184,8 +186,25 @@ def play(
     **game_options: Any,
 ) -> None:
     """Play a full game with a shuffled virtual deck: humans at one keyboard and bots."""
+    with contextlib.ExitStack() as held:
+        house_rules = {key: value for key, value in game_options.items() if value is not None}
+        _play(ctx, held, game, player, bot, seed, name, resume, house_rules)
+
+
+def _drive(db: Store, session_id: int, held: contextlib.ExitStack) -> None:
+    """Take the session's lease for as long as ``held`` lasts: one `play` per session."""
+    lease = SessionLease(db.lease_path(session_id))
+    if not lease.acquire():
+        raise EntryError(f"session {session_id} is being played by another `score play` "
+                         "right now; only one can drive a game at a time (stop that one, "
+                         f"then `score play --resume {session_id}`)")
+    held.callback(lease.release)
+
+
+def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: list[str] | None,
+          bot: list[str] | None, seed: int | None, name: str, resume: int | None,
+          house_rules: dict[str, Any]) -> None:
     db = store(ctx)
-    house_rules = {key: value for key, value in game_options.items() if value is not None}
     if resume is not None:
         if player or bot or seed is not None or house_rules or name:
             raise typer.BadParameter("--resume continues a saved game: give no --player, "
@@ -196,6 +215,15 @@ def play(
             raise EntryError(f"{session.label} is finished: nothing to resume")
         if game and get_game(game).name != session.game:
             raise EntryError(f"session {resume} is {session.rules.title}, not {game}")
+        _drive(db, resume, held)
+
+        def start(view: WritableStoreView) -> Session:
+            view.set_current(resume)  # once, at the start
+            return view.get(resume)
+
+        session = db.update(start)  # as stored now that this play drives it
+        if session.finished:
+            raise EntryError(f"{session.label} is finished: nothing to resume")
     else:
         if not game:
             raise typer.BadParameter("say which game: score play "
@@ -209,7 +237,9 @@ def play(
         game_options_module.check_house_rules(rules.name, house_rules)
         session = match.start_game(rules.name, seats, seed, name=name, options=house_rules)
         with db.write() as view:
-            session = view.add(session)
+            session = view.add(session)  # and it becomes the current session
+            # Before the game is saved, so no `play --resume` can take it first.
+            _drive(db, session.id or 0, held)
         console.print(render.plain(f"Session {session.id}: {session.rules.title}, "
                                    f"{', '.join(s.name for s in seats)}; seed {seed}. "
                                    "Saved after every deal."))
@@ -219,11 +249,21 @@ def play(
     if humans:
         hooks.update(choose_human=table.choose, on_action=table.on_action)
 
+    written = session.revision  # a deal is saved only over the revision this play wrote
+
     def save(updated: Session) -> None:
-        with db.write() as view:
-            view.put(updated)
-            if updated.id is not None:
-                view.set_current(updated.id)
+        nonlocal written
+        try:
+            with db.write() as view:
+                updated = view.put(updated.with_revision(written))
+        except SessionChanged:
+            done = len(updated.rounds) - 1
+            raise EntryError(
+                f"session {updated.id} was changed by another score command during this "
+                f"game, so deal {done + 1} was not saved and the game stopped; the "
+                f"{done} deal(s) saved before are safe: `score play --resume {updated.id}` "
+                "goes on from the game as it is stored now") from None
+        written = updated.revision
         table.session = updated
         for line in deal_report(updated, with_standings=bool(humans)):
             console.print(line)
@@ -236,7 +276,7 @@ def play(
         again = "the unfinished deal will be dealt again"
         abandoned = table.dealing
         if (abandoned == done + 1 and session.id is not None
-                and record_restart(db, session.id, abandoned)):
+                and record_restart(db, session.id, abandoned, written)):
             again = f"deal {abandoned} will be dealt again from a fresh shuffle"
         console.print(Text(f"\nStopped. The game is saved {saved}; {again}: "
                            f"`score play --resume {session.id}` continues it."))
