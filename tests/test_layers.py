@@ -32,7 +32,7 @@ def layer(module: str) -> int:
         return 5
     if module in ("scorekeeper.stats", "scorekeeper.players"):
         return 5
-    if module in ("scorekeeper.store", "scorekeeper.config"):
+    if module in ("scorekeeper.store", "scorekeeper.doctor", "scorekeeper.config"):
         return 6
     if parts[1:2] == ["cli"] or module == "scorekeeper.__main__":
         return 7

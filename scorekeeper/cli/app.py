@@ -27,6 +27,7 @@ except ImportError:  # pragma: no cover
     )
 
 from scorekeeper import __version__
+from scorekeeper import doctor as doctor_module
 from scorekeeper import store as store_module
 from scorekeeper.cli import completion, context, importing, lazy, nights, render
 from scorekeeper.cli import export as exporting
@@ -415,7 +416,7 @@ def doctor(
     """Check the whole store (every session re-scored); restore the newest good backup."""
     st = store(ctx)
     path = st.path
-    current, backups = store_module.doctor(path)
+    current, backups = doctor_module.doctor(path)
     if not current.exists:
         console.print(render.plain(f"{path} does not exist yet (an empty store)."))
     elif current.good:
@@ -430,7 +431,7 @@ def doctor(
                  else "damaged: " + "; ".join(backup.problems))
         console.print(render.plain(f"  backup {backup.path.name}: {state}"))
     if restore:
-        restored, kept = store_module.restore_newest_good_backup(st, force=force)
+        restored, kept = doctor_module.restore_newest_good_backup(st, force=force)
         console.print(render.plain(f"Restored {restored.name} over {path.name}."
                                    + (f" The replaced file is kept as {kept.name}."
                                       if kept else "")))
