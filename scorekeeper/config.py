@@ -31,6 +31,7 @@ from typing import Any
 import tomli_w
 from platformdirs import user_config_dir
 
+from scorekeeper.errors import ConfigError as ConfigError  # re-exported
 from scorekeeper.games.common import EntryError
 from scorekeeper.registry import GAMES, get_game
 from scorekeeper.session import check_player_names
@@ -38,10 +39,6 @@ from scorekeeper.session import check_player_names
 ENV_VAR = "SCOREKEEPER_CONFIG"
 APP_NAME = "scorekeeper"
 LANGUAGES = ("en", "da", "ar")
-
-
-class ConfigError(Exception):
-    """The config file can't be used; the message names the file."""
 
 
 def config_path() -> Path:

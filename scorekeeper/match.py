@@ -24,7 +24,7 @@ from typing import Any
 from scorekeeper.games.common import EntryError
 from scorekeeper.games.virtual import DealState
 from scorekeeper.registry import get_game, get_virtual
-from scorekeeper.session import Session, check_player_names
+from scorekeeper.session import Session, VirtualSeat, VirtualSettings, check_player_names
 
 MAX_ACTIONS_PER_DEAL = 5_000
 """A safety net: no sensible deal comes near it; a bot stuck in a loop would."""
@@ -34,14 +34,7 @@ HumanChooser = Callable[[str, Any, str | None], Any]
 ActionObserver = Callable[[str, Any, DealState], None]
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
-    name: str
-    bot: str | None = None
-    """The bot level, or ``None`` for a human at the keyboard."""
-
-    def as_dict(self) -> dict[str, str | None]:
-        return {"name": self.name, "bot": self.bot}
+Seat = VirtualSeat
 
 
 def derive_rng(seed: int, *labels: object) -> random.Random:
@@ -77,22 +70,26 @@ def start_game(game: str, seats: Sequence[Seat], seed: int, *, name: str = "",
     first_dealer = derive_rng(seed, "first-dealer").choice(names)
     return Session.new(game, names, name=name, options=options, dealer=first_dealer,
                        mode="virtual",
-                       extra={"seed": seed, "seats": [seat.as_dict() for seat in seats]})
+                       virtual=VirtualSettings(seed, tuple(seats)))
 
 
 def seats_of(session: Session) -> list[Seat]:
-    extra = session.extra
-    if session.mode != "virtual" or "seats" not in extra or "seed" not in extra:
+    if session.mode != "virtual" or session.virtual is None:
         raise EntryError(f"session {session.id} was not played on the virtual deck")
-    return [Seat(str(seat["name"]), seat.get("bot")) for seat in extra["seats"]]
+    return list(session.virtual.seats)
+
+
+def virtual_settings(session: Session) -> VirtualSettings:
+    if session.mode != "virtual" or session.virtual is None:
+        raise EntryError(f"session {session.id} was not played on the virtual deck")
+    return session.virtual
 
 
 def restarts_of(session: Session) -> dict[int, int]:
     """How many times each deal was abandoned (Ctrl-C) and dealt again: ``{deal: count}``.
 
     Kept in the virtual settings as ``"restarts": {"2": 1}`` (JSON keys are text)."""
-    stored = session.extra.get("restarts") or {}
-    return {int(number): int(count) for number, count in stored.items()}
+    return {} if session.virtual is None else dict(session.virtual.restarts)
 
 
 def record_restart(session: Session, number: int) -> Session:
@@ -101,12 +98,10 @@ def record_restart(session: Session, number: int) -> Session:
     A human may have seen the abandoned deal's cards, so dealing them again would
     not be a fair deal; counting the restarts keeps the game reproducible from its seed.
     """
-    restarts = restarts_of(session)
-    restarts[number] = restarts.get(number, 0) + 1
-    extra = {**session.extra,
-             "restarts": {str(deal): count for deal, count in sorted(restarts.items())}}
-    return session.with_extra(extra, "restart", f"deal {number} was abandoned before its end; "
-                              f"it will be dealt again from a fresh shuffle", number)
+    settings = virtual_settings(session)
+    return session.with_virtual(settings.restarted(number), "restart",
+                                f"deal {number} was abandoned before its end; it will be "
+                                "dealt again from a fresh shuffle", number)
 
 
 def deal_labels(session: Session, number: int) -> tuple[object, ...]:
@@ -130,7 +125,7 @@ def play_deal(
         raise EntryError(f"{session.label} is finished")
     virtual = get_virtual(session.game)
     seats = {seat.name: seat for seat in seats_of(session)}
-    seed = int(session.extra["seed"])
+    seed = virtual_settings(session).seed
     standings = session.standings
     number = len(session.rounds) + 1
     dealer = standings.next_dealer

@@ -11,27 +11,26 @@ from __future__ import annotations
 import copy
 import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import cached_property
 from typing import Any
 
 from scorekeeper.games.common import (
-    RECORDED_DEAL_KEYS,
     EntryError,
+    GameDeclaration,
     JSONDict,
     RoundEntry,
     RoundError,
     Standings,
     TableGame,
     match_player,
+    name_key,
 )
-from scorekeeper.registry import get_game, get_virtual
+from scorekeeper.registry import declaration_of, games_taking, get_game
 from scorekeeper.text import count as counted
 from scorekeeper.text import escaped, hidden_characters
 
-SUMMARY_FORMAT = "scorekeeper-session"
-SUMMARY_VERSION = 1
 MODES = ("table", "virtual")
 MAX_NAME_LENGTH = 40
 MAX_NOTE_LENGTH = 500
@@ -84,12 +83,6 @@ def check_note(text: str) -> str:
     return note
 
 
-def name_key(name: str) -> str:
-    """What two names must differ in: case and compatibility forms (fullwidth letters,
-    ligatures) ignored, so ``Ann`` and ``ＡＮＮ`` are one name."""
-    return unicodedata.normalize("NFKC", name.casefold()).casefold()
-
-
 def check_session_name(name: str) -> str:
     """A session name, NFC-normalised and stripped; refuse invisible control characters."""
     cleaned = unicodedata.normalize("NFC", name).strip()
@@ -104,122 +97,87 @@ def check_session_name(name: str) -> str:
     return cleaned
 
 
-def _shown(value: Any) -> str:
-    """A value from a file, short enough for a one-line message (never its whole repr)."""
-    if isinstance(value, bool) or value is None or isinstance(value, float):
-        return repr(value)
-    if isinstance(value, int):
-        return repr(value) if abs(value) < 10**12 else "a very long number"
-    if isinstance(value, str):
-        return repr(value[:24] + ("..." if len(value) > 24 else ""))
-    return {"list": "a list", "dict": "an object"}.get(type(value).__name__, "a value")
+@dataclass(frozen=True, slots=True)
+class VirtualSeat:
+    """One seat of a game on the virtual deck: who sits there, and which bot plays it."""
+
+    name: str
+    bot: str | None = None
+    """The bot level, or ``None`` for a human at the keyboard."""
+
+    def as_dict(self) -> dict[str, str | None]:
+        return {"name": self.name, "bot": self.bot}
 
 
-def _created(value: Any) -> str | None:
-    """When the session started: an ISO 8601 date and time as FORMAT.md shows it."""
-    if value is None or value == "":
-        return None
-    if isinstance(value, str):
-        try:
-            datetime.fromisoformat(value)
-        except ValueError:
-            pass
-        else:
-            if not hidden_characters(value):
-                return value
-    raise EntryError(f"its 'created' is {_shown(value)}, not a date and time such as "
-                     "2026-11-27T20:15:00+01:00")
+_VIRTUAL_SHAPE = "its 'virtual' part must be {\"seed\": N, \"seats\": [{\"name\", \"bot\"}, ...]}"
+_RESTARTS_SHAPE = ("its virtual 'restarts' must map deal numbers to how many times each was "
+                   "dealt again, e.g. {\"2\": 1}")
 
 
-@dataclass(frozen=True)
-class SummaryParts:
-    """The top-level parts of a FORMAT.md summary, each of the type it must have.
+@dataclass(frozen=True, slots=True)
+class VirtualSettings:
+    """What a game on the virtual deck keeps besides its rounds: the seed every shuffle and
+    bot draws from, the seats, and the deals abandoned and dealt again (``restarts``).
 
-    The rounds are objects whose insides each game's ``round_from_summary`` checks; the
-    ``virtual`` part is checked by :func:`_virtual_settings`.
+    Stored and exported as JSON (:meth:`as_json`, FORMAT.md's ``virtual``); read back,
+    checked, by :meth:`from_json`.
+
+    >>> settings = VirtualSettings(7, (VirtualSeat("Ann"), VirtualSeat("Strong-2", "strong")))
+    >>> settings.restarted(2).as_json()["restarts"]
+    {'2': 1}
     """
 
-    game: TableGame
-    players: list[str]
-    name: str
-    mode: str
-    options: dict[str, str | int | float | bool | None]
-    created: str | None
-    first_dealer: str | None
-    rounds: list[JSONDict]
-    virtual: Any
+    seed: int
+    seats: tuple[VirtualSeat, ...]
+    restarts: tuple[tuple[int, int], ...] = ()
+    """``(deal number, times dealt again)``, by deal number."""
+
+    def restarts_of(self, number: int) -> int:
+        return dict(self.restarts).get(number, 0)
+
+    def restarted(self, number: int) -> VirtualSettings:
+        counts = dict(self.restarts)
+        counts[number] = counts.get(number, 0) + 1
+        return replace(self, restarts=tuple(sorted(counts.items())))
+
+    def renamed(self, names: Mapping[str, str]) -> VirtualSettings:
+        return replace(self, seats=tuple(replace(seat, name=names.get(seat.name, seat.name))
+                                         for seat in self.seats))
+
+    def as_json(self) -> JSONDict:
+        data: JSONDict = {"seed": self.seed, "seats": [seat.as_dict() for seat in self.seats]}
+        if self.restarts:
+            data["restarts"] = {str(number): count for number, count in self.restarts}
+        return data
 
     @classmethod
-    def parse(cls, data: Any) -> SummaryParts:
-        if not isinstance(data, dict) or data.get("format") != SUMMARY_FORMAT:
-            raise EntryError("this is not a scorekeeper session summary "
-                             f"(no \"format\": \"{SUMMARY_FORMAT}\")")
-        version = data.get("version")
-        if version != SUMMARY_VERSION or isinstance(version, bool):
-            raise EntryError(f"this summary is version {_shown(version)}; this scorekeeper "
-                             f"reads version {SUMMARY_VERSION}")
-
-        def text(key: str, default: str | None) -> str | None:
-            value = data.get(key, default)
-            if value is None or isinstance(value, str):
-                return value
-            raise EntryError(f"its {key!r} must be text, not {_shown(value)}")
-
-        for key in ("game", "players", "rounds"):
-            if key not in data:
-                raise EntryError(f"the summary lacks a required part: {key!r}")
-        game_name = text("game", None)
-        if game_name is None:
-            raise EntryError("its 'game' must be least-score or one-card, not null")
-        players = data.get("players")
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise EntryError("its 'players' must be a list of names")
-        rounds = data.get("rounds")
-        if not isinstance(rounds, list):
-            raise EntryError("its 'rounds' must be a list of rounds")
-        for index, round_ in enumerate(rounds, start=1):
-            if not isinstance(round_, dict):
-                raise EntryError(f"round {index} is not a JSON object")
-            if not isinstance(round_.get("dealer"), str | None):
-                raise EntryError(f"round {index}: its dealer must be a name, not "
-                                 f"{_shown(round_['dealer'])}")
-        options = data.get("options") or {}
-        if not isinstance(options, dict) or not all(
-                isinstance(value, str | int | float | bool) or value is None
-                for value in options.values()):
-            raise EntryError("its 'options' must map each house rule to a value, "
-                             "e.g. {\"limit\": 100}")
-        mode = text("mode", "table") or "table"
-        first_dealer = text("first_dealer", None) or _first_deal_dealer(rounds)
-        recorded = any(key in round_ for round_ in rounds for key in RECORDED_DEAL_KEYS)
-        if first_dealer is None and (mode == "virtual" or recorded):
-            raise EntryError("its 'first_dealer' is missing: a virtual game says who dealt "
-                             "first, so that every deal's dealer can be checked")
-        return cls(
-            game=get_game(game_name),
-            players=players,
-            name=text("name", "") or "",
-            mode=mode,
-            options=options,
-            created=_created(data.get("created")),
-            first_dealer=first_dealer,
-            rounds=rounds,
-            virtual=data.get("virtual"),
-        )
+    def from_json(cls, data: Any) -> VirtualSettings:
+        """Settings from JSON (a file or the store), every part checked for its type."""
+        if not isinstance(data, dict):
+            raise EntryError(_VIRTUAL_SHAPE)
+        seed, seats = data.get("seed"), data.get("seats")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(seats, list) \
+                or not all(isinstance(seat, dict) and isinstance(seat.get("name"), str)
+                           and isinstance(seat.get("bot"), str | None) for seat in seats):
+            raise EntryError(_VIRTUAL_SHAPE)
+        restarts = data.get("restarts")
+        return cls(seed, tuple(VirtualSeat(seat["name"], seat.get("bot")) for seat in seats),
+                   () if restarts is None else _restarts(restarts))
 
 
-def _first_deal_dealer(rounds: Sequence[JSONDict]) -> str | None:
-    """Who dealt the first round, when the summary does not say ``first_dealer``."""
-    if not rounds:
-        return None
-    first = rounds[0]
-    dealer = first.get("dealer")
-    deal = first.get("deal")
-    if dealer is None and isinstance(deal, dict):
-        dealer = deal.get("dealer")
-    if dealer is None or isinstance(dealer, str):
-        return dealer
-    raise EntryError(f"round 1's dealer must be a name, not {_shown(dealer)}")
+def _restarts(restarts: Any) -> tuple[tuple[int, int], ...]:
+    """``{"2": 1}``: deal 2 was abandoned once and dealt again from a fresh shuffle."""
+    if not isinstance(restarts, dict):
+        raise EntryError(_RESTARTS_SHAPE)
+    checked: dict[int, int] = {}
+    for number, count in restarts.items():
+        if (not isinstance(number, str) or not number.isascii() or not number.isdigit()
+                or len(number) > 9 or int(number) < 1
+                or not isinstance(count, int) or isinstance(count, bool)
+                or not 1 <= count <= 1_000_000):
+            raise EntryError(_RESTARTS_SHAPE)
+        checked[int(number)] = count
+    return tuple(sorted(checked.items()))
 
 
 @dataclass(frozen=True)
@@ -238,8 +196,8 @@ class Session:
     """Rounds taken back by undo, most recent last: what redo brings back."""
     history: tuple[JSONDict, ...] = ()
     id: int | None = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
-    """Front-end data kept with the session (e.g. the bots of a virtual game)."""
+    virtual: VirtualSettings | None = None
+    """A game on the virtual deck: its seed, seats and restarts (None at a table)."""
     note: str = ""
     abandoned: str = ""
     """When the session was abandoned (left out of statistics); empty while it is not."""
@@ -259,7 +217,7 @@ class Session:
         options: Mapping[str, Any] | None = None,
         dealer: str | None = None,
         mode: str = "table",
-        extra: Mapping[str, Any] | None = None,
+        virtual: VirtualSettings | None = None,
         time: str | None = None,
         note: str = "",
     ) -> Session:
@@ -279,7 +237,7 @@ class Session:
             mode=mode,
             first_dealer=first_dealer,
             created=stamp,
-            extra=dict(extra or {}),
+            virtual=virtual,
             note=check_note(note),
         )
         detail = f"{rules.title} for {', '.join(names)}"
@@ -292,6 +250,11 @@ class Session:
     @property
     def rules(self) -> TableGame:
         return get_game(self.game)
+
+    @property
+    def declaration(self) -> GameDeclaration:
+        """What the game declares to the generic layers (columns, captions, options)."""
+        return declaration_of(self.game)
 
     @cached_property
     def standings(self) -> Standings:
@@ -374,6 +337,7 @@ class Session:
     def add_round(self, entry: RoundEntry, *, time: str | None = None,
                   note: str = "") -> Session:
         self.check_takes_rounds()
+        self.check_entry_fields(entry)
         round_ = self.rules.make_round(self.players, self.options, self.standings, entry)
         if check_note(note):
             round_["note"] = check_note(note)
@@ -417,6 +381,7 @@ class Session:
         self.check_rounds_can_change("edit-round")
         self.check_round_number(number)
         before = replace(self, rounds=self.rounds[: number - 1])
+        self.check_entry_fields(entry)
         round_ = self.rules.make_round(self.players, self.options, before.standings, entry)
         return self.replace_round(number, round_, time=time)
 
@@ -455,10 +420,15 @@ class Session:
             raise EntryError(f"{self.label} was played on the virtual deck: its deals are a "
                              f"record of the cards and moves, so `{command}` can't change them")
 
-    def with_extra(self, extra: Mapping[str, Any], change: str, detail: str,
-                   number: int | None = None, *, time: str | None = None) -> Session:
-        """New front-end settings (e.g. a virtual deal's restart), logged as ``change``."""
-        return replace(self, extra=dict(extra))._logged(change, detail, time, number)
+    @property
+    def extra(self) -> JSONDict:
+        """The virtual settings as JSON, ``{}`` at a table (as the store keeps them)."""
+        return {} if self.virtual is None else self.virtual.as_json()
+
+    def with_virtual(self, virtual: VirtualSettings, change: str, detail: str,
+                     number: int | None = None, *, time: str | None = None) -> Session:
+        """New virtual settings (e.g. a deal's restart), logged as ``change``."""
+        return replace(self, virtual=virtual)._logged(change, detail, time, number)
 
     def with_id(self, session_id: int) -> Session:
         return replace(self, id=session_id)
@@ -488,14 +458,10 @@ class Session:
         rules = self.rules
         players = tuple(names.get(name, name) for name in self.players)
         check_player_names(players)
-        seats = self.extra.get("seats")
-        extra = dict(self.extra)
-        if isinstance(seats, list):
-            extra["seats"] = [{**seat, "name": names.get(str(seat.get("name")), seat.get("name"))}
-                              if isinstance(seat, dict) else seat for seat in seats]
         dealer = self.first_dealer
         renamed = replace(
-            self, players=players, extra=extra,
+            self, players=players,
+            virtual=None if self.virtual is None else self.virtual.renamed(names),
             first_dealer=names.get(dealer, dealer) if dealer is not None else None,
             rounds=tuple(rules.rename_players(r, names) for r in self.rounds),
             undone=tuple(rules.rename_players(r, names) for r in self.undone),
@@ -524,17 +490,22 @@ class Session:
     def describe_round(self, number: int) -> str:
         summary = self.standings.rounds[number - 1]
         scores = ", ".join(f"{name} {points:+d}" for name, points in summary["scores"].items())
-        if "declarer" in summary:
-            what = f"{summary['declarer']} declared"
-            if summary.get("false_declaration"):
-                what += " (false)"
-        elif summary.get("bidder"):
-            what = f"{summary['bidder']} bid {summary['bid']}"
-            if summary.get("bid_failed"):
-                what += " (failed)"
-        else:
-            what = "no bid"
+        caption = self.rules.caption(summary)
+        what = caption.sentence + (f" ({caption.failure})" if caption.failure else "")
         return f"round {number}: {what}; {scores}"
+
+    def check_entry_fields(self, entry: RoundEntry) -> None:
+        """Refuse a round option of another game's rounds (one this game does not declare)."""
+        declaration = declaration_of(self.game)
+        own = {option.key for option in declaration.round_options}
+        for key in entry.given():
+            if key not in own:
+                others = " and ".join(other.title for other in games_taking(key)) \
+                    or "no game"
+                flag = key.replace("_", "-")
+                raise EntryError(f"--{flag} is for {others}, and {declaration.title} has no "
+                                 f"{flag}: a {declaration.title} round takes "
+                                 f"{declaration.round_usage}")
 
     def _finished_message(self) -> str:
         winners = " and ".join(self.standings.winners)
@@ -550,90 +521,19 @@ class Session:
         raise EntryError(f"there is no round {number}: {self.label} has rounds 1 to "
                          f"{len(self.rounds)}")
 
-    # -- the JSON summary (FORMAT.md) ----------------------------------------------
+    # -- the JSON summary (FORMAT.md): scorekeeper.summary does the work ---------------
 
     def summary(self) -> JSONDict:
-        standings = self.standings
-        return {
-            "format": SUMMARY_FORMAT,
-            "version": SUMMARY_VERSION,
-            "id": self.id,
-            "name": self.name,
-            "game": self.game,
-            "mode": self.mode,
-            "options": dict(self.options),
-            "players": list(self.players),
-            "created": self.created,
-            "rounds": copy.deepcopy(standings.rounds),
-            "totals": dict(standings.totals),
-            "knocked_out": list(standings.knocked_out),
-            "status": "finished" if standings.finished else "in-progress",
-            "winners": list(standings.winners),
-            "first_dealer": self.first_dealer,
-            **({"note": self.note} if self.note else {}),
-            **({"abandoned": self.abandoned} if self.abandoned else {}),
-            **self._played_summary(),
-            **({"virtual": copy.deepcopy(dict(self.extra))}
-               if self.mode == "virtual" and self.extra else {}),
-        }
+        from scorekeeper.summary import summary_of
 
-    def _played_summary(self) -> JSONDict:
-        span = self.played_span()
-        if span is None:
-            return {}
-        return {"played_from": span[0].isoformat(), "played_to": span[1].isoformat(),
-                "duration_seconds": int((span[1] - span[0]).total_seconds())}
+        return summary_of(self)
 
     @classmethod
     def from_summary(cls, data: Any, *, time: str | None = None) -> Session:
-        """Rebuild a session from its JSON summary; refuse one that does not re-score.
+        """Rebuild a session from its JSON summary; refuse one that does not re-score."""
+        from scorekeeper.summary import session_from_summary
 
-        ``data`` is whatever JSON gave: every part is checked for its type here, at the
-        boundary, so a wrong type anywhere is a one-line refusal (EntryError), never a
-        TypeError further in.
-        """
-        parts = SummaryParts.parse(data)
-        game = parts.game
-        session = cls.new(
-            game.name,
-            parts.players,
-            name=parts.name,
-            options=parts.options,
-            dealer=parts.first_dealer,
-            mode=parts.mode,
-            time=time,
-            note=data["note"] if isinstance(data.get("note"), str) else "",
-        )
-        if parts.created is not None:
-            session = replace(session, created=parts.created)
-        if isinstance(data.get("abandoned"), str):
-            session = replace(session, abandoned=data["abandoned"])
-        span: list[str | None] = [data.get("played_from"), data.get("played_to")]
-        try:
-            for stamp in span:
-                datetime.fromisoformat(str(stamp))
-        except ValueError:
-            span = [None, None]
-        session = replace(session, history=(
-            {**session.history[0], "played_from": span[0], "played_to": span[1]},
-            *session.history[1:]))
-        if parts.mode == "virtual" and parts.virtual is not None:
-            session = replace(session, extra=_virtual_settings(parts.virtual, session.players,
-                                                                 game.name))
-        rounds: list[JSONDict] = []
-        for index, summary_round in enumerate(parts.rounds, start=1):
-            try:
-                rounds.append(game.round_from_summary(summary_round))
-            except EntryError as error:
-                raise EntryError(f"round {index}: {error}") from None
-        session = replace(session, rounds=tuple(rounds))
-        try:
-            standings = session.standings
-        except RoundError as error:
-            raise EntryError(str(error)) from None
-        session = _verify_deals(session)
-        _compare_scores(data, session.summary(), standings)
-        return session
+        return session_from_summary(data, time=time)
 
     # -- storage -------------------------------------------------------------------
 
@@ -649,7 +549,7 @@ class Session:
             "rounds": [copy.deepcopy(r) for r in self.rounds],
             "undone": [copy.deepcopy(r) for r in self.undone],
             "history": [dict(h) for h in self.history],
-            "extra": copy.deepcopy(dict(self.extra)),
+            "extra": self.extra,
             "note": self.note,
             "abandoned": self.abandoned,
             "revision": self.revision,
@@ -671,101 +571,10 @@ class Session:
             rounds=tuple(document.get("rounds", ())),
             undone=tuple(document.get("undone", ())),
             history=tuple(document.get("history", ())),
-            extra=dict(document.get("extra", {})),
+            virtual=VirtualSettings.from_json(document["extra"]) if document.get("extra")
+            else None,
             note=document.get("note", ""),
             abandoned=document.get("abandoned", ""),
             id=session_id,
             revision=revision,
         )
-
-
-def _virtual_settings(settings: Any, players: Sequence[str], game: str) -> JSONDict:
-    """The seed and seats of a virtual game (what ``score play --resume`` needs), checked."""
-    problem = "its 'virtual' part must be {\"seed\": N, \"seats\": [{\"name\", \"bot\"}, ...]}"
-    if not isinstance(settings, dict):
-        raise EntryError(problem)
-    seed, seats = settings.get("seed"), settings.get("seats")
-    if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(seats, list) \
-            or not all(isinstance(seat, dict) for seat in seats):
-        raise EntryError(problem)
-    if [seat.get("name") for seat in seats] != list(players):
-        raise EntryError("its virtual seats are not its players, in order")
-    bots = get_virtual(game).bots
-    for seat in seats:
-        bot = seat.get("bot")
-        if bot is not None and (not isinstance(bot, str) or bot not in bots):
-            raise EntryError(f"its seat {seat['name']} has no bot called {_shown(bot)}: "
-                             "choose " + ", ".join(bots))
-    checked: JSONDict = {"seed": seed,
-                         "seats": [{"name": s["name"], "bot": s.get("bot")} for s in seats]}
-    restarts = settings.get("restarts")
-    if restarts is not None:
-        checked["restarts"] = _restarts(restarts)
-    return checked
-
-
-def _restarts(restarts: Any) -> dict[str, int]:
-    """``{"2": 1}``: deal 2 was abandoned once and dealt again from a fresh shuffle."""
-    problem = ("its virtual 'restarts' must map deal numbers to how many times each was "
-               "dealt again, e.g. {\"2\": 1}")
-    if not isinstance(restarts, dict):
-        raise EntryError(problem)
-    checked: dict[str, int] = {}
-    for number, count in restarts.items():
-        if (not isinstance(number, str) or not number.isascii() or not number.isdigit()
-                or len(number) > 9 or int(number) < 1
-                or not isinstance(count, int) or isinstance(count, bool)
-                or not 1 <= count <= 1_000_000):
-            raise EntryError(problem)
-        checked[str(int(number))] = count
-    return checked
-
-
-def _verify_deals(session: Session) -> Session:
-    """Replay every round that carries its deal and actions (a virtual deal) move by move;
-    refuse the summary unless each replays legally, seated as the session sits, to what
-    the round says. The session comes back with each deal and its actions as the replay
-    records them (nothing the file added to them is kept)."""
-    if not any(key in round_ for round_ in session.rounds for key in RECORDED_DEAL_KEYS):
-        return session
-    virtual = get_virtual(session.game)
-    rounds = list(session.rounds)
-    knocked: set[str] = set()
-    for number, (round_, summary) in enumerate(zip(rounds, session.standings.rounds,
-                                                   strict=True), start=1):
-        seated = [name for name in session.players if name not in knocked]
-        knocked.update(summary.get("knocked_out", []))
-        if not any(key in round_ for key in RECORDED_DEAL_KEYS):
-            if session.mode == "virtual":
-                raise EntryError(f"round {number}: a round of a virtual game needs its 'deal' "
-                                 "and its 'actions' to be replayed")
-            continue
-        if "deal" not in round_ or "actions" not in round_:
-            raise EntryError(f"round {number}: a virtual round needs both its 'deal' and its "
-                             "'actions' to be replayed")
-        try:
-            replayed = virtual.verify(round_, session.options, seated)
-        except EntryError as error:
-            raise EntryError(f"round {number}: {error}") from None
-        rounds[number - 1] = {**round_, **{key: replayed[key] for key in RECORDED_DEAL_KEYS}}
-    return replace(session, rounds=tuple(rounds))
-
-
-def _compare_scores(data: Mapping[str, Any], rescored: Mapping[str, Any],
-                    standings: Standings) -> None:
-    """Refuse a summary whose recorded results differ from what its rounds re-score to."""
-    for index, (given, computed) in enumerate(zip(data["rounds"], standings.rounds, strict=True),
-                                              start=1):
-        for key in ("scores", "false_declaration", "bid_failed", "knocked_out"):
-            if key in given and given[key] != computed.get(key):
-                raise EntryError(f"round {index}: the file says {key} = {_brief(given[key])}, "
-                                 f"but the round re-scores to {computed.get(key)}")
-    for key in ("totals", "knocked_out", "status", "winners"):
-        if key in data and data[key] != rescored[key]:
-            raise EntryError(f"the file says {key} = {_brief(data[key])}, but its rounds "
-                             f"re-score to {rescored[key]}")
-
-
-def _brief(value: Any) -> str:
-    text = str(value)
-    return text if len(text) <= 80 else text[:77] + "..."

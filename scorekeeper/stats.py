@@ -18,14 +18,13 @@ Only finished sessions count; abandoned and unfinished ones are counted apart.
 
 from __future__ import annotations
 
-import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.games.common import EntryError, StatFigure
+from scorekeeper.games.common import EntryError, StatFigure, name_key
 from scorekeeper.match import wilson_interval
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session
@@ -38,8 +37,9 @@ LAST_RESULTS = 10
 
 
 def player_key(name: str) -> str:
-    """The identity of a player across sessions: the name, NFC-normalised, ignoring case."""
-    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
+    """The identity of a player across sessions: the same name as within one session
+    (:func:`scorekeeper.games.common.name_key`)."""
+    return name_key(name)
 
 
 def played_at(session: Session) -> datetime | None:

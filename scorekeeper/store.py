@@ -34,14 +34,15 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
 from filelock import FileLock, Timeout
 from platformdirs import user_data_dir
 
-from scorekeeper.games.common import EntryError
+from scorekeeper.errors import NewerStoreError as NewerStoreError  # re-exported
+from scorekeeper.errors import StoreError as StoreError  # re-exported
+from scorekeeper.games.common import EntryError, name_key
 from scorekeeper.session import Session
 
 SCHEMA_VERSION = 2
@@ -63,14 +64,6 @@ ENV_VAR = "SCOREKEEPER_DB"
 APP_NAME = "scorekeeper"
 
 T = TypeVar("T")
-
-
-class StoreError(Exception):
-    """The store file can't be used as it is. The message names the file and what to do."""
-
-
-class NewerStoreError(StoreError):
-    """The store was written by a newer scorekeeper: upgrade, don't restore an old backup."""
 
 
 class SessionChanged(StoreError):
@@ -258,7 +251,7 @@ def check_session(document: Any, session_id: int) -> Session:
 
 def _check_invariants(session: Session) -> None:
     standings = session.standings
-    if len({name.casefold() for name in session.players}) != len(session.players):
+    if len({name_key(name) for name in session.players}) != len(session.players):
         raise ValueError("two players share a name")
     if sorted(standings.still_in + standings.knocked_out) != sorted(session.players):
         raise ValueError("players in and knocked out do not add up to the players")
@@ -836,6 +829,16 @@ class Store:
             self._save(view)
         self._committed()
 
+    def exclusively(self, work: Callable[[], T]) -> T:
+        """Run ``work`` holding the store's lock, as a write holds it (``score doctor
+        --restore`` replaces the file this way); refused like a write when the file
+        can't be written."""
+        self._check_writable()
+        with self._locked():
+            result = work()
+        self._committed()
+        return result
+
     def _committed(self) -> None:
         if self.on_commit is not None:
             self.on_commit()
@@ -998,124 +1001,3 @@ else:
 
 # ---------------------------------------------------------------------------
 # Checking and restoring (score doctor)
-
-
-@dataclass
-class Health:
-    """What ``score doctor`` found in one file."""
-
-    path: Path
-    exists: bool
-    problems: list[str]
-    sessions: int = 0
-    rounds: int = 0
-    newer: bool = False
-    """Written by a newer scorekeeper: not damaged, just not readable by this one."""
-
-    @property
-    def good(self) -> bool:
-        return self.exists and not self.problems
-
-
-def check_file(path: Path) -> Health:
-    """Load ``path`` as a store and re-score every session; collect what is wrong."""
-    try:
-        raw = read_file_bytes(path)
-    except StoreError as error:
-        return Health(path, True, [f"can't be read: {str(error).split('. ')[0]}"])
-    if raw is None:
-        return Health(path, False, [])
-    try:
-        data = parse_store_text(raw, path)
-    except NewerStoreError as error:
-        return Health(path, True, [str(error).split(". ")[0]], newer=True)
-    except StoreError as error:
-        return Health(path, True, [str(error).split(". ")[0]])
-    health = Health(path, True, [])
-    sessions = data.get(SESSIONS, {})
-    for key, document in sorted(sessions.items(), key=lambda item: int(item[0])):
-        try:
-            session = check_session(document, int(key))
-            health.rounds += len(session.rounds)
-        except Exception as error:  # any failure here is a finding, not a crash
-            health.problems.append(f"session {key}: {error}")
-        health.sessions += 1
-    current = data.get(META, {}).get(str(META_ID), {}).get("current")
-    if current is not None and str(current) not in sessions:
-        health.problems.append(f"the current session {current} does not exist")
-    return health
-
-
-def doctor(path: Path) -> tuple[Health, list[Health]]:
-    """The store's health and each existing backup's, newest backup first."""
-    backups = [check_file(backup) for backup in backup_paths(real_path(path))]
-    return check_file(path), [health for health in backups if health.exists]
-
-
-def restore_newest_good_backup(store: Store, *, force: bool = False) -> tuple[Path, Path | None]:
-    """Put the newest good backup in place of the store; keep the replaced file aside.
-
-    Under the store's own lock and with its own atomic write; every OS error (a full
-    disk, a read-only or unreadable folder...) is a StoreError and changes nothing.
-    Returns (the backup restored, where the replaced store was kept).
-    """
-    store._check_writable()
-    try:
-        with store._locked():
-            restored = _restore(store, force=force)
-    except OSError as error:
-        raise StoreError(f"can't restore {store.path}: {error.strerror or error}. "
-                         "Nothing was changed") from None
-    store._committed()
-    return restored
-
-
-def _restore(store: Store, *, force: bool) -> tuple[Path, Path | None]:
-    current, backups = doctor(store.path)
-    if current.good and not force:
-        raise StoreError(
-            f"{store.path} is healthy, so nothing was restored (restoring would drop the "
-            "latest changes); add --force to restore the newest good backup anyway"
-        )
-    if current.newer and not force:
-        raise StoreError(
-            f"{store.path} is not damaged but written by a newer scorekeeper: upgrade "
-            "scorekeeper instead (restoring would roll back to an older backup; add "
-            "--force to do it anyway)"
-        )
-    good = next((health for health in backups if health.good), None)
-    if good is None:
-        raise StoreError(f"no good backup of {store.path} was found; nothing was changed")
-    content = read_file_bytes(good.path)
-    if content is None:
-        raise StoreError(f"{good.path} disappeared; nothing was changed")
-    target = store.target
-    kept: Path | None = None
-    if target.exists():
-        kept = _keep_aside(target)
-    try:
-        write_atomically(target, content)
-    except BaseException:
-        if kept is not None:
-            with contextlib.suppress(OSError):
-                kept.unlink()
-        raise
-    return good.path, kept
-
-
-def _keep_aside(target: Path) -> Path:
-    """A copy of ``target`` under a new ``.replaced-<time>`` name (a hard link if possible)."""
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    kept = target.with_name(f"{target.name}.replaced-{stamp}")
-    count = 1
-    while os.path.lexists(kept):  # restored twice within a second: keep both files
-        count += 1
-        kept = target.with_name(f"{target.name}.replaced-{stamp}-{count}")
-    try:
-        os.link(target, kept)
-    except FileExistsError:
-        raise
-    except OSError:  # no hard links here: a copy does the same
-        content = target.read_bytes()
-        write_atomically(kept, content, replace=False)
-    return kept

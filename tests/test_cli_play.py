@@ -438,3 +438,17 @@ def test_resume_refuses_other_arguments_and_finished_or_table_sessions(
     assert cli("new", "least-score", "--player", "Ann", "--player", "Bob").exit_code == 0
     refuse("play", "--resume", 2, says="not played on the virtual deck")
     refuse("play", "--resume", 9, says="9")
+
+
+def test_play_takes_every_house_rule_of_the_game(ok: CLI, summary: Any) -> None:
+    """The house rules of `score new` (generated from the game's declaration), not only
+    --limit: a group that plays the 2♦ joker or to 10 can practise it on the virtual deck."""
+    ok("play", "one-card", *["--bot", "greedy"] * 3, "--seed", "4", "--joker",
+       "two-of-diamonds", "--target", "10")
+    data = summary()
+    assert data["options"] == {"joker": "two-of-diamonds", "target": 10}
+    assert data["status"] == "finished" and max(data["totals"].values()) >= 10
+    ok("play", "least-score", "--bot", "greedy", "--bot", "random", "--seed", "4",
+       "--two-pairs", "any-rank", "--end", "first-out", "--limit", "10")
+    assert summary()["options"] == {"limit": 10, "tie": "declarer-wins", "end": "first-out",
+                                    "two_pairs": "any-rank"}

@@ -22,7 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.store import Store, backup_paths, check_file
+from scorekeeper.doctor import check_file
+from scorekeeper.store import Store, backup_paths
 
 PROCESSES = 8
 ROUNDS_EACH = 25

@@ -34,7 +34,8 @@ import pytest
 
 from scorekeeper import store as store_module
 from scorekeeper.cli.app import run
-from scorekeeper.store import Store, backup_paths, check_file, check_store_data
+from scorekeeper.doctor import check_file
+from scorekeeper.store import Store, backup_paths, check_store_data
 
 SEED = 20261129
 RANDOM_TRIALS = 200

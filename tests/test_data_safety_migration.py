@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from scorekeeper.cli.app import run
-from scorekeeper.store import SCHEMA_VERSION, Store, backup_paths, check_file
+from scorekeeper.doctor import check_file
+from scorekeeper.store import SCHEMA_VERSION, Store, backup_paths
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "store_schema_v1.json"
 V2_ONLY_KEYS = {"history", "undone", "extra"}

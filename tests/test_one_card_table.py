@@ -130,7 +130,7 @@ def test_make_round_trump_letter_lower_case() -> None:
     ("e", "message"),
     [
         (entry("Ann=5", "Bob=5", "Cy=5", declarer="Ann"),
-         "--declarer is for Least Score: a One Card round takes --bidder NAME --bid N, "
+         "--declarer is not for One Card: a One Card round takes --bidder NAME --bid N, "
          "or --no-bid"),
         (entry("Ann=5", "Bob=5", "Cy=5"), "say --bidder NAME --bid N, or --no-bid"),
         (entry("Ann=5", "Bob=5", "Cy=5", bidder="Ann", bid=7, no_bid=True), "not both"),

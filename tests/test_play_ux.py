@@ -26,13 +26,14 @@ from rich.console import Console
 
 from scorekeeper import match
 from scorekeeper.cards import STANDARD_DECK, parse_card
-from scorekeeper.cli import least_score_ui, one_card_ui
 from scorekeeper.games.least_score import bots as least_bots
 from scorekeeper.games.least_score import engine as least_engine
+from scorekeeper.games.least_score import ui as least_score_ui
 from scorekeeper.games.least_score.rules import Options as LeastOptions
 from scorekeeper.games.one_card import bots as one_bots
 from scorekeeper.games.one_card import engine as one_engine
 from scorekeeper.games.one_card import rules as one_rules
+from scorekeeper.games.one_card import ui as one_card_ui
 from scorekeeper.games.one_card.rules import Options as OneOptions
 
 Run = Callable[..., Result]

@@ -23,7 +23,8 @@ import pytest
 from conftest import CLI, Refuse, Result, assert_one_line_error, players_args
 
 from scorekeeper import store as store_module
-from scorekeeper.store import Store, backup_paths, check_file
+from scorekeeper.doctor import check_file
+from scorekeeper.store import Store, backup_paths
 
 ROUND = ("add-round", "--declarer", "Ann", "Ann=1", "Bob=5")
 

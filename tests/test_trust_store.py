@@ -24,8 +24,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper import store as store_module
+from scorekeeper.doctor import check_file
 from scorekeeper.session import Session
-from scorekeeper.store import SessionChanged, Store, check_file
+from scorekeeper.store import SessionChanged, Store
 
 ROUND = ("add-round", "--declarer", "Ann", "Ann=1", "Bob=5")
 

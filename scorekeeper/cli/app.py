@@ -29,8 +29,8 @@ except ImportError:  # pragma: no cover
     )
 
 from scorekeeper import __version__
+from scorekeeper import doctor as doctor_module
 from scorekeeper import store as store_module
-from scorekeeper.cards import CardError
 from scorekeeper.cli import (
     compact,
     completion,
@@ -44,12 +44,14 @@ from scorekeeper.cli import (
     render,
 )
 from scorekeeper.cli import export as exporting
+from scorekeeper.cli import game_options as game_options_module
 from scorekeeper.cli.context import UsageProblem, console, store, usage
 from scorekeeper.cli.language import complete_language, parse_language
+from scorekeeper.errors import ScorekeeperError
 from scorekeeper.games.common import EntryError, RoundEntry
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session
-from scorekeeper.store import SessionChanged, StoreError, WritableStoreView
+from scorekeeper.store import SessionChanged, WritableStoreView
 from scorekeeper.text import count, show_controls
 
 app = typer.Typer(
@@ -127,9 +129,10 @@ SessionArgument = Annotated[
 
 
 @app.command()
+@game_options_module.takes(game_options_module.house_rule_parameters)
 def new(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="least-score or one-card.",
+    game: Annotated[str, typer.Argument(help=game_options_module.game_names() + ".",
                                         autocompletion=completion.games)],
     stray: Annotated[list[str] | None, typer.Argument(hidden=True)] = None,
     player: Annotated[list[str] | None, typer.Option(
@@ -139,37 +142,15 @@ def new(
     note: Annotated[str, typer.Option("--note", help="A note on the session.")] = "",
     dealer: Annotated[str | None, typer.Option(
         "--dealer", metavar="NAME", help="Who deals first (default: drawn at random).")] = None,
-    limit: Annotated[int | None, typer.Option(
-        "--limit", help="Least Score: knock-out limit, 10-500 (usually 25, 50 or 100; "
-        "default 100).")] = None,
-    tie: Annotated[str | None, typer.Option(
-        "--tie", metavar="declarer-wins|declarer-loses",
-        help="Least Score: declarer-wins (default) or declarer-loses.")] = None,
-    end: Annotated[str | None, typer.Option(
-        "--end", metavar="last-standing|first-out",
-        help="Least Score: last-standing (default) or first-out.")] = None,
-    two_pairs: Annotated[str | None, typer.Option(
-        "--two-pairs", metavar="same-rank|any-rank",
-        help="Least Score: same-rank (default) or any-rank.")] = None,
-    joker: Annotated[str | None, typer.Option(
-        "--joker", metavar="joker|two-of-diamonds",
-        help="One Card: joker (default) or two-of-diamonds.")] = None,
-    target: Annotated[int | None, typer.Option(
-        "--target", help="One Card: the score that ends the game (default 30).")] = None,
+    **game_options: Any,
 ) -> None:
     """Start a session; it becomes the current session."""
     if stray:  # score new least-score Ann Bob
         names = " ".join(f"--player {shlex.quote(each)}" for each in (*(player or ()), *stray))
         usage(f"players are given with --player: score new {game} {names}")
     rules = _game_or_usage(game)
-    given = {"limit": limit, "tie": tie, "end": end, "two_pairs": two_pairs, "joker": joker,
-             "target": target}
-    options = {key: value for key, value in given.items() if value is not None}
-    allowed = set(rules.default_options())
-    for key in options:
-        if key not in allowed:
-            usage(f"--{key.replace('_', '-')} is not an option of {rules.title} "
-                  f"(its options: {', '.join('--' + k.replace('_', '-') for k in allowed)})")
+    options = {key: value for key, value in game_options.items() if value is not None}
+    game_options_module.check_house_rules(rules.name, options)
     settings = nights.load_config()  # the group's defaults; the command line wins
     options = {**settings.rules_for(rules.name), **options}
     player = player or nights.players_for_new(ctx, rules, settings)
@@ -208,8 +189,8 @@ def sessions(ctx: typer.Context, narrow: CompactOption = False,
         context.stdout.write(json_views.dumps(json_views.sessions_json(found, view.current_id)))
         return
     if not found:
-        console.print("No sessions yet: start one with `score new least-score --player A "
-                      "--player B`.")
+        console.print(f"No sessions yet: start one with `score new "
+                      f"{game_options_module.first_game()} --player A --player B`.")
         return
     console.print(compact.sessions(console, found, view.current_id, narrow))
 
@@ -258,17 +239,8 @@ ValuesArgument = Annotated[
     list[str] | None,
     typer.Argument(metavar="NAME=VALUE...", show_default=False,
                    autocompletion=completion.player_values,
-                   help="Least Score: each player's hand total or cards (Ann=7, Ann=AH,3S); "
-                   "One Card: each player's points (Ann=4)."),
+                   help=game_options_module.values_help()),
 ]
-DeclarerOption = Annotated[str | None, typer.Option("--declarer", help="Least Score: who "
-                                                    "declared.")]
-BidderOption = Annotated[str | None, typer.Option("--bidder", help="One Card: the high "
-                                                  "bidder.")]
-BidOption = Annotated[int | None, typer.Option("--bid", help="One Card: the winning bid.")]
-NoBidOption = Annotated[bool, typer.Option("--no-bid", help="One Card: nobody bid.")]
-TrumpOption = Annotated[str | None, typer.Option("--trump", help="One Card: the trump suit "
-                                                 "(S, H, D, C), if you want it recorded.")]
 
 
 def _pairs(values: Sequence[str] | None) -> list[tuple[str, str]]:
@@ -283,7 +255,7 @@ def _pairs(values: Sequence[str] | None) -> list[tuple[str, str]]:
 
 def _round_change(
     ctx: typer.Context, session_id: int | None, values: Sequence[str] | None,
-    options: tuple[str | None, str | None, int | None, bool, str | None],
+    fields: dict[str, Any],
     apply: Callable[[Session, RoundEntry], Session], *, check: Callable[[Session], None],
     number: int | None = None,
 ) -> Session:
@@ -295,9 +267,7 @@ def _round_change(
     player was asked about it, must still be the session they saw (compare-and-set), or
     nothing is written. ``check`` refuses a session before anything is asked.
     """
-    declarer, bidder, bid, no_bid, trump = options
-    entry = RoundEntry(values=tuple(_pairs(values)), declarer=declarer, bidder=bidder,
-                       bid=bid, no_bid=no_bid, trump=trump)
+    entry = RoundEntry(_pairs(values), **fields)
     st = store(ctx)
     seen: Session | None = None  # the session as shown to the player, if asked
     if sys.stdin.isatty():
@@ -321,35 +291,29 @@ def _round_change(
 
 
 @app.command("add-round")
+@game_options_module.takes(game_options_module.round_parameters)
 def add_round(
     ctx: typer.Context,
     values: ValuesArgument = None,
     session_id: SessionOption = None,
-    declarer: DeclarerOption = None,
-    bidder: BidderOption = None,
-    bid: BidOption = None,
-    no_bid: NoBidOption = False,
-    trump: TrumpOption = None,
     note: Annotated[str, typer.Option("--note", help="A note on this round.")] = "",
+    **game_options: Any,
 ) -> None:
     """Enter the result of a deal: the scores, totals and any knock-out follow."""
-    session = _round_change(ctx, session_id, values, (declarer, bidder, bid, no_bid, trump),
+    session = _round_change(ctx, session_id, values, game_options,
                             lambda session, entry: session.add_round(entry, note=note),
                             check=lambda session: None)
     console.print(render.round_result(session, compact.standings(console, session)))
 
 
 @app.command("edit-round")
+@game_options_module.takes(game_options_module.round_parameters)
 def edit_round(
     ctx: typer.Context,
     number: Annotated[int, typer.Argument(metavar="N", help="The round to re-enter.")],
     values: ValuesArgument = None,
     session_id: SessionOption = None,
-    declarer: DeclarerOption = None,
-    bidder: BidderOption = None,
-    bid: BidOption = None,
-    no_bid: NoBidOption = False,
-    trump: TrumpOption = None,
+    **game_options: Any,
 ) -> None:
     """Re-enter round N with add-round's arguments; later rounds are re-scored."""
 
@@ -357,7 +321,7 @@ def edit_round(
         session.check_rounds_can_change("edit-round")
         session.check_round_number(number)
 
-    session = _round_change(ctx, session_id, values, (declarer, bidder, bid, no_bid, trump),
+    session = _round_change(ctx, session_id, values, game_options,
                             lambda session, entry: session.edit_round(number, entry),
                             check=check, number=number)
     console.print(f"Round {number} re-entered; later rounds re-scored.")
@@ -474,11 +438,11 @@ def doctor(
     """Check the whole store (every session re-scored); restore the newest good backup."""
     st = store(ctx)
     path = st.path
-    current, backups = store_module.doctor(path)
+    current, backups = doctor_module.doctor(path)
     if as_json:
         report = json_views.doctor_json(current, backups)
         if restore:
-            restored, kept = store_module.restore_newest_good_backup(st, force=force)
+            restored, kept = doctor_module.restore_newest_good_backup(st, force=force)
             report["restored"] = {"from": str(restored), "kept": None if kept is None
                                   else str(kept)}
         context.stdout.write(json_views.dumps(report))
@@ -500,7 +464,7 @@ def doctor(
                  else "damaged: " + "; ".join(backup.problems))
         console.print(render.plain(f"  backup {backup.path.name}: {state}"))
     if restore:
-        restored, kept = store_module.restore_newest_good_backup(st, force=force)
+        restored, kept = doctor_module.restore_newest_good_backup(st, force=force)
         console.print(render.plain(f"Restored {restored.name} over {path.name}."
                                    + (f" The replaced file is kept as {kept.name}."
                                       if kept else "")))
@@ -566,7 +530,7 @@ def _run(argv: Sequence[str] | None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("\nInterrupted: the unfinished command changed nothing.\n")
         return 130
-    except (EntryError, CardError, StoreError) as refused:
+    except ScorekeeperError as refused:  # EntryError, CardError, StoreError, ...
         sys.stderr.write(f"error: {_one_line(str(refused))}\n")
         return 1
     except BrokenPipeError:

@@ -12,13 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rich.console import Console, Group, RenderableType
 from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
+from scorekeeper import ranking
 from scorekeeper.cli import render
+from scorekeeper.games.common import GridMarks
 from scorekeeper.session import Session
 from scorekeeper.text import count, show_controls
 
@@ -80,8 +83,8 @@ def standings_table(session: Session, width: int) -> Table:
     target = session.rules.target(session.options)
     margin_heading = "Left" if session.rules.lower_is_better else f"To {target}"
     rows = [(str(rank), show_controls(name), str(standings.totals[name]),
-             render.margin(session, name), _status(session, name))
-            for rank, name in render.ranked_players(session)]
+             ranking.margin(session, name), _status(session, name))
+            for rank, name in ranking.ranked_players(session)]
     widths = [max(len(row[i]) for row in rows) for i in range(5)]
     numbers = (max(widths[0], 1) + 1 + max(widths[2], 5) + 1 + max(widths[3],
                len(margin_heading)) + 1 + max(widths[4], 6))
@@ -131,10 +134,10 @@ def plan_grid(session: Session, width: int) -> _Grid:
     column fits in one grid; else the shortest, split over as few grids as needed."""
     players = list(session.players)
     rounds = len(session.standings.rounds)
-    note = session.rules.grid_note_heading
+    note = session.declaration.narrow_note_heading
     note_width = 0
     if note:
-        notes = [session.rules.grid_marks(r).note for r in session.standings.rounds]
+        notes = [round_marks(session, r).note for r in session.standings.rounds]
         note_width = 1 + max(len(note), *(len(n) for n in notes))
     fixed = max(len(str(rounds)), 1) + note_width
     cell = _cell_width(session)
@@ -159,10 +162,23 @@ def plan_grid(session: Session, width: int) -> _Grid:
     return _Grid(headings, [players[i:i + size] for i in range(0, len(players), size)])
 
 
+def round_marks(session: Session, summary: dict[str, Any]) -> GridMarks:
+    """The signs of one round in the narrow grid: the game's own (its declaration's
+    ``narrow_marks``), else ``*`` after the player the round's caption marks (``!`` when
+    the round's act failed)."""
+    declaration = session.declaration
+    if declaration.narrow_marks is not None:
+        return declaration.narrow_marks(summary)
+    caption = session.rules.caption(summary)
+    if caption.marked is None:
+        return GridMarks({})
+    return GridMarks({caption.marked: "!" if caption.failure else "*"})
+
+
 def rounds_tables(session: Session, width: int) -> list[Table]:
     grid = plan_grid(session, width)
-    rules = session.rules
-    marks = [rules.grid_marks(summary) for summary in session.standings.rounds]
+    note_heading = session.declaration.narrow_note_heading
+    marks = [round_marks(session, summary) for summary in session.standings.rounds]
     running: list[dict[str, int]] = []
     totals = dict.fromkeys(session.players, 0)
     for summary in session.standings.rounds:
@@ -173,14 +189,14 @@ def rounds_tables(session: Session, width: int) -> list[Table]:
     for group in grid.groups:
         table = Table(box=None, padding=(0, 0, 0, 1), pad_edge=False, show_edge=False)
         table.add_column("#", justify="right", no_wrap=True)
-        if rules.grid_note_heading:
-            table.add_column(rules.grid_note_heading, justify="right", no_wrap=True)
+        if note_heading:
+            table.add_column(note_heading, justify="right", no_wrap=True)
         for name in group:
             table.add_column(Text(grid.headings[name]), justify="right", no_wrap=True)
         for summary, after, marked in zip(session.standings.rounds, running, marks,
                                           strict=True):
             cells: list[RenderableType] = [str(summary["number"])]
-            if rules.grid_note_heading:
+            if note_heading:
                 cells.append(marked.note)
             for name in group:
                 if name not in summary["scores"]:
@@ -201,7 +217,8 @@ def rounds_tables(session: Session, width: int) -> list[Table]:
 def legend(session: Session, width: int) -> Text:
     """What the cells are and each sign the grid uses, packed in as few lines as fit
     ``width``, never breaking an item."""
-    signs = list(session.rules.grid_legend)
+    declaration = session.declaration
+    signs = list(declaration.narrow_legend or (("*", declaration.role_heading.lower()),))
     if any(summary.get("knocked_out") for summary in session.standings.rounds):
         signs.append((OUT_SIGN, "knocked out"))
     text = Text("Running totals", style="bold")

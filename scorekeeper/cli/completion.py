@@ -23,7 +23,7 @@ from typer._completion_classes import completion_init
 from typer._completion_shared import _get_shell_name, get_completion_script
 from typer._completion_shared import install as install_script
 
-from scorekeeper.games.common import EntryError
+from scorekeeper.games.common import EntryError, name_key
 from scorekeeper.registry import GAMES
 from scorekeeper.session import Session
 from scorekeeper.store import Store, resolve_path
@@ -109,10 +109,10 @@ def player_values(ctx: typer.Context, incomplete: str) -> Iterator[str]:
         still_in = session.standings.still_in
     except Exception:
         return
-    typed = {str(value).partition("=")[0].strip().casefold()
+    typed = {name_key(str(value).partition("=")[0].strip())
              for value in ctx.params.get("values") or ()}
     for name in still_in:
-        if name.casefold() in typed:
+        if name_key(name) in typed:
             continue
         candidate = f"{name}="
         if candidate.startswith(incomplete):

@@ -17,16 +17,10 @@ from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import Any
 
-from scorekeeper.cli.render import (
-    describe_options,
-    margin,
-    margin_heading,
-    played_text,
-    ranked_players,
-    readable_time,
-    round_notes,
-)
+from scorekeeper.cli.render import describe_options, played_text, readable_time, round_notes
+from scorekeeper.ranking import margin, margin_heading, ranked_players, status_word
 from scorekeeper.session import Session
+from scorekeeper.summary import summary_of
 from scorekeeper.text import count, is_hidden, show_controls
 
 
@@ -48,7 +42,7 @@ def export(session: Session, fmt: str) -> str:
 
 
 def to_json(session: Session) -> str:
-    return json_text(session.summary())
+    return json_text(summary_of(session))
 
 
 def json_text(data: object) -> str:
@@ -68,35 +62,23 @@ def _json_escape(character: str) -> str:
     return "".join(f"\\u{int.from_bytes(units[i:i + 2]):04x}" for i in range(0, len(units), 2))
 
 
-def _status(session: Session, name: str) -> str:
-    standings = session.standings
-    if name in standings.winners:
-        return "winner"
-    if name in standings.knocked_out:
-        return "knocked out"
-    return "finished" if standings.finished else "in"
+_status = status_word  # the same word in every export
 
 
-def _round_label(summary: dict[str, Any]) -> str:
-    if "declarer" in summary:
-        declarer = str(summary["declarer"])
-        return declarer + (" (false)" if summary["false_declaration"] else "")
-    if summary.get("bidder"):
-        label = f"{summary['bidder']} {summary['bid']}"
-        if summary.get("trump"):
-            label += " " + SUIT_SYMBOLS.get(summary["trump"], str(summary["trump"]))
-        return label + (" (failed)" if summary["bid_failed"] else "")
-    return "no bid"
+def _round_label(session: Session, summary: dict[str, Any]) -> str:
+    caption = session.rules.caption(summary)
+    label = caption.role
+    if caption.suit:
+        label += " " + SUIT_SYMBOLS.get(caption.suit, caption.suit)
+    return label + (f" ({caption.failure})" if caption.failure else "")
+
+
+def _round_failed(session: Session, summary: dict[str, Any]) -> bool:
+    return bool(session.rules.caption(summary).failure)
 
 
 def _running_totals(session: Session) -> list[dict[str, int]]:
-    running = dict.fromkeys(session.players, 0)
-    after: list[dict[str, int]] = []
-    for summary in session.standings.rounds:
-        for name, score in summary["scores"].items():
-            running[name] += score
-        after.append(dict(running))
-    return after
+    return session.standings.running_totals()
 
 
 def _headline(session: Session) -> str:
@@ -155,7 +137,7 @@ def to_markdown(session: Session) -> str:
     if not standings.rounds:
         lines.append("No rounds yet.")
     else:
-        role = "Declarer" if session.game == "least-score" else "Bid"
+        role = session.declaration.role_heading
         lines.append(f"| Round | Dealer | {role} | " + " | ".join(md(n) for n in session.players)
                      + " |")
         lines.append("|---:|---|---|" + "---:|" * len(session.players))
@@ -170,7 +152,7 @@ def to_markdown(session: Session) -> str:
                     cell += " out"
                 cells.append(cell)
             lines.append(f"| {summary['number']} | {md(summary.get('dealer') or '—')} | "
-                         f"{md(_round_label(summary))} | " + " | ".join(cells) + " |")
+                         f"{md(_round_label(session, summary))} | " + " | ".join(cells) + " |")
         lines += ["", "Each cell: the deal's score (running total)."]
         notes = round_notes(session)
         if notes:
@@ -193,28 +175,31 @@ def csv_cell(value: object) -> object:
     return show_controls(text)
 
 
+def _csv_value(value: Any) -> Any:
+    """A round's value as a CSV cell: nothing for none, ``true``/``false`` for a yes/no."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return str(value).lower()
+    return value
+
+
 def to_csv(session: Session) -> str:
     """One row per round: who did what, then each player's score and running total."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    least = session.game == "least-score"
-    head = ["round", "dealer"]
-    head += ["declarer", "false_declaration"] if least else ["bidder", "bid", "trump",
-                                                               "bid_failed"]
+    declaration = session.declaration
+    head = ["round", "dealer", *declaration.csv_columns]
     for name in session.players:
-        head += [f"{name} {'hand' if least else 'points'}", f"{name} score", f"{name} total"]
+        head += [f"{name} {declaration.value_column}", f"{name} score", f"{name} total"]
     notes = bool(round_notes(session))
     if notes:  # only then: a spreadsheet without notes keeps its columns
         head.append("note")
     writer.writerow([csv_cell(cell) for cell in head])
     for summary, running in zip(session.standings.rounds, _running_totals(session), strict=True):
         row: list[Any] = [summary["number"], summary.get("dealer") or ""]
-        if least:
-            row += [summary["declarer"], str(summary["false_declaration"]).lower()]
-        else:
-            row += [summary.get("bidder") or "", summary.get("bid") or "",
-                    summary.get("trump") or "", str(summary["bid_failed"]).lower()]
-        values = summary["totals"] if least else summary["points"]
+        row += [_csv_value(summary.get(key)) for key in declaration.csv_columns]
+        values = summary[declaration.values_key]
         for name in session.players:
             row += [values.get(name, ""), summary["scores"].get(name, ""), running[name]]
         if notes:
@@ -339,8 +324,8 @@ def to_html(session: Session) -> str:
                               f'<span class="{css}">{status}</span>'])
     round_rows = []
     for summary, running in zip(standings.rounds, _running_totals(session), strict=True):
-        label = _e(_round_label(summary))
-        if summary.get("false_declaration") or summary.get("bid_failed"):
+        label = _e(_round_label(session, summary))
+        if _round_failed(session, summary):
             label = f'<span class="false">{label}</span>'
         row = [str(summary["number"]), _e(summary.get("dealer") or "—"), label]
         for name in session.players:
@@ -356,7 +341,7 @@ def to_html(session: Session) -> str:
         f'<span><i style="background:{PALETTE[i % len(PALETTE)]}"></i>{_e(name)}</span>'
         for i, name in enumerate(session.players)
     )
-    role = "Declarer" if session.game == "least-score" else "Bid"
+    role = session.declaration.role_heading
     options = describe_options(session.options)
     headline = _e(_headline(session))
     body = [

@@ -9,10 +9,10 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from scorekeeper.cli.render import ranked_players
+from scorekeeper.doctor import Health
 from scorekeeper.games.common import JSONDict
+from scorekeeper.ranking import ranked_players
 from scorekeeper.session import Session
-from scorekeeper.store import Health
 
 
 def dumps(data: Any) -> str:

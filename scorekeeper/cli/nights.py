@@ -22,6 +22,7 @@ from scorekeeper import config as config_module
 from scorekeeper import players as players_module
 from scorekeeper.cli import lazy, prompts, render
 from scorekeeper.cli.context import console, store, usage
+from scorekeeper.cli.game_options import first_house_rule, game_names
 from scorekeeper.games.common import EntryError, TableGame
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session, now_iso
@@ -55,8 +56,8 @@ def _date(text: str | None, option: str) -> date | None:
 
 def stats(
     ctx: typer.Context,
-    game: Annotated[str | None, typer.Option("--game", "-g", help="least-score or one-card "
-                                             "(default: both).")] = None,
+    game: Annotated[str | None, typer.Option("--game", "-g", help=game_names() + " "
+                                             "(default: all).")] = None,
     since: Annotated[str | None, typer.Option("--since", metavar="DATE", help="Sessions "
                                               "started on or after DATE (YYYY-MM-DD).")] = None,
     until: Annotated[str | None, typer.Option("--until", metavar="DATE", help="Sessions "
@@ -313,7 +314,7 @@ def config_show() -> None:
 @config_app.command("set")
 def config_set(
     key: Annotated[str, typer.Argument(metavar="KEY", help="language, players, or GAME.RULE "
-                                       "(e.g. least-score.limit).")],
+                                       f"(e.g. {first_house_rule()}).")],
     value: Annotated[str, typer.Argument(metavar="VALUE", help="The value; players: names "
                                          "separated by commas.")],
 ) -> None:

@@ -17,19 +17,15 @@ from dataclasses import dataclass
 from scorekeeper.cli.export import (
     PALETTE,
     _headline,
+    _round_failed,
     _round_label,
     _running_totals,
     _status,
     chart_svg,
 )
-from scorekeeper.cli.render import (
-    describe_options,
-    margin,
-    margin_heading,
-    ranked_players,
-    readable_time,
-)
+from scorekeeper.cli.render import describe_options, readable_time
 from scorekeeper.games.common import EntryError
+from scorekeeper.ranking import margin, margin_heading, ranked_players
 from scorekeeper.session import Session
 from scorekeeper.store import StoreError, StoreView
 from scorekeeper.text import show_controls
@@ -245,12 +241,12 @@ def _rounds_table(session: Session) -> str:
     standings = session.standings
     if not standings.rounds:
         return "<p>No rounds yet.</p>"
-    role = "Declarer" if session.game == "least-score" else "Bid"
+    role = session.declaration.role_heading
     head = "".join(f"<th>{text(name)}</th>" for name in session.players)
     rows = []
     for summary, running in zip(standings.rounds, _running_totals(session), strict=True):
-        label = text(_round_label(summary))
-        if summary.get("false_declaration") or summary.get("bid_failed"):
+        label = text(_round_label(session, summary))
+        if _round_failed(session, summary):
             label = f'<span class="false">{label}</span>'
         cells = [str(summary["number"]), text(summary.get("dealer") or "—"), label]
         for name in session.players:

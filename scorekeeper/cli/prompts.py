@@ -15,14 +15,26 @@ from __future__ import annotations
 
 import contextlib
 import sys
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
 from scorekeeper.cli.context import console
-from scorekeeper.games.common import EntryError, RoundEntry, Standings
+from scorekeeper.games.common import (
+    EntryError,
+    GameDeclaration,
+    Question,
+    RoundEntry,
+    RoundQuestions,
+    Standings,
+    collect_values,
+    match_at_prompt,
+    parse_whole_number,
+)
 from scorekeeper.session import Session
 from scorekeeper.text import show_controls
 
@@ -68,6 +80,68 @@ def standings_before(session: Session, number: int | None) -> Standings:
     return replace(session, rounds=session.rounds[:number - 1]).standings
 
 
+class PlainQuestions:
+    """The questions of a game that declares none of its own: each missing player or
+    number option and each missing value, asked plainly; the rules check the whole round
+    at the end."""
+
+    def __init__(self, declaration: GameDeclaration) -> None:
+        self.declaration = declaration
+
+    def check_given(self, players: Sequence[str], options: Mapping[str, Any],
+                    standings: Standings, entry: RoundEntry) -> None:
+        collect_values(players, entry, self.declaration.value_word)
+
+    def next_question(self, players: Sequence[str], options: Mapping[str, Any],
+                      standings: Standings, entry: RoundEntry,
+                      previous: RoundEntry | None = None) -> Question | None:
+        for option in self.declaration.round_options:
+            if option.kind not in ("name", "number") or entry.get(option.key) is not None:
+                continue
+            question = option.help.rstrip(".")
+            default = None if previous is None or previous.get(option.key) is None \
+                else str(previous.get(option.key))
+
+            def answer(text: str, key: str = option.key, kind: str = option.kind) -> RoundEntry:
+                value: str | int = match_at_prompt(players, text) if kind == "name" \
+                    else parse_whole_number(text, key.replace("_", " "))
+                return entry.with_fields(**{key: value})
+
+            return Question(question[:1].upper() + question[1:] + "?", answer, default)
+        entered = collect_values(players, entry, self.declaration.value_word)
+        before = {} if previous is None else dict(previous.values)
+        for name in standings.still_in:
+            if name not in entered:
+                def value(text: str, name: str = name) -> RoundEntry:
+                    if not text.strip():
+                        raise EntryError(f"type {name}'s {self.declaration.value_word}")
+                    return entry.with_values((*entry.values, (name, text.strip())))
+
+                return Question(f"{name}'s {self.declaration.value_word}", value,
+                                before.get(name))
+        return None
+
+    def entry_of(self, round_: Mapping[str, Any]) -> RoundEntry:
+        values = round_.get(self.declaration.values_key) or {}
+        fields = {option.key: round_[option.key] for option in self.declaration.round_options
+                  if option.key in round_}
+        return RoundEntry(tuple((name, str(value)) for name, value in values.items()),
+                          **fields)
+
+
+def _kept_from(previous: RoundEntry, entry: RoundEntry, declaration: GameDeclaration
+               ) -> RoundEntry:
+    """An edit keeps the round's free-text options it did not ask about (One Card's
+    trump), as long as the names and numbers it did ask about are the round's own."""
+    kinds = {option.key: option.kind for option in declaration.round_options}
+    asked = {key: entry.get(key) for key, kind in kinds.items() if kind in ("name", "number")}
+    if any(previous.get(key) != value for key, value in asked.items()):
+        return entry
+    kept = {key: previous.get(key) for key, kind in kinds.items()
+            if kind == "text" and entry.get(key) is None and previous.get(key) is not None}
+    return entry.with_fields(**kept) if kept else entry
+
+
 def collect(session: Session, entry: RoundEntry, *, number: int | None = None) -> RoundEntry:
     """``entry`` completed at the terminal (add-round, or edit-round of round ``number``).
 
@@ -78,12 +152,14 @@ def collect(session: Session, entry: RoundEntry, *, number: int | None = None) -
     else:
         session.check_rounds_can_change("edit-round")
         session.check_round_number(number)
-    rules = session.rules
+    session.check_entry_fields(entry)
+    declaration = session.declaration
+    questions: RoundQuestions = declaration.questions or PlainQuestions(declaration)
+    players, options = session.players, session.options
     standings = standings_before(session, number)
-    rules.check_given(session.players, session.options, standings, entry)
-    previous = None if number is None else rules.entry_of(session.rounds[number - 1])
-    question = rules.next_question(session.players, session.options, standings, entry,
-                                   previous)
+    questions.check_given(players, options, standings, entry)
+    previous = None if number is None else questions.entry_of(session.rounds[number - 1])
+    question = questions.next_question(players, options, standings, entry, previous)
     if question is None:
         return entry
     enable_line_editing()
@@ -98,12 +174,8 @@ def collect(session: Session, entry: RoundEntry, *, number: int | None = None) -
         except EntryError as refused:
             say_refused(str(refused))
             continue
-        question = rules.next_question(session.players, session.options, standings, entry,
-                                       previous)
-    if previous is not None and entry.trump is None and not entry.no_bid \
-            and entry.bidder == previous.bidder:
-        entry = replace(entry, trump=previous.trump)  # the edit keeps what it did not ask
-    return entry
+        question = questions.next_question(players, options, standings, entry, previous)
+    return entry if previous is None else _kept_from(previous, entry, declaration)
 
 
 __all__ = ["EntryError", "ask", "collect", "enable_line_editing"]

@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from scorekeeper.cards import parse_card
-from scorekeeper.games.common import competition_ranks
+from scorekeeper.ranking import margin, margin_heading, ranked_players
 from scorekeeper.session import Session
 from scorekeeper.text import show_controls
 
@@ -58,36 +58,6 @@ def player_status(session: Session, name: str) -> Text:
     return Text("in", style="green")
 
 
-def ranked_players(session: Session) -> list[tuple[int, str]]:
-    """(place, name), best first, as the game places its players (``placings``): in a
-    last-standing Least Score game the knocked-out are placed by how long they lasted.
-    While a game is on, the players still in are ordered by their totals."""
-    standings = session.standings
-    places = session.rules.placings(session.players, session.options, standings)
-    sign = 1 if session.rules.lower_is_better else -1
-    still_in = set() if standings.finished else set(standings.still_in)
-    ranks = competition_ranks({
-        name: (places[name], sign * standings.totals[name] if name in still_in else 0)
-        for name in session.players})
-    return sorted(((ranks[name], name) for name in session.players),
-                  key=lambda ranked: (ranked[0], session.players.index(ranked[1])))
-
-
-def margin(session: Session, name: str) -> str:
-    """Points left before the limit (players still in), or points still to reach the target."""
-    standings = session.standings
-    total = standings.totals[name]
-    target = session.rules.target(session.options)
-    if session.rules.lower_is_better:
-        return str(target - total) if name in standings.still_in else "—"
-    return str(max(target - total, 0))
-
-
-def margin_heading(session: Session) -> str:
-    target = session.rules.target(session.options)
-    return f"Left before {target}" if session.rules.lower_is_better else f"To {target}"
-
-
 def standings_table(session: Session) -> Table:
     standings = session.standings
     session.rules.target(session.options)
@@ -103,53 +73,48 @@ def standings_table(session: Session) -> Table:
     return table
 
 
+def caption_text(session: Session, summary: dict[str, Any]) -> Text:
+    """A round's role cell: who took the round's role, and whether it failed."""
+    caption = session.rules.caption(summary)
+    if not caption.acted:
+        return Text(caption.role, style="dim")
+    text = plain(caption.role)
+    if caption.suit:
+        text.append(f" {caption.suit}")
+    if caption.failure:
+        text.append(f" ✗ {caption.failure}", style="bold red")
+    return text
+
+
 def rounds_table(session: Session) -> Table:
     """The round-by-round grid: each player's score for the deal and running total."""
     standings = session.standings
-    least = session.game == "least-score"
+    declaration = session.declaration
     table = Table(title="Rounds", title_justify="left")
     table.add_column("Rnd", justify="right")
     table.add_column("Dealer")
-    table.add_column("Declarer" if least else "Bid")
+    table.add_column(declaration.role_heading)
     for name in session.players:
         table.add_column(plain(name), justify="right")
-    running = dict.fromkeys(session.players, 0)
-    for summary in standings.rounds:
-        for name, score in summary["scores"].items():
-            running[name] += score
+    for summary, running in zip(standings.rounds, standings.running_totals(), strict=True):
+        marked = session.rules.caption(summary).marked
         cells: list[RenderableType] = [str(summary["number"]),
-                                       plain(summary.get("dealer") or "—")]
-        if least:
-            declarer = plain(summary["declarer"])
-            if summary["false_declaration"]:
-                declarer.append(" ✗ false", style="bold red")
-            cells.append(declarer)
-        elif summary.get("bidder"):
-            bid = plain(f"{summary['bidder']} {summary['bid']}")
-            if summary.get("trump"):
-                bid.append(f" {summary['trump']}")
-            if summary["bid_failed"]:
-                bid.append(" ✗ failed", style="bold red")
-            cells.append(bid)
-        else:
-            cells.append(Text("no bid", style="dim"))
+                                       plain(summary.get("dealer") or "—"),
+                                       caption_text(session, summary)]
         for name in session.players:
             if name not in summary["scores"]:
                 cells.append(Text("—", style="dim"))
                 continue
             cell = Text(f"+{summary['scores'][name]}")
             cell.append(f" ={running[name]}", style="dim")
-            if least and name == summary["declarer"]:
+            if name == marked:
                 cell.stylize("bold")
                 cell.append(" *")
             if name in summary.get("knocked_out", []):
                 cell.append(" out", style="red")
             cells.append(cell)
         table.add_row(*cells)
-    if least:
-        table.caption = "* declarer   ✗ false declaration   +score =running total"
-    else:
-        table.caption = "+score =running total   ✗ the bidder took fewer points than the bid"
+    table.caption = declaration.grid_legend
     return table
 
 
@@ -159,12 +124,9 @@ def round_result(session: Session, standings: RenderableType | None = None) -> R
     parts: list[RenderableType] = []
     scores = ", ".join(f"{name} +{points}" for name, points in summary["scores"].items())
     headline = plain(f"Round {summary['number']} recorded: {scores}")
-    if summary.get("false_declaration"):
-        headline.append_text(plain(f"  (false declaration by {summary['declarer']})",
-                                   style="bold red"))
-    if summary.get("bid_failed"):
-        headline.append_text(plain(f"  ({summary['bidder']} failed the bid of "
-                                   f"{summary['bid']})", style="bold red"))
+    failure_note = session.rules.caption(summary).failure_note
+    if failure_note:
+        headline.append_text(plain(f"  ({failure_note})", style="bold red"))
     parts.append(headline)
     for name in summary.get("knocked_out", []):
         parts.append(plain(f"{name} is knocked out.", style="bold red"))

@@ -17,6 +17,7 @@ from rich.markdown import Markdown
 
 from scorekeeper.cli import completion
 from scorekeeper.cli.context import console, store, usage
+from scorekeeper.cli.game_options import game_names
 from scorekeeper.cli.language import language
 from scorekeeper.games.common import EntryError, Language, TableGame, read_rules_text
 from scorekeeper.registry import get_game
@@ -37,7 +38,7 @@ DEFAULTS_HEADING = {
 
 def rules(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="least-score or one-card.",
+    game: Annotated[str, typer.Argument(help=game_names() + ".",
                                         autocompletion=completion.games)],
     session_id: Annotated[int | None, typer.Option(
         "--session", "-s", help="Show that session's house rules (default: the current "

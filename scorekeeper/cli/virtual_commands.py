@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import getpass
+import importlib
 import os
 import secrets
 import sys
@@ -25,10 +26,11 @@ from rich.segment import ControlType, Segment
 from rich.text import Text
 
 from scorekeeper import match
-from scorekeeper.cli import compact, least_score_ui, one_card_ui, prompts, render
+from scorekeeper.cli import compact, prompts, render
+from scorekeeper.cli import game_options as game_options_module
 from scorekeeper.cli.context import console, store
 from scorekeeper.games.common import EntryError
-from scorekeeper.registry import get_game, get_virtual
+from scorekeeper.registry import declaration_of, get_game, get_virtual
 from scorekeeper.session import Session
 from scorekeeper.store import (
     SessionChanged,
@@ -39,14 +41,13 @@ from scorekeeper.store import (
 )
 from scorekeeper.text import count
 
-UIS: dict[str, Any] = {"least-score": least_score_ui, "one-card": one_card_ui}
-
 
 def ui_for(game: str) -> Any:
-    try:
-        return UIS[game]
-    except KeyError:
-        raise EntryError(f"{get_game(game).title} can't be played at the keyboard yet") from None
+    """The game's keyboard UI module, imported on first use (its declaration names it)."""
+    module = declaration_of(game).keyboard_ui
+    if module is None:
+        raise EntryError(f"{get_game(game).title} can't be played at the keyboard yet")
+    return importlib.import_module(module)
 
 
 CLEAR_SCREEN_AND_SCROLLBACK = "\x1b[H\x1b[2J\x1b[3J"
@@ -80,7 +81,7 @@ class Table:
         """The number of the deal on the table once dealt (until it is saved)."""
         self.hand_seen = False
         """Whether a human has been shown a hand: then a stopped deal is dealt afresh."""
-        seed = session.extra.get("seed", 0)
+        seed = session.virtual.seed if session.virtual else 0
         self.hint_rng = match.derive_rng(seed, "hints", len(session.rounds))
         """For the strong bot's hints: apart from the game's own generators."""
 
@@ -192,24 +193,25 @@ def default_player_name() -> str:
     return "Player"
 
 
+@game_options_module.takes(game_options_module.house_rule_parameters)
 def play(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="least-score or one-card.")] = "",
+    game: Annotated[str, typer.Argument(help=game_options_module.game_names() + ".")] = "",
     player: Annotated[list[str] | None, typer.Option(
         "--player", "-p", help="A human player at this keyboard (repeat).")] = None,
     bot: Annotated[list[str] | None, typer.Option(
-        "--bot", "-b", help="A bot: random, greedy or strong (repeat).")] = None,
+        "--bot", "-b", help=f"A bot: {game_options_module.bot_levels()} (repeat).")] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the shuffles and "
                                              "the bots (default: a random one, shown).")] = None,
     name: Annotated[str, typer.Option("--name", help="A name for the session.")] = "",
     resume: Annotated[int | None, typer.Option("--resume", help="Continue the unfinished "
                                                "virtual session ID.")] = None,
-    limit: Annotated[int | None, typer.Option("--limit", help="Least Score: the "
-                                              "knock-out limit.")] = None,
+    **game_options: Any,
 ) -> None:
     """Play a full game with a shuffled virtual deck: humans at one keyboard and bots."""
     with contextlib.ExitStack() as held:
-        _play(ctx, held, game, player, bot, seed, name, resume, limit)
+        house_rules = {key: value for key, value in game_options.items() if value is not None}
+        _play(ctx, held, game, player, bot, seed, name, resume, house_rules)
 
 
 def _drive(db: Store, session_id: int, held: contextlib.ExitStack) -> None:
@@ -224,13 +226,13 @@ def _drive(db: Store, session_id: int, held: contextlib.ExitStack) -> None:
 
 def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: list[str] | None,
           bot: list[str] | None, seed: int | None, name: str, resume: int | None,
-          limit: int | None) -> None:
+          house_rules: dict[str, Any]) -> None:
     db = store(ctx)
     was_current: int | None = None  # the current session before a new game's
     if resume is not None:
-        if player or bot or seed is not None or limit is not None or name:
+        if player or bot or seed is not None or house_rules or name:
             raise typer.BadParameter("--resume continues a saved game: give no --player, "
-                                     "--bot, --seed, --limit or --name with it")
+                                     "--bot, --seed, house rule or --name with it")
         session = db.read().get(resume)
         seats = match.seats_of(session)
         if session.finished:
@@ -248,7 +250,8 @@ def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: lis
             raise EntryError(f"{session.label} is finished: nothing to resume")
     else:
         if not game:
-            raise typer.BadParameter("say which game: score play least-score|one-card")
+            raise typer.BadParameter("say which game: score play "
+                                     + game_options_module.game_names("|"))
         rules = get_game(game)
         get_virtual(rules.name)
         chosen_for_you = not player and len(bot or ()) < 2 and sys.stdin.isatty()
@@ -258,10 +261,8 @@ def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: lis
             ui_for(rules.name)
         seats = match.make_seats(player or [], bot or [])
         seed = seed if seed is not None else secrets.randbelow(10**9)
-        options = {"limit": limit} if limit is not None else {}
-        if limit is not None and rules.name != "least-score":
-            raise typer.BadParameter("--limit is a Least Score option")
-        session = match.start_game(rules.name, seats, seed, name=name, options=options)
+        game_options_module.check_house_rules(rules.name, house_rules)
+        session = match.start_game(rules.name, seats, seed, name=name, options=house_rules)
         with db.write() as view:
             was_current = view.current_id
             session = view.add(session)  # and it becomes the current session
@@ -291,8 +292,8 @@ def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: lis
             raise EntryError(
                 f"session {updated.id} was changed by another score command during this "
                 f"game, so deal {done + 1} was not saved and the game stopped; the "
-                f"{count(done, 'deal')} saved before are safe: `score play --resume {updated.id}` "
-                "goes on from the game as it is stored now") from None
+                f"{count(done, 'deal')} saved before are safe: `score play --resume "
+                f"{updated.id}` goes on from the game as it is stored now") from None
         written = updated.revision
         table.session = updated
         for line in deal_report(updated, with_standings=bool(humans)):
@@ -325,7 +326,7 @@ def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: lis
 
 def _discard_unplayed(db: Store, session_id: int, revision: int,
                       was_current: int | None) -> None:
-    """A game stopped before its first deal leaves no empty session behind (unless
+    """A game stopped before anyone saw a card leaves no empty session behind (unless
     another command has changed it meanwhile)."""
     with contextlib.suppress(StoreError):
         db.update(lambda view: view.discard(session_id, revision, was_current))
@@ -347,9 +348,9 @@ def replay(
         raise EntryError(f"session {session_id} was entered at a table, not played on the "
                          "virtual deck: it has no deals to replay")
     virtual = get_virtual(session.game)
-    ui = UIS.get(session.game)
-    if ui is None:
+    if declaration_of(session.game).keyboard_ui is None:
         raise EntryError(f"{session.rules.title} deals can't be replayed yet")
+    ui = ui_for(session.game)
     rounds = session.standings.rounds
     if round_number is not None:
         session.check_round_number(round_number)
@@ -427,7 +428,7 @@ def _simulate_one(args: tuple[str, list[str], int, int, dict[str, Any]]) -> matc
 
 
 def simulate(
-    game: Annotated[str, typer.Argument(help="least-score or one-card.")],
+    game: Annotated[str, typer.Argument(help=game_options_module.game_names() + ".")],
     bot: Annotated[list[str], typer.Option("--bot", "-b", help="A seat's bot: random, "
                                            "greedy or strong (repeat, in seat order).")],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
@@ -445,8 +446,7 @@ def simulate(
     seats = [match.Seat(f"P{i + 1}", level) for i, level in enumerate(bot)]
     match.check_seats(rules.name, seats)
     options: dict[str, Any] = {"limit": limit} if limit is not None else {}
-    if limit is not None and rules.name != "least-score":
-        raise typer.BadParameter("--limit is a Least Score option")
+    game_options_module.check_house_rules(rules.name, options)
     rules.check_options(options)
     summary = match.SimulationSummary(rules.name, list(bot))
     err = Console(stderr=True)
@@ -476,6 +476,6 @@ def simulate(
                       f"{seat['win_rate']:.1%}", f"{low:.1%} – {high:.1%}")
     console.print(table)
     console.print(f"Mean deals per game: {result['mean_deals']:.2f}")
-    for key in ("false_declaration_rate", "bid_success_rate"):
-        if key in result:
-            console.print(f"{key.replace('_', ' ').capitalize()}: {result[key]:.1%}")
+    for key, value in result.items():  # the game's own rates (its virtual adapter's stats)
+        if key.endswith("_rate") and isinstance(value, float):
+            console.print(f"{key.replace('_', ' ').capitalize()}: {value:.1%}")

@@ -7,43 +7,83 @@ recomputed from the list of rounds by the game's ``table`` module.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from importlib.resources.abc import Traversable
-from typing import Any, Protocol, TypeVar
+from typing import Any, Literal, Protocol, TypeVar
+
+from scorekeeper.errors import EntryError as EntryError  # re-exported
+from scorekeeper.errors import RoundError as RoundError  # re-exported
 
 JSONDict = dict[str, Any]
 
 
-class EntryError(ValueError):
-    """An entry the rules refuse. The message is one line a player can act on."""
+EntryValue = str | int | bool | None
+"""What one round option of the command line carries: a name or text, a number, a switch."""
 
 
-class RoundError(EntryError):
-    """A stored round that no longer fits the rounds before it (after an edit or import)."""
-
-    def __init__(self, number: int, reason: str) -> None:
-        super().__init__(f"round {number}: {reason}")
-        self.number = number
-        self.reason = reason
-
-
-@dataclass(frozen=True, slots=True)
 class RoundEntry:
     """A round as typed on the command line, before the game checks it.
 
-    ``values`` maps the names as typed to the raw text after ``=``.
+    ``values`` maps the names as typed to the raw text after ``=``; the keyword fields are
+    the round options the game declares (:class:`RoundOption`), given or not.
+
+    >>> entry = RoundEntry((("Ann", "7"),), declarer="Ann", bid=None)
+    >>> entry.text("declarer"), entry.number("bid"), entry.given()
+    ('Ann', None, ['declarer'])
     """
 
-    values: tuple[tuple[str, str], ...]
-    declarer: str | None = None
-    bidder: str | None = None
-    bid: int | None = None
-    no_bid: bool = False
-    trump: str | None = None
+    __slots__ = ("fields", "values")
+
+    def __init__(self, values: Sequence[tuple[str, str]] = (), **fields: EntryValue) -> None:
+        self.values: tuple[tuple[str, str], ...] = tuple(values)
+        self.fields: dict[str, EntryValue] = dict(fields)
+
+    def get(self, key: str) -> EntryValue:
+        return self.fields.get(key)
+
+    def text(self, key: str) -> str | None:
+        """A name or text field (None when not given)."""
+        value = self.fields.get(key)
+        return None if value is None or isinstance(value, bool) else str(value)
+
+    def number(self, key: str) -> int | None:
+        """A whole-number field (None when not given)."""
+        value = self.fields.get(key)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    def switch(self, key: str) -> bool:
+        """A switch field: on or off."""
+        return self.fields.get(key) is True
+
+    def given(self) -> list[str]:
+        """The fields the command line gave (a switch counts when on)."""
+        return [key for key, value in self.fields.items()
+                if value is not None and value is not False]
+
+    def with_fields(self, **fields: EntryValue) -> RoundEntry:
+        return RoundEntry(self.values, **{**self.fields, **fields})
+
+    def with_values(self, values: Sequence[tuple[str, str]]) -> RoundEntry:
+        return RoundEntry(values, **self.fields)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RoundEntry) and (self.values, self.given_fields()) == \
+            (other.values, other.given_fields())
+
+    def __hash__(self) -> int:
+        return hash((self.values, tuple(sorted(self.given_fields().items()))))
+
+    def given_fields(self) -> dict[str, EntryValue]:
+        return {key: self.fields[key] for key in self.given()}
+
+    def __repr__(self) -> str:
+        fields = "".join(f", {key}={value!r}" for key, value in self.given_fields().items())
+        return f"RoundEntry({self.values!r}{fields})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +100,16 @@ class Standings:
     next_dealer: str | None
     notes: list[str] = field(default_factory=list)
     """Game-specific lines for the standings view (e.g. who bids first next)."""
+
+    def running_totals(self) -> list[dict[str, int]]:
+        """Each player's total after each round, in order (the one place it is summed)."""
+        running = dict.fromkeys(self.totals, 0)
+        after: list[dict[str, int]] = []
+        for summary in self.rounds:
+            for name, score in summary["scores"].items():
+                running[name] += score
+            after.append(dict(running))
+        return after
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,41 +222,32 @@ class TableGame(Protocol):
         """The stored round with players renamed (``names``: old spelling -> new)."""
         ...
 
-    # -- entering a round at a terminal --------------------------------------------
-
-    def check_given(self, players: Sequence[str], options: Mapping[str, Any],
-                    standings: Standings, entry: RoundEntry) -> None:
-        """Refuse, before anything is asked, what the command line gave that no answer
-        could make right (an unknown name, contradictory options, an impossible value)."""
+    def caption(self, summary_round: Mapping[str, Any]) -> RoundCaption:
+        """How one round (FORMAT.md shape) is named in every view: the one place."""
         ...
 
-    def next_question(self, players: Sequence[str], options: Mapping[str, Any],
-                      standings: Standings, entry: RoundEntry,
-                      previous: RoundEntry | None = None) -> Question | None:
-        """What to ask next for an incomplete ``entry``, or None when nothing is missing;
-        ``previous`` (edit-round: the round as it is now) gives each question's default."""
-        ...
 
-    def entry_of(self, round_: Mapping[str, Any]) -> RoundEntry:
-        """A stored round as it would be typed on the command line."""
-        ...
+def name_key(name: str) -> str:
+    """What two player names must differ in, everywhere (the one place it is defined):
+    case and compatibility forms (fullwidth letters, ligatures) ignored, and so any
+    Unicode spelling of the same letters, so ``Ann``, ``ANN`` and ``ＡＮＮ`` are one name.
 
-    # -- the narrow grid (score show on a phone) ------------------------------------
+    >>> name_key("ＡＮＮ") == name_key("ann") == name_key("Ann")
+    True
+    """
+    return unicodedata.normalize("NFKC", name.casefold()).casefold()
 
-    grid_note_heading: str
-    """The heading of the game's own column in the narrow grid ("" for none)."""
-    grid_legend: tuple[tuple[str, str], ...]
-    """Each sign :meth:`grid_marks` uses, with what it means: ``("*", "declared")``."""
 
-    def grid_marks(self, summary_round: Mapping[str, Any]) -> GridMarks: ...
+def same_name(first: str, second: str) -> bool:
+    return name_key(first) == name_key(second)
 
 
 def match_player(players: Sequence[str], typed: str, what: str = "player") -> str:
-    """The session's spelling of ``typed`` (names match ignoring case; names are stored
-    NFC-normalised, so an ``é`` typed as ``e`` + accent matches too)."""
-    wanted = _folded(typed)
+    """The session's spelling of ``typed``: the player whose name is the same
+    (:func:`name_key`), so an ``é`` typed as ``e`` + accent, or in another case, matches."""
+    wanted = name_key(typed.strip())
     for name in players:
-        if _folded(name) == wanted:
+        if name_key(name) == wanted:
             return name
     raise EntryError(f"there is no {what} called {typed.strip()!r}"
                      f"{_did_you_mean(players, typed)}: the players are {', '.join(players)}")
@@ -219,11 +260,11 @@ def match_at_prompt(players: Sequence[str], typed: str, what: str = "player") ->
     >>> match_at_prompt(["Ann", "Dan", "Dave"], "an"), match_at_prompt(["Ann", "Dan"], "d")
     ('Ann', 'Dan')
     """
-    wanted = _folded(typed)
+    wanted = name_key(typed.strip())
     if not wanted:
         raise EntryError(f"type a name: {', '.join(players)}")
-    exact = [name for name in players if _folded(name) == wanted]
-    starting = [name for name in players if _folded(name).startswith(wanted)]
+    exact = [name for name in players if name_key(name) == wanted]
+    starting = [name for name in players if name_key(name).startswith(wanted)]
     if exact or len(starting) == 1:
         return (exact or starting)[0]
     if starting:
@@ -232,17 +273,13 @@ def match_at_prompt(players: Sequence[str], typed: str, what: str = "player") ->
     return match_player(players, typed, what)
 
 
-def _folded(name: str) -> str:
-    return unicodedata.normalize("NFC", name).strip().casefold()
-
-
 def _did_you_mean(players: Sequence[str], typed: str) -> str:
     """`` (did you mean Dan?)`` for a near miss (difflib, ignoring case), else ""."""
     import difflib  # only when a name is mistyped
 
-    folded = {_folded(name): name for name in players}
-    close = difflib.get_close_matches(_folded(typed), list(folded), n=1, cutoff=0.6)
-    return f" (did you mean {folded[close[0]]}?)" if close else ""
+    keyed = {name_key(name): name for name in players}
+    close = difflib.get_close_matches(name_key(typed.strip()), list(keyed), n=1, cutoff=0.6)
+    return f" (did you mean {keyed[close[0]]}?)" if close else ""
 
 
 def looks_like_whole_number(text: str) -> bool:
@@ -301,6 +338,33 @@ def option_whole_number(value: Any, what: str) -> int:
     if isinstance(value, str) and looks_like_whole_number(value):
         return parse_whole_number(value, what)
     raise EntryError(f"{what} must be a whole number, not {value!r}")
+
+
+_Parsed = TypeVar("_Parsed")
+
+
+def parsed_once(parse: Callable[[Mapping[str, Any]], _Parsed]
+                ) -> Callable[[Mapping[str, Any]], _Parsed]:
+    """``parse`` (house rules -> the game's typed Options) memoised on the options' values
+    and types: a session's options are parsed once, not again on every recompute, check
+    and view (an add-round used to parse them about ten times). Refusals are not kept.
+    """
+
+    @functools.lru_cache(maxsize=256)
+    def cached(items: tuple[tuple[str, str, Any], ...]) -> _Parsed:
+        return parse({key: value for key, _, value in items})
+
+    def parsed(options: Mapping[str, Any]) -> _Parsed:
+        items = tuple(sorted((key, type(value).__name__, value)
+                             for key, value in options.items()))
+        try:
+            hash(items)
+        except TypeError:  # a list or object from a file: parse (and refuse) it as it is
+            return parse(options)
+        return cached(items)
+
+    parsed.cache_info = cached.cache_info  # type: ignore[attr-defined]
+    return parsed
 
 
 _Choice = TypeVar("_Choice", bound=StrEnum)
@@ -388,11 +452,174 @@ class HouseRule:
     @property
     def option(self) -> str:
         """The command-line option that sets it: ``--two-pairs``."""
-        return "--" + self.key.replace("_", "-")
+        return option_flag(self.key)
 
     @property
     def as_typed(self) -> str:
         return f"{self.option} {self.value}"
+
+
+# ---------------------------------------------------------------------------
+# What a game declares to the generic layers (registry, session, store, cli)
+
+
+def option_flag(key: str) -> str:
+    """The command-line spelling of an option key: ``two_pairs`` -> ``--two-pairs``."""
+    return "--" + key.replace("_", "-")
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRuleOption:
+    """One house rule a game takes (``score new --KEY VALUE``): its key in the session's
+    options (FORMAT.md), its default, its allowed values and its help.
+
+    >>> HouseRuleOption("two_pairs", "same-rank", "two pairs", ("same-rank", "any-rank")).metavar
+    'same-rank|any-rank'
+    """
+
+    key: str
+    default: int | str
+    help: str
+    """What it sets, without the game's title (the CLI adds it)."""
+    choices: tuple[str, ...] = ()
+    """The named values; empty for a whole number."""
+
+    @property
+    def flag(self) -> str:
+        return option_flag(self.key)
+
+    @property
+    def is_number(self) -> bool:
+        return not self.choices
+
+    @property
+    def metavar(self) -> str:
+        return "|".join(self.choices) if self.choices else "N"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundOption:
+    """One option of ``add-round``/``edit-round`` for a game's rounds (``--declarer NAME``).
+
+    ``kind``: ``name`` (a player), ``text``, ``number`` (a whole number) or ``switch``.
+    """
+
+    key: str
+    kind: Literal["name", "text", "number", "switch"]
+    help: str
+    """What it gives, without the game's title (the CLI adds it)."""
+
+    @property
+    def flag(self) -> str:
+        return option_flag(self.key)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundCaption:
+    """How one round is named, the same in the grid, the exports, the log and undo."""
+
+    role: str
+    """The grid's role cell: ``Ann``, ``Bob 9``, ``no bid``."""
+    sentence: str
+    """What happened, for one line (``undo``): ``Ann declared``, ``Bob bid 9``, ``no bid``."""
+    suit: str = ""
+    """A suit letter the round names (shown after the role: the trump)."""
+    failure: str = ""
+    """One word when the round's main act failed (``false``, ``failed``), else empty."""
+    failure_note: str = ""
+    """That failure said in full, for the line after a round is entered."""
+    marked: str | None = None
+    """A player the grid marks with ``*`` (the declarer)."""
+    acted: bool = True
+    """False when nobody took the round's role (a no-bid deal): shown dim."""
+
+
+class RoundQuestions(Protocol):
+    """How a game asks, at a terminal, for what a round lacks: one question at a time,
+    each answer checked with the same rules and messages as the command line."""
+
+    def check_given(self, players: Sequence[str], options: Mapping[str, Any],
+                    standings: Standings, entry: RoundEntry) -> None:
+        """Refuse, before anything is asked, what the command line gave that no answer
+        could make right (an unknown name, contradictory options, an impossible value)."""
+        ...
+
+    def next_question(self, players: Sequence[str], options: Mapping[str, Any],
+                      standings: Standings, entry: RoundEntry,
+                      previous: RoundEntry | None = None) -> Question | None:
+        """What to ask next for an incomplete ``entry``, or None when nothing is missing;
+        ``previous`` (edit-round: the round as it is now) gives each question's default."""
+        ...
+
+    def entry_of(self, round_: Mapping[str, Any]) -> RoundEntry:
+        """A stored round as it would be typed on the command line."""
+        ...
+
+
+@dataclass(frozen=True)
+class GameDeclaration:
+    """Everything the generic layers know of one game, declared in its own folder.
+
+    The registry lists these; the session, the store and the command line read them and
+    never a game's name or its round's keys.
+    """
+
+    table: TableGame
+    """The scorekeeper side: options, round checks, standings, statistics, captions."""
+    house_rules: tuple[HouseRuleOption, ...]
+    """``score new``'s options for this game, in the order they are listed."""
+    round_options: tuple[RoundOption, ...]
+    """``add-round``'s options for this game's rounds."""
+    round_usage: str
+    """What a round takes besides the values, for a message: ``--declarer NAME``."""
+    value_word: str
+    """What each player's ``NAME=VALUE`` is: ``hand total or cards``, ``points``."""
+    values_help: str
+    """The values in ``add-round --help``: ``each player's points (Ann=4)``."""
+    role_heading: str
+    """The grid's column for :attr:`RoundCaption.role`: ``Declarer``, ``Bid``."""
+    grid_legend: str
+    """The line under the round grid."""
+    values_key: str
+    """The round key (FORMAT.md) of what each player's ``NAME=VALUE`` entered: ``totals``."""
+    value_column: str
+    """That value in a CSV column's name: ``Ann hand``, ``Ann points``."""
+    csv_columns: tuple[str, ...]
+    """The round keys (FORMAT.md) a CSV row carries after number and dealer."""
+    checked_results: tuple[str, ...] = ()
+    """Round keys (FORMAT.md) derived by scoring that an import re-checks, beyond scores
+    and knock-outs."""
+    questions: RoundQuestions | None = None
+    """At a terminal: what to ask for a round the command line left incomplete, each
+    answer checked as it is typed. Without it each missing round option and value is
+    asked plainly and checked at the end."""
+    narrow_note_heading: str = ""
+    """The heading of the game's own column in the narrow grid of ``score show`` (on a
+    phone), "" for none."""
+    narrow_legend: tuple[tuple[str, str], ...] = ()
+    """Each sign the narrow grid puts after a running total, with what it means
+    (default: ``*`` for the player the round's caption marks)."""
+    narrow_marks: Callable[[Mapping[str, Any]], GridMarks] | None = None
+    """A round's signs in the narrow grid (default: from :meth:`TableGame.caption`, ``*``
+    for the marked player, ``!`` when the round's act failed)."""
+    virtual: str | None = None
+    """Where the virtual deck's adapter lives (``module:Class``), imported on first use."""
+    bots: tuple[str, ...] = ()
+    """The bot levels its virtual deck offers (``--bot``); the bots load with the deck."""
+    keyboard_ui: str | None = None
+    """The module that shows a view and reads a move at the keyboard, imported on use."""
+
+    @property
+    def name(self) -> str:
+        return self.table.name
+
+    @property
+    def title(self) -> str:
+        return self.table.title
+
+    @property
+    def stat_figures(self) -> tuple[StatFigure, ...]:
+        return self.table.stat_figures
 
 
 def read_rules_text(folder: Traversable, language: Language) -> str:

@@ -8,17 +8,16 @@ winners are recomputed here from the whole list of rounds.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from scorekeeper.cards import CardError, format_cards, iter_duplicates, parse_cards
 from scorekeeper.games.common import (
     EntryError,
-    GridMarks,
     HouseRule,
     JSONDict,
     Language,
     Question,
+    RoundCaption,
     RoundEntry,
     RoundError,
     Standings,
@@ -34,6 +33,7 @@ from scorekeeper.games.common import (
     option_choice,
     option_whole_number,
     parse_whole_number,
+    parsed_once,
     rename_keys,
     rename_recorded_deal,
 )
@@ -58,20 +58,8 @@ class LeastScoreTable:
         return self.options(options).as_dict()
 
     def options(self, options: Mapping[str, Any]) -> Options:
-        unknown = set(options) - set(Options().as_dict())
-        if unknown:
-            raise EntryError(f"Least Score has no option {sorted(unknown)[0]!r}")
-        defaults = Options()
-        try:
-            return Options(
-                limit=option_whole_number(options.get("limit", defaults.limit), "the limit"),
-                tie=option_choice(Tie, options.get("tie", defaults.tie), "tie"),
-                end=option_choice(End, options.get("end", defaults.end), "end"),
-                two_pairs=option_choice(TwoPairs, options.get("two_pairs", defaults.two_pairs),
-                                  "two-pairs"),
-            )
-        except ValueError as error:
-            raise EntryError(str(error)) from None
+        """The house rules as the typed Options (parsed once per set of values)."""
+        return _parse_options(options)
 
     def check_players(self, players: Sequence[str]) -> None:
         if not rules.MIN_PLAYERS <= len(players) <= rules.MAX_PLAYERS:
@@ -92,12 +80,16 @@ class LeastScoreTable:
         standings: Standings,
         entry: RoundEntry,
     ) -> JSONDict:
-        _refuse_other_games_options(entry)
-        if entry.declarer is None:
+        others = [key for key in entry.given() if key != "declarer"]
+        if others:
+            raise EntryError(f"--{others[0].replace('_', '-')} is not for Least Score: "
+                             "a Least Score round takes --declarer NAME")
+        typed = entry.text("declarer")
+        if typed is None:
             raise EntryError(
                 "say who declared: --declarer NAME, one of " + ", ".join(standings.still_in)
             )
-        declarer = match_player(players, entry.declarer, "declarer")
+        declarer = match_player(players, typed, "declarer")
         values = collect_values(players, entry, "total")
         totals: dict[str, int] = {}
         hands: dict[str, list[str]] = {}
@@ -110,13 +102,13 @@ class LeastScoreTable:
             round_["hands"] = hands
         return round_
 
-    # -- entering a round at a terminal ----------------------------------------
+    # -- entering a round at a terminal (RoundQuestions) ---------------------------
 
     def check_given(self, players: Sequence[str], options: Mapping[str, Any],
                     standings: Standings, entry: RoundEntry) -> None:
-        _refuse_other_games_options(entry)
-        if entry.declarer is not None:
-            _declarer_still_in(players, standings, entry.declarer, match_player)
+        declarer = entry.text("declarer")
+        if declarer is not None:
+            _declarer_still_in(players, standings, declarer, match_player)
         hands: dict[str, list[str]] = {}
         for name, raw in collect_values(players, entry, "total").items():
             _still_in(standings, name)
@@ -130,13 +122,13 @@ class LeastScoreTable:
                       standings: Standings, entry: RoundEntry,
                       previous: RoundEntry | None = None) -> Question | None:
         before = {} if previous is None else dict(previous.values)
-        if entry.declarer is None:
+        if entry.text("declarer") is None:
             def declarer(text: str) -> RoundEntry:
                 name = _declarer_still_in(players, standings, text, match_at_prompt)
-                return replace(entry, declarer=name)
+                return entry.with_fields(declarer=name)
 
             return Question(f"Who declared? ({', '.join(standings.still_in)})", declarer,
-                            None if previous is None else previous.declarer)
+                            None if previous is None else previous.text("declarer"))
         entered = collect_values(players, entry, "total")
         for name in standings.still_in:
             if name in entered:
@@ -147,7 +139,7 @@ class LeastScoreTable:
                 _check_hand(name, total, cards)
                 if cards is not None:
                     _check_no_card_twice({**_entered_hands(entered), name: cards})
-                return replace(entry, values=(*entry.values, (name, text.strip())))
+                return entry.with_values((*entry.values, (name, text.strip())))
 
             return Question(f"{name}'s hand total or cards", hand, before.get(name))
         return None
@@ -156,7 +148,7 @@ class LeastScoreTable:
         hands = round_.get("hands") or {}
         values = tuple((name, ",".join(hands[name]) if name in hands else str(total))
                        for name, total in round_["totals"].items())
-        return RoundEntry(values=values, declarer=round_["declarer"])
+        return RoundEntry(values, declarer=round_["declarer"])
 
     # -- recomputing -----------------------------------------------------------
 
@@ -292,6 +284,14 @@ class LeastScoreTable:
         rename_recorded_deal(renamed, names)
         return renamed
 
+    def caption(self, summary_round: Mapping[str, Any]) -> RoundCaption:
+        declarer = str(summary_round["declarer"])
+        false = bool(summary_round.get("false_declaration"))
+        return RoundCaption(role=declarer, sentence=f"{declarer} declared",
+                            failure="false" if false else "",
+                            failure_note=f"false declaration by {declarer}" if false else "",
+                            marked=declarer)
+
     # -- the rules in words -------------------------------------------------------
 
     rules_folder = texts.RULES_FOLDER
@@ -299,14 +299,25 @@ class LeastScoreTable:
     def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
         return texts.house_rules(self.options(options), language)
 
-    # -- the narrow grid ----------------------------------------------------------
 
-    grid_note_heading = ""
-    grid_legend: tuple[tuple[str, str], ...] = (("*", "declared"), ("!", "false declaration"))
+def _parse(options: Mapping[str, Any]) -> Options:
+    unknown = set(options) - set(Options().as_dict())
+    if unknown:
+        raise EntryError(f"Least Score has no option {sorted(unknown)[0]!r}")
+    defaults = Options()
+    try:
+        return Options(
+            limit=option_whole_number(options.get("limit", defaults.limit), "the limit"),
+            tie=option_choice(Tie, options.get("tie", defaults.tie), "tie"),
+            end=option_choice(End, options.get("end", defaults.end), "end"),
+            two_pairs=option_choice(TwoPairs, options.get("two_pairs", defaults.two_pairs),
+                                    "two-pairs"),
+        )
+    except ValueError as error:
+        raise EntryError(str(error)) from None
 
-    def grid_marks(self, summary_round: Mapping[str, Any]) -> GridMarks:
-        false = summary_round["false_declaration"]
-        return GridMarks({summary_round["declarer"]: "!" if false else "*"})
+
+_parse_options = parsed_once(_parse)
 
 
 def _check_round(
@@ -339,16 +350,6 @@ def _check_round(
         raise EntryError(f"{unknown_hands[0]} has cards but is not in this deal")
     _check_no_card_twice(hands)
     check_deal_dealer(round_, dealer)
-
-
-def _refuse_other_games_options(entry: RoundEntry) -> None:
-    if entry.bidder is not None or entry.bid is not None or entry.no_bid:
-        raise EntryError(
-            "--bidder, --bid and --no-bid are for One Card: "
-            "a Least Score round takes --declarer NAME"
-        )
-    if entry.trump is not None:
-        raise EntryError("--trump is for One Card: Least Score has no trump")
 
 
 def _still_in(standings: Standings, name: str) -> None:

@@ -9,7 +9,6 @@ from the whole list of rounds.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from scorekeeper.cards import SUITS, CardError, parse_suit
@@ -20,6 +19,7 @@ from scorekeeper.games.common import (
     JSONDict,
     Language,
     Question,
+    RoundCaption,
     RoundEntry,
     RoundError,
     Standings,
@@ -34,6 +34,7 @@ from scorekeeper.games.common import (
     option_choice,
     option_whole_number,
     parse_whole_number,
+    parsed_once,
     rename_keys,
     rename_recorded_deal,
 )
@@ -41,6 +42,7 @@ from scorekeeper.games.one_card import rules, texts
 from scorekeeper.games.one_card.rules import JokerRule, Options
 
 _OPTION_NAMES = ("joker", "target")
+_ROUND_FIELDS = ("bidder", "bid", "no_bid", "trump")
 
 
 class OneCardTable:
@@ -60,19 +62,8 @@ class OneCardTable:
         return _options_dict(self.options(options))
 
     def options(self, options: Mapping[str, Any]) -> Options:
-        unknown = sorted(set(options) - set(_OPTION_NAMES))
-        if unknown:
-            raise EntryError(
-                f"One Card has no option {unknown[0]!r}: its options are "
-                + " and ".join(_OPTION_NAMES)
-            )
-        defaults = Options()
-        joker = option_choice(JokerRule, options.get("joker", defaults.joker), "joker")
-        target = option_whole_number(options.get("target", defaults.target), "the target")
-        try:
-            return Options(joker=joker, target=target)
-        except ValueError as error:
-            raise EntryError(str(error)) from None
+        """The house rules as the typed Options (parsed once per set of values)."""
+        return _parse_options(options)
 
     def check_players(self, players: Sequence[str]) -> None:
         try:
@@ -95,20 +86,22 @@ class OneCardTable:
         opts = self.options(options)
         _refuse_contradictions(standings, entry)
         lowest = rules.lowest_bid(len(players))
+        typed_bidder, bid = entry.text("bidder"), entry.number("bid")
+        no_bid, typed_trump = entry.switch("no_bid"), entry.text("trump")
         # a --no-bid entry has no bidder, bid or trump (_refuse_contradictions)
-        if not entry.no_bid and entry.bidder is None:
-            if entry.bid is not None:
-                raise EntryError(f"--bid {entry.bid} needs --bidder NAME: say who bid")
+        if not no_bid and typed_bidder is None:
+            if bid is not None:
+                raise EntryError(f"--bid {bid} needs --bidder NAME: say who bid")
             raise EntryError("say --bidder NAME --bid N, or --no-bid")
-        if not entry.no_bid and entry.bid is None:
+        if not no_bid and bid is None:
             raise EntryError(
                 f"--bidder needs --bid N: the winning bid, from {lowest} to {rules.MAX_BID}"
             )
-        bidder = None if entry.no_bid else match_player(players, entry.bidder or "", "bidder")
+        bidder = None if no_bid else match_player(players, typed_bidder or "", "bidder")
         trump: str | None = None
-        if entry.trump is not None:
+        if typed_trump is not None:
             try:
-                trump = parse_suit(entry.trump).value
+                trump = parse_suit(typed_trump).value
             except CardError as error:
                 raise EntryError(f"--trump: {error}") from None
         values = collect_values(players, entry, "points value")
@@ -117,26 +110,28 @@ class OneCardTable:
         }
         round_: JSONDict = {
             "bidder": bidder,
-            "bid": None if entry.no_bid else entry.bid,
+            "bid": None if no_bid else bid,
             "trump": trump,
             "points": points,
         }
         _check_round(round_, players, opts, standings.next_dealer)
         return round_
 
-    # -- entering a round at a terminal ----------------------------------------
+    # -- entering a round at a terminal (RoundQuestions) ---------------------------
 
     def check_given(self, players: Sequence[str], options: Mapping[str, Any],
                     standings: Standings, entry: RoundEntry) -> None:
         opts = self.options(options)
         _refuse_contradictions(standings, entry)
-        bidder = None if entry.bidder is None else match_player(players, entry.bidder,
+        typed_bidder, bid = entry.text("bidder"), entry.number("bid")
+        bidder = None if typed_bidder is None else match_player(players, typed_bidder,
                                                                 "bidder")
-        if entry.bid is not None:
-            _check_bid(bidder or "the bidder", entry.bid, len(players))
-        if entry.trump is not None:
+        if bid is not None:
+            _check_bid(bidder or "the bidder", bid, len(players))
+        trump = entry.text("trump")
+        if trump is not None:
             try:
-                parse_suit(entry.trump)
+                parse_suit(trump)
             except CardError as error:
                 raise EntryError(f"--trump: {error}") from None
         points = {name: _typed_points(name, raw)
@@ -151,27 +146,30 @@ class OneCardTable:
                       previous: RoundEntry | None = None) -> Question | None:
         opts = self.options(options)
         lowest = rules.lowest_bid(len(players))
-        if not entry.no_bid and entry.bidder is None:
+        typed_bidder = entry.text("bidder")
+        if not entry.switch("no_bid") and typed_bidder is None:
             def bidder(text: str) -> RoundEntry:
                 if text.strip().lower() in NO_BID_ANSWERS:
-                    if entry.bid is not None:
-                        raise EntryError(f"--bid {entry.bid} needs a bidder: say who bid")
-                    return replace(entry, no_bid=True)
-                return replace(entry, bidder=match_at_prompt(players, text, "bidder"))
+                    bid = entry.number("bid")
+                    if bid is not None:
+                        raise EntryError(f"--bid {bid} needs a bidder: say who bid")
+                    return entry.with_fields(no_bid=True)
+                return entry.with_fields(bidder=match_at_prompt(players, text, "bidder"))
 
-            default = None if previous is None else previous.bidder or "none"
+            default = None if previous is None else previous.text("bidder") or "none"
             return Question(f"Who won the bid? ({', '.join(players)}, or none)", bidder,
                             default)
-        if entry.bidder is not None and entry.bid is None:
-            name = match_player(players, entry.bidder, "bidder")
+        if typed_bidder is not None and entry.number("bid") is None:
+            name = match_player(players, typed_bidder, "bidder")
 
             def bid(text: str) -> RoundEntry:
                 amount = parse_whole_number(text, f"{name}'s bid")
                 _check_bid(name, amount, len(players))
-                return replace(entry, bid=amount)
+                return entry.with_fields(bid=amount)
 
-            default = None if previous is None or previous.bid is None else str(previous.bid)
-            return Question(f"{name}'s bid ({lowest} to {rules.MAX_BID})", bid, default)
+            earlier = None if previous is None else previous.number("bid")
+            return Question(f"{name}'s bid ({lowest} to {rules.MAX_BID})", bid,
+                            None if earlier is None else str(earlier))
         entered = {name: _typed_points(name, raw)
                    for name, raw in collect_values(players, entry, "points value").items()}
         missing = [name for name in players if name not in entered]
@@ -186,7 +184,7 @@ class OneCardTable:
             if total > rules.TOTAL_POINTS or (len(missing) == 1
                                               and total != rules.TOTAL_POINTS):
                 raise EntryError(_points_total_problem(total, opts))
-            return replace(entry, values=(*entry.values, (name, text.strip())))
+            return entry.with_values((*entry.values, (name, text.strip())))
 
         before = {} if previous is None else dict(previous.values)
         default = before.get(name)
@@ -196,8 +194,18 @@ class OneCardTable:
 
     def entry_of(self, round_: Mapping[str, Any]) -> RoundEntry:
         values = tuple((name, str(points)) for name, points in round_["points"].items())
-        return RoundEntry(values=values, bidder=round_["bidder"], bid=round_["bid"],
-                          no_bid=round_["bidder"] is None, trump=round_.get("trump"))
+        bidder = round_["bidder"]
+        return RoundEntry(values, bidder=bidder, bid=round_["bid"], no_bid=bidder is None,
+                          trump=round_.get("trump"))
+
+    def narrow_marks(self, summary_round: Mapping[str, Any]) -> GridMarks:
+        """The narrow grid: the bid in its own column, ``*`` after the bidder's total when
+        the bid was made, ``!`` when it failed."""
+        bidder = summary_round.get("bidder")
+        if bidder is None:
+            return GridMarks({}, "-")
+        return GridMarks({bidder: "!" if summary_round["bid_failed"] else "*"},
+                         str(summary_round["bid"]))
 
     # -- recomputing -----------------------------------------------------------
 
@@ -321,6 +329,17 @@ class OneCardTable:
         rename_recorded_deal(renamed, names)
         return renamed
 
+    def caption(self, summary_round: Mapping[str, Any]) -> RoundCaption:
+        bidder = summary_round.get("bidder")
+        if not bidder:
+            return RoundCaption(role="no bid", sentence="no bid", acted=False)
+        bid = summary_round.get("bid")
+        failed = bool(summary_round.get("bid_failed"))
+        return RoundCaption(role=f"{bidder} {bid}", sentence=f"{bidder} bid {bid}",
+                            suit=str(summary_round.get("trump") or ""),
+                            failure="failed" if failed else "",
+                            failure_note=f"{bidder} failed the bid of {bid}" if failed else "")
+
     # -- the rules in words -------------------------------------------------------
 
     rules_folder = texts.RULES_FOLDER
@@ -328,17 +347,24 @@ class OneCardTable:
     def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
         return texts.house_rules(self.options(options), language)
 
-    # -- the narrow grid ----------------------------------------------------------
 
-    grid_note_heading = "Bid"
-    grid_legend: tuple[tuple[str, str], ...] = (("*", "bid made"), ("!", "bid failed"))
+def _parse(options: Mapping[str, Any]) -> Options:
+    unknown = sorted(set(options) - set(_OPTION_NAMES))
+    if unknown:
+        raise EntryError(
+            f"One Card has no option {unknown[0]!r}: its options are "
+            + " and ".join(_OPTION_NAMES)
+        )
+    defaults = Options()
+    joker = option_choice(JokerRule, options.get("joker", defaults.joker), "joker")
+    target = option_whole_number(options.get("target", defaults.target), "the target")
+    try:
+        return Options(joker=joker, target=target)
+    except ValueError as error:
+        raise EntryError(str(error)) from None
 
-    def grid_marks(self, summary_round: Mapping[str, Any]) -> GridMarks:
-        bidder = summary_round.get("bidder")
-        if bidder is None:
-            return GridMarks({}, "-")
-        return GridMarks({bidder: "!" if summary_round["bid_failed"] else "*"},
-                         str(summary_round["bid"]))
+
+_parse_options = parsed_once(_parse)
 
 
 def _check_round(
@@ -387,22 +413,21 @@ NO_BID_ANSWERS = ("none", "no", "nobody", "-", "pass", "no bid")
 
 def _refuse_contradictions(standings: Standings, entry: RoundEntry) -> None:
     """What the command line can get wrong before any name or number is read."""
-    if entry.declarer is not None:
-        raise EntryError(
-            "--declarer is for Least Score: "
-            "a One Card round takes --bidder NAME --bid N, or --no-bid"
-        )
+    others = [key for key in entry.given() if key not in _ROUND_FIELDS]
+    if others:
+        raise EntryError(f"--{others[0].replace('_', '-')} is not for One Card: "
+                         "a One Card round takes --bidder NAME --bid N, or --no-bid")
     if standings.finished:
         raise EntryError(
             f"the game is over ({' and '.join(standings.winners)} won): "
             "it takes no more rounds"
         )
-    if entry.no_bid:
-        if entry.bidder is not None:
+    if entry.switch("no_bid"):
+        if entry.text("bidder") is not None:
             raise EntryError("say --bidder NAME --bid N, or --no-bid, not both")
-        if entry.bid is not None:
+        if entry.number("bid") is not None:
             raise EntryError("--bid goes with --bidder: a --no-bid deal has no bid")
-        if entry.trump is not None:
+        if entry.text("trump") is not None:
             raise EntryError("--trump goes with a bid: a no-bid deal has no trump")
 
 

@@ -1,0 +1,51 @@
+"""Places and margins: who is ahead, by how much, and in what state, as every view shows
+them (the terminal, the exports, the served pages).
+
+On the session side, so that the views share one ranking instead of each working it
+out from the standings.
+"""
+
+from __future__ import annotations
+
+from scorekeeper.games.common import competition_ranks
+from scorekeeper.session import Session
+
+
+def ranked_players(session: Session) -> list[tuple[int, str]]:
+    """(place, name), best first, as the game places its players (``placings``): in a
+    last-standing Least Score game the knocked-out are placed by how long they lasted.
+    While a game is on, the players still in are ordered by their totals."""
+    standings = session.standings
+    places = session.rules.placings(session.players, session.options, standings)
+    sign = 1 if session.rules.lower_is_better else -1
+    still_in = set() if standings.finished else set(standings.still_in)
+    ranks = competition_ranks({
+        name: (places[name], sign * standings.totals[name] if name in still_in else 0)
+        for name in session.players})
+    return sorted(((ranks[name], name) for name in session.players),
+                  key=lambda ranked: (ranked[0], session.players.index(ranked[1])))
+
+
+def margin(session: Session, name: str) -> str:
+    """Points left before the limit (players still in), or points still to reach the target."""
+    standings = session.standings
+    total = standings.totals[name]
+    target = session.rules.target(session.options)
+    if session.rules.lower_is_better:
+        return str(target - total) if name in standings.still_in else "—"
+    return str(max(target - total, 0))
+
+
+def margin_heading(session: Session) -> str:
+    target = session.rules.target(session.options)
+    return f"Left before {target}" if session.rules.lower_is_better else f"To {target}"
+
+
+def status_word(session: Session, name: str) -> str:
+    """winner, knocked out, finished or in: a player's state in one word."""
+    standings = session.standings
+    if name in standings.winners:
+        return "winner"
+    if name in standings.knocked_out:
+        return "knocked out"
+    return "finished" if standings.finished else "in"
