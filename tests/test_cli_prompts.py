@@ -172,3 +172,20 @@ def test_no_lock_is_held_while_asking(least, ok: CLI, summary, at_terminal,
     code, output = finish(child)
     assert code == 1 and "changed by another score command while you were typing" in output
     assert len(summary()["rounds"]) == 1
+
+
+def test_a_game_that_declares_no_questions_is_asked_plainly(score_exe: Path, db_path: Path,
+                                                            score_run) -> None:
+    """The third game of tests/third_game declares no questions of its own: its round
+    options and values are still asked, and the rules check the round at the end."""
+    games = {"SCOREKEEPER_GAMES": "third_game.game:GAME",
+             "PYTHONPATH": str(Path(__file__).resolve().parent)}
+    assert score_run("new", "high-card", "-p", "Ann", "-p", "Bob", env=games).exit_code == 0
+    child = spawn_score(score_exe, db_path, ["add-round"], env=games)
+    answer(child, "Who called show?: ", "a")
+    answer(child, "Ann's card: ", "KH")
+    answer(child, "Bob's card: ", "5S")
+    code, output = finish(child)
+    assert code == 0 and "Round 1 recorded: Ann +1, Bob +0" in output
+    narrow = score_run("show", "--compact", env=games).stdout
+    assert "Running totals  * caller" in narrow

@@ -18,11 +18,11 @@ from pathlib import Path
 from typing import Any
 
 OPTION_METAVARS = {
-    "--player": "NAME", "--dealer": "NAME", "--declarer": "NAME", "--bidder": "NAME",
-    "--bot": "LEVEL", "--trump": "SUIT", "--session": "ID", "--resume": "ID",
-    "--name": "TEXT", "--output": "FILE", "--db": "FILE", "--host": "HOST",
+    "--player": "NAME", "--dealer": "NAME", "--bot": "LEVEL", "--session": "ID",
+    "--resume": "ID", "--name": "TEXT", "--output": "FILE", "--db": "FILE", "--host": "HOST",
 }
-"""Options whose value has a better name than its type's."""
+"""Options whose value has a better name than its type's (a game's round options get
+theirs from its declaration: cli/game_options.py)."""
 
 ARGUMENT_METAVARS = {"session_id": "ID", "game": "GAME", "number": "N", "file": "FILE"}
 

@@ -52,8 +52,9 @@ def round_parameters() -> list[inspect.Parameter]:
     parameters = []
     for key, declared in found.items():
         option = declared[0][1]
-        typed = typer.Option(option.flag, help=_titled([(title, each.help)
-                                                        for title, each in declared]))
+        metavar = None if option.kind == "switch" else option.metavar
+        typed = typer.Option(option.flag, metavar=metavar,
+                             help=_titled([(title, each.help) for title, each in declared]))
         if option.kind == "switch":
             parameters.append(inspect.Parameter(key, inspect.Parameter.KEYWORD_ONLY,
                                                 default=False,

@@ -508,10 +508,17 @@ class RoundOption:
     kind: Literal["name", "text", "number", "switch"]
     help: str
     """What it gives, without the game's title (the CLI adds it)."""
+    value_name: str = ""
+    """What its value is called in ``--help`` (``SUIT``); else by its kind."""
 
     @property
     def flag(self) -> str:
         return option_flag(self.key)
+
+    @property
+    def metavar(self) -> str:
+        """``--declarer NAME``, ``--bid N``, ``--trump SUIT``."""
+        return self.value_name or {"name": "NAME", "number": "N"}.get(self.kind, "TEXT")
 
 
 @dataclass(frozen=True, slots=True)
