@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.games.common import EntryError
-from scorekeeper.games.virtual import DealState
+from scorekeeper.games.virtual import DealRngs, DealState
 from scorekeeper.registry import get_game, get_virtual
 from scorekeeper.session import Session
 
@@ -160,16 +160,34 @@ class GameOutcome:
 
 def simulate_game(game: str, bots: Sequence[str], seed: int, index: int,
                   options: Mapping[str, Any] | None = None) -> GameOutcome:
-    """Game number ``index`` of a simulation: depends only on its arguments."""
-    seats = [Seat(f"P{i + 1}", level) for i, level in enumerate(bots)]
-    session = play_to_end(start_game(game, seats, hash_seed(seed, index), options=options))
-    standings = session.standings
-    names = list(session.players)
+    """Game number ``index`` of a simulation: depends only on its arguments.
+
+    The same game as :func:`play_to_end` of :func:`start_game` with seats ``P1``, ``P2``...
+    and the seed :func:`hash_seed` gives (the tests check it deal by deal), played on the
+    game's lean engine (:meth:`VirtualGame.play_bots`).
+    """
+    names = [f"P{i + 1}" for i in range(len(bots))]
+    game_seed = hash_seed(seed, index)
+    first_dealer = derive_rng(game_seed, "first-dealer").choice(names)
+    result = get_virtual(game).play_bots(bots, names, first_dealer, options or {},
+                                         deal_rngs(game_seed), MAX_ACTIONS_PER_DEAL)
     return GameOutcome(
-        winners=tuple(names.index(name) for name in standings.winners),
-        deals=len(standings.rounds),
-        stats=get_virtual(game).stats(standings.rounds),
+        winners=tuple(names.index(name) for name in result.winners),
+        deals=result.deals,
+        stats=result.stats,
     )
+
+
+def deal_rngs(seed: int) -> DealRngs:
+    """The generators :func:`play_deal` derives for each deal of the game ``seed``: the
+    deal's, then one per player in the deal (``derive_rng(seed, number, "bot", name)``)."""
+    prefix = f"scorekeeper/{seed}/"  # derive_rng's string, built once per game
+
+    def rngs(number: int, players: Sequence[str]) -> tuple[random.Random, list[random.Random]]:
+        return (random.Random(f"{prefix}{number}/deal"),
+                [random.Random(f"{prefix}{number}/bot/{name}") for name in players])
+
+    return rngs
 
 
 def hash_seed(seed: int, index: int) -> int:

@@ -1,4 +1,6 @@
-"""Least Score bots. A bot sees only a :class:`View` (never the deal) and gets a
+"""Least Score bots. A bot sees only a player's view (never the deal): a :class:`View`
+in ``score play``, the live :class:`SeatView` in ``score simulate`` (both a
+:class:`PlayerView`, with the same values, so both give the same games), and gets a
 ``random.Random`` for its own choices; it returns one legal action.
 
 - ``random``: uniform over the legal actions.
@@ -22,7 +24,7 @@ from scorekeeper.games.least_score.engine import (
     Action,
     Declare,
     Discard,
-    View,
+    PlayerView,
     legal_discard_sets,
 )
 from scorekeeper.games.least_score.rules import FALSE_DECLARATION_PENALTY, Tie, TwoPairs
@@ -41,14 +43,14 @@ def _value(cards: Sequence[Card]) -> int:
     return sum(values[c] for c in cards)
 
 
-def _stalling(view: View) -> bool:
+def _stalling(view: PlayerView) -> bool:
     return view.turn >= STALL_TURNS_PER_PLAYER * len(view.players)
 
 
 class Bot(Protocol):
     """A Least Score player: one legal action from what it may see."""
 
-    def choose(self, view: View, rng: random.Random) -> Action: ...
+    def choose(self, view: PlayerView, rng: random.Random) -> Action: ...
 
 
 class RandomBot:
@@ -56,7 +58,7 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, view: View, rng: random.Random) -> Action:
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
         sets = view.legal_discards()
         takes = view.take_options()
         count = len(sets) * len(takes)
@@ -76,7 +78,7 @@ class GreedyBot:
         self.declare_at = declare_at
         self.take_below = take_below
 
-    def choose(self, view: View, rng: random.Random) -> Action:
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
         if view.can_declare and (_value(view.hand) <= self.declare_at or _stalling(view)):
             return Declare()
         sets = view.legal_discards()
@@ -125,7 +127,7 @@ class StrongBot:
     # -- what is still unseen -------------------------------------------------
 
     @staticmethod
-    def unseen(view: View) -> list[Card]:
+    def unseen(view: PlayerView) -> list[Card]:
         """Cards whose place the bot does not know: in the deck or hidden in a hand."""
         known: set[Card] = set(view.hand)
         known.update(view.floor)
@@ -138,7 +140,7 @@ class StrongBot:
     # -- declaring -------------------------------------------------------------
 
     def declaration_outlook(
-        self, view: View, rng: random.Random, total: int | None = None
+        self, view: PlayerView, rng: random.Random, total: int | None = None
     ) -> tuple[float, float]:
         """(chance of a good declaration, expected result) for declaring with ``total``.
 
@@ -196,7 +198,7 @@ class StrongBot:
         )
         return self.now_weight * total + (1 - self.now_weight) * best_next
 
-    def best_move(self, view: View) -> Discard:
+    def best_move(self, view: PlayerView) -> Discard:
         """The discard and take with the best (lowest) look-ahead score."""
         hand = list(view.hand)
         two_pairs = view.options.two_pairs
@@ -219,7 +221,7 @@ class StrongBot:
         assert best is not None
         return best[1]
 
-    def choose(self, view: View, rng: random.Random) -> Action:
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
         if view.can_declare:
             if _stalling(view):
                 return Declare()

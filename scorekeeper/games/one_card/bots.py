@@ -13,8 +13,11 @@
   and bids while the expected score of the lowest bid it may make beats the
   expected score of letting the others have the deal.
 
-The heuristics and the search work on card indices (:class:`engine.SimDeal`); the
-tables below come from the engine's, which come from the rules module.
+Every bot decides on card indices (:meth:`Bot.decide` on a :class:`engine.SeatView`,
+which ``score simulate`` keeps current for each seat); :meth:`Bot.choose` makes the
+same decision on a :class:`engine.View` for ``score play``, so both give the same
+games. The search plays on :class:`engine.SimDeal`; the tables below come from the
+engine's, which come from the rules module.
 """
 
 from __future__ import annotations
@@ -24,29 +27,30 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from scorekeeper.cards import SUITS
 from scorekeeper.games.one_card import rules
 from scorekeeper.games.one_card.engine import (
+    BID0,
+    BIDDING,
     DOWNTOWN,
     FOLLOW,
     JOKER_INDEX,
     NAME0,
     NO_TRUMP,
+    ORDER,
     PASS,
+    PLAY,
     POINTS,
     POWER,
     SUIT_OF,
     UPTOWN,
     Action,
-    Bid,
-    Phase,
+    DealInfo,
+    SeatView,
     SimDeal,
     View,
     action_from_int,
-    action_to_int,
     card_index,
 )
-from scorekeeper.games.one_card.rules import Order
 
 __all__ = [
     "BOTS",
@@ -63,9 +67,6 @@ __all__ = [
     "sample_hands",
     "unseen_cards",
 ]
-
-_SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
-
 
 def _strength(card: int, order: int) -> int:
     """Rank strength 1..6 within a suit (9 .. A uptown); the joker 0."""
@@ -216,24 +217,38 @@ def rollout(sim: SimDeal, rng: random.Random, epsilon: float = 0.0) -> None:
 
 
 class Bot(Protocol):
-    """A One Card player: one legal action from what it may see."""
+    """A One Card player: one legal action from what it may see.
+
+    :meth:`decide` is the bot: card indices in, an int action out (the bots-only
+    games of ``score simulate`` call it with each seat's live :class:`SeatView`).
+    :meth:`choose` is the same decision on a :class:`View` (``score play``).
+    """
+
+    def decide(self, view: SeatView, rng: random.Random) -> int: ...
 
     def choose(self, view: View, rng: random.Random) -> Action: ...
 
 
-def _check_turn(view: View) -> None:
-    if not view.my_turn or not view.legal:
-        raise ValueError(f"it is not {view.player}'s turn")
+class _ViewBot:
+    """``choose`` as ``decide`` on the view's card indices: one decision for both paths."""
+
+    def decide(self, view: SeatView, rng: random.Random) -> int:
+        raise NotImplementedError
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        if not view.my_turn or not view.legal:
+            raise ValueError(f"it is not {view.player}'s turn")
+        return action_from_int(self.decide(SeatView.from_view(view), rng), view.options.joker)
 
 
-class RandomBot:
+class RandomBot(_ViewBot):
     """Uniform over the legal actions."""
 
     name = "random"
 
-    def choose(self, view: View, rng: random.Random) -> Action:
-        _check_turn(view)
-        return view.legal[rng.randrange(len(view.legal))]
+    def decide(self, view: SeatView, rng: random.Random) -> int:
+        legal = view.legal()
+        return legal[rng.randrange(len(legal))]
 
 
 def hand_indices(view: View) -> list[int]:
@@ -242,89 +257,74 @@ def hand_indices(view: View) -> list[int]:
     return [card_index(c, rule) for c in view.hand]
 
 
-def _trump_int(view: View) -> int:
-    if view.no_trump:
-        return NO_TRUMP
-    return -1 if view.trump is None else _SUIT_INDEX[view.trump]
+def _lowest_bid(info: DealInfo) -> int | None:
+    """The lowest bid the player to act may make now (``None``: only a pass)."""
+    lowest = max(rules.lowest_bid(info.n), info.high + 1)
+    return lowest if lowest <= rules.MAX_BID else None
 
 
-def _lowest_bid(view: View) -> int | None:
-    """The lowest bid the player may make now (``None``: only a pass)."""
-    amounts = [a.amount for a in view.legal if isinstance(a, Bid) and a.amount is not None]
-    return min(amounts, default=None)
-
-
-class GreedyBot:
+class GreedyBot(_ViewBot):
     """Counts its points as bidder and bids while that count reaches the lowest bid it
     may make; plays the greedy heuristics above."""
 
     name = "greedy"
 
-    def choose(self, view: View, rng: random.Random) -> Action:
-        _check_turn(view)
-        rule = view.options.joker
-        hand = hand_indices(view)
-        if view.phase is Phase.BIDDING:
-            lowest = _lowest_bid(view)
+    def decide(self, view: SeatView, rng: random.Random) -> int:
+        info = view.info
+        hand = view.hand
+        phase = info.phase
+        if phase == BIDDING:
+            lowest = _lowest_bid(info)
             if lowest is None:
-                return Bid(None)
-            estimate, _ = estimate_bid_points(hand, view.num_players)
-            return Bid(lowest) if estimate >= lowest else Bid(None)
-        if view.phase is Phase.ORDER:
-            return action_from_int(greedy_order(hand), rule)
-        trump = _trump_int(view)
-        order = 0 if view.order is Order.UPTOWN else 1
-        if view.trick:
-            assert view.led_suit is not None
-            trick = [card_index(c, rule) for _, c in view.trick]
-            choice = greedy_follow(hand, trick, trump, order, _SUIT_INDEX[view.led_suit])
-        elif trump < 0:
-            choice = opening_lead(hand, best_trump(hand))
-        else:
-            choice = greedy_lead(hand, trump, order)
-        return action_from_int(choice, rule)
+                return PASS
+            estimate, _ = estimate_bid_points(hand, info.n)
+            return BID0 + lowest if estimate >= lowest else PASS
+        if phase == ORDER:
+            return greedy_order(hand)
+        if info.trick:
+            return greedy_follow(hand, info.trick, info.trump, info.order, info.led)
+        if info.trump < 0:
+            return opening_lead(hand, best_trump(hand))
+        return greedy_lead(hand, info.trump, info.order)
 
 
 # ---------------------------------------------------------------------------
 # Hidden hands
 
 
-def unseen_cards(view: View, hand: Sequence[int]) -> list[int]:
+def unseen_cards(view: SeatView) -> list[int]:
     """Card indices the viewer has not seen: in the others' hands or the One Card."""
-    rule = view.options.joker
-    known = set(hand)
-    for trick in view.tricks:
-        for _, card in trick.plays:
-            known.add(card_index(card, rule))
-    for _, card in view.trick:
-        known.add(card_index(card, rule))
+    known = set(view.hand)
+    known.update(view.info.played)
     return [c for c in range(25) if c not in known]
 
 
-def forbidden_cards(view: View) -> list[frozenset[int]]:
+def forbidden_cards(view: SeatView) -> list[frozenset[int]]:
     """By seat: the cards that player cannot hold, from the suits they did not follow."""
-    trump = _trump_int(view)
+    trump = view.info.trump
+    follows = FOLLOW[trump if trump >= 0 else NO_TRUMP]
     out: list[frozenset[int]] = []
-    for voids in view.voids:
+    for voids in view.info.voids:
         banned: set[int] = set()
-        for suit in voids:
-            follow = FOLLOW[trump if trump >= 0 else NO_TRUMP][_SUIT_INDEX[suit]]
-            banned.update(c for c in range(25) if follow[c])
+        for suit in range(4):
+            if voids >> suit & 1:
+                follow = follows[suit]
+                banned.update(c for c in range(25) if follow[c])
         out.append(frozenset(banned))
     return out
 
 
 def sample_hands(
-    view: View,
-    hand: Sequence[int],
+    view: SeatView,
     unseen: Sequence[int],
     forbidden: Sequence[frozenset[int]],
     rng: random.Random,
 ) -> tuple[list[list[int]], int]:
     """Deal ``unseen`` to the other players (their current hand sizes) and the One Card,
-    respecting each player's voids; hand ``view.seat`` is ``hand``."""
-    n = len(view.players)
-    sizes = view.hand_sizes
+    respecting each player's voids; hand ``view.seat`` is the viewer's."""
+    n = view.info.n
+    sizes = view.info.sizes
+    hand = view.hand
     others = [s for s in range(n) if s != view.seat and sizes[s]]
     constrained = sorted(others, key=lambda s: -len(forbidden[s]))
     for _ in range(30):
@@ -371,7 +371,7 @@ class _Node:
         self.children: dict[int, _Node] = {}
 
 
-class StrongBot:
+class StrongBot(_ViewBot):
     """ISMCTS in play, expected-value bidding.
 
     ``iterations``: determinized tree walks per decision. ``exploration``: the UCB
@@ -398,17 +398,18 @@ class StrongBot:
         self.simulations = 0
         """Simulated deals (playouts) so far: a statistic for benchmarks only."""
 
-    def choose(self, view: View, rng: random.Random) -> Action:
-        _check_turn(view)
-        if len(view.legal) == 1:
-            return view.legal[0]
-        if view.phase is Phase.BIDDING:
+    def decide(self, view: SeatView, rng: random.Random) -> int:
+        legal = view.legal()
+        if len(legal) == 1:
+            return legal[0]
+        if view.info.phase == BIDDING:
             return self._bid(view, rng)
-        return self._search(view, rng)
+        return self._search(view, legal, rng)
 
     # -- bidding ---------------------------------------------------------------
 
-    def bid_values(self, view: View, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    def bid_values(self, view: SeatView,
+                   rng: random.Random) -> tuple[list[list[int]], list[int]]:
         """Sampled points as bidder, per suit it could make trump (empty for the others),
         and sampled points if it passes.
 
@@ -417,25 +418,26 @@ class StrongBot:
         bid then). After a pass, the high bidder (else the next player whose count
         reaches the lowest bid) plays the deal as bidder, else nobody bids.
         """
-        n = len(view.players)
+        info = view.info
+        n = info.n
         me = view.seat
-        hand = hand_indices(view)
+        hand = list(view.hand)
         unseen = [c for c in range(25) if c not in set(hand)]
         suits = [s for s in range(4) if JOKER_INDEX in hand or any(SUIT_OF[c] == s for c in hand)]
         as_bidder: list[list[int]] = [[] for _ in range(4)]
         if_pass: list[int] = []
         size = rules.hand_size(n)
         lowest = rules.lowest_bid(n)
-        leader = rules.no_bid_leader(view.dealer_seat, n)
+        leader = rules.no_bid_leader(info.dealer, n)
         calls: list[tuple[int, int, bool]] = []  # (seat, amount, is a bid)
         high = 0
-        for seat, amount in view.bids:
+        for seat, amount in info.bids:
             if amount is None:
                 calls.append((seat, max(lowest, high + 1), False))
             else:
                 calls.append((seat, amount, True))
                 high = amount
-        passed = {seat for seat, amount in view.bids if amount is None}
+        passed = {seat for seat, amount in info.bids if amount is None}
         my_bid = max(lowest, high + 1)
         for _ in range(self.bid_samples):
             hands: list[list[int]] = [[] for _ in range(n)]
@@ -454,35 +456,35 @@ class StrongBot:
                     break
             one = pool[at]
             for suit in suits:
-                sim = SimDeal(n, view.dealer_seat, [h[:] for h in hands], one)
-                sim.phase, sim.cur, sim.bidder, sim.high = 1, me, me, my_bid
+                sim = SimDeal(n, info.dealer, [h[:] for h in hands], one)
+                sim.phase, sim.cur, sim.bidder, sim.high = PLAY, me, me, my_bid
                 sim.apply(opening_lead(sim.hands[me], suit))
                 rollout(sim, rng)
                 as_bidder[suit].append(sim.taken[me])
-            other = view.high_bidder if view.high_bidder is not None else -1
+            other = info.bidder
             if other < 0:
                 for step in range(1, n):
                     seat = (me + step) % n
                     if seat not in passed and counts[seat] >= my_bid:
                         other = seat
                         break
-            sim = SimDeal(n, view.dealer_seat, hands, one)
+            sim = SimDeal(n, info.dealer, hands, one)
             if other < 0:
-                sim.phase, sim.cur, sim.trump = 1, leader, NO_TRUMP
+                sim.phase, sim.cur, sim.trump = PLAY, leader, NO_TRUMP
             else:
-                sim.phase, sim.cur, sim.bidder, sim.high = 1, other, other, high or my_bid
+                sim.phase, sim.cur, sim.bidder, sim.high = PLAY, other, other, high or my_bid
                 sim.apply(opening_lead(hands[other], best_trump(hands[other])))
             rollout(sim, rng)
             if_pass.append(sim.score().scores[me])
             self.simulations += len(suits) + 1
         return as_bidder, if_pass
 
-    def _bid(self, view: View, rng: random.Random) -> Action:
+    def _bid(self, view: SeatView, rng: random.Random) -> int:
         """Bid the lowest bid it may make when that is expected to score more than a
         pass (a higher bid than needed only adds risk)."""
-        lowest = _lowest_bid(view)
+        lowest = _lowest_bid(view.info)
         if lowest is None:
-            return Bid(None)
+            return PASS
         as_bidder, if_pass = self.bid_values(view, rng)
         samples = len(if_pass)
         pass_value = sum(if_pass) / samples
@@ -490,31 +492,30 @@ class StrongBot:
             (sum(p for p in points if p >= lowest) / samples for points in as_bidder if points),
             default=0.0,
         )
-        return Bid(lowest) if bid_value > pass_value + self.bid_margin else Bid(None)
+        return BID0 + lowest if bid_value > pass_value + self.bid_margin else PASS
 
     # -- play --------------------------------------------------------------------
 
-    def _search(self, view: View, rng: random.Random) -> Action:
-        rule = view.options.joker
+    def _search(self, view: SeatView, legal: Sequence[int], rng: random.Random) -> int:
         me = view.seat
-        hand = hand_indices(view)
-        unseen = unseen_cards(view, hand)
+        info = view.info
+        unseen = unseen_cards(view)
         forbidden = forbidden_cards(view)
-        root_actions = [action_to_int(a, rule) for a in view.legal]
+        root_actions = list(legal)
         root = _Node(me)
         c = self.exploration
         log = math.log
         sqrt = math.sqrt
         for _ in range(self.iterations):
-            hands, one = sample_hands(view, hand, unseen, forbidden, rng)
-            sim = SimDeal.from_view(view, hands, one)
+            hands, one = sample_hands(view, unseen, forbidden, rng)
+            sim = SimDeal.from_info(info, hands, one)
             node = root
             path: list[_Node] = []
             while not sim.is_over:
-                legal = root_actions if node is root else sim.legal()
+                legal_now = root_actions if node is root else sim.legal()
                 children = node.children
-                untried = [a for a in legal if a not in children]
-                for a in legal:
+                untried = [a for a in legal_now if a not in children]
+                for a in legal_now:
                     child = children.get(a)
                     if child is not None:
                         child.avail += 1
@@ -528,7 +529,7 @@ class StrongBot:
                     break
                 best = None
                 best_score = -1.0
-                for a in legal:
+                for a in legal_now:
                     child = children[a]
                     score = child.value / child.visits + c * sqrt(log(child.avail) / child.visits)
                     if score > best_score:
@@ -543,12 +544,11 @@ class StrongBot:
             for visited in path:
                 visited.visits += 1
                 visited.value += scores[visited.player] / rules.TOTAL_POINTS
-        best_action = max(
+        return max(
             root_actions,
             key=lambda a: (root.children[a].visits, root.children[a].value)
             if a in root.children else (0, 0.0),
         )
-        return action_from_int(best_action, rule)
 
 
 BOTS: dict[str, Bot] = {"random": RandomBot(), "greedy": GreedyBot(), "strong": StrongBot()}
