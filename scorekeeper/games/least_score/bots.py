@@ -15,11 +15,12 @@ in ``score play``, the live :class:`SeatView` in ``score simulate`` (both a
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from scorekeeper.cards import STANDARD_DECK, Card
+from scorekeeper.cards import STANDARD_DECK, SUITS, Card, Rank
 from scorekeeper.games.least_score.engine import (
     Action,
     Declare,
@@ -41,6 +42,54 @@ MEAN_CARD = sum(_VALUES.values()) / len(_VALUES)  # 85/13 ~ 6.54
 def _value(cards: Sequence[Card]) -> int:
     values = _VALUES
     return sum(values[c] for c in cards)
+
+
+class Sampler:
+    """Draws ``k`` of ``population`` again and again: each draw the same items as
+    ``random.Random.sample(population, k)`` (CPython 3.11+) with that generator's
+    ``getrandbits``, without its per-item calls (the strong bot samples hidden hands
+    hundreds of times per decision)."""
+
+    __slots__ = ("_bits", "_getrandbits", "_k", "_population", "_small")
+
+    def __init__(self, population: Sequence[int], k: int,
+                 getrandbits: Callable[[int], int]) -> None:
+        n = len(population)
+        setsize = 21
+        if k > 5:
+            setsize += 4 ** math.ceil(math.log(k * 3, 4))
+        self._population = list(population)
+        self._k = k
+        self._getrandbits = getrandbits
+        self._small = n <= setsize
+        """random.sample's choice: pick from a shrinking copy, else reject repeats."""
+        self._bits = [m.bit_length() for m in range(n + 1)]
+
+    def draw(self) -> list[int]:
+        getrandbits = self._getrandbits
+        bits = self._bits
+        population = self._population
+        n = len(population)
+        result = []
+        if self._small:
+            pool = population[:]
+            for m in range(n, n - self._k, -1):
+                width = bits[m]
+                j = getrandbits(width)
+                while j >= m:
+                    j = getrandbits(width)
+                result.append(pool[j])
+                pool[j] = pool[m - 1]
+        else:
+            selected: set[int] = set()
+            width = bits[n]
+            for _ in range(self._k):
+                j = getrandbits(width)
+                while j >= n or j in selected:
+                    j = getrandbits(width)
+                selected.add(j)
+                result.append(population[j])
+        return result
 
 
 def _stalling(view: PlayerView) -> bool:
@@ -123,6 +172,8 @@ class StrongBot:
         self.min_good = min_good
         self.now_weight = now_weight
         self.card_cost = card_cost
+        self._scores: dict[tuple[tuple[int, ...], bool, TwoPairs], float] = {}
+        """:meth:`_shape_score` by shape: a few thousand hand shapes in all."""
 
     # -- what is still unseen -------------------------------------------------
 
@@ -167,9 +218,9 @@ class StrongBot:
         good = 0
         result = 0.0
         others = len(opponents)
-        sample = rng.sample
+        draw = Sampler(pool_values, need, rng.getrandbits).draw
         for _ in range(self.samples):
-            drawn = sample(pool_values, need)
+            drawn = draw()
             totals = []
             at = 0
             for known_total, hidden, extra in opponents:
@@ -189,7 +240,7 @@ class StrongBot:
 
     # -- moving ----------------------------------------------------------------
 
-    def _hand_score(self, hand: list[Card], two_pairs: TwoPairs) -> float:
+    def _hand_score(self, hand: Sequence[Card], two_pairs: TwoPairs) -> float:
         """Lower is better: the total now and after the best discard next turn."""
         total = _value(hand)
         best_next = min(
@@ -197,6 +248,23 @@ class StrongBot:
             for s in legal_discard_sets(hand, two_pairs)
         )
         return self.now_weight * total + (1 - self.now_weight) * best_next
+
+    def _shape_score(self, ranks: tuple[int, ...], flush: bool, two_pairs: TwoPairs) -> float:
+        """:meth:`_hand_score` of any hand with these sorted ranks (all of one suit when
+        ``flush``): the legal sets and their values depend on nothing else."""
+        key = (ranks, flush, two_pairs)
+        score = self._scores.get(key)
+        if score is None:
+            suits = [SUITS[0]] * len(ranks) if flush else [SUITS[i % 4] for i in range(len(ranks))]
+            hand = [Card(Rank(rank), suit) for rank, suit in zip(ranks, suits, strict=True)]
+            score = self._scores[key] = self._hand_score(hand, two_pairs)
+        return score
+
+    def _kept_score(self, rest: Sequence[Card], card: Card, two_pairs: TwoPairs) -> float:
+        """:meth:`_hand_score` of ``rest`` with ``card`` added."""
+        ranks = tuple(sorted([*(c.rank for c in rest), card.rank]))
+        flush = len(ranks) == 5 and all(c.suit is card.suit for c in rest)
+        return self._shape_score(ranks, flush, two_pairs)
 
     def best_move(self, view: PlayerView) -> Discard:
         """The discard and take with the best (lowest) look-ahead score."""
@@ -213,13 +281,29 @@ class StrongBot:
             rest = [c for c in hand if c not in cards]
             for take in takes:
                 if take is None:
-                    score = sum(self._hand_score([*rest, c], two_pairs) for c in pool) / len(pool)
+                    score = self._deck_score(rest, pool, two_pairs)
                 else:
-                    score = self._hand_score([*rest, take], two_pairs)
+                    score = self._kept_score(rest, take, two_pairs)
                 if best is None or score < best[0]:
                     best = (score, Discard(cards, take))
         assert best is not None
         return best[1]
+
+    def _deck_score(self, rest: Sequence[Card], pool: Sequence[Card],
+                    two_pairs: TwoPairs) -> float:
+        """The mean :meth:`_hand_score` of ``rest`` with each card of ``pool`` added,
+        summed in ``pool`` order (so the same float as adding the scores one by one)."""
+        kept = sorted(c.rank for c in rest)
+        by_rank = {rank: self._shape_score(tuple(sorted([*kept, rank])), False, two_pairs)
+                   for rank in {c.rank for c in pool}}
+        suits = {c.suit for c in rest}
+        if len(rest) == 4 and len(suits) == 1:  # a card of that suit makes a flush
+            suit = suits.pop()
+            scores = [self._kept_score(rest, c, two_pairs) if c.suit is suit else by_rank[c.rank]
+                      for c in pool]
+        else:
+            scores = [by_rank[c.rank] for c in pool]
+        return sum(scores) / len(pool)
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         if view.can_declare:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from scorekeeper.games.one_card import rules
@@ -37,6 +37,7 @@ from scorekeeper.games.one_card.engine import (
     NAME0,
     NO_TRUMP,
     ORDER,
+    OVER,
     PASS,
     PLAY,
     POINTS,
@@ -56,15 +57,19 @@ __all__ = [
     "BOTS",
     "Bot",
     "GreedyBot",
+    "HandSampler",
     "RandomBot",
     "StrongBot",
+    "deal_scores",
     "estimate_bid_points",
     "forbidden_cards",
     "get_bot",
     "greedy_action",
+    "greedy_rollout",
     "hand_indices",
     "rollout",
     "sample_hands",
+    "shuffle",
     "unseen_cards",
 ]
 
@@ -204,12 +209,150 @@ def greedy_action(sim: SimDeal) -> int:
 def rollout(sim: SimDeal, rng: random.Random, epsilon: float = 0.0) -> None:
     """Play ``sim`` to its end with greedy play (a random legal action with chance
     ``epsilon``)."""
+    if not epsilon and sim.phase != BIDDING:
+        greedy_rollout(sim)
+        return
     while not sim.is_over:
         if epsilon and rng.random() < epsilon:
             legal = sim.legal()
             sim.apply(legal[int(rng.random() * len(legal))])
         else:
             sim.apply(greedy_action(sim))
+
+
+#: THROW[trump][order][card]: greedy's order for throwing a card it can't win with,
+#: lowest first: KEEP, then the card's points (KEEP * 16 + points).
+THROW: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(keep[c] * 16 + POINTS[c] for c in range(25)) for keep in by_order)
+    for by_order in KEEP
+)
+
+
+def greedy_rollout(sim: SimDeal) -> None:
+    """Play ``sim`` (after the bidding) to its end with :func:`greedy_action` for every
+    player: the same moves and the same end as applying them one by one, in one loop
+    (the strong bot plays thousands of these per decision)."""
+    if sim.phase == OVER:
+        return
+    hands = sim.hands
+    n = sim.n
+    size = sim.size
+    taken = sim.taken
+    trump = sim.trump
+    order = sim.order
+    done = sim.done
+    joker = JOKER_INDEX
+    seat = sim.cur
+    if sim.phase == ORDER:
+        order = 1 if greedy_order(hands[seat]) == DOWNTOWN else 0
+    trick = sim.trick
+    if trick:  # finish the trick in progress
+        leader = sim.leader
+        led = sim.led
+        power = POWER[trump][order][led]
+        top = -1
+        winner = leader
+        points = 0
+        joker_in = False
+        for i, card in enumerate(trick):
+            if power[card] > top:
+                top, winner = power[card], (leader + i) % n
+            points += POINTS[card]
+            joker_in = joker_in or card == joker
+        first_follower = len(trick)
+    else:
+        first_follower = 0
+    while True:
+        if first_follower == 0:
+            # The lead.
+            hand = hands[seat]
+            leader = seat
+            if trump < 0:
+                action = opening_lead(hand, best_trump(hand))
+            else:
+                keep = KEEP[trump][order]
+                action = hand[0]
+                best = keep[action]
+                for c in hand:
+                    if keep[c] > best:
+                        action, best = c, keep[c]
+                if action == joker and trump == NO_TRUMP:
+                    counts = [0, 0, 0, 0]
+                    for c in hand:
+                        if c != joker:
+                            counts[SUIT_OF[c]] += 1
+                    action = NAME0 + counts.index(min(counts))
+            if action >= NAME0:
+                card, named = joker, action - NAME0
+            else:
+                card, named = action, -1
+            if trump < 0:
+                trump = led = named if card == joker else SUIT_OF[card]
+            elif card == joker:
+                led = named if trump == NO_TRUMP else trump
+            else:
+                led = SUIT_OF[card]
+            hand.remove(card)
+            power = POWER[trump][order][led]
+            top = power[card]
+            winner = seat
+            points = POINTS[card]
+            joker_in = card == joker
+            first_follower = 1
+        # The others follow: the cheapest card that beats the trick, else the lowest.
+        follow = FOLLOW[trump][led]
+        throw = THROW[trump][order]
+        for step in range(first_follower, n):
+            seat = (leader + step) % n
+            hand = hands[seat]
+            legal = [c for c in hand if follow[c]] or hand
+            if len(legal) == 1:
+                card = legal[0]
+            else:
+                card = -1
+                cheapest = 0
+                for c in legal:
+                    value = power[c]
+                    if value > top and (card < 0 or value < cheapest):
+                        card, cheapest = c, value
+                if card < 0:
+                    card = legal[0]
+                    lowest = throw[card]
+                    for c in legal:
+                        if throw[c] < lowest:
+                            card, lowest = c, throw[c]
+            hand.remove(card)
+            value = power[card]
+            if value > top:
+                top, winner = value, seat
+            points += POINTS[card]
+            if card == joker:
+                joker_in = True
+        taken[winner] += points
+        done += 1
+        seat = winner
+        first_follower = 0
+        if done == size:
+            break
+        if joker_in and trump == NO_TRUMP and order == 0:
+            order = 1 if greedy_order(hands[seat]) == DOWNTOWN else 0
+    taken[seat] += POINTS[sim.one]
+    sim.trump = trump
+    sim.order = order
+    sim.done = done
+    sim.cur = seat
+    sim.trick = []
+    sim.phase = OVER
+
+
+def deal_scores(sim: SimDeal) -> list[int]:
+    """Each seat's score of the finished ``sim``: the points taken, or 0 for a bidder who
+    took fewer than the bid (as :func:`rules.score_deal` scores it)."""
+    scores = sim.taken[:]
+    bidder = sim.bidder
+    if bidder >= 0 and scores[bidder] < sim.high:
+        scores[bidder] = 0
+    return scores
 
 
 # ---------------------------------------------------------------------------
@@ -314,46 +457,99 @@ def forbidden_cards(view: SeatView) -> list[frozenset[int]]:
     return out
 
 
+def shuffle(items: list[int], getrandbits: Callable[[int], int]) -> None:
+    """Shuffle ``items`` in place: the same draws and the same order as
+    ``random.Random.shuffle`` (CPython 3.11+) with that generator's ``getrandbits``,
+    without its per-item calls."""
+    for i in range(len(items) - 1, 0, -1):
+        m = i + 1
+        width = m.bit_length()
+        j = getrandbits(width)
+        while j >= m:
+            j = getrandbits(width)
+        items[i], items[j] = items[j], items[i]
+
+
+class HandSampler:
+    """Deals the cards a player has not seen to the other players (their current hand
+    sizes) and the One Card, respecting each player's voids, again and again."""
+
+    __slots__ = (
+        "_constrained",
+        "_forbidden",
+        "_getrandbits",
+        "_hand",
+        "_n",
+        "_others",
+        "_rng",
+        "_seat",
+        "_sizes",
+        "_unseen",
+    )
+
+    def __init__(self, view: SeatView, unseen: Sequence[int],
+                 forbidden: Sequence[frozenset[int]], rng: random.Random) -> None:
+        info = view.info
+        n = info.n
+        sizes = list(info.sizes)
+        self._n = n
+        self._seat = view.seat
+        self._hand = list(view.hand)
+        self._sizes = sizes
+        self._unseen = list(unseen)
+        self._forbidden = forbidden
+        self._others = [s for s in range(n) if s != view.seat and sizes[s]]
+        self._constrained = sorted(self._others, key=lambda s: -len(forbidden[s]))
+        self._rng = rng
+        self._getrandbits = rng.getrandbits
+
+    def draw(self) -> tuple[list[list[int]], int]:
+        """Hands by seat (the viewer's own included) and the One Card."""
+        n = self._n
+        sizes = self._sizes
+        forbidden = self._forbidden
+        for _ in range(30):
+            pool = self._unseen[:]
+            shuffle(pool, self._getrandbits)
+            hands: list[list[int]] = [[] for _ in range(n)]
+            hands[self._seat] = self._hand[:]
+            ok = True
+            for seat in self._constrained:
+                banned = forbidden[seat]
+                need = sizes[seat]
+                take = [c for c in pool if c not in banned][:need] if banned else pool[:need]
+                if len(take) < need:
+                    ok = False
+                    break
+                if banned:
+                    chosen = set(take)
+                    pool = [c for c in pool if c not in chosen]
+                else:
+                    pool = pool[need:]
+                hands[seat] = take
+            if ok and len(pool) == 1:
+                return hands, pool[0]
+        pool = self._unseen[:]  # inconsistent constraints (should not happen): ignore them
+        self._rng.shuffle(pool)
+        hands = [[] for _ in range(n)]
+        hands[self._seat] = self._hand[:]
+        at = 0
+        for seat in self._others:
+            hands[seat] = pool[at : at + sizes[seat]]
+            at += sizes[seat]
+        return hands, pool[at]
+
+
 def sample_hands(
     view: SeatView,
     unseen: Sequence[int],
     forbidden: Sequence[frozenset[int]],
     rng: random.Random,
 ) -> tuple[list[list[int]], int]:
-    """Deal ``unseen`` to the other players (their current hand sizes) and the One Card,
-    respecting each player's voids; hand ``view.seat`` is the viewer's."""
-    n = view.info.n
-    sizes = view.info.sizes
-    hand = view.hand
-    others = [s for s in range(n) if s != view.seat and sizes[s]]
-    constrained = sorted(others, key=lambda s: -len(forbidden[s]))
-    for _ in range(30):
-        pool = list(unseen)
-        rng.shuffle(pool)
-        hands: list[list[int]] = [[] for _ in range(n)]
-        hands[view.seat] = list(hand)
-        ok = True
-        for seat in constrained:
-            banned = forbidden[seat]
-            need = sizes[seat]
-            take = [c for c in pool if c not in banned][:need] if banned else pool[:need]
-            if len(take) < need:
-                ok = False
-                break
-            chosen = set(take)
-            pool = [c for c in pool if c not in chosen]
-            hands[seat] = take
-        if ok and len(pool) == 1:
-            return hands, pool[0]
-    pool = list(unseen)  # inconsistent constraints (should not happen): ignore them
-    rng.shuffle(pool)
-    hands = [[] for _ in range(n)]
-    hands[view.seat] = list(hand)
-    at = 0
-    for seat in others:
-        hands[seat] = pool[at : at + sizes[seat]]
-        at += sizes[seat]
-    return hands, pool[at]
+    """One draw of :class:`HandSampler`: ``unseen`` dealt to the other players (their
+    current hand sizes) and the One Card, respecting each player's voids; hand
+    ``view.seat`` is the viewer's."""
+    return HandSampler(view, unseen, forbidden, rng).draw()
 
 
 # ---------------------------------------------------------------------------
@@ -475,7 +671,7 @@ class StrongBot(_ViewBot):
                 sim.phase, sim.cur, sim.bidder, sim.high = PLAY, other, other, high or my_bid
                 sim.apply(opening_lead(hands[other], best_trump(hands[other])))
             rollout(sim, rng)
-            if_pass.append(sim.score().scores[me])
+            if_pass.append(deal_scores(sim)[me])
             self.simulations += len(suits) + 1
         return as_bidder, if_pass
 
@@ -499,51 +695,59 @@ class StrongBot(_ViewBot):
     def _search(self, view: SeatView, legal: Sequence[int], rng: random.Random) -> int:
         me = view.seat
         info = view.info
-        unseen = unseen_cards(view)
-        forbidden = forbidden_cards(view)
+        draw = HandSampler(view, unseen_cards(view), forbidden_cards(view), rng).draw
+        from_info = SimDeal.from_info
         root_actions = list(legal)
         root = _Node(me)
         c = self.exploration
+        epsilon = self.epsilon
+        total = rules.TOTAL_POINTS
         log = math.log
         sqrt = math.sqrt
+        random_ = rng.random
         for _ in range(self.iterations):
-            hands, one = sample_hands(view, unseen, forbidden, rng)
-            sim = SimDeal.from_info(info, hands, one)
+            hands, one = draw()
+            sim = from_info(info, hands, one)
             node = root
             path: list[_Node] = []
-            while not sim.is_over:
+            while sim.phase != OVER:
                 legal_now = root_actions if node is root else sim.legal()
                 children = node.children
-                untried = [a for a in legal_now if a not in children]
+                untried = []
                 for a in legal_now:
                     child = children.get(a)
-                    if child is not None:
+                    if child is None:
+                        untried.append(a)
+                    else:
                         child.avail += 1
                 if untried:
-                    action = untried[int(rng.random() * len(untried))]
+                    action = untried[int(random_() * len(untried))]
                     child = _Node(sim.cur)
                     child.avail = 1
                     children[action] = child
                     sim.apply(action)
                     path.append(child)
                     break
-                best = None
+                best = -1
                 best_score = -1.0
                 for a in legal_now:
                     child = children[a]
-                    score = child.value / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    visits = child.visits
+                    score = child.value / visits + c * sqrt(log(child.avail) / visits)
                     if score > best_score:
                         best, best_score = a, score
-                assert best is not None
                 node = children[best]
                 sim.apply(best)
                 path.append(node)
-            rollout(sim, rng, self.epsilon)
-            self.simulations += 1
-            scores = sim.score().scores
+            if epsilon:
+                rollout(sim, rng, epsilon)
+            else:
+                greedy_rollout(sim)
+            scores = deal_scores(sim)
             for visited in path:
                 visited.visits += 1
-                visited.value += scores[visited.player] / rules.TOTAL_POINTS
+                visited.value += scores[visited.player] / total
+        self.simulations += self.iterations
         return max(
             root_actions,
             key=lambda a: (root.children[a].visits, root.children[a].value)

@@ -809,6 +809,10 @@ def action_from_int(value: int, rule: JokerRule) -> Action:
     return Bid(value - BID0)
 
 
+_NAMING = (NAME0, NAME0 + 1, NAME0 + 2, NAME0 + 3)
+_ORDER_CHOICES = (UPTOWN, DOWNTOWN)
+
+
 class SimDeal:
     """One deal on card indices with int actions: the position a bot searches.
 
@@ -816,8 +820,7 @@ class SimDeal:
     opening lead, then a suit index, or ``NO_TRUMP``. ``high`` is the high bid
     (0: none) and ``bidder`` its seat (-1: none). ``taken`` are the points taken so
     far (the One Card included at the end). The attributes are public for the bots'
-    search; change them only through :meth:`apply`. :meth:`legal` lists the actions
-    in the order of :meth:`Deal.legal_actions`.
+    search; change them only through :meth:`apply`.
     """
 
     __slots__ = (
@@ -929,7 +932,8 @@ class SimDeal:
         return self.phase == ORDER
 
     def legal(self) -> list[int]:
-        """The legal actions of the player to act, in :meth:`Deal.legal_actions` order."""
+        """The legal actions of the player to act: the cards in hand order, a joker lead
+        that names a suit last (the order the strong bot's search has always used)."""
         phase = self.phase
         if phase == PLAY:
             hand = self.hands[self.cur]
@@ -937,8 +941,7 @@ class SimDeal:
                 follow = FOLLOW[self.trump][self.led]
                 return [c for c in hand if follow[c]] or hand[:]
             if (self.trump < 0 or self.trump == NO_TRUMP) and JOKER_INDEX in hand:
-                at = hand.index(JOKER_INDEX)
-                return [*hand[:at], *_NAMING, *hand[at + 1 :]]
+                return [*(c for c in hand if c != JOKER_INDEX), *_NAMING]
             return hand[:]
         if phase == BIDDING:
             return list(_CALLS[max(_LOWEST[self.n], self.high + 1)])
@@ -1104,10 +1107,6 @@ class DealInfo:
     def as_dict(self) -> dict[str, Any]:
         """Every field (for tests that compare two of them)."""
         return {name: getattr(self, name) for name in self.__slots__}
-
-
-_NAMING = (NAME0, NAME0 + 1, NAME0 + 2, NAME0 + 3)
-_ORDER_CHOICES = (UPTOWN, DOWNTOWN)
 
 
 class SeatView:
