@@ -36,6 +36,8 @@ CASES = [
                  id="least-score-house-rules"),
     pytest.param("least-score", ["strong", "greedy", "greedy", "random", "random"],
                  {"limit": 10, "end": "first-out"}, id="least-score-first-out"),
+    pytest.param("least-score", ["expert", "strong", "greedy"], {"limit": 25},
+                 id="least-score-expert"),
 ]
 
 

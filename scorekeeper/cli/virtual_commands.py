@@ -104,7 +104,7 @@ def play(
     player: Annotated[list[str] | None, typer.Option(
         "--player", "-p", help="A human player at this keyboard (repeat).")] = None,
     bot: Annotated[list[str] | None, typer.Option(
-        "--bot", "-b", help="A bot: random, greedy or strong (repeat).")] = None,
+        "--bot", "-b", help="A bot: random, greedy, strong or expert (repeat).")] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the shuffles and "
                                              "the bots (default: a random one, shown).")] = None,
     name: Annotated[str, typer.Option("--name", help="A name for the session.")] = "",
@@ -229,7 +229,7 @@ def simulate(
         metavar="[FILE]...", help="With merge: partial results to add up.",
         show_default=False)] = None,
     bot: Annotated[list[str] | None, typer.Option(
-        "--bot", "-b", help="A seat's bot: random, greedy or strong (repeat, in seat "
+        "--bot", "-b", help="A seat's bot: random, greedy, strong or expert (repeat, in seat "
         "order).")] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="The seed of the whole run.")] = 1,
@@ -294,7 +294,7 @@ def simulate(
     if files:
         usage(f"unexpected argument {str(files[0])!r}: only merge takes files")
     if not bot:
-        usage("give each seat's bot: --bot LEVEL, once per seat (random, greedy or strong)")
+        usage("give each seat's bot: --bot LEVEL, once per seat (random, greedy, strong or expert)")
     rules = get_game(game)
     seats = [match.Seat(f"P{i + 1}", level) for i, level in enumerate(bot)]
     match.check_seats(rules.name, seats)

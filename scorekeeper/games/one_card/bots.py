@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from scorekeeper.games.one_card import rules
 from scorekeeper.games.one_card.engine import (
@@ -55,7 +55,9 @@ from scorekeeper.games.one_card.engine import (
 
 __all__ = [
     "BOTS",
+    "BiddingSampler",
     "Bot",
+    "ExpertBot",
     "GreedyBot",
     "HandSampler",
     "RandomBot",
@@ -602,6 +604,11 @@ class StrongBot(_ViewBot):
             return self._bid(view, rng)
         return self._search(view, legal, rng)
 
+    def sampler(self, view: SeatView, unseen: Sequence[int],
+                forbidden: Sequence[frozenset[int]], rng: random.Random) -> HandSampler:
+        """What deals the hidden cards for the search."""
+        return HandSampler(view, unseen, forbidden, rng)
+
     # -- bidding ---------------------------------------------------------------
 
     def bid_values(self, view: SeatView,
@@ -695,7 +702,7 @@ class StrongBot(_ViewBot):
     def _search(self, view: SeatView, legal: Sequence[int], rng: random.Random) -> int:
         me = view.seat
         info = view.info
-        draw = HandSampler(view, unseen_cards(view), forbidden_cards(view), rng).draw
+        draw = self.sampler(view, unseen_cards(view), forbidden_cards(view), rng).draw
         from_info = SimDeal.from_info
         root_actions = list(legal)
         root = _Node(me)
@@ -755,7 +762,67 @@ class StrongBot(_ViewBot):
         )
 
 
-BOTS: dict[str, Bot] = {"random": RandomBot(), "greedy": GreedyBot(), "strong": StrongBot()}
+class BiddingSampler(HandSampler):
+    """Hidden hands that also agree with the bidding: each other player's hand as dealt
+    (the cards still hidden plus those it has played) counts, as greedy counts, at least
+    the bid it made, or less than the lowest bid it passed on. Up to ``tries`` deals,
+    then the first (the count is a guess at how others bid, not a rule)."""
+
+    __slots__ = ("_calls", "_played", "_tries")
+
+    def __init__(self, view: SeatView, unseen: Sequence[int],
+                 forbidden: Sequence[frozenset[int]], rng: random.Random,
+                 tries: int = 40) -> None:
+        super().__init__(view, unseen, forbidden, rng)
+        info = view.info
+        lowest = rules.lowest_bid(info.n)
+        self._calls: list[tuple[int, int, bool]] = []  # (seat, amount, is a bid)
+        high = 0
+        for seat, amount in info.bids:
+            if amount is None:
+                if seat != view.seat:
+                    self._calls.append((seat, max(lowest, high + 1), False))
+            else:
+                if seat != view.seat:
+                    self._calls.append((seat, amount, True))
+                high = amount
+        self._played: list[list[int]] = [[] for _ in range(info.n)]
+        for card, seat in zip(info.played, info.played_by, strict=True):
+            self._played[seat].append(card)
+        self._tries = tries
+
+    def draw(self) -> tuple[list[list[int]], int]:
+        first: tuple[list[list[int]], int] | None = None
+        n = self._n
+        for _ in range(self._tries):
+            hands, one = super().draw()
+            if first is None:
+                first = hands, one
+            if all((estimate_bid_points(hands[seat] + self._played[seat], n)[0] >= amount)
+                   == is_bid for seat, amount, is_bid in self._calls):
+                return hands, one
+        assert first is not None
+        return first
+
+
+class ExpertBot(StrongBot):
+    """The strong bot's ISMCTS with more search, on hidden hands that agree with the
+    bidding as well as with the voids (:class:`BiddingSampler`)."""
+
+    name = "expert"
+
+    def __init__(self, iterations: int = 2000, sampling_tries: int = 40, **kwargs: Any
+                 ) -> None:
+        super().__init__(iterations=iterations, **kwargs)
+        self.sampling_tries = sampling_tries
+
+    def sampler(self, view: SeatView, unseen: Sequence[int],
+                forbidden: Sequence[frozenset[int]], rng: random.Random) -> HandSampler:
+        return BiddingSampler(view, unseen, forbidden, rng, self.sampling_tries)
+
+
+BOTS: dict[str, Bot] = {"random": RandomBot(), "greedy": GreedyBot(), "strong": StrongBot(),
+                        "expert": ExpertBot()}
 """The bots by level, as ``score play --bot LEVEL`` names them."""
 
 
