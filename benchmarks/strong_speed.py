@@ -1,12 +1,13 @@
 """The strong bots' games, old code against this code, side by side in one run.
 
-    python benchmarks/strong_speed.py [--old REF] [--games N] [--jobs J] [--rounds R]
-                                      [--game least-score|one-card ...]
+    python benchmarks/strong_speed.py [--old REF] [--new REF] [--games N] [--jobs J]
+                                      [--rounds R] [--game least-score|one-card ...]
 
 For each game, ``score simulate GAME --bot strong --bot greedy --bot greedy --bot greedy
 --games N --seed 1 --jobs J --json`` runs with the code of git ``REF`` (default
 ``main``, unpacked with ``git archive`` into a temporary folder and put first on
-``PYTHONPATH``) and with this checkout, alternating ``R`` times; the figures are the
+``PYTHONPATH``) and with this checkout (or git ``--new REF``, unpacked the same way),
+alternating ``R`` times; the figures are the
 medians of the ``seconds`` each run reports (the games only). Prints the time ratio
 old/new (goal: >= 2.0 for the 2,000-game runs of README, measured here on fewer games
 because the machine is shared), each side's strong win rate with its 95% interval
@@ -30,12 +31,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def unpack(ref: str, into: Path) -> Path:
+def unpack(ref: str, into: Path, name: str) -> Path:
     """The tree of git ``ref`` under ``into`` (no worktree, nothing left in the repo)."""
-    archive = into / "old.tar"
+    archive = into / f"{name}.tar"
     with archive.open("wb") as out:
         subprocess.run(["git", "archive", ref], cwd=ROOT, stdout=out, check=True)
-    tree = into / "old"
+    tree = into / name
     tree.mkdir()
     with tarfile.open(archive) as tar:
         tar.extractall(tree, filter="data")
@@ -71,6 +72,8 @@ def main(argv: list[str] | None = None) -> None:
         epilog=__doc__.split("\n\n", 2)[2] if __doc__ else None,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--old", default="main", help="git ref of the old code (default main)")
+    parser.add_argument("--new", default=None,
+                        help="git ref of the new code (default: this checkout as it is)")
     parser.add_argument("--games", type=int, default=200, help="games per run (default 200)")
     parser.add_argument("--jobs", type=int, default=2, help="score simulate --jobs (default 2)")
     parser.add_argument("--rounds", type=int, default=1,
@@ -80,14 +83,15 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     with tempfile.TemporaryDirectory(prefix="strong-speed-") as scratch:
-        old_tree = unpack(args.old, Path(scratch))
+        old_tree = unpack(args.old, Path(scratch), "old")
+        new_tree = None if args.new is None else unpack(args.new, Path(scratch), "new")
         for game in args.game or ["least-score", "one-card"]:
             old_times: list[float] = []
             new_times: list[float] = []
             old = new = {}
             for number in range(1, args.rounds + 1):
                 old = simulate(game, args.games, args.jobs, old_tree)
-                new = simulate(game, args.games, args.jobs, None)
+                new = simulate(game, args.games, args.jobs, new_tree)
                 old_times.append(old["seconds"])
                 new_times.append(new["seconds"])
                 print(f"{game} round {number}: old {old['seconds']:7.1f} s, "
