@@ -12,13 +12,25 @@ from __future__ import annotations
 import random
 import sys
 import tempfile
+from collections.abc import Iterator
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+import scorekeeper.session
 from scorekeeper.cards import STANDARD_DECK, Card
 from scorekeeper.cli.app import run
 from scorekeeper.games.least_score.rules import hand_value
 
 HERE = Path(__file__).resolve().parent
+
+
+def table_clock(start: datetime, step: timedelta) -> Iterator[str]:
+    """The times a night at the table is typed in at: the samples must not depend on when
+    they are rebuilt (rebuilding them leaves the git tree clean)."""
+    moment = start
+    while True:
+        yield moment.isoformat(timespec="seconds")
+        moment += step
 
 
 def score(db: Path, *argv: str) -> None:
@@ -106,16 +118,32 @@ def one_card_game(db: Path) -> None:
             break
 
 
-def main() -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        db = Path(folder) / "samples.json"
+def build(folder: Path) -> None:
+    """Type both nights into a fresh store and export them into ``folder``."""
+    clock = table_clock(datetime(2026, 11, 27, 20, 15, tzinfo=timezone(timedelta(hours=1))),
+                        timedelta(minutes=4))
+    real_clock = scorekeeper.session.now_iso
+    scorekeeper.session.now_iso = lambda: next(clock)
+    try:
+        _type_in_and_export(folder)
+    finally:
+        scorekeeper.session.now_iso = real_clock
+
+
+def _type_in_and_export(folder: Path) -> None:
+    with tempfile.TemporaryDirectory() as scratch:
+        db = Path(scratch) / "samples.json"
         least_score_night(db)
         one_card_game(db)
         for session_id, stem in ((1, "least-score-night"), (2, "one-card-game")):
             for fmt in ("json", "md", "html"):
-                target = HERE / f"{stem}.{fmt}"
+                target = folder / f"{stem}.{fmt}"
                 score(db, "export", str(session_id), "--format", fmt, "--output", str(target))
-    print("samples written to", HERE, file=sys.stderr)
+
+
+def main() -> None:
+    build(Path(sys.argv[1]) if len(sys.argv) > 1 else HERE)
+    print("samples written", file=sys.stderr)
 
 
 if __name__ == "__main__":

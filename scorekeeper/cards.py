@@ -18,9 +18,7 @@ import enum
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
-
-class CardError(ValueError):
-    """A piece of text is not a card in the notation of RULES.md."""
+from scorekeeper.errors import CardError as CardError  # re-exported
 
 
 class Rank(enum.IntEnum):

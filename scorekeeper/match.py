@@ -25,7 +25,7 @@ from typing import Any
 from scorekeeper.games.common import EntryError
 from scorekeeper.games.virtual import DealRngs, DealState
 from scorekeeper.registry import get_game, get_virtual
-from scorekeeper.session import Session
+from scorekeeper.session import Session, VirtualSeat, VirtualSettings, check_player_names
 
 MAX_ACTIONS_PER_DEAL = 5_000
 """A safety net: no sensible deal comes near it; a bot stuck in a loop would."""
@@ -35,14 +35,7 @@ HumanChooser = Callable[[str, Any, str | None], Any]
 ActionObserver = Callable[[str, Any, DealState], None]
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
-    name: str
-    bot: str | None = None
-    """The bot level, or ``None`` for a human at the keyboard."""
-
-    def as_dict(self) -> dict[str, str | None]:
-        return {"name": self.name, "bot": self.bot}
+Seat = VirtualSeat
 
 
 def derive_rng(seed: int, *labels: object) -> random.Random:
@@ -52,7 +45,7 @@ def derive_rng(seed: int, *labels: object) -> random.Random:
 
 def make_seats(humans: Sequence[str], bots: Sequence[str]) -> list[Seat]:
     """Humans first, then the bots, each bot named by its level and seat (``Strong-3``)."""
-    seats = [Seat(name.strip()) for name in humans]
+    seats = [Seat(name) for name in check_player_names(humans)]  # NFC, as the session has them
     for level in bots:
         seats.append(Seat(f"{level.strip().capitalize()}-{len(seats) + 1}", level.strip()))
     return seats
@@ -78,14 +71,47 @@ def start_game(game: str, seats: Sequence[Seat], seed: int, *, name: str = "",
     first_dealer = derive_rng(seed, "first-dealer").choice(names)
     return Session.new(game, names, name=name, options=options, dealer=first_dealer,
                        mode="virtual",
-                       extra={"seed": seed, "seats": [seat.as_dict() for seat in seats]})
+                       virtual=VirtualSettings(seed, tuple(seats)))
 
 
 def seats_of(session: Session) -> list[Seat]:
-    extra = session.extra
-    if session.mode != "virtual" or "seats" not in extra or "seed" not in extra:
+    if session.mode != "virtual" or session.virtual is None:
         raise EntryError(f"session {session.id} was not played on the virtual deck")
-    return [Seat(str(seat["name"]), seat.get("bot")) for seat in extra["seats"]]
+    return list(session.virtual.seats)
+
+
+def virtual_settings(session: Session) -> VirtualSettings:
+    if session.mode != "virtual" or session.virtual is None:
+        raise EntryError(f"session {session.id} was not played on the virtual deck")
+    return session.virtual
+
+
+def restarts_of(session: Session) -> dict[int, int]:
+    """How many times each deal was abandoned (Ctrl-C) and dealt again: ``{deal: count}``.
+
+    Kept in the virtual settings as ``"restarts": {"2": 1}`` (JSON keys are text)."""
+    return {} if session.virtual is None else dict(session.virtual.restarts)
+
+
+def record_restart(session: Session, number: int) -> Session:
+    """The session with deal ``number`` marked abandoned: the next try is a fresh shuffle.
+
+    A human may have seen the abandoned deal's cards, so dealing them again would
+    not be a fair deal; counting the restarts keeps the game reproducible from its seed.
+    """
+    settings = virtual_settings(session)
+    return session.with_virtual(settings.restarted(number), "restart",
+                                f"deal {number} was abandoned before its end; it will be "
+                                "dealt again from a fresh shuffle", number)
+
+
+def deal_labels(session: Session, number: int) -> tuple[object, ...]:
+    """What the deal's random generators are derived from, after the seed.
+
+    A deal never restarted keeps the labels games had before restarts were recorded,
+    so those games still resume and replay to the same cards."""
+    restarts = restarts_of(session).get(number, 0)
+    return (number,) if restarts == 0 else (number, "restart", restarts)
 
 
 def play_deal(
@@ -100,15 +126,16 @@ def play_deal(
         raise EntryError(f"{session.label} is finished")
     virtual = get_virtual(session.game)
     seats = {seat.name: seat for seat in seats_of(session)}
-    seed = int(session.extra["seed"])
+    seed = virtual_settings(session).seed
     standings = session.standings
     number = len(session.rounds) + 1
     dealer = standings.next_dealer
     if dealer is None:
         raise EntryError(f"{session.label} has no dealer")
-    deal = virtual.new_deal(standings.still_in, dealer, derive_rng(seed, number, "deal"),
+    labels = deal_labels(session, number)
+    deal = virtual.new_deal(standings.still_in, dealer, derive_rng(seed, *labels, "deal"),
                             session.options)
-    bot_rngs = {name: derive_rng(seed, number, "bot", name) for name in standings.still_in}
+    bot_rngs = {name: derive_rng(seed, *labels, "bot", name) for name in standings.still_in}
     if on_start is not None:
         on_start(deal)
     for _ in range(MAX_ACTIONS_PER_DEAL):

@@ -11,26 +11,31 @@ from __future__ import annotations
 import copy
 import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from datetime import datetime
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
 from functools import cached_property
 from typing import Any
 
 from scorekeeper.games.common import (
     EntryError,
+    GameDeclaration,
     JSONDict,
     RoundEntry,
     RoundError,
     Standings,
     TableGame,
     match_player,
+    name_key,
 )
-from scorekeeper.registry import get_game, get_virtual
+from scorekeeper.registry import declaration_of, games_taking, get_game
+from scorekeeper.text import escaped, hidden_characters
 
-SUMMARY_FORMAT = "scorekeeper-session"
-SUMMARY_VERSION = 1
 MODES = ("table", "virtual")
 MAX_NAME_LENGTH = 40
+MAX_NOTE_LENGTH = 500
+PLAY_CHANGES = ("new", "add-round", "undo", "redo", "edit-round")
+"""The changes that happen at the table: the night lasts from the first to the last."""
+MAX_SESSION_NAME_LENGTH = 200
 
 
 def now_iso() -> str:
@@ -39,26 +44,139 @@ def now_iso() -> str:
 
 
 def check_player_names(players: Sequence[str]) -> list[str]:
-    """Strip names and refuse empty, over-long, repeated (ignoring case) or unparseable ones."""
-    cleaned = [name.strip() for name in players]
+    """NFC-normalise and strip names; refuse empty, over-long, repeated (ignoring case and
+    look-alike forms), unparseable ones and any holding a character that acts instead of
+    being seen (a control, zero-width or bidi character: see :mod:`scorekeeper.text`)."""
+    cleaned = [unicodedata.normalize("NFC", name).strip() for name in players]
     seen: dict[str, str] = {}
     for name in cleaned:
         if not name:
             raise EntryError("a player name can't be empty")
-        if any(unicodedata.category(ch) == "Cc" for ch in name):
-            raise EntryError(f"a player name can't contain a tab, line break or other control "
-                             f"character ({name!r})")
+        hidden = hidden_characters(name)
+        if hidden:
+            raise EntryError(f"a player name can't contain a tab, line break, zero-width, "
+                             f"text-direction or other invisible control character "
+                             f"({name!r} has {escaped(hidden[0])})")
         if "=" in name or "," in name:
             raise EntryError(f"a player name can't contain '=' or ',' ({name!r}): "
                              "rounds are entered as NAME=VALUE")
         if len(name) > MAX_NAME_LENGTH:
             raise EntryError(f"the name {name[:12]!r}... is too long: at most "
                              f"{MAX_NAME_LENGTH} characters")
-        if name.casefold() in seen:
-            raise EntryError(f"{name!r} and {seen[name.casefold()]!r} are the same name "
+        key = name_key(name)
+        if key in seen:
+            raise EntryError(f"{name!r} and {seen[key]!r} are the same name "
                              "ignoring case: give every player a different name")
-        seen[name.casefold()] = name
+        seen[key] = name
     return cleaned
+
+
+def check_note(text: str) -> str:
+    """A note on a session or a round: one line of plain text."""
+    note = unicodedata.normalize("NFC", text).strip()
+    if hidden_characters(note):
+        raise EntryError("a note can't contain a tab, line break, escape, zero-width, "
+                         "text-direction or other invisible control character")
+    if len(note) > MAX_NOTE_LENGTH:
+        raise EntryError(f"the note is too long: at most {MAX_NOTE_LENGTH} characters")
+    return note
+
+
+def check_session_name(name: str) -> str:
+    """A session name, NFC-normalised and stripped; refuse invisible control characters."""
+    cleaned = unicodedata.normalize("NFC", name).strip()
+    hidden = hidden_characters(cleaned)
+    if hidden:
+        raise EntryError(f"a session name can't contain a line break, escape, zero-width, "
+                         f"text-direction or other invisible control character "
+                         f"({cleaned[:40]!r} has {escaped(hidden[0])})")
+    if len(cleaned) > MAX_SESSION_NAME_LENGTH:
+        raise EntryError(f"the session name {cleaned[:12]!r}... is too long: at most "
+                         f"{MAX_SESSION_NAME_LENGTH} characters")
+    return cleaned
+
+
+@dataclass(frozen=True, slots=True)
+class VirtualSeat:
+    """One seat of a game on the virtual deck: who sits there, and which bot plays it."""
+
+    name: str
+    bot: str | None = None
+    """The bot level, or ``None`` for a human at the keyboard."""
+
+    def as_dict(self) -> dict[str, str | None]:
+        return {"name": self.name, "bot": self.bot}
+
+
+_VIRTUAL_SHAPE = "its 'virtual' part must be {\"seed\": N, \"seats\": [{\"name\", \"bot\"}, ...]}"
+_RESTARTS_SHAPE = ("its virtual 'restarts' must map deal numbers to how many times each was "
+                   "dealt again, e.g. {\"2\": 1}")
+
+
+@dataclass(frozen=True, slots=True)
+class VirtualSettings:
+    """What a game on the virtual deck keeps besides its rounds: the seed every shuffle and
+    bot draws from, the seats, and the deals abandoned and dealt again (``restarts``).
+
+    Stored and exported as JSON (:meth:`as_json`, FORMAT.md's ``virtual``); read back,
+    checked, by :meth:`from_json`.
+
+    >>> settings = VirtualSettings(7, (VirtualSeat("Ann"), VirtualSeat("Strong-2", "strong")))
+    >>> settings.restarted(2).as_json()["restarts"]
+    {'2': 1}
+    """
+
+    seed: int
+    seats: tuple[VirtualSeat, ...]
+    restarts: tuple[tuple[int, int], ...] = ()
+    """``(deal number, times dealt again)``, by deal number."""
+
+    def restarts_of(self, number: int) -> int:
+        return dict(self.restarts).get(number, 0)
+
+    def restarted(self, number: int) -> VirtualSettings:
+        counts = dict(self.restarts)
+        counts[number] = counts.get(number, 0) + 1
+        return replace(self, restarts=tuple(sorted(counts.items())))
+
+    def renamed(self, names: Mapping[str, str]) -> VirtualSettings:
+        return replace(self, seats=tuple(replace(seat, name=names.get(seat.name, seat.name))
+                                         for seat in self.seats))
+
+    def as_json(self) -> JSONDict:
+        data: JSONDict = {"seed": self.seed, "seats": [seat.as_dict() for seat in self.seats]}
+        if self.restarts:
+            data["restarts"] = {str(number): count for number, count in self.restarts}
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> VirtualSettings:
+        """Settings from JSON (a file or the store), every part checked for its type."""
+        if not isinstance(data, dict):
+            raise EntryError(_VIRTUAL_SHAPE)
+        seed, seats = data.get("seed"), data.get("seats")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(seats, list) \
+                or not all(isinstance(seat, dict) and isinstance(seat.get("name"), str)
+                           and isinstance(seat.get("bot"), str | None) for seat in seats):
+            raise EntryError(_VIRTUAL_SHAPE)
+        restarts = data.get("restarts")
+        return cls(seed, tuple(VirtualSeat(seat["name"], seat.get("bot")) for seat in seats),
+                   () if restarts is None else _restarts(restarts))
+
+
+def _restarts(restarts: Any) -> tuple[tuple[int, int], ...]:
+    """``{"2": 1}``: deal 2 was abandoned once and dealt again from a fresh shuffle."""
+    if not isinstance(restarts, dict):
+        raise EntryError(_RESTARTS_SHAPE)
+    checked: dict[int, int] = {}
+    for number, count in restarts.items():
+        if (not isinstance(number, str) or not number.isascii() or not number.isdigit()
+                or len(number) > 9 or int(number) < 1
+                or not isinstance(count, int) or isinstance(count, bool)
+                or not 1 <= count <= 1_000_000):
+            raise EntryError(_RESTARTS_SHAPE)
+        checked[int(number)] = count
+    return tuple(sorted(checked.items()))
 
 
 @dataclass(frozen=True)
@@ -77,8 +195,14 @@ class Session:
     """Rounds taken back by undo, most recent last: what redo brings back."""
     history: tuple[JSONDict, ...] = ()
     id: int | None = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
-    """Front-end data kept with the session (e.g. the bots of a virtual game)."""
+    virtual: VirtualSettings | None = None
+    """A game on the virtual deck: its seed, seats and restarts (None at a table)."""
+    note: str = ""
+    abandoned: str = ""
+    """When the session was abandoned (left out of statistics); empty while it is not."""
+    revision: int = 0
+    """How many times the store has written this session: each write is a compare-and-set
+    on the revision the command read, so no command overwrites a change it did not see."""
 
     # -- creating ----------------------------------------------------------------
 
@@ -92,8 +216,9 @@ class Session:
         options: Mapping[str, Any] | None = None,
         dealer: str | None = None,
         mode: str = "table",
-        extra: Mapping[str, Any] | None = None,
+        virtual: VirtualSettings | None = None,
         time: str | None = None,
+        note: str = "",
     ) -> Session:
         rules = get_game(game)
         names = check_player_names(players)
@@ -107,11 +232,12 @@ class Session:
             game=rules.name,
             players=tuple(names),
             options=checked,
-            name=name.strip(),
+            name=check_session_name(name),
             mode=mode,
             first_dealer=first_dealer,
             created=stamp,
-            extra=dict(extra or {}),
+            virtual=virtual,
+            note=check_note(note),
         )
         detail = f"{rules.title} for {', '.join(names)}"
         if first_dealer:
@@ -124,6 +250,11 @@ class Session:
     def rules(self) -> TableGame:
         return get_game(self.game)
 
+    @property
+    def declaration(self) -> GameDeclaration:
+        """What the game declares to the generic layers (columns, captions, options)."""
+        return declaration_of(self.game)
+
     @cached_property
     def standings(self) -> Standings:
         return self.rules.standings(self.players, self.options, self.first_dealer, self.rounds)
@@ -134,7 +265,39 @@ class Session:
 
     @property
     def status(self) -> str:
-        return "finished" if self.finished else "in-progress"
+        """finished, in-progress or abandoned (FORMAT.md's ``status`` is the first two)."""
+        if self.finished:
+            return "finished"
+        return "abandoned" if self.abandoned else "in-progress"
+
+    def played_span(self) -> tuple[datetime, datetime] | None:
+        """The night from its first to its last change at the table (an imported session's
+        span is the one its file gave, if any); None when unknown."""
+        times: list[datetime] = []
+        for entry in self.history:
+            if entry.get("change") not in PLAY_CHANGES:
+                continue
+            # an import's "new" carries the span the file gave (None: the file had none)
+            stamps = [entry["played_from"], entry["played_to"]] if "played_from" in entry \
+                else [entry.get("time")]
+            for stamp in stamps:
+                if stamp is None:
+                    continue
+                try:
+                    times.append(datetime.fromisoformat(str(stamp)))
+                except ValueError:
+                    continue
+        if not times:
+            return None
+        try:
+            return min(times), max(times)
+        except TypeError:  # naive and aware times mixed (hand-edited store)
+            return None
+
+    @property
+    def duration(self) -> timedelta | None:
+        span = self.played_span()
+        return None if span is None else span[1] - span[0]
 
     @property
     def label(self) -> str:
@@ -154,16 +317,23 @@ class Session:
 
     # -- changes (each returns a new session, checked by a full recompute) -----------
 
-    def add_round(self, entry: RoundEntry, *, time: str | None = None) -> Session:
+    def add_round(self, entry: RoundEntry, *, time: str | None = None,
+                  note: str = "") -> Session:
         if self.finished:
             raise EntryError(self._finished_message())
+        self._check_entry_fields(entry)
         round_ = self.rules.make_round(self.players, self.options, self.standings, entry)
+        if check_note(note):
+            round_["note"] = check_note(note)
         return self.add_round_record(round_, time=time)
 
     def add_round_record(self, round_: JSONDict, *, time: str | None = None) -> Session:
         """Append an already-built round (the virtual deck's deals come this way)."""
         if self.finished:
             raise EntryError(self._finished_message())
+        if self.abandoned:
+            raise EntryError(f"{self.label} was abandoned and takes no more rounds: "
+                             f"`score abandon {self.id} --undo` takes that back")
         changed = replace(self, rounds=(*self.rounds, round_), undone=())
         try:
             changed.standings  # noqa: B018 - recompute now so a bad round is refused
@@ -173,6 +343,7 @@ class Session:
         return changed._logged("add-round", changed.describe_round(number), time, number)
 
     def undo(self, *, time: str | None = None) -> Session:
+        self.check_rounds_can_change("undo")
         if not self.rounds:
             raise EntryError(f"{self.label} has no rounds to undo")
         number = len(self.rounds)
@@ -181,6 +352,7 @@ class Session:
         return changed._logged("undo", detail, time, number)
 
     def redo(self, *, time: str | None = None) -> Session:
+        self.check_rounds_can_change("redo")
         if not self.undone:
             raise EntryError(f"{self.label} has nothing to redo: redo only brings back what "
                              "undo removed, before any other change")
@@ -194,8 +366,10 @@ class Session:
                                time, number)
 
     def edit_round(self, number: int, entry: RoundEntry, *, time: str | None = None) -> Session:
+        self.check_rounds_can_change("edit-round")
         self.check_round_number(number)
         before = replace(self, rounds=self.rounds[: number - 1])
+        self._check_entry_fields(entry)
         round_ = self.rules.make_round(self.players, self.options, before.standings, entry)
         return self.replace_round(number, round_, time=time)
 
@@ -217,8 +391,66 @@ class Session:
         detail = f"round {number} was {old}; now {changed.describe_round(number)}"
         return changed._logged("edit-round", detail, time, number)
 
+    def check_rounds_can_change(self, command: str) -> None:
+        """A virtual deal is what the cards and moves were: taking one back would let
+        ``play --resume`` deal again cards a human has already seen."""
+        if self.mode == "virtual":
+            raise EntryError(f"{self.label} was played on the virtual deck: its deals are a "
+                             f"record of the cards and moves, so `{command}` can't change them")
+
+    @property
+    def extra(self) -> JSONDict:
+        """The virtual settings as JSON, ``{}`` at a table (as the store keeps them)."""
+        return {} if self.virtual is None else self.virtual.as_json()
+
+    def with_virtual(self, virtual: VirtualSettings, change: str, detail: str,
+                     number: int | None = None, *, time: str | None = None) -> Session:
+        """New virtual settings (e.g. a deal's restart), logged as ``change``."""
+        return replace(self, virtual=virtual)._logged(change, detail, time, number)
+
     def with_id(self, session_id: int) -> Session:
         return replace(self, id=session_id)
+
+    def abandon(self, *, time: str | None = None) -> Session:
+        if self.finished:
+            raise EntryError(f"{self.label} is finished, so it counts in the statistics: "
+                             "abandon is for a game left unfinished (`score delete` removes one)")
+        if self.abandoned:
+            raise EntryError(f"{self.label} was already abandoned at {self.abandoned}")
+        stamp = time or now_iso()
+        return replace(self, abandoned=stamp)._logged(
+            "abandon", "abandoned: left out of statistics", stamp)
+
+    def resume(self, *, time: str | None = None) -> Session:
+        if not self.abandoned:
+            raise EntryError(f"{self.label} is not abandoned, so there is nothing to take back")
+        return replace(self, abandoned="")._logged(
+            "resume", "no longer abandoned: it takes rounds again", time)
+
+    def with_players_renamed(self, names: Mapping[str, str], detail: str, *,
+                             change: str = "players rename", time: str | None = None) -> Session:
+        """Every occurrence of the players in ``names`` (old spelling -> new) renamed.
+
+        The history before it keeps the old spellings: it is the record of what happened.
+        """
+        rules = self.rules
+        players = tuple(names.get(name, name) for name in self.players)
+        check_player_names(players)
+        dealer = self.first_dealer
+        renamed = replace(
+            self, players=players,
+            virtual=None if self.virtual is None else self.virtual.renamed(names),
+            first_dealer=names.get(dealer, dealer) if dealer is not None else None,
+            rounds=tuple(rules.rename_players(r, names) for r in self.rounds),
+            undone=tuple(rules.rename_players(r, names) for r in self.undone),
+        )
+        before = {names.get(k, k): v for k, v in self.standings.totals.items()}
+        if renamed.standings.totals != before:  # a game whose rename misses a field
+            raise EntryError(f"renaming changes the scores of {self.label}; nothing was changed")
+        return renamed._logged(change, detail, time)
+
+    def with_revision(self, revision: int) -> Session:
+        return replace(self, revision=revision)
 
     def _logged(self, change: str, detail: str, time: str | None,
                 number: int | None = None) -> Session:
@@ -236,17 +468,22 @@ class Session:
     def describe_round(self, number: int) -> str:
         summary = self.standings.rounds[number - 1]
         scores = ", ".join(f"{name} {points:+d}" for name, points in summary["scores"].items())
-        if "declarer" in summary:
-            what = f"{summary['declarer']} declared"
-            if summary.get("false_declaration"):
-                what += " (false)"
-        elif summary.get("bidder"):
-            what = f"{summary['bidder']} bid {summary['bid']}"
-            if summary.get("bid_failed"):
-                what += " (failed)"
-        else:
-            what = "no bid"
+        caption = self.rules.caption(summary)
+        what = caption.sentence + (f" ({caption.failure})" if caption.failure else "")
         return f"round {number}: {what}; {scores}"
+
+    def _check_entry_fields(self, entry: RoundEntry) -> None:
+        """Refuse a round option of another game's rounds (one this game does not declare)."""
+        declaration = declaration_of(self.game)
+        own = {option.key for option in declaration.round_options}
+        for key in entry.given():
+            if key not in own:
+                others = " and ".join(other.title for other in games_taking(key)) \
+                    or "no game"
+                flag = key.replace("_", "-")
+                raise EntryError(f"--{flag} is for {others}, and {declaration.title} has no "
+                                 f"{flag}: a {declaration.title} round takes "
+                                 f"{declaration.round_usage}")
 
     def _finished_message(self) -> str:
         winners = " and ".join(self.standings.winners)
@@ -262,82 +499,19 @@ class Session:
         raise EntryError(f"there is no round {number}: {self.label} has rounds 1 to "
                          f"{len(self.rounds)}")
 
-    # -- the JSON summary (FORMAT.md) ----------------------------------------------
+    # -- the JSON summary (FORMAT.md): scorekeeper.summary does the work ---------------
 
     def summary(self) -> JSONDict:
-        standings = self.standings
-        return {
-            "format": SUMMARY_FORMAT,
-            "version": SUMMARY_VERSION,
-            "id": self.id,
-            "name": self.name,
-            "game": self.game,
-            "mode": self.mode,
-            "options": dict(self.options),
-            "players": list(self.players),
-            "created": self.created,
-            "rounds": copy.deepcopy(standings.rounds),
-            "totals": dict(standings.totals),
-            "knocked_out": list(standings.knocked_out),
-            "status": self.status,
-            "winners": list(standings.winners),
-            "first_dealer": self.first_dealer,
-            **({"virtual": copy.deepcopy(dict(self.extra))}
-               if self.mode == "virtual" and self.extra else {}),
-        }
+        from scorekeeper.summary import summary_of
+
+        return summary_of(self)
 
     @classmethod
     def from_summary(cls, data: Any, *, time: str | None = None) -> Session:
         """Rebuild a session from its JSON summary; refuse one that does not re-score."""
-        if not isinstance(data, dict) or data.get("format") != SUMMARY_FORMAT:
-            raise EntryError("this is not a scorekeeper session summary "
-                             f"(no \"format\": \"{SUMMARY_FORMAT}\")")
-        version = data.get("version")
-        if version != SUMMARY_VERSION:
-            raise EntryError(f"this summary is version {version!r}; this scorekeeper reads "
-                             f"version {SUMMARY_VERSION}")
-        try:
-            game = get_game(str(data["game"]))
-            players = [str(name) for name in data["players"]]
-            rounds_in = list(data["rounds"])
-            options = dict(data.get("options") or {})
-            mode = str(data.get("mode", "table"))
-        except (KeyError, TypeError, ValueError) as error:
-            raise EntryError(f"the summary lacks a required part: {error}") from None
-        first_dealer = data.get("first_dealer")
-        if first_dealer is None and rounds_in and isinstance(rounds_in[0], dict):
-            first_dealer = rounds_in[0].get("dealer")
-        session = cls.new(
-            game.name,
-            players,
-            name=str(data.get("name") or ""),
-            options=options,
-            dealer=str(first_dealer) if first_dealer else None,
-            mode=mode,
-            time=time,
-        )
-        created = data.get("created")
-        if isinstance(created, str) and created:
-            session = replace(session, created=created)
-        if mode == "virtual" and data.get("virtual") is not None:
-            session = replace(session, extra=_virtual_settings(data["virtual"], players,
-                                                                 game.name))
-        rounds: list[JSONDict] = []
-        for index, summary_round in enumerate(rounds_in, start=1):
-            if not isinstance(summary_round, dict):
-                raise EntryError(f"round {index} is not a JSON object")
-            try:
-                rounds.append(game.round_from_summary(summary_round))
-            except EntryError as error:
-                raise EntryError(f"round {index}: {error}") from None
-        session = replace(session, rounds=tuple(rounds))
-        try:
-            standings = session.standings
-        except RoundError as error:
-            raise EntryError(str(error)) from None
-        _verify_deals(session)
-        _compare_scores(data, session.summary(), standings)
-        return session
+        from scorekeeper.summary import session_from_summary
+
+        return session_from_summary(data, time=time)
 
     # -- storage -------------------------------------------------------------------
 
@@ -353,11 +527,17 @@ class Session:
             "rounds": [copy.deepcopy(r) for r in self.rounds],
             "undone": [copy.deepcopy(r) for r in self.undone],
             "history": [dict(h) for h in self.history],
-            "extra": copy.deepcopy(dict(self.extra)),
+            "extra": self.extra,
+            "note": self.note,
+            "abandoned": self.abandoned,
+            "revision": self.revision,
         }
 
     @classmethod
     def from_document(cls, document: Mapping[str, Any], session_id: int | None) -> Session:
+        revision = document.get("revision", 0)
+        if not isinstance(revision, int) or isinstance(revision, bool) or revision < 0:
+            raise ValueError(f"its revision is not a count of writes: {revision!r}")
         return cls(
             game=document["game"],
             name=document.get("name", ""),
@@ -369,56 +549,10 @@ class Session:
             rounds=tuple(document.get("rounds", ())),
             undone=tuple(document.get("undone", ())),
             history=tuple(document.get("history", ())),
-            extra=dict(document.get("extra", {})),
+            virtual=VirtualSettings.from_json(document["extra"]) if document.get("extra")
+            else None,
+            note=document.get("note", ""),
+            abandoned=document.get("abandoned", ""),
             id=session_id,
+            revision=revision,
         )
-
-
-def _virtual_settings(settings: Any, players: Sequence[str], game: str) -> JSONDict:
-    """The seed and seats of a virtual game (what ``score play --resume`` needs), checked."""
-    problem = "its 'virtual' part must be {\"seed\": N, \"seats\": [{\"name\", \"bot\"}, ...]}"
-    if not isinstance(settings, dict):
-        raise EntryError(problem)
-    seed, seats = settings.get("seed"), settings.get("seats")
-    if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(seats, list):
-        raise EntryError(problem)
-    if [seat.get("name") if isinstance(seat, dict) else None for seat in seats] != list(players):
-        raise EntryError("its virtual seats are not its players, in order")
-    bots = get_virtual(game).bots
-    for seat in seats:
-        if seat.get("bot") is not None and seat["bot"] not in bots:
-            raise EntryError(f"its seat {seat['name']} has no bot called {seat['bot']!r}")
-    return {"seed": seed, "seats": [{"name": s["name"], "bot": s.get("bot")} for s in seats]}
-
-
-def _verify_deals(session: Session) -> None:
-    """Replay every round that carries its deal and actions (a virtual deal) move by move;
-    refuse the summary unless each replays legally to what the round says."""
-    virtual_rounds = [(number, round_) for number, round_ in enumerate(session.rounds, start=1)
-                      if "deal" in round_ or "actions" in round_]
-    if not virtual_rounds:
-        return
-    virtual = get_virtual(session.game)
-    for number, round_ in virtual_rounds:
-        if "deal" not in round_ or "actions" not in round_:
-            raise EntryError(f"round {number}: a virtual round needs both its 'deal' and its "
-                             "'actions' to be replayed")
-        try:
-            virtual.verify(round_, session.options)
-        except EntryError as error:
-            raise EntryError(f"round {number}: {error}") from None
-
-
-def _compare_scores(data: Mapping[str, Any], rescored: Mapping[str, Any],
-                    standings: Standings) -> None:
-    """Refuse a summary whose recorded results differ from what its rounds re-score to."""
-    for index, (given, computed) in enumerate(zip(data["rounds"], standings.rounds, strict=True),
-                                              start=1):
-        for key in ("scores", "false_declaration", "bid_failed", "knocked_out"):
-            if key in given and given[key] != computed.get(key):
-                raise EntryError(f"round {index}: the file says {key} = {given[key]}, but the "
-                                 f"round re-scores to {computed.get(key)}")
-    for key in ("totals", "knocked_out", "status", "winners"):
-        if key in data and data[key] != rescored[key]:
-            raise EntryError(f"the file says {key} = {data[key]}, but its rounds re-score to "
-                             f"{rescored[key]}")

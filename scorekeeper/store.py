@@ -1,38 +1,48 @@
 """The session store: one TinyDB JSON file that is never lost or corrupted.
 
+* The file is TinyDB's JSON (``{"meta": {"1": ...}, "sessions": {"1": ..., ...}}``),
+  written one document per line so that a write re-serialises only the sessions
+  it changed and copies the others' text as it is.
 * Every write replaces the whole file atomically: the new content goes to a
-  temporary file in the same folder, is fsync'ed, then ``os.replace``\\ d over the
-  store. A crash at any moment leaves either the old file or the new one.
-* Writers hold a file lock (``<store>.lock``) for their whole read-modify-write,
-  so concurrent ``score`` processes never lose each other's changes.
-* The previous versions are kept as ``<store>.bak1`` (newest) to ``.bak5``.
+  temporary file beside the store's real file (a symlinked store is written
+  through to its target), is fsync'ed, then ``os.replace``\\ d over it. A crash at
+  any moment leaves either the old file or the new one.
+* Writers hold a file lock (``<store>.lock``) for their re-read-modify-write, never
+  while waiting for a person; each session carries a revision and every change
+  is a compare-and-set on the revision the command read.
+* The previous versions are kept as ``<store>.bak1`` (newest) to ``.bak5``; a write
+  that changes nothing writes nothing and keeps them.
+* Each session's text is checked (re-scored, as ``score doctor`` does) when it is
+  written, and its digest is kept in ``meta``; a write re-checks only the sessions
+  it touches and those whose text no longer matches its digest (edited by hand),
+  so a damaged session still blocks every write while writes stay fast.
 * The file carries its schema version in the ``meta`` table; older versions are
   migrated in memory on read and written back in the new version on the next
   write; a newer version is refused rather than overwritten.
-* Reading never creates the file (nor its folder).
+* Reading never creates the file, its folder or its lock; neither does a refused write.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
+import re
 import stat
+import sys
 import tempfile
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
-from datetime import datetime
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from filelock import FileLock, Timeout
 from platformdirs import user_data_dir
-from tinydb import TinyDB
-from tinydb.middlewares import CachingMiddleware
-from tinydb.storages import Storage
-from tinydb.table import Document
 
-from scorekeeper.games.common import EntryError
+from scorekeeper.errors import NewerStoreError as NewerStoreError  # re-exported
+from scorekeeper.errors import StoreError as StoreError  # re-exported
+from scorekeeper.games.common import EntryError, name_key
 from scorekeeper.session import Session
 
 SCHEMA_VERSION = 2
@@ -42,16 +52,22 @@ LOCK_TIMEOUT_SECONDS = 30.0
 SESSIONS = "sessions"
 META = "meta"
 META_ID = 1
+DEFAULT_TABLE = "_default"
+TABLES = (META, SESSIONS, DEFAULT_TABLE)
+CHECKED = "checked"
+"""The meta key holding, for each session, the digest of the text last checked."""
+DELETED = "deleted"
+"""meta key: the sessions ``score delete`` removed, each with its whole record."""
+PLAYER_CHANGES = "player_changes"
+"""meta key: the renames and merges of ``score players``, newest last (for its undo)."""
 ENV_VAR = "SCOREKEEPER_DB"
 APP_NAME = "scorekeeper"
 
-
-class StoreError(Exception):
-    """The store file can't be used as it is. The message names the file and what to do."""
+T = TypeVar("T")
 
 
-class NewerStoreError(StoreError):
-    """The store was written by a newer scorekeeper: upgrade, don't restore an old backup."""
+class SessionChanged(StoreError):
+    """The compare-and-set failed: the session is not the one the command read."""
 
 
 def default_path() -> Path:
@@ -68,16 +84,79 @@ def resolve_path(option: str | Path | None) -> Path:
     return default_path()
 
 
+def real_path(path: Path) -> Path:
+    """``path`` with every symlink resolved (a dangling link gives the file it names)."""
+    return Path(os.path.realpath(path))
+
+
 def backup_paths(path: Path) -> list[Path]:
     return [path.with_name(f"{path.name}.bak{n}") for n in range(1, BACKUPS + 1)]
+
+
+def is_temporary_of(candidate: str, path: Path) -> bool:
+    """Whether the file name ``candidate`` is a temporary file of a write to ``path``.
+
+    Exactly ``.<name>.XXXXXXXX.tmp`` (the eight characters :func:`tempfile.mkstemp` draws,
+    never a dot), so the store ``s.json`` never takes ``.s.json.x.XXXXXXXX.tmp``, the
+    temporary of a write to ``s.json.x``, for its own.
+    """
+    return re.fullmatch(re.escape(f".{path.name}.") + r"[a-z0-9_]{8}\.tmp", candidate) is not None
+
+
+def describe_kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def read_file_bytes(path: Path) -> bytes | None:
+    """The bytes of the regular file ``path``, or None when there is none.
+
+    Checked before reading: a FIFO, a device or a folder is refused (StoreError)
+    instead of blocking or reading forever (the open itself does not block).
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        descriptor = os.open(path, flags)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise StoreError(f"can't read {path}: {error.strerror or error}") from None
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            raise StoreError(
+                f"{path} is {describe_kind(mode)}, not a scorekeeper store. Nothing was "
+                "changed: use --db or SCOREKEEPER_DB to pick a regular file"
+            )
+        with os.fdopen(descriptor, "rb", closefd=False) as stream:
+            return stream.read()
+    except OSError as error:
+        raise StoreError(f"can't read {path}: {error.strerror or error}") from None
+    finally:
+        os.close(descriptor)
 
 
 # ---------------------------------------------------------------------------
 # Reading and checking raw store data
 
 
-def parse_store_text(text: str, path: Path) -> dict[str, dict[str, Any]]:
+def parse_store_text(text: str | bytes, path: Path) -> dict[str, dict[str, Any]]:
     """Parse and check the file's text; migrate an older schema in memory."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise StoreError(
+                f"{path} is not a scorekeeper store (not a text file). Nothing was changed: "
+                "use --db or SCOREKEEPER_DB to pick another file, or move this one aside"
+            ) from None
     if not text.strip():
         raise StoreError(
             f"{path} is empty, so it is not a scorekeeper store: it may have been truncated. "
@@ -92,35 +171,53 @@ def parse_store_text(text: str, path: Path) -> dict[str, dict[str, Any]]:
             "Nothing was changed. Run `score doctor --restore` to bring back the newest good "
             "backup, or move the file aside"
         ) from None
+    except RecursionError:
+        raise StoreError(
+            f"{path} is damaged (nested too deeply to be a scorekeeper store). Nothing was "
+            "changed. Run `score doctor --restore` to bring back the newest good backup, or "
+            "move the file aside"
+        ) from None
     return check_store_data(data, path)
 
 
-def check_store_data(data: Any, path: Path) -> dict[str, dict[str, Any]]:
-    foreign = (
+def _foreign(path: Path) -> StoreError:
+    return StoreError(
         f"{path} is not a scorekeeper store (it holds other JSON). Nothing was changed: "
         "use --db or SCOREKEEPER_DB to pick another file, or move this one aside"
     )
-    if not isinstance(data, dict):
-        raise StoreError(foreign)
-    if not data:
-        return {}
-    if set(data) - {SESSIONS, META, "_default"} or META not in data:
-        raise StoreError(foreign)
-    for table in data.values():
-        if not isinstance(table, dict) or not all(
-            isinstance(doc, dict) and key.isascii() and key.isdigit() for key, doc in table.items()
-        ):
-            raise StoreError(foreign)
-    meta = data[META].get(str(META_ID), {})
-    version = meta.get("schema")
-    if not isinstance(version, int) or version < 1:
-        raise StoreError(foreign)
+
+
+def _check_schema(meta_table: Any, path: Path) -> int:
+    """The schema version in the meta table; refuse a newer one (whatever else the file
+    holds: a newer scorekeeper may add tables) and anything that is not ours."""
+    meta = meta_table.get(str(META_ID)) if isinstance(meta_table, dict) else None
+    version = meta.get("schema") if isinstance(meta, dict) else None
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise _foreign(path)
     if version > SCHEMA_VERSION:
         raise NewerStoreError(
             f"{path} was written by a newer scorekeeper (store schema {version}; this one "
             f"reads up to {SCHEMA_VERSION}). Nothing was changed: upgrade scorekeeper "
             "(its package is cardnight-scorekeeper: pipx upgrade cardnight-scorekeeper) to use it"
         )
+    return version
+
+
+def check_store_data(data: Any, path: Path) -> dict[str, dict[str, Any]]:
+    if not isinstance(data, dict):
+        raise _foreign(path)
+    if not data:
+        return {}
+    if META not in data:
+        raise _foreign(path)
+    _check_schema(data[META], path)
+    if set(data) - set(TABLES):
+        raise _foreign(path)
+    for table in data.values():
+        if not isinstance(table, dict) or not all(
+            isinstance(doc, dict) and key.isascii() and key.isdigit() for key, doc in table.items()
+        ):
+            raise _foreign(path)
     return migrate(data)
 
 
@@ -140,47 +237,296 @@ def migrate(data: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return data
 
 
-class AtomicJSONStorage(Storage):
-    """A TinyDB storage that checks what it reads and replaces the file atomically."""
+def check_session(document: Any, session_id: int) -> Session:
+    """The session stored in ``document``, re-scored and checked as `score doctor` does.
 
-    def __init__(self, path: Path, *, read_only: bool = False) -> None:
-        self.path = path
-        self.read_only = read_only
+    Raises (any exception) when the session is damaged.
+    """
+    if not isinstance(document, Mapping):
+        raise ValueError("it is not a JSON object")
+    session = Session.from_document(document, session_id)
+    _check_invariants(session)
+    return session
 
-    def read(self) -> dict[str, dict[str, Any]] | None:
-        try:
-            text = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
+
+def _check_invariants(session: Session) -> None:
+    standings = session.standings
+    if len({name_key(name) for name in session.players}) != len(session.players):
+        raise ValueError("two players share a name")
+    if sorted(standings.still_in + standings.knocked_out) != sorted(session.players):
+        raise ValueError("players in and knocked out do not add up to the players")
+    if standings.finished and not standings.winners:
+        raise ValueError("finished without a winner")
+    running = dict.fromkeys(session.players, 0)
+    for summary in standings.rounds:
+        for name, points in summary["scores"].items():
+            running[name] += points
+    if running != standings.totals:
+        raise ValueError("the totals are not the sum of the rounds")
+
+
+# ---------------------------------------------------------------------------
+# The file's layout: one document per line
+#
+#   {
+#   "meta": {
+#   "1": {"schema": 2, "current": 1, "checked": {...}}
+#   },
+#   "sessions": {
+#   "1": {...},
+#   "2": {...}
+#   }
+#   }
+#
+# Valid JSON (TinyDB reads it as it is). A JSON text never holds a raw line break, so
+# each document's text can be found, kept and copied without parsing the others.
+
+
+_TABLE_LINE = re.compile(rb'"([A-Za-z_][A-Za-z0-9_]*)": \{')
+_DOC_KEY = re.compile(rb'"([0-9]+)"')
+
+
+def _split_layout(raw: bytes) -> dict[str, dict[str, bytes]] | None:
+    """Each table's documents as their JSON text, if ``raw`` is in exactly the layout
+    :func:`_render` writes; None otherwise (the file is then parsed whole)."""
+    lines = raw.split(b"\n")
+    if len(lines) < 3 or lines[-1] != b"" or lines[0] != b"{" or lines[-2] != b"}":
+        return None
+    end = len(lines) - 2  # the index of the closing "}"
+    tables: dict[str, dict[str, bytes]] = {}
+    index = 1
+    while index < end:
+        header = _TABLE_LINE.fullmatch(lines[index])
+        if header is None:
             return None
-        except UnicodeDecodeError:
-            raise StoreError(
-                f"{self.path} is not a scorekeeper store (not a text file). Nothing was changed: "
-                "use --db or SCOREKEEPER_DB to pick another file, or move this one aside"
-            ) from None
-        except OSError as error:
-            raise StoreError(f"can't read {self.path}: {error.strerror}") from None
-        return parse_store_text(text, self.path) or None
+        name = header[1].decode("ascii")
+        if name in tables:
+            return None
+        documents: dict[str, bytes] = {}
+        index += 1
+        while True:
+            if index >= end:
+                return None
+            line = lines[index]
+            if line in (b"}", b"},"):
+                if (line == b"},") != (index + 1 < end):  # a comma iff a table follows
+                    return None
+                index += 1
+                break
+            key, separator, text = line.partition(b": ")
+            found = _DOC_KEY.fullmatch(key)
+            if not separator or found is None:
+                return None
+            if lines[index + 1] not in (b"}", b"},"):  # not the table's last: a comma
+                if not text.endswith(b","):
+                    return None
+                text = text[:-1]
+            if not (text.startswith(b"{") and text.endswith(b"}")):
+                return None
+            doc_id = found[1].decode("ascii")
+            if doc_id in documents:
+                return None
+            documents[doc_id] = text
+            index += 1
+        tables[name] = documents
+    return tables
 
-    def write(self, data: dict[str, dict[str, Any]]) -> None:
-        if self.read_only:
-            raise RuntimeError("a read-only store was asked to write")
-        write_atomically(self.path, json.dumps(data, ensure_ascii=False, indent=1))
+
+def _render(tables: Mapping[str, Mapping[str, bytes]]) -> bytes:
+    lines = [b"{"]
+    names = list(tables)
+    for position, name in enumerate(names):
+        lines.append(json.dumps(name).encode("ascii") + b": {")
+        documents = tables[name]
+        for number, (doc_id, text) in enumerate(documents.items(), start=1):
+            comma = b"," if number < len(documents) else b""
+            lines.append(b'"' + doc_id.encode("ascii") + b'": ' + text + comma)
+        lines.append(b"}," if position < len(names) - 1 else b"}")
+    lines.append(b"}")
+    return b"\n".join(lines) + b"\n"
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a crash leaves the old or the new file."""
-    folder = path.parent
-    folder.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+def _serialise(document: Mapping[str, Any]) -> bytes:
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
+        return json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    except UnicodeEncodeError:
+        raise EntryError("that text can't be stored: it is not valid Unicode") from None
+
+
+def _digest(text: bytes) -> str:
+    return hashlib.sha256(text).hexdigest()[:32]
+
+
+@dataclass
+class _Document:
+    """One document: its JSON text as in the file, its parsed data, or both."""
+
+    text: bytes | None = None
+    data: dict[str, Any] | None = None
+
+
+@dataclass
+class _Contents:
+    """What the store file holds, parsed only as far as a command needs."""
+
+    path: Path
+    raw: bytes | None
+    meta: dict[str, Any] = field(default_factory=dict)
+    tables: dict[str, dict[str, _Document]] = field(default_factory=dict)
+    digests: dict[str, str] = field(default_factory=dict)
+    """Session id -> digest of its text, for every session known to be good."""
+
+    @classmethod
+    def load(cls, raw: bytes | None, path: Path) -> _Contents:
+        contents = cls(path, raw)
+        if raw is None:
+            return contents
+        split = _split_layout(raw)
+        if split is not None and set(split) <= set(TABLES) and META in split:
+            meta_table: dict[str, Any] = {}
+            for doc_id, text in split[META].items():
+                try:
+                    meta_table[doc_id] = json.loads(text)
+                except (ValueError, RecursionError):
+                    split = None  # damaged: parsed whole below, for its message
+                    break
+            if split is not None and _check_schema(meta_table, path) == SCHEMA_VERSION \
+                    and all(isinstance(doc, dict) for doc in meta_table.values()):
+                contents.meta = dict(meta_table[str(META_ID)])
+                contents.tables = {
+                    name: {doc_id: _Document(text=text) for doc_id, text in documents.items()}
+                    for name, documents in split.items() if name != META
+                }
+                contents.tables[META] = {doc_id: _Document(data=doc) for doc_id, doc
+                                         in meta_table.items() if doc_id != str(META_ID)}
+                if contents._parse_default_table():
+                    return contents
+        contents = cls(path, raw)
+        data = parse_store_text(raw, path)
+        if data:
+            contents.meta = dict(data[META][str(META_ID)])
+            contents.tables = {
+                name: {doc_id: _Document(data=doc) for doc_id, doc in table.items()
+                       if not (name == META and doc_id == str(META_ID))}
+                for name, table in data.items()
+            }
+        return contents
+
+    def _parse_default_table(self) -> bool:
+        """TinyDB's default table is not ours and never checked by a digest: parse it
+        (it is normally absent) so that nothing unparsed but sessions is ever copied."""
+        for document in self.tables.get(DEFAULT_TABLE, {}).values():
+            try:
+                document.data = json.loads(document.text or b"")
+            except (ValueError, RecursionError):
+                return False
+            if not isinstance(document.data, dict):
+                return False
+            document.text = None
+        return True
+
+    @property
+    def session_table(self) -> dict[str, _Document]:
+        return self.tables.setdefault(SESSIONS, {})
+
+    def session_data(self, doc_id: str) -> dict[str, Any]:
+        document = self.session_table[doc_id]
+        if document.data is None:
+            assert document.text is not None
+            try:
+                data = json.loads(document.text)
+            except (ValueError, RecursionError) as error:
+                raise StoreError(self.damaged(doc_id, f"not valid JSON: {error}")) from None
+            if not isinstance(data, dict):
+                raise StoreError(self.damaged(doc_id, "not a JSON object"))
+            document.data = data
+        return document.data
+
+    def damaged(self, doc_id: str, why: object) -> str:
+        return (f"{self.path}: session {doc_id} is damaged ({why}). Nothing was changed: "
+                "run `score doctor` to check the file, `score doctor --restore` to bring "
+                "back the newest good backup")
+
+    def verify(self) -> None:
+        """Every session is good: its text matches the digest of the text last checked,
+        or it is checked again now (re-scored). A damaged session refuses the write."""
+        checked = self.meta.get(CHECKED)
+        known = checked if isinstance(checked, dict) else {}
+        for doc_id, document in self.session_table.items():
+            if doc_id in self.digests:
+                continue
+            if document.text is not None and known.get(doc_id) == _digest(document.text):
+                self.digests[doc_id] = known[doc_id]
+                continue
+            try:
+                check_session(self.session_data(doc_id), int(doc_id))
+            except StoreError:
+                raise
+            except Exception as error:  # any failure here means damage, not a crash
+                raise StoreError(self.damaged(doc_id, error)) from None
+            if document.text is None:
+                assert document.data is not None
+                document.text = _serialise(document.data)
+            self.digests[doc_id] = _digest(document.text)
+
+    def render(self) -> bytes:
+        """The file's new content (every session verified or written by this command)."""
+        sessions = self.session_table
+        meta = dict(self.meta)
+        meta["schema"] = SCHEMA_VERSION
+        meta[CHECKED] = {doc_id: self.digests[doc_id] for doc_id in _by_id(sessions)}
+        tables: dict[str, dict[str, bytes]] = {META: {str(META_ID): _serialise(meta)}}
+        for doc_id, document in self.tables.get(META, {}).items():
+            tables[META][doc_id] = _text_of(document)
+        tables[SESSIONS] = {doc_id: _text_of(sessions[doc_id]) for doc_id in _by_id(sessions)}
+        if DEFAULT_TABLE in self.tables:
+            table = self.tables[DEFAULT_TABLE]
+            tables[DEFAULT_TABLE] = {doc_id: _text_of(table[doc_id]) for doc_id in _by_id(table)}
+        return _render(tables)
+
+
+def _by_id(table: Mapping[str, Any]) -> list[str]:
+    return sorted(table, key=int)
+
+
+def _text_of(document: _Document) -> bytes:
+    if document.text is None:
+        assert document.data is not None
+        document.text = _serialise(document.data)
+    return document.text
+
+
+# ---------------------------------------------------------------------------
+# Writing files
+
+
+def write_atomically(path: Path, text: str | bytes, *, backups: bool = False,
+                     replace: bool = True) -> None:
+    """Replace ``path`` with ``text`` so that a crash leaves the old or the new file.
+
+    A symlink is written through: the temporary file goes beside the file it points
+    to and is renamed over that file, so the link stays a link. ``backups`` rotates
+    the store's backups first; ``replace=False`` refuses an existing file
+    (FileExistsError) without a window in which another could be replaced.
+    OSErrors propagate, with no temporary file left behind.
+    """
+    target = real_path(path)
+    folder = target.parent
+    content = text.encode("utf-8") if isinstance(text, str) else text
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(content)
             stream.flush()
             os.fsync(stream.fileno())
-        # mkstemp makes the file private (0600); keep the store's own mode instead.
-        os.chmod(temporary, _store_mode(path))
-        _rotate_backups(path)
-        os.replace(temporary, path)
+        # mkstemp makes the file private (0600); keep the target's own mode instead.
+        os.chmod(temporary, _file_mode(target))
+        if backups:
+            _rotate_backups(target)
+        if replace:
+            os.replace(temporary, target)
+        else:
+            _link_without_replacing(temporary, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
@@ -188,8 +534,21 @@ def write_atomically(path: Path, text: str) -> None:
     _fsync_folder(folder)
 
 
-def _store_mode(path: Path) -> int:
-    """The mode the store has, or what a newly created file gets under the umask."""
+def _link_without_replacing(temporary: str, target: Path) -> None:
+    try:
+        os.link(temporary, target)  # fails if target exists, atomically
+    except FileExistsError:
+        raise
+    except OSError:  # no hard links on this file system: check, then rename
+        if os.path.lexists(target):
+            raise FileExistsError(17, "File exists", str(target)) from None
+        os.replace(temporary, target)
+        return
+    os.unlink(temporary)
+
+
+def _file_mode(path: Path) -> int:
+    """The mode the file has, or what a newly created file gets under the umask."""
     try:
         return stat.S_IMODE(path.stat().st_mode)
     except FileNotFoundError:
@@ -212,7 +571,7 @@ def _rotate_backups(path: Path) -> None:
     except OSError:
         with contextlib.suppress(OSError):
             os.unlink(backups[0])
-        backups[0].write_bytes(path.read_bytes())
+        write_atomically(backups[0], path.read_bytes())
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -229,53 +588,61 @@ def _fsync_folder(folder: Path) -> None:
 
 
 def _remove_stale_temporaries(path: Path) -> None:
-    """Temporary files left by a process killed mid-write (we hold the lock)."""
-    for stale in path.parent.glob(f".{path.name}.*.tmp"):
-        with contextlib.suppress(OSError):
-            stale.unlink()
+    """Temporary files of this store left by a process killed mid-write (we hold the lock)."""
+    try:
+        entries = list(os.scandir(path.parent))
+    except OSError:
+        return
+    for entry in entries:
+        if is_temporary_of(entry.name, path):
+            with contextlib.suppress(OSError):
+                os.unlink(entry.path)
 
 
 # ---------------------------------------------------------------------------
 # Sessions in the store
 
 
-@dataclass
 class StoreView:
     """Sessions and the current-session pointer, read from or about to be written to the file."""
 
-    db: TinyDB
-    path: Path
-
-    def _meta(self) -> dict[str, Any]:
-        document = self.db.table(META).get(doc_id=META_ID)
-        return dict(document) if isinstance(document, Mapping) else {}
+    def __init__(self, contents: _Contents, path: Path) -> None:
+        self.contents = contents
+        self.path = path
+        self._loaded: dict[int, Session] = {}
 
     @property
     def current_id(self) -> int | None:
-        value = self._meta().get("current")
-        return value if isinstance(value, int) else None
+        value = self.contents.meta.get("current")
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    def meta_records(self, key: str) -> list[dict[str, Any]]:
+        """A list of records kept in the meta table (e.g. :data:`DELETED`)."""
+        value = self.contents.meta.get(key)
+        return [dict(item) for item in value if isinstance(item, dict)] \
+            if isinstance(value, list) else []
+
+    def deleted(self, session_id: int) -> dict[str, Any] | None:
+        """The record of session ``session_id`` if ``score delete`` removed it."""
+        return next((record for record in self.meta_records(DELETED)
+                     if record.get("id") == session_id), None)
 
     def session_ids(self) -> list[int]:
-        return sorted(document.doc_id for document in self.db.table(SESSIONS).all())
+        return [int(doc_id) for doc_id in _by_id(self.contents.session_table)]
 
     def sessions(self) -> list[Session]:
-        return [
-            self._load(document)
-            for document in sorted(self.db.table(SESSIONS).all(), key=lambda d: d.doc_id)
-        ]
+        return [self._load(session_id) for session_id in self.session_ids()]
 
-    def _load(self, document: Document) -> Session:
-        """The session stored in ``document``; a StoreError if it is damaged."""
-        try:
-            session = Session.from_document(document, document.doc_id)
-            session.standings  # noqa: B018 - a damaged session is found here, not mid-render
-        except Exception as error:
-            raise StoreError(
-                f"{self.path}: session {document.doc_id} is damaged ({error}). Nothing was "
-                "changed: run `score doctor` to check the file, `score doctor --restore` to "
-                "bring back the newest good backup"
-            ) from None
-        return session
+    def _load(self, session_id: int) -> Session:
+        """The stored session, checked as `score doctor` checks it; a StoreError if damaged."""
+        if session_id not in self._loaded:
+            doc_id = str(session_id)
+            document = self.contents.session_data(doc_id)
+            try:
+                self._loaded[session_id] = check_session(document, session_id)
+            except Exception as error:
+                raise StoreError(self.contents.damaged(doc_id, error)) from None
+        return self._loaded[session_id]
 
     def get(self, session_id: int | None = None) -> Session:
         """Session ``session_id``, or the current one."""
@@ -285,220 +652,332 @@ class StoreView:
                 raise EntryError("no session is current: pick one with `score use ID` "
                                  "(see `score sessions`)")
             raise EntryError("there are no sessions yet: start one with `score new`")
-        document = self.db.table(SESSIONS).get(doc_id=wanted)
-        if not isinstance(document, Document):
+        if str(wanted) not in self.contents.session_table:
             known = ", ".join(str(i) for i in self.session_ids()) or "none yet"
             raise EntryError(f"there is no session {wanted} (sessions: {known})")
-        return self._load(document)
+        return self._load(wanted)
 
 
 class WritableStoreView(StoreView):
-    def add(self, session: Session) -> Session:
-        session_id = self.db.table(SESSIONS).insert(session.to_document())
-        self.set_current(session_id)
-        return session.with_id(session_id)
+    """The changes of one write; saved when the write ends, not at all on error."""
 
-    def put(self, session: Session) -> None:
+    def __init__(self, contents: _Contents, path: Path) -> None:
+        super().__init__(contents, path)
+        self.changed = False
+
+    def add(self, session: Session) -> Session:
+        """Store a new session (revision 1) under the next id; it becomes current.
+
+        A deleted session's id is never given to another one."""
+        deleted = [record.get("id") for record in self.meta_records(DELETED)]
+        used = [*self.session_ids(), *(i for i in deleted if isinstance(i, int))]
+        session_id = max(used, default=0) + 1
+        stored = session.with_id(session_id).with_revision(1)
+        self._store(stored)
+        self.set_current(session_id)
+        return stored
+
+    def put(self, session: Session) -> Session:
+        """Store ``session`` over the stored one if that is still the revision
+        ``session`` was made from (compare-and-set); return it as stored."""
         if session.id is None:
             raise ValueError("put needs a stored session")
-        table = self.db.table(SESSIONS)
-        table.remove(doc_ids=[session.id])
-        table.insert(Document(session.to_document(), doc_id=session.id))
+        doc_id = str(session.id)
+        if doc_id not in self.contents.session_table:
+            raise SessionChanged(f"session {session.id} is no longer in {self.path} (was a "
+                                 "backup restored?); nothing was changed")
+        # The stored session was checked when this write began (verify, or get).
+        stored_revision = self.contents.session_data(doc_id).get("revision", 0)
+        if stored_revision != session.revision:
+            raise SessionChanged(
+                f"session {session.id} was changed by another score command since this one "
+                f"read it (revision {session.revision}, now {stored_revision}); nothing was "
+                "changed: look at it again (`score show`) and repeat the command"
+            )
+        stored = session.with_revision(session.revision + 1)
+        self._store(stored)
+        return stored
 
     def set_current(self, session_id: int) -> None:
         self.get(session_id)
-        meta = self._meta()
-        meta["current"] = session_id
-        meta["schema"] = SCHEMA_VERSION
-        table = self.db.table(META)
-        if table.contains(doc_id=META_ID):
-            table.remove(doc_ids=[META_ID])
-        table.insert(Document(meta, doc_id=META_ID))
+        if self.contents.meta.get("current") != session_id:
+            self.contents.meta["current"] = session_id
+            self.changed = True
+
+    def remove(self, session_id: int, record: Mapping[str, Any]) -> None:
+        """Take a session out of the store, keeping ``record`` of it in the meta table."""
+        doc_id = str(session_id)
+        self.contents.session_table.pop(doc_id, None)
+        self.contents.digests.pop(doc_id, None)
+        self._loaded.pop(session_id, None)
+        meta = self.contents.meta
+        meta[DELETED] = [*self.meta_records(DELETED), dict(record)]
+        if meta.get("current") == session_id:
+            del meta["current"]
+        self.changed = True
+
+    def set_meta_records(self, key: str, records: list[dict[str, Any]]) -> None:
+        if self.contents.meta.get(key) != records:
+            self.contents.meta[key] = records
+            self.changed = True
+
+    def _store(self, session: Session) -> None:
+        assert session.id is not None
+        try:
+            _check_invariants(session)
+        except ValueError as error:  # the session layer refuses such changes first
+            raise EntryError(f"that change would leave the session inconsistent: {error}") \
+                from None
+        text = _serialise(session.to_document())
+        doc_id = str(session.id)
+        self.contents.session_table[doc_id] = _Document(text=text, data=None)
+        self.contents.digests[doc_id] = _digest(text)
+        self._loaded[session.id] = session
+        self.changed = True
 
 
 class Store:
-    """The store file at ``path``."""
+    """The store file at ``path`` (as the user named it; a symlink is followed)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, on_commit: Callable[[], None] | None = None) -> None:
         self.path = path
-        self.lock_path = path.with_name(path.name + ".lock")
+        self.on_commit = on_commit
+        """Called when a write has ended well (even one that had nothing to change)."""
+
+    @property
+    def target(self) -> Path:
+        """The real file: the store with its symlinks resolved."""
+        return real_path(self.path)
+
+    @property
+    def lock_path(self) -> Path:
+        target = self.target
+        return target.with_name(target.name + ".lock")
+
+    def lease_path(self, session_id: int) -> Path:
+        target = self.target
+        return target.with_name(f"{target.name}.play-{session_id}.lock")
 
     def read(self) -> StoreView:
         """A read-only view. Needs no lock: the file is only ever replaced whole."""
-        return StoreView(TinyDB(self.path, storage=_ReadOnly), self.path)
+        return StoreView(_Contents.load(read_file_bytes(self.path), self.path), self.path)
+
+    def update(self, change: Callable[[WritableStoreView], T]) -> T:
+        """Apply ``change`` and save what it changed; return what it returns.
+
+        ``change`` runs first on the file as it is, with no lock, so a refusal creates
+        nothing; when it changes something, the store is locked and re-read, and if
+        another command wrote in between, ``change`` runs again on the new content
+        (so it must do nothing but read and change the view). Nothing is written when
+        nothing changed.
+        """
+        raw = read_file_bytes(self.path)
+        view = WritableStoreView(_Contents.load(raw, self.path), self.path)
+        result = change(view)
+        if view.changed:
+            self._check_writable()
+            view.contents.verify()
+            with self._locked():
+                again = read_file_bytes(self.path)
+                if again != raw:
+                    view = WritableStoreView(_Contents.load(again, self.path), self.path)
+                    result = change(view)
+                    if view.changed:
+                        view.contents.verify()
+                self._save(view)
+        self._committed()
+        return result
 
     @contextlib.contextmanager
     def write(self) -> Iterator[WritableStoreView]:
-        """A locked read-modify-write: saved atomically at the end, not at all on error."""
+        """A locked read-modify-write: saved atomically at the end, not at all on error.
+
+        The store is checked before anything is created (a damaged or read-only store is
+        refused with no lock taken); nothing is written when nothing changed.
+        """
+        self._check_writable()
+        raw = read_file_bytes(self.path)
+        contents = _Contents.load(raw, self.path)
+        contents.verify()
+        with self._locked():
+            again = read_file_bytes(self.path)
+            if again != raw:
+                contents = _Contents.load(again, self.path)
+                contents.verify()
+            view = WritableStoreView(contents, self.path)
+            yield view
+            self._save(view)
+        self._committed()
+
+    def exclusively(self, work: Callable[[], T]) -> T:
+        """Run ``work`` holding the store's lock, as a write holds it (``score doctor
+        --restore`` replaces the file this way); refused like a write when the file
+        can't be written."""
+        self._check_writable()
+        with self._locked():
+            result = work()
+        self._committed()
+        return result
+
+    def _committed(self) -> None:
+        if self.on_commit is not None:
+            self.on_commit()
+
+    def _save(self, view: WritableStoreView) -> None:
+        if not view.changed:
+            return
+        content = view.contents.render()
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomically(self.target, content, backups=True)
+        except OSError as error:  # disk full, no permission...: the old file stays
+            raise StoreError(f"can't write {self.path}: {error.strerror or error}. "
+                             "Nothing was changed") from None
+
+    def _check_writable(self) -> None:
+        """Refuse a store file that can't or must not be replaced."""
+        target = self.target
+        try:
+            status = os.stat(target)
+        except FileNotFoundError:
+            return
         except OSError as error:
-            raise StoreError(f"can't create the folder {self.path.parent}: "
-                             f"{error.strerror}") from None
-        lock = FileLock(str(self.lock_path), timeout=LOCK_TIMEOUT_SECONDS)
+            raise StoreError(f"can't use {self.path}: {error.strerror or error}") from None
+        if not stat.S_ISREG(status.st_mode):
+            raise StoreError(f"{self.path} is {describe_kind(status.st_mode)}, not a "
+                             "scorekeeper store. Nothing was changed: use --db or "
+                             "SCOREKEEPER_DB to pick a regular file")
+        if not status.st_mode & 0o222 or not os.access(target, os.W_OK):
+            raise StoreError(f"{self.path} is read-only, so nothing was changed: make it "
+                             "writable (e.g. chmod u+w) to record changes")
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        """Hold the store's lock (beside its real file); stale temporaries are removed."""
+        target = self.target
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(f"can't create the folder {target.parent}: "
+                             f"{error.strerror or error}") from None
+        lock_path = self.lock_path
+        lock = FileLock(str(lock_path), timeout=LOCK_TIMEOUT_SECONDS)
         try:
             lock.acquire()
         except Timeout:
             raise StoreError(
-                f"another score command has held {self.lock_path} for "
+                f"another score command has held {lock_path} for "
                 f"{LOCK_TIMEOUT_SECONDS:.0f} s; try again when it has finished"
             ) from None
         except OSError as error:  # e.g. a folder without write permission
-            raise StoreError(f"can't lock {self.lock_path}: {error.strerror or error}. "
+            raise StoreError(f"can't lock {lock_path}: {error.strerror or error}. "
                              "Nothing was changed") from None
         try:
-            _remove_stale_temporaries(self.path)
-            middleware = CachingMiddleware(AtomicJSONStorage)  # type: ignore[no-untyped-call]
-            middleware.WRITE_CACHE_SIZE = 1_000_000
-            db = TinyDB(self.path, storage=middleware)
-            view = WritableStoreView(db, self.path)
-            if db.table(META).get(doc_id=META_ID) is None:
-                db.table(META).insert(Document({"schema": SCHEMA_VERSION}, doc_id=META_ID))
-            # A damaged session makes the whole store damaged: writing it on would push
-            # the good backups out one write at a time, so refuse (StoreError) instead.
-            view.sessions()
-            yield view
-            meta = view._meta()
-            if meta.get("schema") != SCHEMA_VERSION:
-                meta["schema"] = SCHEMA_VERSION
-                db.table(META).remove(doc_ids=[META_ID])
-                db.table(META).insert(Document(meta, doc_id=META_ID))
-            try:
-                middleware.flush()  # type: ignore[no-untyped-call]
-            except OSError as error:  # disk full, no permission...: the old file stays
-                raise StoreError(f"can't write {self.path}: {error.strerror or error}. "
-                                 "Nothing was changed") from None
+            _remove_stale_temporaries(target)
+            yield
         finally:
             lock.release()
 
+    def owns(self, candidate: Path) -> str | None:
+        """What ``candidate`` is to this store (the store itself, a backup, its lock...),
+        under any name (symlinks and hard links included); None if it is not its file."""
+        target = self.target
+        named = {target.name: "the store", self.lock_path.name: "its lock file"}
+        named.update({path.name: "one of its backups" for path in backup_paths(target)})
+        resolved = real_path(candidate)
+        same_folder = resolved.parent == target.parent
+        if not same_folder:
+            with contextlib.suppress(OSError):
+                same_folder = os.path.samefile(resolved.parent, target.parent)
+        if same_folder:
+            name = resolved.name
+            if name in named:
+                return named[name]
+            if is_temporary_of(name, target):
+                return "one of its temporary files"
+            if name.startswith(f"{target.name}.replaced-"):
+                return "a copy `score doctor --restore` kept"
+            if re.fullmatch(re.escape(f"{target.name}.play-") + r"[0-9]+\.lock", name):
+                return "a lock of `score play`"
+        try:
+            status = os.stat(candidate)
+        except OSError:
+            return None
+        for name, what in named.items():
+            with contextlib.suppress(OSError):
+                if os.path.samestat(status, os.stat(target.with_name(name))):
+                    return what
+        return None
 
-class _ReadOnly(AtomicJSONStorage):
+
+# ---------------------------------------------------------------------------
+# One `score play` per session
+
+
+class SessionLease:
+    """Held by the one `score play` that drives a session, for as long as it runs.
+
+    A lock on its own file beside the store; the operating system releases it when
+    the process ends, however it ends (so a killed `play` leaves no lease held).
+    """
+
     def __init__(self, path: Path) -> None:
-        super().__init__(path, read_only=True)
+        self.path = path
+        self._descriptor: int | None = None
+
+    def acquire(self) -> bool:
+        """Take the lease; False when another process holds it."""
+        for _ in range(100):
+            try:
+                descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            except OSError as error:
+                raise StoreError(f"can't create {self.path}: {error.strerror or error}") \
+                    from None
+            if not _try_lock(descriptor):
+                os.close(descriptor)
+                return False
+            # The holder before us removes the file as it ends: if this is that removed
+            # file and not the one now at the path, the lease is not ours; take the new one.
+            try:
+                same = os.path.samestat(os.fstat(descriptor), os.stat(self.path))
+            except FileNotFoundError:
+                same = False
+            if same:
+                self._descriptor = descriptor
+                with contextlib.suppress(OSError):
+                    os.write(descriptor, f"{os.getpid()}\n".encode())
+                return True
+            os.close(descriptor)
+        return False
+
+    def release(self) -> None:
+        descriptor, self._descriptor = self._descriptor, None
+        if descriptor is None:
+            return
+        with contextlib.suppress(OSError):
+            os.unlink(self.path)  # while still held: nobody can take the removed file
+        os.close(descriptor)  # releases the lock
+
+
+if sys.platform == "win32":  # pragma: no cover - the lease on Windows
+    import msvcrt
+
+    def _try_lock(descriptor: int) -> bool:
+        try:
+            msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
+else:
+    import fcntl
+
+    def _try_lock(descriptor: int) -> bool:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
 
 
 # ---------------------------------------------------------------------------
 # Checking and restoring (score doctor)
-
-
-@dataclass
-class Health:
-    """What ``score doctor`` found in one file."""
-
-    path: Path
-    exists: bool
-    problems: list[str]
-    sessions: int = 0
-    rounds: int = 0
-    newer: bool = False
-    """Written by a newer scorekeeper: not damaged, just not readable by this one."""
-
-    @property
-    def good(self) -> bool:
-        return self.exists and not self.problems
-
-
-def check_file(path: Path) -> Health:
-    """Load ``path`` as a store and re-score every session; collect what is wrong."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return Health(path, False, [])
-    except (OSError, UnicodeDecodeError) as error:
-        return Health(path, True, [f"can't be read: {error}"])
-    try:
-        data = parse_store_text(text, path)
-    except NewerStoreError as error:
-        return Health(path, True, [str(error).split(". ")[0]], newer=True)
-    except StoreError as error:
-        return Health(path, True, [str(error).split(". ")[0]])
-    health = Health(path, True, [])
-    sessions = data.get(SESSIONS, {})
-    for key, document in sorted(sessions.items(), key=lambda item: int(item[0])):
-        try:
-            session = Session.from_document(document, int(key))
-            standings = session.standings
-            health.rounds += len(standings.rounds)
-            _check_invariants(session)
-        except Exception as error:  # any failure here is a finding, not a crash
-            health.problems.append(f"session {key}: {error}")
-        health.sessions += 1
-    current = data.get(META, {}).get(str(META_ID), {}).get("current")
-    if current is not None and str(current) not in sessions:
-        health.problems.append(f"the current session {current} does not exist")
-    return health
-
-
-def _check_invariants(session: Session) -> None:
-    standings = session.standings
-    if len({name.casefold() for name in session.players}) != len(session.players):
-        raise ValueError("two players share a name")
-    if sorted(standings.still_in + standings.knocked_out) != sorted(session.players):
-        raise ValueError("players in and knocked out do not add up to the players")
-    if standings.finished and not standings.winners:
-        raise ValueError("finished without a winner")
-    running = dict.fromkeys(session.players, 0)
-    for summary in standings.rounds:
-        for name, points in summary["scores"].items():
-            running[name] += points
-    if running != standings.totals:
-        raise ValueError("the totals are not the sum of the rounds")
-
-
-def doctor(path: Path) -> tuple[Health, list[Health]]:
-    """The store's health and each existing backup's, newest backup first."""
-    backups = [check_file(backup) for backup in backup_paths(path)]
-    return check_file(path), [health for health in backups if health.exists]
-
-
-def restore_newest_good_backup(store: Store, *, force: bool = False) -> tuple[Path, Path | None]:
-    """Put the newest good backup in place of the store; keep the replaced file aside.
-
-    Returns (the backup restored, where the replaced store was kept).
-    """
-    lock = FileLock(str(store.lock_path), timeout=LOCK_TIMEOUT_SECONDS)
-    try:
-        lock.acquire()
-    except Timeout:
-        raise StoreError(f"another score command holds {store.lock_path}; try again") from None
-    try:
-        current, backups = doctor(store.path)
-        if current.good and not force:
-            raise StoreError(
-                f"{store.path} is healthy, so nothing was restored (restoring would drop the "
-                "latest changes); add --force to restore the newest good backup anyway"
-            )
-        if current.newer and not force:
-            raise StoreError(
-                f"{store.path} is not damaged but written by a newer scorekeeper: upgrade "
-                "scorekeeper instead (restoring would roll back to an older backup; add "
-                "--force to do it anyway)"
-            )
-        good = next((health for health in backups if health.good), None)
-        if good is None:
-            raise StoreError(f"no good backup of {store.path} was found; nothing was changed")
-        kept: Path | None = None
-        if store.path.exists():
-            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-            kept = store.path.with_name(f"{store.path.name}.replaced-{stamp}")
-            count = 1
-            while kept.exists():  # restored twice within a second: keep both files
-                count += 1
-                kept = store.path.with_name(f"{store.path.name}.replaced-{stamp}-{count}")
-            try:
-                os.link(store.path, kept)
-            except OSError:  # no hard links here: a copy does the same
-                kept.write_bytes(store.path.read_bytes())
-        content = good.path.read_text(encoding="utf-8")
-        folder = store.path.parent
-        handle, temporary = tempfile.mkstemp(prefix=f".{store.path.name}.", suffix=".tmp",
-                                             dir=folder)
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(content)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, store.path)
-        _fsync_folder(folder)
-        return good.path, kept
-    finally:
-        lock.release()

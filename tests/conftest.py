@@ -26,6 +26,11 @@ import pytest
 import typer
 import typer.main
 
+# pytest-xdist's workers start with COLUMNS=80; rich would fix the console's width
+# from it when the console is made (at import), and every test that sets its own
+# COLUMNS would be ignored. Without it at import, rich reads COLUMNS at each print.
+os.environ.pop("COLUMNS", None)
+
 from scorekeeper.cli.app import run
 
 # Environment variables that would make rich write escape codes to a pipe.
@@ -63,9 +68,12 @@ def db_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder.mkdir()
     path = folder / "scorekeeper.json"
     monkeypatch.setenv("SCOREKEEPER_DB", str(path))
+    # the group's defaults live beside the store: the tests never read the real home's
+    monkeypatch.setenv("SCOREKEEPER_CONFIG", str(tmp_path / "config" / "config.toml"))
     for name in COLOR_FORCING:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("COLUMNS", "200")  # wide tables: no wrapped or cut cells
+    monkeypatch.setenv("SCOREKEEPER_LANG", "en")  # whatever the machine's locale
     return path
 
 

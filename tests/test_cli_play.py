@@ -112,18 +112,21 @@ class Script:
 
 
 def script_game(game: str, humans: Sequence[str], bots: Sequence[str], seed: int,
-                options: dict[str, Any] | None = None, *, mistakes: bool = True) -> Script:
+                options: dict[str, Any] | None = None, *, mistakes: bool = True,
+                start: Session | None = None) -> Script:
     """Play the game ``score play`` would play for these seats and seed, humans scripted.
 
     Each human plays uniformly random legal moves. On the first turns, a human also
     asks for help (``?``), types text that is not a move, then tries the moves of
     ``NOTATION``'s mistake list, which the engine must refuse (each refusal reason
-    is recorded). With two humans or more, an empty line answers each "Pass the
-    keyboard to ..." (the hand-over rule of ``virtual_commands.Table``).
+    is recorded). ``start`` continues a saved game instead (``play --resume``).
+    With two humans or more, an empty line answers each "Pass the
+    keyboard to ...", the first hand's included (the hand-over rule of
+    ``virtual_commands.Table``).
     """
     to_text, mistakes_for = NOTATION[game]
-    session = match.start_game(game, match.make_seats(humans, bots), seed,
-                               options=options or {})
+    session = start or match.start_game(game, match.make_seats(humans, bots), seed,
+                                        options=options or {})
     rng = random.Random(f"human/{seed}")
     script = Script(session, [])
     state: dict[str, Any] = {"shown_to": None, "helped": not mistakes, "planted": set(),
@@ -141,8 +144,7 @@ def script_game(game: str, humans: Sequence[str], bots: Sequence[str], seed: int
             assert state["expect_refusal"], f"a legal move was refused: {problem}"
             script.refusals.append(problem)
         if len(humans) > 1 and state["shown_to"] != player:
-            if state["shown_to"] is not None:
-                lines.append("")  # Enter, at "Pass the keyboard to ..."
+            lines.append("")  # Enter, at "Pass the keyboard to ..." (the first hand too)
             state["shown_to"] = player
         if not state["helped"]:
             state["helped"] = True
@@ -322,9 +324,12 @@ def test_two_humans_hand_over_the_keyboard_and_never_see_each_others_hand(
     segments = hand_over_segments(result.stdout)
     assert len(segments) >= 3, "the keyboard was never handed over"
     assert "Since your last turn:" in result.stdout
-    first_to_play = next(name for name in humans if f"{name}, your hand:" in segments[0][1])
-    for handed_to, text in segments:
-        owner = handed_to or first_to_play
+    # No hand before the first hand-over: whoever holds the keyboard at the start is
+    # not necessarily the first to play.
+    assert "your hand:" not in segments[0][1]
+    for handed_to, text in segments[1:]:
+        assert handed_to is not None
+        owner = handed_to
         other = next(name for name in humans if name != owner)
         assert f"{owner}, your hand:" in text, (owner, text[:500])
         assert f"{other}, your hand:" not in text, (owner, text[:2000])
@@ -388,7 +393,7 @@ def test_play_refuses_what_it_cannot_play(refuse: Refuse) -> None:
 # Stopping and resuming
 
 
-def test_eof_stops_the_game_like_ctrl_c_and_resume_finishes_the_same_game(
+def test_eof_stops_the_game_like_ctrl_c_and_resume_deals_the_deal_again_fresh(
         score_run: Run) -> None:
     game, bots, options = "least-score", ["greedy", "random"], {"limit": 25}
     seed, script = first_seed(game, ["Ann"], bots, 11, options, deals=3)
@@ -402,24 +407,25 @@ def test_eof_stops_the_game_like_ctrl_c_and_resume_finishes_the_same_game(
     assert stopped.exit_code == 130, stopped.output[-2000:]
     assert "Traceback" not in stopped.output
     assert "Stopped. The game is saved after deal 1;" in stopped.stdout
+    assert "deal 2 will be dealt again from a fresh shuffle" in stopped.stdout
     assert "score play --resume 1" in stopped.stdout
     saved = exported(score_run, 1)
     assert saved["status"] == "in-progress"
     assert saved["rounds"] == script.rounds[:1]  # deal 2, half played, was not saved
+    assert saved["virtual"]["restarts"] == {"2": 1}  # ... but its abandonment was
 
-    # Resume: deal 2 is dealt again from the start, the same cards.
-    resumed = score_run("play", "--resume", 1, stdin=script.stdin(slice(1, None)))
+    # Resume: Ann saw half of deal 2's cards, so deal 2 comes from a fresh shuffle,
+    # derived from the seed and the restart: the game stays reproducible.
+    restarted = script_game(game, ["Ann"], bots, seed, options, mistakes=False,
+                            start=Session.from_summary(saved))
+    resumed = score_run("play", "--resume", 1, stdin=restarted.stdin())
     assert resumed.exit_code == 0, resumed.output[-3000:]
+    assert "Deal 2 — " in resumed.stdout and "(dealt again: a fresh shuffle)" in resumed.stdout
     assert "Game over:" in resumed.stdout
     final = exported(score_run, 1)
-    same_game(final, script)
-
-    # ... which is exactly the game played in one go.
-    whole = score_run(*play_args(game, ["Ann"], bots, seed, options), stdin=script.stdin())
-    assert whole.exit_code == 0, whole.output[-3000:]
-    uninterrupted = exported(score_run, 2)
-    for key in ("players", "options", "rounds", "totals", "knocked_out", "status", "winners"):
-        assert final[key] == uninterrupted[key], key
+    same_game(final, restarted)
+    assert final["rounds"][0] == script.rounds[0]
+    assert final["rounds"][1]["deal"] != script.rounds[1]["deal"]
 
 
 def test_resume_refuses_other_arguments_and_finished_or_table_sessions(
@@ -432,3 +438,17 @@ def test_resume_refuses_other_arguments_and_finished_or_table_sessions(
     assert cli("new", "least-score", "--player", "Ann", "--player", "Bob").exit_code == 0
     refuse("play", "--resume", 2, says="not played on the virtual deck")
     refuse("play", "--resume", 9, says="9")
+
+
+def test_play_takes_every_house_rule_of_the_game(ok: CLI, summary: Any) -> None:
+    """The house rules of `score new` (generated from the game's declaration), not only
+    --limit: a group that plays the 2♦ joker or to 10 can practise it on the virtual deck."""
+    ok("play", "one-card", *["--bot", "greedy"] * 3, "--seed", "4", "--joker",
+       "two-of-diamonds", "--target", "10")
+    data = summary()
+    assert data["options"] == {"joker": "two-of-diamonds", "target": 10}
+    assert data["status"] == "finished" and max(data["totals"].values()) >= 10
+    ok("play", "least-score", "--bot", "greedy", "--bot", "random", "--seed", "4",
+       "--two-pairs", "any-rank", "--end", "first-out", "--limit", "10")
+    assert summary()["options"] == {"limit": 10, "tie": "declarer-wins", "end": "first-out",
+                                    "two_pairs": "any-rank"}

@@ -27,6 +27,26 @@ def pretty(card: str) -> str:
     return "JK" if card == "JK" else parse_card(card).pretty()
 
 
+RANK_VALUE = {"A": 1, "J": 11, "Q": 12, "K": 13, **{str(n): n for n in range(2, 11)}}
+
+
+def shown_in_order(cards: list[str], game: str) -> list[str]:
+    """How a replay orders cards. Least Score: by rank, the ace low except at the top
+    of a run (Q K A); One Card: by suit (S H D C), highest first, the joker last."""
+    if game == "one-card":
+        def key(card: str) -> tuple[int, int]:
+            if card == "JK":
+                return (4, 0)
+            rank = RANK_VALUE[card[:-1]]
+            return ("SHDC".index(card[-1]), -(14 if rank == 1 else rank))
+        return sorted(cards, key=key)
+    ordered = sorted(cards, key=lambda c: (RANK_VALUE[c[:-1]], "SHDC".index(c[-1])))
+    ranks = [RANK_VALUE[c[:-1]] for c in ordered]
+    if len(ordered) in (3, 5) and len(set(ranks)) == len(ranks) and {1, 13} <= set(ranks):
+        ordered = ordered[1:] + ordered[:1]
+    return ordered
+
+
 def expected_line(record: dict[str, Any]) -> str:
     """How a replay tells one recorded action (FORMAT.md, "A virtual round")."""
     if "reshuffle" in record:
@@ -36,7 +56,8 @@ def expected_line(record: dict[str, Any]) -> str:
         return f"{player} declares!"
     if "discard" in record:
         taken = ("from the deck" if record["take"] == "deck" else pretty(record["take"]))
-        return f"{player} discards {' '.join(map(pretty, record['discard']))} and takes {taken}"
+        discard = shown_in_order(record["discard"], "least-score")
+        return f"{player} discards {' '.join(map(pretty, discard))} and takes {taken}"
     if "bid" in record:
         return f"{player} passes" if record["bid"] is None else f"{player} bids {record['bid']}"
     if "order" in record:
@@ -85,10 +106,10 @@ def test_replay_of_one_round_prints_every_action_in_order_and_the_final_scores(
     assert [number for number, _ in steps] == list(range(1, len(round_["actions"]) + 1))
     for (_, text), record in zip(steps, round_["actions"], strict=True):
         assert text == expected_line(record)
-    # Every hand face up before the first action.
+    # Every hand face up (sorted) before the first action.
     before = out[: out.index("  1. ")]
     for name, hand in round_["deal"]["hands"].items():
-        assert f"{name}: {' '.join(map(pretty, hand))}" in before
+        assert f"{name}: {' '.join(map(pretty, shown_in_order(hand, game)))}" in before
     # The end of the deal and its scores.
     after = out[out.rindex(f"{len(steps):>3}. "):]
     if game == "least-score":
@@ -97,7 +118,8 @@ def test_replay_of_one_round_prints_every_action_in_order_and_the_final_scores(
         assert f"{round_['declarer']} made a" in after
     else:
         for name, points in round_["points"].items():
-            assert f"{name}: took {points} pts, scores {round_['scores'][name]}" in after
+            took = f"{points} point{'' if points == 1 else 's'}"
+            assert f"{name}: took {took}, scores {round_['scores'][name]}" in after
         assert "takes the One Card: " + pretty(round_["deal"]["one_card"]) in after
 
 

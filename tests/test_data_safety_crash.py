@@ -34,7 +34,8 @@ import pytest
 
 from scorekeeper import store as store_module
 from scorekeeper.cli.app import run
-from scorekeeper.store import Store, backup_paths, check_file, check_store_data
+from scorekeeper.doctor import check_file
+from scorekeeper.store import Store, backup_paths, check_store_data
 
 SEED = 20261129
 RANDOM_TRIALS = 200
@@ -117,11 +118,16 @@ def check_after_kill(db: Path, before: bytes, value: int, outcomes: Outcomes,
         old_data = json.loads(before)
         old_history = old_data["sessions"]["1"]["history"]
         assert list(session.history[:-1]) == old_history
-        # nothing else changed: the same meta, the same session apart from the new round
-        assert data["meta"] == old_data["meta"]
+        # nothing else changed: the same meta (but the new session's digest), the same
+        # session apart from the new round and its revision, one more
+        metas = [{k: v for k, v in document["meta"]["1"].items() if k != "checked"}
+                 for document in (data, old_data)]
+        assert metas[0] == metas[1]
         unchanged = [{k: v for k, v in document["sessions"]["1"].items()
-                      if k not in ("rounds", "history")} for document in (data, old_data)]
+                      if k not in ("rounds", "history", "revision")}
+                     for document in (data, old_data)]
         assert unchanged[0] == unchanged[1]
+        assert data["sessions"]["1"]["revision"] == old_data["sessions"]["1"]["revision"] + 1
         assert session.history[-1]["change"] == "add-round"
         assert session.history[-1]["round"] == len(rounds)
         outcomes.after += 1

@@ -22,7 +22,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.cli.app import run
-from scorekeeper.store import Store, backup_paths, check_file
+from scorekeeper.doctor import check_file
+from scorekeeper.store import Store, backup_paths
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
 

@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 
 from scorekeeper.cli.app import run
+from scorekeeper.doctor import check_file
 from scorekeeper.session import Session
-from scorekeeper.store import Store, check_file
+from scorekeeper.store import Store
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
 TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d")

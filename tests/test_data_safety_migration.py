@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from scorekeeper.cli.app import run
-from scorekeeper.store import SCHEMA_VERSION, Store, backup_paths, check_file
+from scorekeeper.doctor import check_file
+from scorekeeper.store import SCHEMA_VERSION, Store, backup_paths
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "store_schema_v1.json"
 V2_ONLY_KEYS = {"history", "undone", "extra"}
@@ -109,7 +110,9 @@ def test_the_first_write_upgrades_to_schema_2_with_the_sessions_intact(
     assert score(v1_store, "add-round", "--declarer", "Gus", "Eve=9", "Finn=8", "Gus=2") == 0
     capsys.readouterr()
     upgraded = json.loads(v1_store.read_text(encoding="utf-8"))
+    checked = upgraded["meta"]["1"].pop("checked")  # each session's digest, once checked
     assert upgraded["meta"]["1"] == {"schema": 2, "current": 3}
+    assert set(checked) == {"1", "2", "3"}
     assert set(upgraded["sessions"]) == {"1", "2", "3"}
     for key, old in original["sessions"].items():
         new = upgraded["sessions"][key]

@@ -29,7 +29,8 @@ from hypothesis import strategies as st
 
 from scorekeeper.cards import STANDARD_DECK
 from scorekeeper.cli.app import run
-from scorekeeper.store import Store, backup_paths, check_file
+from scorekeeper.doctor import check_file
+from scorekeeper.store import Store, backup_paths
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
 FUZZ_SETTINGS = settings(

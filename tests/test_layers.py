@@ -1,12 +1,16 @@
 """The architecture holds: each layer imports only the layers above it, no game another.
 
-1 cards · 2 rules · 3 engine · 4 bots · 5 the session side (tables, virtual adapters,
-registry, session, match) · 6 store · 7 cli.
+1 cards, text, errors · 2 rules · 3 engine · 4 bots · 5 the session side (tables, virtual
+adapters, declarations, registry, session, summary, match) · 6 store · 7 cli and each
+game's keyboard UI (games/<game>/ui.py). No generic module names a game (the README's
+"How it is built").
 """
 
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,14 +22,17 @@ def layer(module: str) -> int:
     parts = module.split(".")
     if parts[1:2] == ["games"] and len(parts) <= 3 and parts[-1] not in ("common", "virtual"):
         return 0  # scorekeeper.games and each game's package: docstrings, no code
-    if module == "scorekeeper.cards":
+    if module in ("scorekeeper.cards", "scorekeeper.text", "scorekeeper.errors"):
         return 1
     if len(parts) == 4 and parts[1] == "games":
-        return {"rules": 2, "engine": 3, "bots": 4}.get(parts[3], 5)
+        return {"rules": 2, "engine": 3, "bots": 4, "ui": 7}.get(parts[3], 5)
     if parts[1:2] == ["games"] or module in ("scorekeeper.registry", "scorekeeper.session",
+                                              "scorekeeper.summary", "scorekeeper.ranking",
                                               "scorekeeper.match"):
         return 5
-    if module == "scorekeeper.store":
+    if module in ("scorekeeper.stats", "scorekeeper.players"):
+        return 5
+    if module in ("scorekeeper.store", "scorekeeper.doctor", "scorekeeper.config"):
         return 6
     if parts[1:2] == ["cli"] or module == "scorekeeper.__main__":
         return 7
@@ -81,3 +88,36 @@ def test_the_layers_are_what_the_readme_says() -> None:
         "scorekeeper.games.least_score.engine") < layer(
         "scorekeeper.games.least_score.bots") < layer("scorekeeper.session") < layer(
         "scorekeeper.store") < layer("scorekeeper.cli.app")
+
+
+def test_the_table_side_loads_no_engine_and_no_bot() -> None:
+    """The commands at the table import the session side only: each game's engine and
+    bots load on the first use of its virtual deck (start-up is the table's wait)."""
+    code = ("import sys, scorekeeper.session, scorekeeper.store; "
+            "print(sorted(m for m in sys.modules if m.endswith(('.engine', '.bots'))))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True).stdout.strip()
+    assert loaded == "[]"
+
+
+GAME_VOCABULARY = ("least-score", "one-card", "declarer", "bidder", "bid_failed",
+                   "false_declaration")
+GENERIC = [p for p in MODULES if "games" not in p.relative_to(PACKAGE).parts]
+
+
+@pytest.mark.parametrize("path", GENERIC, ids=lambda p: module_name(p))
+def test_the_generic_layers_name_no_game_and_no_game_key(path: Path) -> None:
+    """A game is one folder: its declaration (games/<game>/game.py) carries its name, its
+    options and its round's keys; no generic module's code names them (a docstring's
+    example may)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef
+                                | ast.AsyncFunctionDef)
+                  and node.body and isinstance(node.body[0], ast.Expr)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and id(node) not in docstrings:
+            for word in GAME_VOCABULARY:
+                assert word not in node.value.lower(), \
+                    f"{module_name(path)} line {node.lineno} names {word!r}"

@@ -149,8 +149,10 @@ def test_split_deal() -> None:
 def test_options() -> None:
     assert Options() == Options(JR, 30)
     assert Options(joker=TD).joker is TD
-    with pytest.raises(ValueError):
-        Options(target=0)
+    for outside in (0, 9, 101, 500):
+        with pytest.raises(ValueError):
+            Options(target=outside)
+    assert Options(target=10).target == 10 and Options(target=100).target == 100
     with pytest.raises(ValueError):
         Options(joker="jk")  # type: ignore[arg-type]
 

@@ -8,7 +8,14 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.games.common import EntryError, JSONDict, RoundEntry, RoundError, Standings
+from scorekeeper.games.common import (
+    EntryError,
+    JSONDict,
+    Language,
+    RoundEntry,
+    RoundError,
+    Standings,
+)
 from scorekeeper.games.one_card.table import OneCardTable
 
 TABLE = OneCardTable()
@@ -80,7 +87,9 @@ def test_options_defaults_and_values() -> None:
         ({"joker": "x"}, "--joker must be joker or two-of-diamonds, not 'x'"),
         ({"limit": 100}, "One Card has no option 'limit'"),
         ({"target": "lots"}, "the target must be a whole number"),
-        ({"target": 0}, "at least 1"),
+        ({"target": 0}, "from 10 to 100"),
+        ({"target": 9}, "from 10 to 100"),
+        ({"target": 101}, "from 10 to 100"),
         ({"target": True}, "whole number"),
     ],
 )
@@ -121,7 +130,7 @@ def test_make_round_trump_letter_lower_case() -> None:
     ("e", "message"),
     [
         (entry("Ann=5", "Bob=5", "Cy=5", declarer="Ann"),
-         "--declarer is for Least Score: a One Card round takes --bidder NAME --bid N, "
+         "--declarer is not for One Card: a One Card round takes --bidder NAME --bid N, "
          "or --no-bid"),
         (entry("Ann=5", "Bob=5", "Cy=5"), "say --bidder NAME --bid N, or --no-bid"),
         (entry("Ann=5", "Bob=5", "Cy=5", bidder="Ann", bid=7, no_bid=True), "not both"),
@@ -369,10 +378,13 @@ def test_round_from_summary_normalises_trump_and_refuses_missing_parts() -> None
         TABLE.round_from_summary({"bidder": "Ann", "bid": 8, "trump": "Z", "points": {}})
 
 
-def test_rules_text() -> None:
-    text = TABLE.rules_text(OPTIONS)
-    assert "One Card" in text and "30" in text
-    assert "the joker (JK) is the joker" in text
-    assert "{'joker': 'joker', 'target': 30}" in text
-    other = TABLE.rules_text({"joker": "two-of-diamonds", "target": 40})
-    assert "2D" in other and "40" in other
+def test_house_rules_in_words() -> None:
+    rules = TABLE.house_rules(OPTIONS, Language.ENGLISH)
+    assert [(rule.as_typed, rule.description) for rule in rules] == [
+        ("--joker joker", "the joker (JK) is the joker"),
+        ("--target 30", "the game ends after the deal in which someone reaches 30"),
+    ]
+    other = TABLE.house_rules({"joker": "two-of-diamonds", "target": 40}, Language.DANISH)
+    assert [rule.as_typed for rule in other] == ["--joker two-of-diamonds", "--target 40"]
+    assert "ruder to (2D)" in other[0].description and "40" in other[1].description
+    assert [rule.default for rule in other] == ["joker", 30]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -50,3 +52,17 @@ def test_summaries_exist_beside_the_json(stem: str) -> None:
     winner = json.loads((SAMPLES / f"{stem}.json").read_text(encoding="utf-8"))["winners"][0]
     assert f"Winner: {winner}" in markdown
     assert "<svg" in page and "http://" not in page.replace('xmlns="http://www.w3.org', "")
+
+
+def test_rebuilding_the_samples_gives_the_same_files(tmp_path: Path) -> None:
+    """`python sample_sessions/make_samples.py` leaves the git tree clean when nothing
+    changed: two builds are byte for byte the same (no clock, no randomness leaks in)."""
+    builds = []
+    for name in ("first", "second"):
+        folder = tmp_path / name
+        folder.mkdir()
+        subprocess.run([sys.executable, str(SAMPLES / "make_samples.py"), str(folder)],
+                       check=True, capture_output=True, timeout=120)
+        builds.append({path.name: path.read_bytes() for path in sorted(folder.iterdir())})
+    assert len(builds[0]) == 6
+    assert builds[0] == builds[1]

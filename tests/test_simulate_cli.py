@@ -134,9 +134,9 @@ def test_simulate_plays_every_house_rule_of_the_game(cli: CLI, game: str) -> Non
 def test_simulate_refuses_house_rules_and_slices_it_cannot_play(refuse: Refuse) -> None:
     two = ["random", "random"]
     refuse(*simulate_args("one-card", two, 3, 1, "--tie", "declarer-loses"), code=2,
-           says="--tie is not an option of One Card")
+           says="--tie is a Least Score option, not one of One Card")
     refuse(*simulate_args("least-score", two, 3, 1, "--joker", "joker"), code=2,
-           says="--joker is not an option of Least Score")
+           says="One Card option, not one of Least Score")
     refuse(*simulate_args("least-score", two, 3, 1, "--end", "sometime"),
            says="--end must be last-standing or first-out")
     refuse(*simulate_args("one-card", two, 3, 1, "--target", 0), says="target")

@@ -67,7 +67,7 @@ def test_a_failed_replace_leaves_the_old_file_and_no_temporary(
 
 def test_stale_temporaries_of_a_killed_writer_are_removed(ok: CLI, db_path: Path) -> None:
     writes(ok, 1)
-    stale = db_path.parent / f".{db_path.name}.abc123.tmp"
+    stale = db_path.parent / f".{db_path.name}.abc12_xy.tmp"  # as mkstemp names them
     stale.write_text("half a file", encoding="utf-8")
     ok("add-round", "--declarer", "Ann", "Ann=1", "Bob=5")
     assert not stale.exists()

@@ -8,14 +8,15 @@ byte-for-byte unchanged: changes are made to an in-memory copy and written
 
 from __future__ import annotations
 
-import json
+import os
+import stat
 import sys
-import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.text import Text
 
 try:  # typer >= 0.22 vendors click; older releases depend on it
     from typer._click.exceptions import NoArgsIsHelpError, UsageError
@@ -26,22 +27,27 @@ except ImportError:  # pragma: no cover
     )
 
 from scorekeeper import __version__
+from scorekeeper import doctor as doctor_module
 from scorekeeper import store as store_module
-from scorekeeper.cards import CardError
+from scorekeeper.cli import completion, context, importing, lazy, nights, render
 from scorekeeper.cli import export as exporting
-from scorekeeper.cli import render, virtual_commands
+from scorekeeper.cli import game_options as game_options_module
 from scorekeeper.cli.context import UsageProblem, console, store, usage
-from scorekeeper.games.common import EntryError, RoundEntry
+from scorekeeper.cli.language import complete_language, parse_language
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.games.common import EntryError, RoundEntry, name_key
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session
-from scorekeeper.store import StoreError
+from scorekeeper.store import SessionChanged, WritableStoreView
+from scorekeeper.text import show_controls
 
 app = typer.Typer(
+    cls=lazy.LazyGroup,
     name="score",
     help="Keep the score of card games at the table (Least Score, One Card), "
     "or play them with a virtual deck.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=False,  # our own options below take the shell as an optional value
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -50,6 +56,20 @@ app = typer.Typer(
 def _version(value: bool) -> None:
     if value:
         console.print(f"scorekeeper {__version__}")
+        raise typer.Exit()
+
+
+def _show_completion(value: str | None) -> None:
+    if value is not None:
+        sys.stdout.write(completion.script(value) + "\n")
+        raise typer.Exit()
+
+
+def _install_completion(value: str | None) -> None:
+    if value is not None:
+        shell, path = completion.install(value)
+        console.print(Text(f"{shell} completion installed in {path}; it takes effect in a "
+                           "new terminal."))
         raise typer.Exit()
 
 
@@ -63,15 +83,31 @@ def root(
     ] = None,
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Print the version and exit.")] = False,
+    install_completion: Annotated[str | None, typer.Option(
+        "--install-completion", metavar="[SHELL]", is_eager=True,
+        callback=_install_completion, expose_value=False,
+        help="Install tab completion for SHELL (bash, zsh, fish; default: this shell).")
+    ] = None,
+    show_completion: Annotated[str | None, typer.Option(
+        "--show-completion", metavar="[SHELL]", is_eager=True,
+        callback=_show_completion, expose_value=False,
+        help="Print the tab-completion script for SHELL, to install it by hand.")] = None,
+    lang: Annotated[str | None, typer.Option(
+        "--lang", metavar="en|da|ar", autocompletion=complete_language, help="The language "
+        "to speak (default: $SCOREKEEPER_LANG, else the locale, else en). For now `score "
+        "rules` speaks it.")] = None,
 ) -> None:
     ctx.ensure_object(dict)["db"] = db
+    ctx.obj["lang"] = None if lang is None else parse_language(lang)
 
 
 SessionOption = Annotated[
-    int | None, typer.Option("--session", "-s", help="Session id (default: the current one).")
+    int | None, typer.Option("--session", "-s", help="Session id (default: the current one).",
+                             autocompletion=completion.session_ids)
 ]
 SessionArgument = Annotated[
-    int | None, typer.Argument(help="Session id (default: the current one).", show_default=False)
+    int | None, typer.Argument(help="Session id (default: the current one).", show_default=False,
+                               autocompletion=completion.session_ids)
 ]
 
 
@@ -80,46 +116,35 @@ SessionArgument = Annotated[
 
 
 @app.command()
+@game_options_module.takes(game_options_module.house_rule_parameters)
 def new(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="least-score or one-card.")],
-    player: Annotated[list[str], typer.Option("--player", "-p",
-                                              help="A player, in seating order (repeat).")],
+    game: Annotated[str, typer.Argument(help=game_options_module.game_names() + ".",
+                                        autocompletion=completion.games)],
+    player: Annotated[list[str] | None, typer.Option(
+        "--player", "-p", help="A player, in seating order (repeat; default: offer the last "
+        "group at a terminal, else the config's usual players).")] = None,
     name: Annotated[str, typer.Option("--name", help="A name for the session.")] = "",
+    note: Annotated[str, typer.Option("--note", help="A note on the session.")] = "",
     dealer: Annotated[str | None, typer.Option("--dealer", help="Who deals first.")] = None,
-    limit: Annotated[int | None, typer.Option(
-        "--limit", help="Least Score: knock-out limit, 10-500 (usually 25, 50 or 100; "
-        "default 100).")] = None,
-    tie: Annotated[str | None, typer.Option(
-        "--tie", help="Least Score: declarer-wins (default) or declarer-loses.")] = None,
-    end: Annotated[str | None, typer.Option(
-        "--end", help="Least Score: last-standing (default) or first-out.")] = None,
-    two_pairs: Annotated[str | None, typer.Option(
-        "--two-pairs", help="Least Score: same-rank (default) or any-rank.")] = None,
-    joker: Annotated[str | None, typer.Option(
-        "--joker", help="One Card: joker (default) or two-of-diamonds.")] = None,
-    target: Annotated[int | None, typer.Option(
-        "--target", help="One Card: the score that ends the game (default 30).")] = None,
+    **game_options: Any,
 ) -> None:
     """Start a session; it becomes the current session."""
     rules = _game_or_usage(game)
-    given = {"limit": limit, "tie": tie, "end": end, "two_pairs": two_pairs, "joker": joker,
-             "target": target}
-    options = {key: value for key, value in given.items() if value is not None}
-    allowed = set(rules.default_options())
-    for key in options:
-        if key not in allowed:
-            usage(f"--{key.replace('_', '-')} is not an option of {rules.title} "
-                  f"(its options: {', '.join('--' + k.replace('_', '-') for k in allowed)})")
-    session = Session.new(rules.name, player, name=name, options=options, dealer=dealer)
-    with store(ctx).write() as db:
-        session = db.add(session)
+    options = {key: value for key, value in game_options.items() if value is not None}
+    game_options_module.check_house_rules(rules.name, options)
+    settings = nights.load_config()  # the group's defaults; the command line wins
+    options = {**settings.rules_for(rules.name), **options}
+    player = player or nights.players_for_new(ctx, rules, settings)
+    session = Session.new(rules.name, player, name=name, options=options, dealer=dealer,
+                          note=note)
+    session = store(ctx).update(lambda db: db.add(session))
     options_text = render.describe_options(dict(session.options))
-    console.print(f"Session {session.id} started: {rules.title} for "
-                  f"{', '.join(session.players)} ({options_text}). "
-                  "It is now the current session.")
+    console.print(render.plain(f"Session {session.id} started: {rules.title} for "
+                               f"{', '.join(session.players)} ({options_text}). "
+                               "It is now the current session."))
     if session.first_dealer:
-        console.print("\n".join(session.standings.notes))
+        console.print(render.ending(session))
 
 
 @app.command()
@@ -128,19 +153,24 @@ def sessions(ctx: typer.Context) -> None:
     view = store(ctx).read()
     found = view.sessions()
     if not found:
-        console.print("No sessions yet: start one with `score new least-score --player A "
-                      "--player B`.")
+        console.print(f"No sessions yet: start one with `score new "
+                      f"{game_options_module.first_game()} --player A --player B`.")
         return
     console.print(render.sessions_table(found, view.current_id))
 
 
 @app.command()
-def use(ctx: typer.Context, session_id: Annotated[int, typer.Argument(metavar="ID")]) -> None:
+def use(ctx: typer.Context, session_id: Annotated[int, typer.Argument(
+        metavar="ID", autocompletion=completion.session_ids)]) -> None:
     """Make session ID the current session."""
-    with store(ctx).write() as db:
-        db.set_current(session_id)
-        session = db.get(session_id)
-    console.print(f"Session {session.id} ({session.label}) is now the current session.")
+
+    def change(db: WritableStoreView) -> Session:
+        db.set_current(session_id)  # when it is current already, nothing is written
+        return db.get(session_id)
+
+    session = store(ctx).update(change)
+    console.print(render.plain(f"Session {session.id} ({session.label}) is now the current "
+                               "session."))
 
 
 @app.command()
@@ -152,8 +182,9 @@ def show(ctx: typer.Context, session_id: SessionArgument = None) -> None:
 
 @app.command()
 def log(ctx: typer.Context, session_id: SessionArgument = None) -> None:
-    """Every change to a session, with its time."""
-    session = store(ctx).read().get(session_id)
+    """Every change to a session, with its time (a deleted session's too)."""
+    view = store(ctx).read()
+    session = nights.deleted_session(view, session_id) or view.get(session_id)
     console.print(render.history_table(session))
 
 
@@ -163,100 +194,115 @@ def log(ctx: typer.Context, session_id: SessionArgument = None) -> None:
 ValuesArgument = Annotated[
     list[str] | None,
     typer.Argument(metavar="NAME=VALUE...", show_default=False,
-                   help="Least Score: each player's hand total or cards (Ann=7, Ann=AH,3S); "
-                   "One Card: each player's points (Ann=4)."),
+                   autocompletion=completion.player_values,
+                   help=game_options_module.values_help()),
 ]
-DeclarerOption = Annotated[str | None, typer.Option("--declarer", help="Least Score: who "
-                                                    "declared.")]
-BidderOption = Annotated[str | None, typer.Option("--bidder", help="One Card: the high "
-                                                  "bidder.")]
-BidOption = Annotated[int | None, typer.Option("--bid", help="One Card: the winning bid.")]
-NoBidOption = Annotated[bool, typer.Option("--no-bid", help="One Card: nobody bid.")]
-TrumpOption = Annotated[str | None, typer.Option("--trump", help="One Card: the trump suit "
-                                                 "(S, H, D, C), if you want it recorded.")]
 
 
-def _entry(session: Session, values: Sequence[str] | None, declarer: str | None,
-           bidder: str | None, bid: int | None, no_bid: bool, trump: str | None) -> RoundEntry:
+def _pairs(values: Sequence[str] | None) -> list[tuple[str, str]]:
     pairs: list[tuple[str, str]] = []
     for item in values or ():
         name, sep, value = item.partition("=")
         if not sep or not name.strip() or not value.strip():
             usage(f"{item!r} is not NAME=VALUE (e.g. Ann=7)")
         pairs.append((name, value))
+    return pairs
+
+
+def _round_change(
+    ctx: typer.Context, session_id: int | None, values: Sequence[str] | None,
+    fields: dict[str, Any],
+    apply: Callable[[Session, RoundEntry], Session], *, check: Callable[[Session], None],
+) -> Session:
+    """Enter a round into a session: ``apply(session, entry)`` -> the changed session.
+
+    What is missing is asked first, with no lock held (another terminal can write
+    meanwhile); then the session is locked, re-read and, if the player was asked
+    about it, must still be the session they saw (compare-and-set), or nothing is
+    written. ``check`` refuses a session before anything is asked.
+    """
+    entry = RoundEntry(_pairs(values), **fields)
+    st = store(ctx)
+    seen: Session | None = None  # the session as shown to the player, if asked
     if sys.stdin.isatty():
-        declarer, bidder, bid, no_bid, pairs = _ask_missing(session, declarer, bidder, bid,
-                                                            no_bid, pairs)
-    return RoundEntry(values=tuple(pairs), declarer=declarer, bidder=bidder, bid=bid,
-                      no_bid=no_bid, trump=trump)
+        shown = st.read().get(session_id)
+        check(shown)
+        asked = _ask_missing(shown, entry)
+        if asked != entry:
+            seen, entry = shown, asked
+
+    def change(db: WritableStoreView) -> Session:
+        session = db.get(session_id if seen is None else seen.id)
+        if seen is not None and session.revision != seen.revision:
+            raise SessionChanged(
+                f"session {session.id} was changed by another score command while you were "
+                "typing; nothing was recorded: look at it again (`score show`) and repeat "
+                "the command")
+        check(session)
+        return db.put(apply(session, entry))
+
+    return st.update(change)
 
 
-def _ask_missing(
-    session: Session, declarer: str | None, bidder: str | None, bid: int | None, no_bid: bool,
-    pairs: list[tuple[str, str]],
-) -> tuple[str | None, str | None, int | None, bool, list[tuple[str, str]]]:
-    """At a terminal, ask for what the command line left out."""
+class _TerminalAsker:
+    """What a game asks at a terminal, asked with typer's prompt (names shown escaped)."""
+
+    def text(self, question: str) -> str:
+        return str(typer.prompt(show_controls(question)))
+
+    def number(self, question: str) -> int:
+        return int(typer.prompt(show_controls(question), type=int))
+
+
+def _ask_missing(session: Session, entry: RoundEntry) -> RoundEntry:
+    """At a terminal, ask for what the command line left out (no lock is held)."""
     standings = session.standings
-    if session.game == "least-score":
-        if declarer is None:
-            declarer = typer.prompt(f"Who declared? ({', '.join(standings.still_in)})")
-        what = "hand total or cards"
-    else:
-        if bidder is None and not no_bid:
-            answer = typer.prompt("Who won the bid? (a name, or 'none' for no bid)")
-            if answer.strip().lower() in ("none", "no", "-", ""):
-                no_bid = True
-            else:
-                bidder = answer
-        if bidder is not None and bid is None:
-            bid = typer.prompt(f"{bidder}'s bid", type=int)
-        what = "points"
-    typed = {name.strip().casefold() for name, _ in pairs}
+    declaration = session.declaration
+    if declaration.ask is not None:
+        entry = declaration.ask(entry, standings, _TerminalAsker())
+    pairs = list(entry.values)
+    typed = {name_key(name.strip()) for name, _ in pairs}
     for name in standings.still_in:
-        if name.casefold() not in typed:
-            pairs.append((name, typer.prompt(f"{name}'s {what}")))
-    return declarer, bidder, bid, no_bid, pairs
+        if name_key(name) not in typed:
+            pairs.append((name, typer.prompt(show_controls(
+                f"{name}'s {declaration.value_word}"))))
+    return entry.with_values(pairs)
 
 
 @app.command("add-round")
+@game_options_module.takes(game_options_module.round_parameters)
 def add_round(
     ctx: typer.Context,
     values: ValuesArgument = None,
     session_id: SessionOption = None,
-    declarer: DeclarerOption = None,
-    bidder: BidderOption = None,
-    bid: BidOption = None,
-    no_bid: NoBidOption = False,
-    trump: TrumpOption = None,
+    note: Annotated[str, typer.Option("--note", help="A note on this round.")] = "",
+    **game_options: Any,
 ) -> None:
     """Enter the result of a deal: the scores, totals and any knock-out follow."""
-    with store(ctx).write() as db:
-        session = db.get(session_id)
-        entry = _entry(session, values, declarer, bidder, bid, no_bid, trump)
-        session = session.add_round(entry)
-        db.put(session)
+    session = _round_change(ctx, session_id, values, game_options,
+                            lambda session, entry: session.add_round(entry, note=note),
+                            check=lambda session: None)
     console.print(render.round_result(session))
 
 
 @app.command("edit-round")
+@game_options_module.takes(game_options_module.round_parameters)
 def edit_round(
     ctx: typer.Context,
     number: Annotated[int, typer.Argument(metavar="N", help="The round to re-enter.")],
     values: ValuesArgument = None,
     session_id: SessionOption = None,
-    declarer: DeclarerOption = None,
-    bidder: BidderOption = None,
-    bid: BidOption = None,
-    no_bid: NoBidOption = False,
-    trump: TrumpOption = None,
+    **game_options: Any,
 ) -> None:
     """Re-enter round N with add-round's arguments; later rounds are re-scored."""
-    with store(ctx).write() as db:
-        session = db.get(session_id)
+
+    def check(session: Session) -> None:  # before any prompt
+        session.check_rounds_can_change("edit-round")
         session.check_round_number(number)
-        entry = _entry(session, values, declarer, bidder, bid, no_bid, trump)
-        session = session.edit_round(number, entry)
-        db.put(session)
+
+    session = _round_change(ctx, session_id, values, game_options,
+                            lambda session, entry: session.edit_round(number, entry),
+                            check=check)
     console.print(f"Round {number} re-entered; later rounds re-scored.")
     console.print(render.session_view(session))
 
@@ -264,12 +310,14 @@ def edit_round(
 @app.command()
 def undo(ctx: typer.Context, session_id: SessionOption = None) -> None:
     """Remove the last round; totals, knock-outs and the winner follow."""
-    with store(ctx).write() as db:
+
+    def change(db: WritableStoreView) -> tuple[Session, str]:
         session = db.get(session_id)
         removed = session.describe_round(len(session.rounds)) if session.rounds else ""
-        session = session.undo()
-        db.put(session)
-    console.print(f"Removed {removed}. (`score redo` brings it back.)")
+        return db.put(session.undo()), removed
+
+    session, removed = store(ctx).update(change)
+    console.print(render.plain(f"Removed {removed}. (`score redo` brings it back.)"))
     console.print(render.standings_table(session))
     console.print(render.ending(session))
 
@@ -277,9 +325,7 @@ def undo(ctx: typer.Context, session_id: SessionOption = None) -> None:
 @app.command()
 def redo(ctx: typer.Context, session_id: SessionOption = None) -> None:
     """Bring back what undo removed, until another change is made."""
-    with store(ctx).write() as db:
-        session = db.get(session_id).redo()
-        db.put(session)
+    session = store(ctx).update(lambda db: db.put(db.get(session_id).redo()))
     console.print(render.round_result(session))
 
 
@@ -295,18 +341,44 @@ def export_command(
                                                   "html.")] = exporting.Format.MD,
     output: Annotated[Path | None, typer.Option("--output", "-o", dir_okay=False,
                                                 help="Write to FILE instead of stdout.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="With --output: replace FILE if it "
+                                        "exists.")] = False,
 ) -> None:
     """The session summary (json follows FORMAT.md)."""
-    session = store(ctx).read().get(session_id)
+    st = store(ctx)
+    session = st.read().get(session_id)
     text = exporting.export(session, fmt.value)
     if output is None:
-        sys.stdout.write(text)
+        context.stdout.write(text)
         return
+    _write_export(st, output, text, force=force)
+    console.print(render.plain(f"Wrote {output} ({fmt.value})."), soft_wrap=True)
+
+
+def _write_export(st: store_module.Store, output: Path, text: str, *, force: bool) -> None:
+    """Write ``text`` to ``output`` atomically; never over the store or its own files."""
+    owned = st.owns(output)
+    if owned is not None:
+        raise EntryError(f"{output} is {owned} ({st.path}): export to another file")
     try:
-        output.write_text(text, encoding="utf-8")
+        status = output.stat()
+    except FileNotFoundError:
+        status = None
     except OSError as error:
-        raise EntryError(f"can't write {output}: {error.strerror}") from None
-    console.print(f"Wrote {output} ({fmt.value}).", soft_wrap=True)
+        raise EntryError(f"can't write {output}: {error.strerror or error}") from None
+    if status is not None:
+        if not stat.S_ISREG(status.st_mode):
+            raise EntryError(f"{output} is {store_module.describe_kind(status.st_mode)}: "
+                             "export to a regular file, or leave out --output for stdout")
+        if not force:
+            raise EntryError(f"{output} already exists: add --force to replace it")
+    try:
+        store_module.write_atomically(output, text, replace=force)
+    except FileExistsError:
+        raise EntryError(f"{output} already exists: add --force to replace it") from None
+    except OSError as error:
+        raise EntryError(f"can't write {output}: {error.strerror or error}; "
+                         "nothing was written") from None
 
 
 @app.command("import")
@@ -316,49 +388,14 @@ def import_command(
                                          "file ('-' for stdin).", dir_okay=False)],
 ) -> None:
     """Load a session from a JSON export; it gets a new id and becomes current."""
-    try:
-        text = sys.stdin.read() if str(file) == "-" else file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise EntryError(f"there is no file {file}") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise EntryError(f"can't read {file}: {error}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise EntryError(f"{file} is not valid JSON ({error.msg} at line {error.lineno}): "
-                         "import takes a `score export --format json` file") from None
+    data = importing.read_summary_file(file)
     session = Session.from_summary(data).logged_import(str(file))
-    with store(ctx).write() as db:
-        session = db.add(session)
-    console.print(f"Imported {file} as session {session.id} ({session.label}, "
-                  f"{len(session.rounds)} rounds); it is now the current session.")
+    session = store(ctx).update(lambda db: db.add(session))
+    console.print(render.plain(f"Imported {file} as session {session.id} ({session.label}, "
+                               f"{len(session.rounds)} rounds); it is now the current "
+                               "session."))
 
 
-@app.command("rules")
-def rules_command(
-    ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="least-score or one-card.")],
-    session_id: Annotated[int | None, typer.Option(
-        "--session", "-s", help="Show that session's house rules (default: the current "
-        "session's, when it is of this game).")] = None,
-) -> None:
-    """The rules as the engine applies them, with the session's house rules."""
-    rules = _game_or_usage(game)
-    options: dict[str, Any] = rules.default_options()
-    view = store(ctx).read()
-    if session_id is not None:
-        session = view.get(session_id)
-        if session.game != rules.name:
-            raise EntryError(f"session {session_id} is {session.rules.title}, not {rules.title}")
-        options = dict(session.options)
-    elif view.current_id is not None:
-        try:
-            current = view.get()
-        except EntryError:
-            current = None
-        if current is not None and current.game == rules.name:
-            options = dict(current.options)
-    console.print(rules.rules_text(options), markup=False, highlight=False)
 
 
 def _game_or_usage(name: str) -> Any:
@@ -377,25 +414,27 @@ def doctor(
                                         "healthy store (drops its latest changes).")] = False,
 ) -> None:
     """Check the whole store (every session re-scored); restore the newest good backup."""
-    path = store(ctx).path
-    current, backups = store_module.doctor(path)
+    st = store(ctx)
+    path = st.path
+    current, backups = doctor_module.doctor(path)
     if not current.exists:
-        console.print(f"{path} does not exist yet (an empty store).")
+        console.print(render.plain(f"{path} does not exist yet (an empty store)."))
     elif current.good:
-        console.print(f"{path}: healthy — {current.sessions} sessions, {current.rounds} "
-                      "rounds, every one re-scored.")
+        console.print(render.plain(f"{path}: healthy — {current.sessions} sessions, "
+                                   f"{current.rounds} rounds, every one re-scored."))
     else:
-        console.print(f"{path}: {len(current.problems)} problem(s):")
+        console.print(render.plain(f"{path}: {len(current.problems)} problem(s):"))
         for problem in current.problems:
-            console.print(f"  - {problem}", markup=False)
+            console.print(render.plain(f"  - {problem}"))
     for backup in backups:
         state = (f"good ({backup.sessions} sessions, {backup.rounds} rounds)" if backup.good
                  else "damaged: " + "; ".join(backup.problems))
-        console.print(f"  backup {backup.path.name}: {state}", markup=False)
+        console.print(render.plain(f"  backup {backup.path.name}: {state}"))
     if restore:
-        restored, kept = store_module.restore_newest_good_backup(store(ctx), force=force)
-        console.print(f"Restored {restored.name} over {path.name}."
-                      + (f" The replaced file is kept as {kept.name}." if kept else ""))
+        restored, kept = doctor_module.restore_newest_good_backup(st, force=force)
+        console.print(render.plain(f"Restored {restored.name} over {path.name}."
+                                   + (f" The replaced file is kept as {kept.name}."
+                                      if kept else "")))
         return
     if current.exists and not current.good:
         if current.newer:
@@ -406,9 +445,13 @@ def doctor(
         raise typer.Exit(1)
 
 
-app.command()(virtual_commands.play)
-app.command()(virtual_commands.replay)
-app.command()(virtual_commands.simulate)
+lazy.defer_registered(app)
+lazy.command("rules", "scorekeeper.cli.rules_command:rules")
+nights.register()
+lazy.command("play", "scorekeeper.cli.virtual_commands:play")
+lazy.command("replay", "scorekeeper.cli.virtual_commands:replay")
+lazy.command("simulate", "scorekeeper.cli.virtual_commands:simulate")
+lazy.command("serve", "scorekeeper.cli.serve:serve")
 
 
 # ---------------------------------------------------------------------------
@@ -416,10 +459,22 @@ app.command()(virtual_commands.simulate)
 
 
 def run(argv: Sequence[str] | None = None) -> int:
-    """Run ``score`` with ``argv``; return the exit code (never raises for user errors)."""
+    """Run ``score`` with ``argv``; return the exit code (never raises for user errors).
+
+    Once a write has committed, nothing printed after it can change the exit code
+    (see :func:`context.finish_run`).
+    """
+    context.start_run()
+    return context.finish_run(_run(argv))
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if {"--show-completion", "--install-completion"} & set(args):
+        args = completion.shell_optional(args, lazy.LOADERS)
     try:
         # Not standalone: Click's usage errors come here, to be shown on one line.
-        result = app(args=list(argv) if argv is not None else None, prog_name="score",
+        result = app(args=args, prog_name="score",
                      standalone_mode=False)
     except SystemExit as done:
         code = done.code
@@ -431,7 +486,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         message = malformed.message if isinstance(malformed, UsageProblem) \
             else malformed.format_message()
         hint = f" (see `{malformed.ctx.command_path} --help`)" if malformed.ctx else ""
-        sys.stderr.write(f"error: {' '.join(message.split())}{hint}\n")
+        sys.stderr.write(f"error: {_one_line(' '.join(message.split()) + hint)}\n")
         return malformed.exit_code
     except typer.Abort:
         sys.stderr.write("\nAborted: the unfinished command changed nothing.\n")
@@ -439,7 +494,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("\nInterrupted: the unfinished command changed nothing.\n")
         return 130
-    except (EntryError, CardError, StoreError) as refused:
+    except ScorekeeperError as refused:  # EntryError, CardError, StoreError, ...
         sys.stderr.write(f"error: {_one_line(str(refused))}\n")
         return 1
     except BrokenPipeError:
@@ -450,8 +505,19 @@ def run(argv: Sequence[str] | None = None) -> int:
 
 def _one_line(text: str) -> str:
     """Control characters (a line break in an imported value, an escape code) escaped."""
-    return "".join(repr(ch)[1:-1] if unicodedata.category(ch) == "Cc" else ch for ch in text)
+    return show_controls(text)
 
 
 def main() -> None:
+    _reserve_standard_descriptors()
     sys.exit(run())
+
+
+def _reserve_standard_descriptors() -> None:
+    """Started with stdin, stdout or stderr closed (``score ... >&-``), the store file
+    could get descriptor 1 and stray output land in it: hold them with the null device."""
+    for descriptor in (0, 1, 2):
+        try:
+            os.fstat(descriptor)
+        except OSError:
+            os.open(os.devnull, os.O_RDWR)  # the lowest free descriptor: this one

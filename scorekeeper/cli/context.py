@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
+import sys
+from dataclasses import dataclass
 from typing import Any, NoReturn
 
 import typer
@@ -9,7 +14,107 @@ from rich.console import Console
 
 from scorekeeper.store import Store, resolve_path
 
-console = Console(highlight=False)
+
+class GuardedStdout:
+    """``sys.stdout`` for the commands' output, but one whose failure can't fail a command.
+
+    A reader that has gone away (``score add-round ... | true``), a full disk or a
+    closed stdout stop the output, not the command: what is written after a failure
+    is dropped, and :func:`finish_run` decides what the failure means (a committed
+    write still exits 0). The real stdout is looked up at each call, so tests that
+    capture it still see everything.
+    """
+
+    def __init__(self) -> None:
+        self.failure: OSError | None = None
+
+    def write(self, text: str) -> int:
+        stream = sys.stdout
+        if self.failure is None and stream is not None:
+            try:
+                stream.write(text)
+            except OSError as error:
+                self._failed(error)
+        return len(text)
+
+    def flush(self) -> None:
+        stream = sys.stdout
+        if self.failure is None and stream is not None:
+            try:
+                stream.flush()
+            except OSError as error:
+                self._failed(error)
+
+    def _failed(self, error: OSError) -> None:
+        self.failure = error
+        # Point the stdout descriptor at the null device, so that Python's own final
+        # flush (of what is still buffered) can't fail again at exit.
+        with contextlib.suppress(Exception):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+
+    def isatty(self) -> bool:
+        try:
+            return sys.stdout is not None and sys.stdout.isatty()
+        except (OSError, ValueError):
+            return False
+
+    def fileno(self) -> int:
+        if sys.stdout is None:
+            raise OSError(errno.EBADF, "stdout is closed")
+        return sys.stdout.fileno()
+
+    @property
+    def encoding(self) -> str:
+        return getattr(sys.stdout, "encoding", None) or "utf-8"
+
+
+stdout = GuardedStdout()
+console = Console(file=stdout, highlight=False)  # type: ignore[arg-type]
+
+
+@dataclass
+class RunState:
+    """What happened during one ``score`` command."""
+
+    committed: bool = False
+    """A write ended well: the change is on disk (or there was nothing to change)."""
+
+
+RUN = RunState()
+
+
+def start_run() -> None:
+    global RUN
+    RUN = RunState()
+    stdout.failure = None
+
+
+def _committed() -> None:
+    RUN.committed = True
+
+
+def finish_run(code: int) -> int:
+    """Flush the output; a failure to print never turns a committed write into a failure.
+
+    A reader that went away is no error at all. Any other failure to print (a full disk)
+    is said on stderr; it fails a command that wrote nothing and would have succeeded
+    (its output was the point), never one that committed a change.
+    """
+    stdout.flush()
+    failure = stdout.failure
+    if failure is None or failure.errno == errno.EPIPE:
+        return code
+    reason = failure.strerror or str(failure)
+    if RUN.committed:
+        sys.stderr.write(f"note: the change was saved, but its report could not be printed "
+                         f"({reason})\n")
+        return code
+    if code == 0:
+        sys.stderr.write(f"error: can't write the output: {reason}\n")
+        return 1
+    return code
 
 
 class UsageProblem(typer.BadParameter):
@@ -22,4 +127,4 @@ def usage(message: str) -> NoReturn:
 
 def store(ctx: typer.Context) -> Store:
     obj: dict[str, Any] = ctx.ensure_object(dict)
-    return Store(resolve_path(obj.get("db")))
+    return Store(resolve_path(obj.get("db")), on_commit=_committed)

@@ -1,4 +1,11 @@
-"""The session summary in JSON (FORMAT.md), Markdown, CSV and self-contained HTML."""
+"""The session summary in JSON (FORMAT.md), Markdown, CSV and self-contained HTML.
+
+Names and titles are data in every format: Markdown escapes what would make a
+table lose its columns or become a link or HTML (:func:`md`); a CSV cell that a
+spreadsheet would run as a formula is neutralised (:func:`csv_cell`); HTML
+escapes everything (:func:`_e`). Control characters are shown escaped in all of
+them (``scorekeeper.text.show_controls``).
+"""
 
 from __future__ import annotations
 
@@ -10,8 +17,11 @@ from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import Any
 
-from scorekeeper.cli.render import margin, margin_heading, ranked_players
+from scorekeeper.cli.render import played_text, round_notes
+from scorekeeper.ranking import margin, margin_heading, ranked_players, status_word
 from scorekeeper.session import Session
+from scorekeeper.summary import summary_of
+from scorekeeper.text import is_hidden, show_controls
 
 
 class Format(StrEnum):
@@ -32,38 +42,43 @@ def export(session: Session, fmt: str) -> str:
 
 
 def to_json(session: Session) -> str:
-    return json.dumps(session.summary(), ensure_ascii=False, indent=2) + "\n"
+    return json_text(summary_of(session))
 
 
-def _status(session: Session, name: str) -> str:
-    standings = session.standings
-    if name in standings.winners:
-        return "winner"
-    if name in standings.knocked_out:
-        return "knocked out"
-    return "finished" if standings.finished else "in"
+def json_text(data: object) -> str:
+    """JSON with names as they are (UTF-8), except characters that act instead of being
+    seen: those are written as JSON escapes (``\\u001b``), so the file reads back the same
+    and no terminal it is printed to obeys them. ``json.dumps`` already escapes what is
+    below U+0020; this adds DEL, the C1 controls, format characters and lone surrogates
+    (which UTF-8 can't even encode)."""
+    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    if text.replace("\n", "").isprintable():
+        return text
+    return "".join(_json_escape(ch) if ch != "\n" and is_hidden(ch) else ch for ch in text)
 
 
-def _round_label(summary: dict[str, Any]) -> str:
-    if "declarer" in summary:
-        declarer = str(summary["declarer"])
-        return declarer + (" (false)" if summary["false_declaration"] else "")
-    if summary.get("bidder"):
-        label = f"{summary['bidder']} {summary['bid']}"
-        if summary.get("trump"):
-            label += " " + SUIT_SYMBOLS.get(summary["trump"], str(summary["trump"]))
-        return label + (" (failed)" if summary["bid_failed"] else "")
-    return "no bid"
+def _json_escape(character: str) -> str:
+    units = character.encode("utf-16-be", "surrogatepass")
+    return "".join(f"\\u{int.from_bytes(units[i:i + 2]):04x}" for i in range(0, len(units), 2))
+
+
+_status = status_word  # the same word in every export
+
+
+def _round_label(session: Session, summary: dict[str, Any]) -> str:
+    caption = session.rules.caption(summary)
+    label = caption.role
+    if caption.suit:
+        label += " " + SUIT_SYMBOLS.get(caption.suit, caption.suit)
+    return label + (f" ({caption.failure})" if caption.failure else "")
+
+
+def _round_failed(session: Session, summary: dict[str, Any]) -> bool:
+    return bool(session.rules.caption(summary).failure)
 
 
 def _running_totals(session: Session) -> list[dict[str, int]]:
-    running = dict.fromkeys(session.players, 0)
-    after: list[dict[str, int]] = []
-    for summary in session.standings.rounds:
-        for name, score in summary["scores"].items():
-            running[name] += score
-        after.append(dict(running))
-    return after
+    return session.standings.running_totals()
 
 
 def _headline(session: Session) -> str:
@@ -73,17 +88,42 @@ def _headline(session: Session) -> str:
     return f"In progress after {len(standings.rounds)} rounds"
 
 
+MARKDOWN_SPECIAL = frozenset("\\`*_[]|~#")
+"""What Markdown acts on inside a line (a backslash before it shows it as is): escapes,
+code, emphasis, links and images (``![`` needs the ``[``), table columns, strikethrough,
+a heading's closing ``#``. Names and titles never start a line, so ``-`` or ``1.``
+can't make a list."""
+HTML_IN_MARKDOWN = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
+
+
+def md(text: object) -> str:
+    """User text as a Markdown table cell or title shows it: no column break (``|``), no
+    emphasis, link or HTML, no control character."""
+    out: list[str] = []
+    for character in show_controls(str(text)):
+        if character in HTML_IN_MARKDOWN:
+            out.append(HTML_IN_MARKDOWN[character])
+        elif character in MARKDOWN_SPECIAL:
+            out.append("\\" + character)
+        else:
+            out.append(character)
+    return "".join(out)
+
+
 def to_markdown(session: Session) -> str:
     standings = session.standings
     session.rules.target(session.options)
     options = ", ".join(f"{k} {v}" for k, v in session.options.items())
     lines = [
-        f"# {session.label}",
+        f"# {md(session.label)}",
         "",
-        f"{session.rules.title} · {', '.join(session.players)} · started {session.created}",
+        f"{session.rules.title} · {md(', '.join(session.players))} · started "
+        f"{md(session.created)}",
         f"House rules: {options}",
+        *([played_text(session)] if played_text(session) else []),
+        *([f"Note: {md(session.note)}"] if session.note else []),
         "",
-        f"**{_headline(session)}**",
+        f"**{md(_headline(session))}**",
         "",
         "## Standings",
         "",
@@ -91,14 +131,15 @@ def to_markdown(session: Session) -> str:
         "|---:|---|---:|---:|---|",
     ]
     for rank, name in ranked_players(session):
-        lines.append(f"| {rank} | {name} | {standings.totals[name]} | {margin(session, name)} "
+        lines.append(f"| {rank} | {md(name)} | {standings.totals[name]} | {margin(session, name)} "
                      f"| {_status(session, name)} |")
     lines += ["", "## Rounds", ""]
     if not standings.rounds:
         lines.append("No rounds yet.")
     else:
-        role = "Declarer" if session.game == "least-score" else "Bid"
-        lines.append(f"| Round | Dealer | {role} | " + " | ".join(session.players) + " |")
+        role = session.declaration.role_heading
+        lines.append(f"| Round | Dealer | {role} | " + " | ".join(md(n) for n in session.players)
+                     + " |")
         lines.append("|---:|---|---|" + "---:|" * len(session.players))
         for summary, running in zip(standings.rounds, _running_totals(session), strict=True):
             cells = []
@@ -110,34 +151,60 @@ def to_markdown(session: Session) -> str:
                 if name in summary.get("knocked_out", []):
                     cell += " out"
                 cells.append(cell)
-            lines.append(f"| {summary['number']} | {summary.get('dealer') or '—'} | "
-                         f"{_round_label(summary)} | " + " | ".join(cells) + " |")
+            lines.append(f"| {summary['number']} | {md(summary.get('dealer') or '—')} | "
+                         f"{md(_round_label(session, summary))} | " + " | ".join(cells) + " |")
         lines += ["", "Each cell: the deal's score (running total)."]
+        notes = round_notes(session)
+        if notes:
+            lines += ["", *(f"- Round {number}: {md(note)}" for number, note in notes)]
     return "\n".join(lines) + "\n"
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""OWASP's list: a cell starting so may be run as a formula by a spreadsheet."""
+
+
+def csv_cell(value: object) -> object:
+    """A CSV cell that a spreadsheet shows and never runs: numbers stay numbers; text
+    that could start a formula gets a leading single quote; control characters escaped."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return value
+    text = str(value)
+    if text.startswith(FORMULA_STARTS):
+        text = "'" + text
+    return show_controls(text)
+
+
+def _csv_value(value: Any) -> Any:
+    """A round's value as a CSV cell: nothing for none, ``true``/``false`` for a yes/no."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return str(value).lower()
+    return value
 
 
 def to_csv(session: Session) -> str:
     """One row per round: who did what, then each player's score and running total."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    least = session.game == "least-score"
-    head = ["round", "dealer"]
-    head += ["declarer", "false_declaration"] if least else ["bidder", "bid", "trump",
-                                                               "bid_failed"]
+    declaration = session.declaration
+    head = ["round", "dealer", *declaration.csv_columns]
     for name in session.players:
-        head += [f"{name} {'hand' if least else 'points'}", f"{name} score", f"{name} total"]
-    writer.writerow(head)
+        head += [f"{name} {declaration.value_column}", f"{name} score", f"{name} total"]
+    notes = bool(round_notes(session))
+    if notes:  # only then: a spreadsheet without notes keeps its columns
+        head.append("note")
+    writer.writerow([csv_cell(cell) for cell in head])
     for summary, running in zip(session.standings.rounds, _running_totals(session), strict=True):
         row: list[Any] = [summary["number"], summary.get("dealer") or ""]
-        if least:
-            row += [summary["declarer"], str(summary["false_declaration"]).lower()]
-        else:
-            row += [summary.get("bidder") or "", summary.get("bid") or "",
-                    summary.get("trump") or "", str(summary["bid_failed"]).lower()]
-        values = summary["totals"] if least else summary["points"]
+        row += [_csv_value(summary.get(key)) for key in declaration.csv_columns]
+        values = summary[declaration.values_key]
         for name in session.players:
             row += [values.get(name, ""), summary["scores"].get(name, ""), running[name]]
-        writer.writerow(row)
+        if notes:
+            row.append(summary.get("note", ""))
+        writer.writerow([csv_cell(cell) for cell in row])
     return buffer.getvalue()
 
 
@@ -167,7 +234,7 @@ svg{width:100%;height:auto;background:#fff;border:1px solid #ddd}
 
 
 def _e(text: object) -> str:
-    return html.escape(str(text))
+    return html.escape(show_controls(str(text)))
 
 
 def chart_svg(session: Session) -> str:
@@ -237,8 +304,8 @@ def to_html(session: Session) -> str:
                               f'<span class="{css}">{status}</span>'])
     round_rows = []
     for summary, running in zip(standings.rounds, _running_totals(session), strict=True):
-        label = _e(_round_label(summary))
-        if summary.get("false_declaration") or summary.get("bid_failed"):
+        label = _e(_round_label(session, summary))
+        if _round_failed(session, summary):
             label = f'<span class="false">{label}</span>'
         row = [str(summary["number"]), _e(summary.get("dealer") or "—"), label]
         for name in session.players:
@@ -254,7 +321,7 @@ def to_html(session: Session) -> str:
         f'<span><i style="background:{PALETTE[i % len(PALETTE)]}"></i>{_e(name)}</span>'
         for i, name in enumerate(session.players)
     )
-    role = "Declarer" if session.game == "least-score" else "Bid"
+    role = session.declaration.role_heading
     options = ", ".join(f"{k} {v}" for k, v in session.options.items())
     headline = _e(_headline(session))
     body = [
@@ -265,7 +332,9 @@ def to_html(session: Session) -> str:
         f"<style>{CSS}</style></head><body><main>",
         f"<h1>{_e(session.label)}</h1>",
         f'<p class="meta">{_e(session.rules.title)} · {_e(", ".join(session.players))} · '
-        f"started {_e(session.created)}<br>House rules: {_e(options)}</p>",
+        f"started {_e(session.created)}<br>House rules: {_e(options)}"
+        + (f"<br>{_e(played_text(session))}" if played_text(session) else "") + "</p>",
+        f'<p class="note">Note: {_e(session.note)}</p>' if session.note else "",
         f'<p class="{"winner" if standings.finished else ""}">{headline}</p>',
         "<h2>Standings</h2>",
         _table(["#", "Player", "Total", margin_heading(session), "Status"], standing_rows),
@@ -277,6 +346,7 @@ def to_html(session: Session) -> str:
                "rounds")
         if round_rows else "<p>No rounds yet.</p>",
         '<p class="meta">Each cell: the deal\'s score, then the running total.</p>',
+        "".join(f"<p>Round {number}: {_e(note)}</p>" for number, note in round_notes(session)),
         "</main></body></html>",
     ]
     return "\n".join(body) + "\n"

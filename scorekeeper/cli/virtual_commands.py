@@ -6,32 +6,52 @@ in one small UI module per game; everything else is shared.
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import secrets
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console, RenderableType
+from rich.control import Control
 from rich.rule import Rule
+from rich.segment import ControlType, Segment
 from rich.text import Text
 
 from scorekeeper import match
-from scorekeeper.cli import least_score_ui, one_card_ui, render
+from scorekeeper.cli import game_options as game_options_module
+from scorekeeper.cli import render
 from scorekeeper.cli.context import console, store, usage
 from scorekeeper.games.common import EntryError
-from scorekeeper.registry import get_game, get_virtual
+from scorekeeper.registry import declaration_of, get_game, get_virtual
 from scorekeeper.session import Session
-
-UIS: dict[str, Any] = {"least-score": least_score_ui, "one-card": one_card_ui}
+from scorekeeper.store import SessionChanged, SessionLease, Store, WritableStoreView
 
 
 def ui_for(game: str) -> Any:
-    try:
-        return UIS[game]
-    except KeyError:
-        raise EntryError(f"{get_game(game).title} can't be played at the keyboard yet") from None
+    """The game's keyboard UI module, imported on first use (its declaration names it)."""
+    module = declaration_of(game).keyboard_ui
+    if module is None:
+        raise EntryError(f"{get_game(game).title} can't be played at the keyboard yet")
+    return importlib.import_module(module)
+
+
+CLEAR_SCREEN_AND_SCROLLBACK = "\x1b[H\x1b[2J\x1b[3J"
+"""Home, clear the screen, and clear the scrollback (xterm's ``ED 3``): rich's own
+clear sends only ``ESC[2J``, which leaves the last hand a scroll away."""
+
+
+def clear_screen(console: Console) -> None:
+    """Wipe the terminal, scrollback included (nothing to wipe when not a terminal)."""
+    if not console.is_terminal:
+        return
+    control = Control()
+    control.segment = Segment(CLEAR_SCREEN_AND_SCROLLBACK, None,
+                              [(ControlType.HOME,), (ControlType.CLEAR,)])
+    console.control(control)
 
 
 class Table:
@@ -46,26 +66,35 @@ class Table:
         self.events: list[RenderableType] = []
         """Everything public that happened, so each human can catch up after a hand-over."""
         self.caught_up: dict[str, int] = {}
+        self.dealing: int | None = None
+        """The number of the deal on the table once dealt (until it is saved)."""
+        seed = session.virtual.seed if session.virtual else 0
+        self.hint_rng = match.derive_rng(seed, "hints", len(session.rounds))
+        """For the strong bot's hints: apart from the game's own generators."""
 
     def ask(self, prompt: str) -> str:
         try:
-            return self.console.input(f"[bold]{prompt}:[/bold] ")
+            return self.console.input(render.plain(f"{prompt}: ", style="bold"))
         except EOFError:
             raise KeyboardInterrupt from None
 
     def say(self, thing: RenderableType | str) -> None:
-        self.console.print(thing)
+        self.console.print(Text(thing) if isinstance(thing, str) else thing)
 
     def hand_over_to(self, player: str) -> None:
-        """With two or more humans, hide the last hand and wait for the next player."""
+        """With two or more humans, hide the last hand and wait for the next player.
+
+        Every hand is behind a hand-over, the first of a game (or of a resumed game)
+        included: whoever sits at the keyboard when it starts is not necessarily the
+        player to act."""
         if len(self.humans) < 2 or self.shown_to == player:
             return
-        if self.shown_to is not None:
-            if self.console.is_terminal:
-                self.console.clear()
-            self.ask(f"Pass the keyboard to {player} and press Enter")
-            if self.console.is_terminal:
-                self.console.clear()
+        hiding = self.shown_to is not None
+        if hiding:
+            clear_screen(self.console)
+        self.ask(f"Pass the keyboard to {player} and press Enter")
+        if hiding:
+            clear_screen(self.console)
             missed = self.events[self.caught_up.get(player, 0):]
             if missed:
                 self.say(Text("Since your last turn:", style="dim"))
@@ -80,7 +109,7 @@ class Table:
             self.say(Text(f"Not allowed: {problem}", style="bold red"))
         else:
             self.say(self.ui.render_view(view))
-        return self.ui.read_action(view, self.ask, self.say)
+        return self.ui.read_action(view, self.ask, self.say, self.hint_rng)
 
     def announce(self, event: RenderableType) -> None:
         self.events.append(event)
@@ -89,90 +118,165 @@ class Table:
             self.caught_up[self.shown_to] = len(self.events)
 
     def on_action(self, player: str, action: Any, deal: Any) -> None:
+        if self.ui is None:
+            return
         self.announce(self.ui.describe_action(player, action, deal))
         if deal.is_over:
             self.announce(self.ui.describe_end(deal))
 
     def on_start(self, deal: Any) -> None:
         number = len(self.session.rounds) + 1
-        self.announce(Rule(f"Deal {number} — {deal.dealer} deals"))
+        self.dealing = number
+        if self.ui is None:
+            return
+        title = render.plain(f"Deal {number} — {deal.dealer} deals")
+        if match.restarts_of(self.session).get(number):
+            title.append(" (dealt again: a fresh shuffle)")
+        self.announce(Rule(title))
 
 
+def deal_report(session: Session, *, with_standings: bool) -> list[RenderableType]:
+    """What the table hears after a deal is saved: its scores, then each knock-out."""
+    summary = session.standings.rounds[-1]
+    if with_standings:
+        scores = ", ".join(f"{n} +{s}" for n, s in summary["scores"].items())
+        lines: list[RenderableType] = [render.plain(f"Deal {summary['number']} saved: {scores}")]
+    else:
+        line = session.describe_round(summary["number"])
+        lines = [render.plain(line[:1].upper() + line[1:])]
+    limit = session.rules.target(session.options)
+    for name in summary.get("knocked_out", []):
+        total = session.standings.totals[name]
+        lines.append(render.plain(f"{name} is knocked out: {total} is over the limit of "
+                                  f"{limit}.", style="bold red"))
+    if with_standings:
+        lines.append(render.standings_table(session))
+    return lines
+
+
+def record_restart(db: Store, session_id: int, number: int, revision: int) -> bool:
+    """Mark deal ``number`` abandoned in the store, so a resume deals fresh cards.
+
+    Only while the stored game still waits for that deal (nothing else changed it:
+    it is at the ``revision`` this play last wrote)."""
+    with db.write() as view:
+        stored = view.get(session_id)
+        if stored.revision != revision or stored.finished or len(stored.rounds) + 1 != number:
+            return False
+        view.put(match.record_restart(stored, number))
+    return True
+
+
+@game_options_module.takes(game_options_module.house_rule_parameters)
 def play(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="least-score or one-card.")] = "",
+    game: Annotated[str, typer.Argument(help=game_options_module.game_names() + ".")] = "",
     player: Annotated[list[str] | None, typer.Option(
         "--player", "-p", help="A human player at this keyboard (repeat).")] = None,
     bot: Annotated[list[str] | None, typer.Option(
-        "--bot", "-b", help="A bot: random, greedy, strong or expert (repeat).")] = None,
+        "--bot", "-b", help=f"A bot: {game_options_module.bot_levels()} (repeat).")] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the shuffles and "
                                              "the bots (default: a random one, shown).")] = None,
     name: Annotated[str, typer.Option("--name", help="A name for the session.")] = "",
     resume: Annotated[int | None, typer.Option("--resume", help="Continue the unfinished "
                                                "virtual session ID.")] = None,
-    limit: Annotated[int | None, typer.Option("--limit", help="Least Score: the "
-                                              "knock-out limit.")] = None,
+    **game_options: Any,
 ) -> None:
     """Play a full game with a shuffled virtual deck: humans at one keyboard and bots."""
+    with contextlib.ExitStack() as held:
+        house_rules = {key: value for key, value in game_options.items() if value is not None}
+        _play(ctx, held, game, player, bot, seed, name, resume, house_rules)
+
+
+def _drive(db: Store, session_id: int, held: contextlib.ExitStack) -> None:
+    """Take the session's lease for as long as ``held`` lasts: one `play` per session."""
+    lease = SessionLease(db.lease_path(session_id))
+    if not lease.acquire():
+        raise EntryError(f"session {session_id} is being played by another `score play` "
+                         "right now; only one can drive a game at a time (stop that one, "
+                         f"then `score play --resume {session_id}`)")
+    held.callback(lease.release)
+
+
+def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: list[str] | None,
+          bot: list[str] | None, seed: int | None, name: str, resume: int | None,
+          house_rules: dict[str, Any]) -> None:
     db = store(ctx)
     if resume is not None:
-        if player or bot or seed is not None or limit is not None or name:
+        if player or bot or seed is not None or house_rules or name:
             raise typer.BadParameter("--resume continues a saved game: give no --player, "
-                                     "--bot, --seed, --limit or --name with it")
+                                     "--bot, --seed, house rule or --name with it")
         session = db.read().get(resume)
         seats = match.seats_of(session)
         if session.finished:
             raise EntryError(f"{session.label} is finished: nothing to resume")
         if game and get_game(game).name != session.game:
             raise EntryError(f"session {resume} is {session.rules.title}, not {game}")
+        _drive(db, resume, held)
+
+        def start(view: WritableStoreView) -> Session:
+            view.set_current(resume)  # once, at the start
+            return view.get(resume)
+
+        session = db.update(start)  # as stored now that this play drives it
+        if session.finished:
+            raise EntryError(f"{session.label} is finished: nothing to resume")
     else:
         if not game:
-            raise typer.BadParameter("say which game: score play least-score|one-card")
+            raise typer.BadParameter("say which game: score play "
+                                     + game_options_module.game_names("|"))
         rules = get_game(game)
         get_virtual(rules.name)
         if player:
             ui_for(rules.name)
         seats = match.make_seats(player or [], bot or [])
         seed = seed if seed is not None else secrets.randbelow(10**9)
-        options = {"limit": limit} if limit is not None else {}
-        if limit is not None and rules.name != "least-score":
-            raise typer.BadParameter("--limit is a Least Score option")
-        session = match.start_game(rules.name, seats, seed, name=name, options=options)
+        game_options_module.check_house_rules(rules.name, house_rules)
+        session = match.start_game(rules.name, seats, seed, name=name, options=house_rules)
         with db.write() as view:
-            session = view.add(session)
-        console.print(f"Session {session.id}: {session.rules.title}, "
-                      f"{', '.join(s.name for s in seats)}; seed {seed}. "
-                      "Saved after every deal.")
+            session = view.add(session)  # and it becomes the current session
+            # Before the game is saved, so no `play --resume` can take it first.
+            _drive(db, session.id or 0, held)
+        console.print(render.plain(f"Session {session.id}: {session.rules.title}, "
+                                   f"{', '.join(s.name for s in seats)}; seed {seed}. "
+                                   "Saved after every deal."))
     humans = [seat.name for seat in seats if seat.bot is None]
     table = Table(console, session, humans)
-    hooks: dict[str, Any] = {}
+    hooks: dict[str, Any] = {"on_start": table.on_start}
     if humans:
-        hooks = {"choose_human": table.choose, "on_action": table.on_action,
-                 "on_start": table.on_start}
+        hooks.update(choose_human=table.choose, on_action=table.on_action)
+
+    written = session.revision  # a deal is saved only over the revision this play wrote
 
     def save(updated: Session) -> None:
-        with db.write() as view:
-            view.put(updated)
-            if updated.id is not None:
-                view.set_current(updated.id)
+        nonlocal written
+        try:
+            with db.write() as view:
+                updated = view.put(updated.with_revision(written))
+        except SessionChanged:
+            done = len(updated.rounds) - 1
+            raise EntryError(
+                f"session {updated.id} was changed by another score command during this "
+                f"game, so deal {done + 1} was not saved and the game stopped; the "
+                f"{done} deal(s) saved before are safe: `score play --resume {updated.id}` "
+                "goes on from the game as it is stored now") from None
+        written = updated.revision
         table.session = updated
-        summary = updated.standings.rounds[-1]
-        scores = ", ".join(f"{n} +{s}" for n, s in summary["scores"].items())
-        if humans:
-            console.print(f"Deal {summary['number']} saved: {scores}")
-        else:
-            line = updated.describe_round(summary["number"])
-            console.print(line[:1].upper() + line[1:])
-        if humans:
-            console.print(render.standings_table(updated))
+        for line in deal_report(updated, with_standings=bool(humans)):
+            console.print(line)
 
     try:
         session = match.play_to_end(session, on_deal=save, **hooks)
     except KeyboardInterrupt:
         done = len(table.session.rounds)
         saved = f"after deal {done}" if done else "with no deal finished yet"
-        console.print(f"\nStopped. The game is saved {saved}; the unfinished deal will be "
-                      f"dealt again: `score play --resume {session.id}` continues it.")
+        again = "the unfinished deal will be dealt again"
+        abandoned = table.dealing
+        if (abandoned == done + 1 and session.id is not None
+                and record_restart(db, session.id, abandoned, written)):
+            again = f"deal {abandoned} will be dealt again from a fresh shuffle"
+        console.print(Text(f"\nStopped. The game is saved {saved}; {again}: "
+                           f"`score play --resume {session.id}` continues it."))
         raise typer.Exit(130) from None
     if not humans:  # with humans, the standings were shown after the last deal
         console.print(render.standings_table(session))
@@ -195,9 +299,9 @@ def replay(
         raise EntryError(f"session {session_id} was entered at a table, not played on the "
                          "virtual deck: it has no deals to replay")
     virtual = get_virtual(session.game)
-    ui = UIS.get(session.game)
-    if ui is None:
+    if declaration_of(session.game).keyboard_ui is None:
         raise EntryError(f"{session.rules.title} deals can't be replayed yet")
+    ui = ui_for(session.game)
     rounds = session.standings.rounds
     if round_number is not None:
         session.check_round_number(round_number)
@@ -207,48 +311,74 @@ def replay(
                if "deal" not in summary or "actions" not in summary]
     if missing:
         raise EntryError(f"round {missing[0]} of {session.label} has no recorded deal to replay")
-    for summary in chosen:
-        actions = summary["actions"]
-        console.print(Rule(f"Deal {summary['number']} — {summary['deal']['dealer']} deals"))
-        console.print(ui.replay_state(virtual.replay(summary, session.options, upto=0)))
-        for step, record in enumerate(actions, start=1):
-            if wait:
-                console.input("[dim](Enter: next)[/dim]")
-            console.print(Text(f"{step:>3}. ").append_text(ui.describe_record(record)))
-            deal = virtual.replay(summary, session.options, upto=step)
-            if not deal.is_over and "reshuffle" not in record:
-                console.print(ui.replay_state(deal))
-        final = virtual.replay(summary, session.options)
-        console.print(ui.describe_end(final))
+    if wait:
+        console.print(Text(REPLAY_KEYS, style="dim"))
+    index = 0
+    try:
+        while 0 <= index < len(chosen):
+            move = _replay_deal(ui, virtual, session, chosen[index], wait)
+            if move is None:
+                return
+            index = max(0, index + move)
+    except (KeyboardInterrupt, EOFError):
+        console.print()  # the shell's prompt comes back on a line of its own
+        console.print(Text("Replay stopped.", style="dim"))
+        raise typer.Exit(130) from None
 
 
+REPLAY_KEYS = "Enter: next action · n: next deal · p: previous deal · q: quit"
+
+
+def _replay_deal(ui: Any, virtual: Any, session: Session, summary: Mapping[str, Any],
+                 wait: bool) -> int | None:
+    """Show one deal action by action: +1 to go on to the next deal, -1 back to the
+    previous one, None to quit (``q``)."""
+    actions = summary["actions"]
+    console.print(Rule(render.plain(f"Deal {summary['number']} — "
+                                    f"{summary['deal']['dealer']} deals")))
+    console.print(ui.replay_state(virtual.replay(summary, session.options, upto=0)))
+    for step, record in enumerate(actions, start=1):
+        if wait:
+            key = _replay_key()
+            if key != "":
+                return None if key == "q" else (1 if key == "n" else -1)
+        deal = virtual.replay(summary, session.options, upto=step)
+        console.print(Text(f"{step:>3}. ").append_text(ui.describe_step(record, deal)))
+        if not deal.is_over and "reshuffle" not in record:
+            console.print(ui.replay_state(deal))
+    final = virtual.replay(summary, session.options)
+    console.print(ui.describe_end(final))
+    return 1
+
+
+def _replay_key() -> str:
+    """The key typed at a replay's pause: "" (Enter), "n", "p" or "q"."""
+    while True:
+        answer = console.input(Text("(Enter: next)", style="dim")).strip().lower()
+        if answer in ("", "n", "p", "q"):
+            return answer
+        if answer in ("quit", "exit"):
+            return "q"
+        console.print(Text(REPLAY_KEYS, style="dim"))
+
+
+@game_options_module.takes(game_options_module.house_rule_parameters)
 def simulate(
     game: Annotated[str, typer.Argument(
-        help="least-score or one-card; or merge, then the files of --save-partial.")],
+        help=game_options_module.game_names() + "; or merge, then the files of "
+        "--save-partial.")],
     files: Annotated[list[Path] | None, typer.Argument(
         metavar="[FILE]...", help="With merge: partial results to add up.",
         show_default=False)] = None,
     bot: Annotated[list[str] | None, typer.Option(
-        "--bot", "-b", help="A seat's bot: random, greedy, strong or expert (repeat, in seat "
-        "order).")] = None,
+        "--bot", "-b", help=f"A seat's bot: {game_options_module.bot_levels()} (repeat, in "
+        "seat order).")] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="The seed of the whole run.")] = 1,
     jobs: Annotated[int | None, typer.Option(
         "--jobs", "-j", min=1, help="Processes to use (results do not depend on it; "
         "default 1, with --backend ray every CPU of the cluster).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    limit: Annotated[int | None, typer.Option(
-        "--limit", help="Least Score: knock-out limit, 10-500 (default 100).")] = None,
-    tie: Annotated[str | None, typer.Option(
-        "--tie", help="Least Score: declarer-wins (default) or declarer-loses.")] = None,
-    end: Annotated[str | None, typer.Option(
-        "--end", help="Least Score: last-standing (default) or first-out.")] = None,
-    two_pairs: Annotated[str | None, typer.Option(
-        "--two-pairs", help="Least Score: same-rank (default) or any-rank.")] = None,
-    joker: Annotated[str | None, typer.Option(
-        "--joker", help="One Card: joker (default) or two-of-diamonds.")] = None,
-    target: Annotated[int | None, typer.Option(
-        "--target", help="One Card: the score that ends the game (default 30).")] = None,
     shard: Annotated[str | None, typer.Option(
         "--shard", metavar="I/N", help="Play only the I-th of N slices of the games "
         "(for several machines; add them up with merge).")] = None,
@@ -261,6 +391,7 @@ def simulate(
     address: Annotated[str | None, typer.Option(
         "--address", help="With --backend ray: the cluster's address (default: start "
         "Ray on this machine).")] = None,
+    **game_options: Any,
 ) -> None:
     """Bots against bots, many games, nothing saved: win rates with 95% intervals."""
     from rich.progress import (
@@ -275,10 +406,10 @@ def simulate(
     from scorekeeper.cli import simulate as runner
 
     err_console = Console(stderr=True, highlight=False)
+    house_rules = {key: value for key, value in game_options.items() if value is not None}
     if game.strip().lower() == "merge":
-        given = [bot, jobs, limit, tie, end, two_pairs, joker, target, shard, save_partial,
-                 address]
-        if any(value is not None for value in given) or backend != "local":
+        given = [bot, jobs, shard, save_partial, address]
+        if any(value is not None for value in given) or backend != "local" or house_rules:
             usage("merge takes only the partial results' files and --json")
         if not files:
             usage("merge needs the files of score simulate --save-partial: "
@@ -294,19 +425,13 @@ def simulate(
     if files:
         usage(f"unexpected argument {str(files[0])!r}: only merge takes files")
     if not bot:
-        usage("give each seat's bot: --bot LEVEL, once per seat (random, greedy, strong or expert)")
+        usage("give each seat's bot: --bot LEVEL, once per seat "
+              f"({game_options_module.bot_levels()})")
     rules = get_game(game)
     seats = [match.Seat(f"P{i + 1}", level) for i, level in enumerate(bot)]
     match.check_seats(rules.name, seats)
-    given_options = {"limit": limit, "tie": tie, "end": end, "two_pairs": two_pairs,
-                     "joker": joker, "target": target}
-    chosen = {key: value for key, value in given_options.items() if value is not None}
-    allowed = rules.default_options()
-    for key in chosen:
-        if key not in allowed:
-            usage(f"--{key.replace('_', '-')} is not an option of {rules.title} (its "
-                  f"options: {', '.join('--' + k.replace('_', '-') for k in allowed)})")
-    options = rules.check_options(chosen)
+    game_options_module.check_house_rules(rules.name, house_rules)
+    options = rules.check_options(house_rules)
     if backend not in ("local", "ray"):
         usage(f"--backend must be local or ray, not {backend!r}")
     if address is not None and backend != "ray":
@@ -366,6 +491,6 @@ def _print_results(result: dict[str, Any], as_json: bool, note: str = "") -> Non
                       f"{seat['win_rate']:.1%}", f"{low:.1%} – {high:.1%}")
     console.print(table)
     console.print(f"Mean deals per game: {result['mean_deals']:.2f}")
-    for key in ("false_declaration_rate", "bid_success_rate"):
-        if key in result:
-            console.print(f"{key.replace('_', ' ').capitalize()}: {result[key]:.1%}")
+    for key, value in result.items():  # the game's own rates (its virtual adapter's stats)
+        if key.endswith("_rate") and isinstance(value, float):
+            console.print(f"{key.replace('_', ' ').capitalize()}: {value:.1%}")

@@ -7,41 +7,83 @@ recomputed from the list of rounds by the game's ``table`` module.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterable, Mapping, Sequence
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Protocol, TypeVar
+from importlib.resources.abc import Traversable
+from typing import Any, Literal, Protocol, TypeVar
+
+from scorekeeper.errors import EntryError as EntryError  # re-exported
+from scorekeeper.errors import RoundError as RoundError  # re-exported
 
 JSONDict = dict[str, Any]
 
 
-class EntryError(ValueError):
-    """An entry the rules refuse. The message is one line a player can act on."""
+EntryValue = str | int | bool | None
+"""What one round option of the command line carries: a name or text, a number, a switch."""
 
 
-class RoundError(EntryError):
-    """A stored round that no longer fits the rounds before it (after an edit or import)."""
-
-    def __init__(self, number: int, reason: str) -> None:
-        super().__init__(f"round {number}: {reason}")
-        self.number = number
-        self.reason = reason
-
-
-@dataclass(frozen=True, slots=True)
 class RoundEntry:
     """A round as typed on the command line, before the game checks it.
 
-    ``values`` maps the names as typed to the raw text after ``=``.
+    ``values`` maps the names as typed to the raw text after ``=``; the keyword fields are
+    the round options the game declares (:class:`RoundOption`), given or not.
+
+    >>> entry = RoundEntry((("Ann", "7"),), declarer="Ann", bid=None)
+    >>> entry.text("declarer"), entry.number("bid"), entry.given()
+    ('Ann', None, ['declarer'])
     """
 
-    values: tuple[tuple[str, str], ...]
-    declarer: str | None = None
-    bidder: str | None = None
-    bid: int | None = None
-    no_bid: bool = False
-    trump: str | None = None
+    __slots__ = ("fields", "values")
+
+    def __init__(self, values: Sequence[tuple[str, str]] = (), **fields: EntryValue) -> None:
+        self.values: tuple[tuple[str, str], ...] = tuple(values)
+        self.fields: dict[str, EntryValue] = dict(fields)
+
+    def get(self, key: str) -> EntryValue:
+        return self.fields.get(key)
+
+    def text(self, key: str) -> str | None:
+        """A name or text field (None when not given)."""
+        value = self.fields.get(key)
+        return None if value is None or isinstance(value, bool) else str(value)
+
+    def number(self, key: str) -> int | None:
+        """A whole-number field (None when not given)."""
+        value = self.fields.get(key)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    def switch(self, key: str) -> bool:
+        """A switch field: on or off."""
+        return self.fields.get(key) is True
+
+    def given(self) -> list[str]:
+        """The fields the command line gave (a switch counts when on)."""
+        return [key for key, value in self.fields.items()
+                if value is not None and value is not False]
+
+    def with_fields(self, **fields: EntryValue) -> RoundEntry:
+        return RoundEntry(self.values, **{**self.fields, **fields})
+
+    def with_values(self, values: Sequence[tuple[str, str]]) -> RoundEntry:
+        return RoundEntry(values, **self.fields)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RoundEntry) and (self.values, self.given_fields()) == \
+            (other.values, other.given_fields())
+
+    def __hash__(self) -> int:
+        return hash((self.values, tuple(sorted(self.given_fields().items()))))
+
+    def given_fields(self) -> dict[str, EntryValue]:
+        return {key: self.fields[key] for key in self.given()}
+
+    def __repr__(self) -> str:
+        fields = "".join(f", {key}={value!r}" for key, value in self.given_fields().items())
+        return f"RoundEntry({self.values!r}{fields})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +100,41 @@ class Standings:
     next_dealer: str | None
     notes: list[str] = field(default_factory=list)
     """Game-specific lines for the standings view (e.g. who bids first next)."""
+
+    def running_totals(self) -> list[dict[str, int]]:
+        """Each player's total after each round, in order (the one place it is summed)."""
+        running = dict.fromkeys(self.totals, 0)
+        after: list[dict[str, int]] = []
+        for summary in self.rounds:
+            for name, score in summary["scores"].items():
+                running[name] += score
+            after.append(dict(running))
+        return after
+
+
+@dataclass(frozen=True, slots=True)
+class StatFigure:
+    """One game-specific statistic: the sum of tally ``numerator`` over the player's rounds,
+    divided by the sum of tally ``denominator`` when one is given (None when that is 0)."""
+
+    key: str
+    label: str
+    meaning: str
+    numerator: str
+    denominator: str | None = None
+    percent: bool = False
+
+
+def competition_ranks(keys: Mapping[str, Any]) -> dict[str, int]:
+    """Places from sort keys (lower is better); equal keys share the better place (1, 2, 2, 4)."""
+    ordered = sorted(keys, key=lambda name: keys[name])
+    places: dict[str, int] = {}
+    for index, name in enumerate(ordered):
+        if index and keys[name] == keys[ordered[index - 1]]:
+            places[name] = places[ordered[index - 1]]
+        else:
+            places[name] = index + 1
+    return places
 
 
 class TableGame(Protocol):
@@ -96,14 +173,57 @@ class TableGame(Protocol):
         """The line the chart draws: the knock-out limit, or the target to reach."""
         ...
 
-    def rules_text(self, options: Mapping[str, Any]) -> str: ...
+    rules_folder: Traversable
+    """The package folder holding the game's rules texts, one ``<language>.md`` each."""
+
+    def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
+        """Each house rule of ``options`` in words, in the order ``score new`` lists them."""
+        ...
+
+    # -- across sessions (players, statistics) ------------------------------------
+
+    stat_figures: tuple[StatFigure, ...]
+    """The game's own figures for ``score stats``, as ratios of :meth:`round_tallies`."""
+
+    def placings(self, players: Sequence[str], options: Mapping[str, Any],
+                 standings: Standings) -> dict[str, int]:
+        """Each player's place in a finished game as the game means it (1 = won; ties share)."""
+        ...
+
+    def round_tallies(self, summary_round: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+        """What one round adds to each player's counts (keys used by ``stat_figures``)."""
+        ...
+
+    def rename_players(self, round_: Mapping[str, Any], names: Mapping[str, str]) -> JSONDict:
+        """The stored round with players renamed (``names``: old spelling -> new)."""
+        ...
+
+    def caption(self, summary_round: Mapping[str, Any]) -> RoundCaption:
+        """How one round (FORMAT.md shape) is named in every view: the one place."""
+        ...
+
+
+def name_key(name: str) -> str:
+    """What two player names must differ in, everywhere (the one place it is defined):
+    case and compatibility forms (fullwidth letters, ligatures) ignored, and so any
+    Unicode spelling of the same letters, so ``Ann``, ``ANN`` and ``ＡＮＮ`` are one name.
+
+    >>> name_key("ＡＮＮ") == name_key("ann") == name_key("Ann")
+    True
+    """
+    return unicodedata.normalize("NFKC", name.casefold()).casefold()
+
+
+def same_name(first: str, second: str) -> bool:
+    return name_key(first) == name_key(second)
 
 
 def match_player(players: Sequence[str], typed: str, what: str = "player") -> str:
-    """The session's spelling of ``typed`` (names match ignoring case)."""
-    wanted = typed.strip().casefold()
+    """The session's spelling of ``typed``: the player whose name is the same
+    (:func:`name_key`), so an ``é`` typed as ``e`` + accent, or in another case, matches."""
+    wanted = name_key(typed.strip())
     for name in players:
-        if name.casefold() == wanted:
+        if name_key(name) == wanted:
             return name
     raise EntryError(
         f"there is no {what} called {typed.strip()!r}: the players are {', '.join(players)}"
@@ -168,6 +288,33 @@ def option_whole_number(value: Any, what: str) -> int:
     raise EntryError(f"{what} must be a whole number, not {value!r}")
 
 
+_Parsed = TypeVar("_Parsed")
+
+
+def parsed_once(parse: Callable[[Mapping[str, Any]], _Parsed]
+                ) -> Callable[[Mapping[str, Any]], _Parsed]:
+    """``parse`` (house rules -> the game's typed Options) memoised on the options' values
+    and types: a session's options are parsed once, not again on every recompute, check
+    and view (an add-round used to parse them about ten times). Refusals are not kept.
+    """
+
+    @functools.lru_cache(maxsize=256)
+    def cached(items: tuple[tuple[str, str, Any], ...]) -> _Parsed:
+        return parse({key: value for key, _, value in items})
+
+    def parsed(options: Mapping[str, Any]) -> _Parsed:
+        items = tuple(sorted((key, type(value).__name__, value)
+                             for key, value in options.items()))
+        try:
+            hash(items)
+        except TypeError:  # a list or object from a file: parse (and refuse) it as it is
+            return parse(options)
+        return cached(items)
+
+    parsed.cache_info = cached.cache_info  # type: ignore[attr-defined]
+    return parsed
+
+
 _Choice = TypeVar("_Choice", bound=StrEnum)
 
 
@@ -182,13 +329,38 @@ def option_choice(kind: type[_Choice], value: Any, option: str) -> _Choice:
 
 RECORDED_DEAL_KEYS = ("deal", "actions")
 """What a virtual round carries beyond a table round: its cards and every action."""
+ROUND_NOTE = "note"
+"""A round's note (``add-round --note``): carried like the deal, never scored."""
 
 
 def copy_recorded_deal(source: Mapping[str, Any], target: JSONDict) -> None:
-    """Carry a virtual round's deal and actions over (table rounds have none)."""
-    for key in RECORDED_DEAL_KEYS:
+    """Carry a virtual round's deal and actions, and a round's note, over."""
+    for key in (*RECORDED_DEAL_KEYS, ROUND_NOTE):
         if key in source:
             target[key] = source[key]
+
+
+def rename_keys(mapping: Mapping[str, Any], names: Mapping[str, str]) -> JSONDict:
+    return {names.get(key, key): value for key, value in mapping.items()}
+
+
+def rename_recorded_deal(round_: JSONDict, names: Mapping[str, str]) -> None:
+    """Rename the players inside a virtual round's deal and actions, in place."""
+    deal = round_.get("deal")
+    if isinstance(deal, dict):
+        deal = dict(deal)
+        if deal.get("dealer") in names:
+            deal["dealer"] = names[deal["dealer"]]
+        if isinstance(deal.get("hands"), dict):
+            deal["hands"] = rename_keys(deal["hands"], names)
+        round_["deal"] = deal
+    actions = round_.get("actions")
+    if isinstance(actions, list):
+        round_["actions"] = [
+            {**action, "player": names[action["player"]]}
+            if isinstance(action, dict) and action.get("player") in names else action
+            for action in actions
+        ]
 
 
 def check_deal_dealer(round_: Mapping[str, Any], dealer: str | None) -> None:
@@ -196,3 +368,183 @@ def check_deal_dealer(round_: Mapping[str, Any], dealer: str | None) -> None:
     deal = round_.get("deal")
     if isinstance(deal, dict) and dealer is not None and deal.get("dealer") != dealer:
         raise EntryError(f"the deal says {deal.get('dealer')} dealt, but it was {dealer}'s deal")
+
+
+# ---------------------------------------------------------------------------
+# The rules in words
+
+
+class Language(StrEnum):
+    """A language the rules texts are written in (``score --lang``)."""
+
+    ENGLISH = "en"
+    DANISH = "da"
+    ARABIC = "ar"
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRule:
+    """One house rule of a session, as the user types it and in words.
+
+    >>> HouseRule("two_pairs", "any-rank", "same-rank", "...").as_typed
+    '--two-pairs any-rank'
+    """
+
+    key: str
+    """Its key in the session's options (FORMAT.md): ``two_pairs``."""
+    value: int | str
+    default: int | str
+    description: str
+    """What the value means, in the language asked for."""
+
+    @property
+    def option(self) -> str:
+        """The command-line option that sets it: ``--two-pairs``."""
+        return option_flag(self.key)
+
+    @property
+    def as_typed(self) -> str:
+        return f"{self.option} {self.value}"
+
+
+# ---------------------------------------------------------------------------
+# What a game declares to the generic layers (registry, session, store, cli)
+
+
+def option_flag(key: str) -> str:
+    """The command-line spelling of an option key: ``two_pairs`` -> ``--two-pairs``."""
+    return "--" + key.replace("_", "-")
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRuleOption:
+    """One house rule a game takes (``score new --KEY VALUE``): its key in the session's
+    options (FORMAT.md), its default, its allowed values and its help.
+
+    >>> HouseRuleOption("two_pairs", "same-rank", "two pairs", ("same-rank", "any-rank")).metavar
+    'same-rank|any-rank'
+    """
+
+    key: str
+    default: int | str
+    help: str
+    """What it sets, without the game's title (the CLI adds it)."""
+    choices: tuple[str, ...] = ()
+    """The named values; empty for a whole number."""
+
+    @property
+    def flag(self) -> str:
+        return option_flag(self.key)
+
+    @property
+    def is_number(self) -> bool:
+        return not self.choices
+
+    @property
+    def metavar(self) -> str:
+        return "|".join(self.choices) if self.choices else "N"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundOption:
+    """One option of ``add-round``/``edit-round`` for a game's rounds (``--declarer NAME``).
+
+    ``kind``: ``name`` (a player), ``text``, ``number`` (a whole number) or ``switch``.
+    """
+
+    key: str
+    kind: Literal["name", "text", "number", "switch"]
+    help: str
+    """What it gives, without the game's title (the CLI adds it)."""
+
+    @property
+    def flag(self) -> str:
+        return option_flag(self.key)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundCaption:
+    """How one round is named, the same in the grid, the exports, the log and undo."""
+
+    role: str
+    """The grid's role cell: ``Ann``, ``Bob 9``, ``no bid``."""
+    sentence: str
+    """What happened, for one line (``undo``): ``Ann declared``, ``Bob bid 9``, ``no bid``."""
+    suit: str = ""
+    """A suit letter the round names (shown after the role: the trump)."""
+    failure: str = ""
+    """One word when the round's main act failed (``false``, ``failed``), else empty."""
+    failure_note: str = ""
+    """That failure said in full, for the line after a round is entered."""
+    marked: str | None = None
+    """A player the grid marks with ``*`` (the declarer)."""
+    acted: bool = True
+    """False when nobody took the round's role (a no-bid deal): shown dim."""
+
+
+class Asker(Protocol):
+    """How the command line asks a person at a terminal for what a round lacks."""
+
+    def text(self, question: str) -> str: ...
+
+    def number(self, question: str) -> int: ...
+
+
+@dataclass(frozen=True)
+class GameDeclaration:
+    """Everything the generic layers know of one game, declared in its own folder.
+
+    The registry lists these; the session, the store and the command line read them and
+    never a game's name or its round's keys.
+    """
+
+    table: TableGame
+    """The scorekeeper side: options, round checks, standings, statistics, captions."""
+    house_rules: tuple[HouseRuleOption, ...]
+    """``score new``'s options for this game, in the order they are listed."""
+    round_options: tuple[RoundOption, ...]
+    """``add-round``'s options for this game's rounds."""
+    round_usage: str
+    """What a round takes besides the values, for a message: ``--declarer NAME``."""
+    value_word: str
+    """What each player's ``NAME=VALUE`` is: ``hand total or cards``, ``points``."""
+    values_help: str
+    """The values in ``add-round --help``: ``each player's points (Ann=4)``."""
+    role_heading: str
+    """The grid's column for :attr:`RoundCaption.role`: ``Declarer``, ``Bid``."""
+    grid_legend: str
+    """The line under the round grid."""
+    values_key: str
+    """The round key (FORMAT.md) of what each player's ``NAME=VALUE`` entered: ``totals``."""
+    value_column: str
+    """That value in a CSV column's name: ``Ann hand``, ``Ann points``."""
+    csv_columns: tuple[str, ...]
+    """The round keys (FORMAT.md) a CSV row carries after number and dealer."""
+    checked_results: tuple[str, ...] = ()
+    """Round keys (FORMAT.md) derived by scoring that an import re-checks, beyond scores
+    and knock-outs."""
+    ask: Callable[[RoundEntry, Standings, Asker], RoundEntry] | None = None
+    """At a terminal: ask for the round options the command line left out."""
+    virtual: str | None = None
+    """Where the virtual deck's adapter lives (``module:Class``), imported on first use."""
+    bots: tuple[str, ...] = ()
+    """The bot levels its virtual deck offers (``--bot``); the bots load with the deck."""
+    keyboard_ui: str | None = None
+    """The module that shows a view and reads a move at the keyboard, imported on use."""
+
+    @property
+    def name(self) -> str:
+        return self.table.name
+
+    @property
+    def title(self) -> str:
+        return self.table.title
+
+    @property
+    def stat_figures(self) -> tuple[StatFigure, ...]:
+        return self.table.stat_figures
+
+
+def read_rules_text(folder: Traversable, language: Language) -> str:
+    """A game's rules text in ``language``, as shipped in the package."""
+    return (folder / f"{language.value}.md").read_text(encoding="utf-8")

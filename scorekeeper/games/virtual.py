@@ -65,8 +65,10 @@ class VirtualGame(Protocol):
         """The deal rebuilt from a saved round, its first ``upto`` actions (all) applied."""
         ...
 
-    def verify(self, round_: Mapping[str, Any], options: Mapping[str, Any]) -> None:
-        """Replay a saved round and refuse it (EntryError) unless it gives what it says."""
+    def verify(self, round_: Mapping[str, Any], options: Mapping[str, Any],
+               seated: Sequence[str]) -> JSONDict:
+        """Replay a saved round and refuse it (EntryError) unless it was dealt to the
+        ``seated`` players in that order and gives what it says; the round as replayed."""
         ...
 
     def stats(self, rounds: Sequence[Mapping[str, Any]]) -> dict[str, tuple[int, int]]:
@@ -117,7 +119,18 @@ class RecordedDealGame:
     def round_of(self, deal: Any) -> JSONDict:
         raise NotImplementedError
 
-    def verify(self, round_: Mapping[str, Any], options: Mapping[str, Any]) -> None:
+    def verify(self, round_: Mapping[str, Any], options: Mapping[str, Any],
+               seated: Sequence[str]) -> JSONDict:
+        deal_record = round_.get("deal")
+        actions = round_.get("actions")
+        if not isinstance(deal_record, Mapping) or not isinstance(actions, list) \
+                or not all(isinstance(action, Mapping) for action in actions):
+            raise EntryError("its deal must be an object and its actions a list of objects")
+        hands = deal_record.get("hands")
+        if isinstance(hands, Mapping) and list(hands) != list(seated):
+            # The hands' order is the seating: who is left of the dealer, who acts first.
+            raise EntryError(f"its deal is seated {', '.join(map(str, hands))}, but the "
+                             f"table sits {', '.join(seated)}")
         try:
             deal = self.replay(round_, options)
         except (ValueError, KeyError, TypeError, AttributeError) as error:
@@ -126,7 +139,12 @@ class RecordedDealGame:
         if not deal.is_over:
             raise EntryError(f"its deal does not replay to {self.end_of_deal}")
         replayed = self.round_of(deal)
+        done = len(replayed["actions"])
+        if done != len(actions):
+            raise EntryError(f"its action {done + 1} comes after the deal is over "
+                             f"({self.end_of_deal} is action {done})")
         for key in self.checked_keys:
             if key in round_ and round_[key] != replayed[key]:
                 raise EntryError(f"it says {key} = {round_[key]}, but its deal replays to "
                                  f"{replayed[key]}")
+        return replayed

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from scorekeeper.cards import STANDARD_DECK, SUITS, Card, Rank
@@ -30,7 +31,8 @@ from scorekeeper.games.least_score.engine import (
 )
 from scorekeeper.games.least_score.rules import FALSE_DECLARATION_PENALTY, Tie, TwoPairs
 
-__all__ = ["BOTS", "Bot", "ExpertBot", "GreedyBot", "RandomBot", "StrongBot", "get_bot"]
+__all__ = ["BOTS", "Advice", "Bot", "ExpertBot", "GreedyBot", "RandomBot", "StrongBot",
+           "get_bot"]
 
 STALL_TURNS_PER_PLAYER = 60
 """After this many turns per player a deal is stalling: greedy and strong declare."""
@@ -137,6 +139,18 @@ class GreedyBot:
         if _VALUES[lowest] < self.take_below or not view.deck_available:
             take = lowest
         return Discard(discard, take)
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """What the strong bot would do in a player's place, and its estimate (a hint)."""
+
+    action: Action
+    declare_chance: float | None = None
+    """The sampled chance that declaring now is a good declaration (``None``: not
+    weighed, because declaring is not allowed now or the deal is stalling)."""
+    declare_edge: float | None = None
+    """The expected points of declaring now: the others' average score minus one's own."""
 
 
 class StrongBot:
@@ -306,13 +320,18 @@ class StrongBot:
         return sum(scores) / len(pool)
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        return self.advise(view, rng).action
+
+    def advise(self, view: PlayerView, rng: random.Random) -> Advice:
+        """The action :meth:`choose` takes (same draws from ``rng``), with its estimate."""
         if view.can_declare:
             if _stalling(view):
-                return Declare()
+                return Advice(Declare())
             chance, edge = self.declaration_outlook(view, rng)
             if chance >= self.min_good and edge >= self.min_edge:
-                return Declare()
-        return self.best_move(view)
+                return Advice(Declare(), chance, edge)
+            return Advice(self.best_move(view), chance, edge)
+        return Advice(self.best_move(view))
 
 
 class ExpertBot(StrongBot):

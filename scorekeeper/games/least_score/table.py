@@ -13,21 +13,29 @@ from typing import Any
 from scorekeeper.cards import CardError, format_cards, iter_duplicates, parse_cards
 from scorekeeper.games.common import (
     EntryError,
+    HouseRule,
     JSONDict,
+    Language,
+    RoundCaption,
     RoundEntry,
     RoundError,
     Standings,
+    StatFigure,
     check_deal_dealer,
     check_participants,
     collect_values,
+    competition_ranks,
     copy_recorded_deal,
     looks_like_whole_number,
     match_player,
     option_choice,
     option_whole_number,
     parse_whole_number,
+    parsed_once,
+    rename_keys,
+    rename_recorded_deal,
 )
-from scorekeeper.games.least_score import rules
+from scorekeeper.games.least_score import rules, texts
 from scorekeeper.games.least_score.rules import End, Options, Tie, TwoPairs
 
 
@@ -48,20 +56,8 @@ class LeastScoreTable:
         return self.options(options).as_dict()
 
     def options(self, options: Mapping[str, Any]) -> Options:
-        unknown = set(options) - set(Options().as_dict())
-        if unknown:
-            raise EntryError(f"Least Score has no option {sorted(unknown)[0]!r}")
-        defaults = Options()
-        try:
-            return Options(
-                limit=option_whole_number(options.get("limit", defaults.limit), "the limit"),
-                tie=option_choice(Tie, options.get("tie", defaults.tie), "tie"),
-                end=option_choice(End, options.get("end", defaults.end), "end"),
-                two_pairs=option_choice(TwoPairs, options.get("two_pairs", defaults.two_pairs),
-                                  "two-pairs"),
-            )
-        except ValueError as error:
-            raise EntryError(str(error)) from None
+        """The house rules as the typed Options (parsed once per set of values)."""
+        return _parse_options(options)
 
     def check_players(self, players: Sequence[str]) -> None:
         if not rules.MIN_PLAYERS <= len(players) <= rules.MAX_PLAYERS:
@@ -82,18 +78,16 @@ class LeastScoreTable:
         standings: Standings,
         entry: RoundEntry,
     ) -> JSONDict:
-        if entry.bidder is not None or entry.bid is not None or entry.no_bid:
-            raise EntryError(
-                "--bidder, --bid and --no-bid are for One Card: "
-                "a Least Score round takes --declarer NAME"
-            )
-        if entry.trump is not None:
-            raise EntryError("--trump is for One Card: Least Score has no trump")
-        if entry.declarer is None:
+        others = [key for key in entry.given() if key != "declarer"]
+        if others:
+            raise EntryError(f"--{others[0].replace('_', '-')} is not for Least Score: "
+                             "a Least Score round takes --declarer NAME")
+        typed = entry.text("declarer")
+        if typed is None:
             raise EntryError(
                 "say who declared: --declarer NAME, one of " + ", ".join(standings.still_in)
             )
-        declarer = match_player(players, entry.declarer, "declarer")
+        declarer = match_player(players, typed, "declarer")
         values = collect_values(players, entry, "total")
         totals: dict[str, int] = {}
         hands: dict[str, list[str]] = {}
@@ -204,17 +198,86 @@ class LeastScoreTable:
         copy_recorded_deal(summary_round, round_)
         return round_
 
-    def rules_text(self, options: Mapping[str, Any]) -> str:
-        opts = self.options(options)
-        tie = ("a tie (D = L) is a good declaration" if opts.tie is Tie.DECLARER_WINS
-               else "a tie (D = L) is a false declaration: 20 to the declarer")
-        end = ("knocked-out players leave; the last one standing wins"
-               if opts.end is End.LAST_STANDING
-               else "the game ends at the first knock-out; the lowest total wins (ties share)")
-        pairs = ("two pairs must be all four of one rank" if opts.two_pairs is TwoPairs.SAME_RANK
-                 else "two pairs of any ranks (K-K-5-5) may go as one discard")
-        return LEAST_SCORE_RULES.format(limit=opts.limit, tie=tie, end=end, pairs=pairs,
-                                        options=opts.as_dict())
+    # -- across sessions -------------------------------------------------------
+
+    stat_figures: tuple[StatFigure, ...] = (
+        StatFigure("declarations", "Declared", "declarations made", "declarations"),
+        StatFigure("false_declaration_rate", "False", "the share of them that were false",
+                   "false_declarations", "declarations", percent=True),
+        StatFigure("average_declaring_hand", "Hand", "the average hand when declaring",
+                   "declaring_hand", "declarations"),
+        StatFigure("knock_outs", "Outs", "times knocked out", "knock_outs"),
+        StatFigure("deals_survived", "Survived", "deals come through still in",
+                   "deals_survived"),
+    )
+
+    def placings(self, players: Sequence[str], options: Mapping[str, Any],
+                 standings: Standings) -> dict[str, int]:
+        """Last standing: the winner first, then the knocked-out players by how long they
+        lasted (out in the same deal: a shared place). First out: the lowest total first."""
+        if self.options(options).end is End.FIRST_OUT:
+            return competition_ranks({name: standings.totals[name] for name in players})
+        out_in_round = {name: summary["number"] for summary in standings.rounds
+                        for name in summary["knocked_out"]}
+        return competition_ranks({name: -out_in_round.get(name, len(standings.rounds) + 1)
+                                  for name in players})
+
+    def round_tallies(self, summary_round: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+        out = summary_round["knocked_out"]
+        tallies = {name: {"deals": 1, "deals_survived": int(name not in out),
+                          "knock_outs": int(name in out)}
+                   for name in summary_round["totals"]}
+        declarer = summary_round["declarer"]
+        tallies[declarer] |= {
+            "declarations": 1,
+            "false_declarations": int(summary_round["false_declaration"]),
+            "declaring_hand": summary_round["totals"][declarer],
+        }
+        return tallies
+
+    def rename_players(self, round_: Mapping[str, Any], names: Mapping[str, str]) -> JSONDict:
+        renamed = dict(round_)
+        renamed["declarer"] = names.get(round_["declarer"], round_["declarer"])
+        renamed["totals"] = rename_keys(round_["totals"], names)
+        if isinstance(round_.get("hands"), dict):
+            renamed["hands"] = rename_keys(round_["hands"], names)
+        rename_recorded_deal(renamed, names)
+        return renamed
+
+    def caption(self, summary_round: Mapping[str, Any]) -> RoundCaption:
+        declarer = str(summary_round["declarer"])
+        false = bool(summary_round.get("false_declaration"))
+        return RoundCaption(role=declarer, sentence=f"{declarer} declared",
+                            failure="false" if false else "",
+                            failure_note=f"false declaration by {declarer}" if false else "",
+                            marked=declarer)
+
+    # -- the rules in words -------------------------------------------------------
+
+    rules_folder = texts.RULES_FOLDER
+
+    def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
+        return texts.house_rules(self.options(options), language)
+
+
+def _parse(options: Mapping[str, Any]) -> Options:
+    unknown = set(options) - set(Options().as_dict())
+    if unknown:
+        raise EntryError(f"Least Score has no option {sorted(unknown)[0]!r}")
+    defaults = Options()
+    try:
+        return Options(
+            limit=option_whole_number(options.get("limit", defaults.limit), "the limit"),
+            tie=option_choice(Tie, options.get("tie", defaults.tie), "tie"),
+            end=option_choice(End, options.get("end", defaults.end), "end"),
+            two_pairs=option_choice(TwoPairs, options.get("two_pairs", defaults.two_pairs),
+                                    "two-pairs"),
+        )
+    except ValueError as error:
+        raise EntryError(str(error)) from None
+
+
+_parse_options = parsed_once(_parse)
 
 
 def _check_round(
@@ -271,29 +334,3 @@ def _check_round(
                          "a deck has one of each card")
     check_deal_dealer(round_, dealer)
 
-
-LEAST_SCORE_RULES = """\
-# Least Score — as this scorekeeper applies it
-
-Aim: hold the lowest hand. A = 1, 2-10 face value, J/Q/K = 10. 2 to 8 players,
-5 cards each from one 52-card deck, no jokers; one card turned up starts the floor.
-
-A turn: declare, or discard a legal set and take one card (any card of the
-previous player's discard, or the top of the deck).
-Legal discards: one card; a pair; all four of a rank; a run of exactly 3 or 5
-consecutive ranks (any suits; ace low A-2-3 or high Q-K-A, never K-A-2); a flush
-of 5 cards of one suit. Three of a kind is never legal; 4-card runs are not.
-This session: {pairs}.
-
-Declaring: allowed once every player has had a turn this deal. D = declarer's
-total, L = lowest other total.
-  good (D <= L): declarer 0, every other player scores their total - D
-  false (D > L): every other player 0, the declarer 20 + (D - L)
-This session: {tie}.
-
-Knock-out: a running total strictly over {limit} is out after that deal.
-This session: {end}.
-The deal passes to the left among the players still in.
-
-House rules of this session: {options}
-"""

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from scorekeeper.games.one_card import rules
@@ -55,6 +56,7 @@ from scorekeeper.games.one_card.engine import (
 
 __all__ = [
     "BOTS",
+    "Advice",
     "BiddingSampler",
     "Bot",
     "ExpertBot",
@@ -569,6 +571,25 @@ class _Node:
         self.children: dict[int, _Node] = {}
 
 
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """What the strong bot would do in a player's place, and its estimates (a hint).
+
+    Bidding: the expected points of the deal for the player if they bid the lowest
+    bid they may make (with the best trump), and if they pass. Playing: the expected
+    points of the deal for the player after the chosen action. ``None`` where the
+    bot did not weigh it (a single legal action, or nothing left to bid)."""
+
+    action: Action
+    bid_points: float | None = None
+    pass_points: float | None = None
+    expected_points: float | None = None
+
+
+Estimates = tuple[int, float | None, float | None, float | None]
+"""An int action with :class:`Advice`'s three estimates."""
+
+
 class StrongBot(_ViewBot):
     """ISMCTS in play, expected-value bidding.
 
@@ -597,9 +618,21 @@ class StrongBot(_ViewBot):
         """Simulated deals (playouts) so far: a statistic for benchmarks only."""
 
     def decide(self, view: SeatView, rng: random.Random) -> int:
+        return self._estimate(view, rng)[0]
+
+    def advise(self, view: View, rng: random.Random) -> Advice:
+        """The action :meth:`choose` takes (same draws from ``rng``), with its estimates."""
+        if not view.my_turn or not view.legal:
+            raise ValueError(f"it is not {view.player}'s turn")
+        action, bid_points, pass_points, expected = self._estimate(SeatView.from_view(view),
+                                                                   rng)
+        return Advice(action_from_int(action, view.options.joker), bid_points, pass_points,
+                      expected)
+
+    def _estimate(self, view: SeatView, rng: random.Random) -> Estimates:
         legal = view.legal()
         if len(legal) == 1:
-            return legal[0]
+            return legal[0], None, None, None
         if view.info.phase == BIDDING:
             return self._bid(view, rng)
         return self._search(view, legal, rng)
@@ -682,12 +715,12 @@ class StrongBot(_ViewBot):
             self.simulations += len(suits) + 1
         return as_bidder, if_pass
 
-    def _bid(self, view: SeatView, rng: random.Random) -> int:
+    def _bid(self, view: SeatView, rng: random.Random) -> Estimates:
         """Bid the lowest bid it may make when that is expected to score more than a
         pass (a higher bid than needed only adds risk)."""
         lowest = _lowest_bid(view.info)
         if lowest is None:
-            return PASS
+            return PASS, None, None, None
         as_bidder, if_pass = self.bid_values(view, rng)
         samples = len(if_pass)
         pass_value = sum(if_pass) / samples
@@ -695,11 +728,13 @@ class StrongBot(_ViewBot):
             (sum(p for p in points if p >= lowest) / samples for points in as_bidder if points),
             default=0.0,
         )
-        return BID0 + lowest if bid_value > pass_value + self.bid_margin else PASS
+        action = BID0 + lowest if bid_value > pass_value + self.bid_margin else PASS
+        return action, bid_value, pass_value, None
 
     # -- play --------------------------------------------------------------------
 
-    def _search(self, view: SeatView, legal: Sequence[int], rng: random.Random) -> int:
+    def _search(self, view: SeatView, legal: Sequence[int],
+                rng: random.Random) -> Estimates:
         me = view.seat
         info = view.info
         draw = self.sampler(view, unseen_cards(view), forbidden_cards(view), rng).draw
@@ -755,11 +790,15 @@ class StrongBot(_ViewBot):
                 visited.visits += 1
                 visited.value += scores[visited.player] / total
         self.simulations += self.iterations
-        return max(
+        best_action = max(
             root_actions,
             key=lambda a: (root.children[a].visits, root.children[a].value)
             if a in root.children else (0, 0.0),
         )
+        chosen = root.children.get(best_action)
+        expected = (chosen.value / chosen.visits * total
+                    if chosen is not None and chosen.visits else None)
+        return best_action, None, None, expected
 
 
 class BiddingSampler(HandSampler):

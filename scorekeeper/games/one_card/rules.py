@@ -89,6 +89,7 @@ class Order(StrEnum):
 
 
 TARGET = 30
+MIN_TARGET, MAX_TARGET = 10, 100
 TOTAL_POINTS = 15
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 MAX_BID = 15
@@ -116,10 +117,10 @@ class Options:
     def __post_init__(self) -> None:
         if not isinstance(self.joker, JokerRule):
             raise ValueError(f"unknown joker rule {self.joker!r}: use 'joker' or 'two-of-diamonds'")
-        if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target < 1:
-            raise ValueError(
-                f"the target must be a whole number of at least 1, not {self.target!r}"
-            )
+        if (isinstance(self.target, bool) or not isinstance(self.target, int)
+                or not MIN_TARGET <= self.target <= MAX_TARGET):
+            raise ValueError(f"the target must be a whole number from {MIN_TARGET} to "
+                             f"{MAX_TARGET} (usually 30), not {self.target!r}")
 
 
 # --------------------------------------------------------------------------- cards

@@ -14,23 +14,32 @@ from typing import Any
 from scorekeeper.cards import SUITS, CardError, parse_suit
 from scorekeeper.games.common import (
     EntryError,
+    HouseRule,
     JSONDict,
+    Language,
+    RoundCaption,
     RoundEntry,
     RoundError,
     Standings,
+    StatFigure,
     check_deal_dealer,
     check_participants,
     collect_values,
+    competition_ranks,
     copy_recorded_deal,
     match_player,
     option_choice,
     option_whole_number,
     parse_whole_number,
+    parsed_once,
+    rename_keys,
+    rename_recorded_deal,
 )
-from scorekeeper.games.one_card import rules
+from scorekeeper.games.one_card import rules, texts
 from scorekeeper.games.one_card.rules import JokerRule, Options
 
 _OPTION_NAMES = ("joker", "target")
+_ROUND_FIELDS = ("bidder", "bid", "no_bid", "trump")
 
 
 class OneCardTable:
@@ -50,19 +59,8 @@ class OneCardTable:
         return _options_dict(self.options(options))
 
     def options(self, options: Mapping[str, Any]) -> Options:
-        unknown = sorted(set(options) - set(_OPTION_NAMES))
-        if unknown:
-            raise EntryError(
-                f"One Card has no option {unknown[0]!r}: its options are "
-                + " and ".join(_OPTION_NAMES)
-            )
-        defaults = Options()
-        joker = option_choice(JokerRule, options.get("joker", defaults.joker), "joker")
-        target = option_whole_number(options.get("target", defaults.target), "the target")
-        try:
-            return Options(joker=joker, target=target)
-        except ValueError as error:
-            raise EntryError(str(error)) from None
+        """The house rules as the typed Options (parsed once per set of values)."""
+        return _parse_options(options)
 
     def check_players(self, players: Sequence[str]) -> None:
         try:
@@ -83,37 +81,38 @@ class OneCardTable:
         entry: RoundEntry,
     ) -> JSONDict:
         opts = self.options(options)
-        if entry.declarer is not None:
-            raise EntryError(
-                "--declarer is for Least Score: "
-                "a One Card round takes --bidder NAME --bid N, or --no-bid"
-            )
+        others = [key for key in entry.given() if key not in _ROUND_FIELDS]
+        if others:
+            raise EntryError(f"--{others[0].replace('_', '-')} is not for One Card: "
+                             "a One Card round takes --bidder NAME --bid N, or --no-bid")
         if standings.finished:
             raise EntryError(
                 f"the game is over ({' and '.join(standings.winners)} won): "
                 "it takes no more rounds"
             )
         lowest = rules.lowest_bid(len(players))
-        if entry.no_bid:
-            if entry.bidder is not None:
+        typed_bidder, bid = entry.text("bidder"), entry.number("bid")
+        no_bid, typed_trump = entry.switch("no_bid"), entry.text("trump")
+        if no_bid:
+            if typed_bidder is not None:
                 raise EntryError("say --bidder NAME --bid N, or --no-bid, not both")
-            if entry.bid is not None:
+            if bid is not None:
                 raise EntryError("--bid goes with --bidder: a --no-bid deal has no bid")
-            if entry.trump is not None:
+            if typed_trump is not None:
                 raise EntryError("--trump goes with a bid: a no-bid deal has no trump")
-        elif entry.bidder is None:
-            if entry.bid is not None:
-                raise EntryError(f"--bid {entry.bid} needs --bidder NAME: say who bid")
+        elif typed_bidder is None:
+            if bid is not None:
+                raise EntryError(f"--bid {bid} needs --bidder NAME: say who bid")
             raise EntryError("say --bidder NAME --bid N, or --no-bid")
-        elif entry.bid is None:
+        elif bid is None:
             raise EntryError(
                 f"--bidder needs --bid N: the winning bid, from {lowest} to {rules.MAX_BID}"
             )
-        bidder = None if entry.no_bid else match_player(players, entry.bidder or "", "bidder")
+        bidder = None if no_bid else match_player(players, typed_bidder or "", "bidder")
         trump: str | None = None
-        if entry.trump is not None:
+        if typed_trump is not None:
             try:
-                trump = parse_suit(entry.trump).value
+                trump = parse_suit(typed_trump).value
             except CardError as error:
                 raise EntryError(f"--trump: {error}") from None
         values = collect_values(players, entry, "points value")
@@ -122,7 +121,7 @@ class OneCardTable:
         }
         round_: JSONDict = {
             "bidder": bidder,
-            "bid": None if entry.no_bid else entry.bid,
+            "bid": None if no_bid else bid,
             "trump": trump,
             "points": points,
         }
@@ -220,16 +219,73 @@ class OneCardTable:
         copy_recorded_deal(summary_round, round_)
         return round_
 
-    def rules_text(self, options: Mapping[str, Any]) -> str:
-        opts = self.options(options)
-        if opts.joker is JokerRule.JOKER:
-            joker = "the joker (JK) is the joker"
-        else:
-            joker = "the 2♦ (2D) is the joker, with exactly the joker's powers and value"
-        return ONE_CARD_RULES.format(
-            joker=joker, target=opts.target, options=_options_dict(opts), total=rules.TOTAL_POINTS,
-            max_bid=rules.MAX_BID,
+    # -- across sessions -------------------------------------------------------
+
+    stat_figures: tuple[StatFigure, ...] = (
+        StatFigure("bids", "Bids", "bids won", "bids"),
+        StatFigure("bids_made", "Made", "bids made", "bids_made"),
+        StatFigure("average_bid", "Avg bid", "the average winning bid", "bid_total", "bids"),
+        StatFigure("points_per_deal", "Pts/deal", "points scored per deal", "points", "deals"),
+    )
+
+    def placings(self, players: Sequence[str], options: Mapping[str, Any],
+                 standings: Standings) -> dict[str, int]:
+        """The highest total first (the winner leads alone); equal totals share a place."""
+        return competition_ranks({name: -standings.totals[name] for name in players})
+
+    def round_tallies(self, summary_round: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+        tallies = {name: {"deals": 1, "points": score}
+                   for name, score in summary_round["scores"].items()}
+        bidder = summary_round.get("bidder")
+        if bidder is not None:
+            tallies[bidder] |= {"bids": 1, "bids_made": int(not summary_round["bid_failed"]),
+                                "bid_total": summary_round["bid"]}
+        return tallies
+
+    def rename_players(self, round_: Mapping[str, Any], names: Mapping[str, str]) -> JSONDict:
+        renamed = dict(round_)
+        bidder = round_.get("bidder")
+        renamed["bidder"] = names.get(bidder, bidder) if isinstance(bidder, str) else bidder
+        renamed["points"] = rename_keys(round_["points"], names)
+        rename_recorded_deal(renamed, names)
+        return renamed
+
+    def caption(self, summary_round: Mapping[str, Any]) -> RoundCaption:
+        bidder = summary_round.get("bidder")
+        if not bidder:
+            return RoundCaption(role="no bid", sentence="no bid", acted=False)
+        bid = summary_round.get("bid")
+        failed = bool(summary_round.get("bid_failed"))
+        return RoundCaption(role=f"{bidder} {bid}", sentence=f"{bidder} bid {bid}",
+                            suit=str(summary_round.get("trump") or ""),
+                            failure="failed" if failed else "",
+                            failure_note=f"{bidder} failed the bid of {bid}" if failed else "")
+
+    # -- the rules in words -------------------------------------------------------
+
+    rules_folder = texts.RULES_FOLDER
+
+    def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
+        return texts.house_rules(self.options(options), language)
+
+
+def _parse(options: Mapping[str, Any]) -> Options:
+    unknown = sorted(set(options) - set(_OPTION_NAMES))
+    if unknown:
+        raise EntryError(
+            f"One Card has no option {unknown[0]!r}: its options are "
+            + " and ".join(_OPTION_NAMES)
         )
+    defaults = Options()
+    joker = option_choice(JokerRule, options.get("joker", defaults.joker), "joker")
+    target = option_whole_number(options.get("target", defaults.target), "the target")
+    try:
+        return Options(joker=joker, target=target)
+    except ValueError as error:
+        raise EntryError(str(error)) from None
+
+
+_parse_options = parsed_once(_parse)
 
 
 def _check_round(
@@ -289,36 +345,3 @@ def _check_round(
 def _options_dict(opts: Options) -> JSONDict:
     return {"joker": opts.joker.value, "target": opts.target}
 
-
-ONE_CARD_RULES = """\
-# One Card — as this scorekeeper applies it
-
-Aim: win tricks holding valuable cards; first to {target} points wins.
-Deck: 25 cards, 9 10 J Q K A of each suit plus the joker. This session: {joker}.
-Points: J, Q, K 1 each, the joker 3; 9, 10, A none. The deck holds exactly {total}.
-2 to 4 players get 12, 8 or 6 cards; the 25th card, face down, is the One Card:
-its points go to the winner of the last trick. The deal passes to the left.
-
-Bidding: starting left of the dealer, each player bids above the high bid or
-passes (and is out of the bidding). Lowest bid: 8 (2 players), 7 (3) or 6 (4);
-highest {max_bid}, which ends the bidding at once.
-
-With a bid: the bidder leads; the suit of that card is trump (leading the joker,
-the bidder names trump). The joker is the lowest trump. Rank: A K Q J 10 9.
-Without a bid: no trump; the player across from the dealer leads (2 players: the
-non-dealer; 3: left of the dealer; 4: two to the left). The joker is the highest
-card and may only lead or be played by a player who cannot follow; its leader
-names the suit. Whoever wins the joker's trick may turn the order downtown
-(9 10 J Q K A) for the rest of the deal.
-Follow the led suit if able; when trump is led, play a trump if you hold one.
-
-Scoring a deal: each player scores the points taken (the One Card included).
-A bidder who took fewer points than the bid scores 0 instead; a bidder who made
-it scores the points taken, not the bid. No bid: everyone scores what they took.
-Each player's points are 0 to {total} and together exactly {total}.
-
-End: after the deal in which someone reaches {target} or more, the highest total
-wins. If the highest total is tied, everyone plays on until one leads alone.
-
-House rules of this session: {options}
-"""

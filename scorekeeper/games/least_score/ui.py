@@ -2,24 +2,51 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from scorekeeper.cards import Card, CardError, parse_card
-from scorekeeper.cli.keyboard import read_move
+from scorekeeper.cards import SUITS, Card, Rank, parse_cards
+from scorekeeper.cli.keyboard import read_card, read_move
 from scorekeeper.cli.render import cards_text
 from scorekeeper.games.least_score import rules
+from scorekeeper.games.least_score.bots import Advice, StrongBot
 from scorekeeper.games.least_score.engine import Action, Deal, Declare, Discard, View
 
-HELP = ("Type the cards to discard, then the card to take from the floor or 'deck' "
-        "(e.g. '3H 3S 7C' or '9D deck'); 'declare' to declare; '?' for your legal moves.")
+CARD_HELP = "write rank then suit: ranks A 2-10 J Q K (T for 10), suits S H D C; e.g. 10H, QS"
+MOVE_HELP = ("Your move: the cards to discard (a single card, a pair, all four of a rank, "
+             "a run of 3 or 5, or a flush of 5), then a card to take from the floor or "
+             "'deck' — e.g. '3H 3S 7C' or '9D deck'. 'hint' asks the strong bot.")
+DECLARE_HELP = " Or 'declare': every hand is shown and the lowest total wins the deal."
+TAKE_HELP = ("Take one card: a card of the floor (type it, e.g. 7C) or 'deck' for the top "
+             "card of the deck.")
+STRONG = StrongBot()
+
+
+def sort_key(card: Card) -> tuple[int, int]:
+    """By rank (the ace low: it is worth 1), then suit."""
+    return (int(card.rank), SUITS.index(card.suit) if card.suit is not None else 4)
+
+
+def in_order(cards: tuple[Card, ...] | list[Card]) -> list[Card]:
+    """Cards by rank; a run that ends on the ace (Q-K-A) is shown with the ace last."""
+    ordered = sorted(cards, key=sort_key)
+    high = sorted(14 if card.rank is Rank.ACE else int(card.rank) for card in ordered)
+    if (len(ordered) in (3, 5) and ordered[0].rank is Rank.ACE and high[-1] == 14
+            and high == list(range(high[0], high[0] + len(high)))):
+        ordered = ordered[1:] + ordered[:1]
+    return ordered
 
 
 def _cards(cards: tuple[Card, ...] | list[Card]) -> Text:
-    return cards_text([str(card) for card in cards])
+    return cards_text([str(card) for card in in_order(cards)])
+
+
+def _notation(cards: tuple[Card, ...] | list[Card]) -> str:
+    return " ".join(str(card) for card in in_order(cards))
 
 
 def render_view(view: View) -> RenderableType:
@@ -53,12 +80,19 @@ def render_view(view: View) -> RenderableType:
 
 
 def legal_moves(view: View) -> list[str]:
-    discards = [" ".join(str(c) for c in cards) for cards in view.legal_discards()]
-    takes = [str(card) for card in view.floor] + (["deck"] if view.deck_available else [])
-    moves = ["Discard one of: " + " | ".join(discards), "then take: " + ", ".join(takes)]
+    """The legal discards (smallest first, each in order), the takes, and declare."""
+    sets = sorted(view.legal_discards(),
+                  key=lambda cards: (len(cards), [sort_key(c) for c in in_order(cards)]))
+    discards = [_notation(cards) for cards in sets]
+    moves = ["Discard one of: " + " | ".join(discards), "then take: " + ", ".join(take_moves(view))]
     if view.can_declare:
         moves.append("or: declare")
     return moves
+
+
+def take_moves(view: View) -> list[str]:
+    return [str(card) for card in in_order(view.floor)] + (["deck"] if view.deck_available
+                                                            else [])
 
 
 def parse_move(text: str, view: View) -> Action | str:
@@ -80,10 +114,7 @@ def parse_move(text: str, view: View) -> Action | str:
             continue
         if word.lower() in ("take", "then"):
             continue
-        try:
-            card = parse_card(word, allow_joker=False)
-        except CardError as error:
-            raise ValueError(str(error)) from None
+        card = read_card(word, CARD_HELP, allow_joker=False)
         if card in view.hand:
             discard.append(card)
         elif card in view.floor:
@@ -102,19 +133,17 @@ def parse_move(text: str, view: View) -> Action | str:
 def parse_take(text: str, view: View) -> Card | None:
     word = text.strip()
     if word.lower() in ("deck", "d", ""):
+        if not view.deck_available:
+            raise ValueError("the deck and the dead pile are empty: take a card of the floor")
         return None
-    try:
-        card = parse_card(word, allow_joker=False)
-    except CardError as error:
-        raise ValueError(str(error)) from None
+    card = read_card(word, CARD_HELP, allow_joker=False)
     if card not in view.floor:
-        raise ValueError(f"{card} is not on the floor: take one of "
-                         + ", ".join(str(c) for c in view.floor) + " or the deck")
+        raise ValueError(f"{card} is not on the floor: take " + " or ".join(take_moves(view)))
     return card
 
 
 def take_prompt(view: View) -> str:
-    options = ", ".join(str(c) for c in view.floor)
+    options = ", ".join(str(c) for c in in_order(view.floor))
     return f"Take {options} or deck? [deck]" if view.deck_available else f"Take {options}?"
 
 
@@ -175,7 +204,7 @@ def describe_record(record: Mapping[str, Any]) -> Text:
     if record.get("declare"):
         return Text(f"{record['player']} declares!", style="bold")
     text = Text(f"{record['player']} discards ")
-    text.append_text(cards_text(record["discard"]))
+    text.append_text(_cards(parse_cards(record["discard"], allow_joker=False)))
     if record["take"] == "deck":
         text.append(" and takes from the deck")
     else:
@@ -184,18 +213,56 @@ def describe_record(record: Mapping[str, Any]) -> Text:
     return text
 
 
-def read_action(view: View, ask: Any, say: Any) -> Action:
-    """Ask the player at the keyboard for a move until it parses (the engine checks it)."""
+def describe_hint(advice: Advice, view: View) -> Text:
+    """The strong bot's move in the player's place, and its estimate of declaring now."""
+    text = Text("Hint — the strong bot would ", style="cyan")
+    if isinstance(advice.action, Declare):
+        text.append("declare")
+    else:
+        text.append("discard ")
+        text.append_text(_cards(advice.action.cards))
+        if advice.action.take is None:
+            text.append(" and take from the deck")
+        else:
+            text.append(" and take ")
+            text.append_text(_cards([advice.action.take]))
+        text.append(f" (type: {_notation(advice.action.cards)} "
+                    f"{advice.action.take or 'deck'})")
+    if advice.declare_chance is not None and advice.declare_edge is not None:
+        text.append(f". Declaring now with {rules.hand_value(view.hand)}: a good declaration "
+                    f"{advice.declare_chance:.0%} of the time, {advice.declare_edge:+.1f} "
+                    "points against the others on average")
+    elif not view.can_declare:
+        text.append(". No declaring before everyone has had a turn")
+    text.append(".")
+    return text
+
+
+def read_action(view: View, ask: Any, say: Any, hint_rng: random.Random | None = None
+                ) -> Action:
+    """Ask the player at the keyboard for a move until it parses (the engine checks it).
+
+    With ``hint_rng``, typing ``hint`` shows what the strong bot would do."""
+    hint = None if hint_rng is None else (lambda: describe_hint(STRONG.advise(view, hint_rng),
+                                                                 view))
 
     def parse(text: str) -> Action:
         move = parse_move(text, view)
         if move == "take":
-            take = parse_take(ask(take_prompt(view)), view)
+            take = read_move(ask, say, take_prompt(view), TAKE_HELP,
+                             lambda: ["Take: " + ", ".join(take_moves(view))],
+                             lambda answer: parse_take(answer, view), hint)
             discard = parse_move(text + " deck", view)
             assert isinstance(discard, Discard)
             return Discard(discard.cards, take)
         assert not isinstance(move, str)
         return move
 
-    return read_move(ask, say, f"{view.player}, your move (? for help)", HELP,
-                     lambda: legal_moves(view), parse)
+    help_text = MOVE_HELP + (DECLARE_HELP if view.can_declare else "")
+    return read_move(ask, say, f"{view.player}, your move (? for help)", help_text,
+                     lambda: legal_moves(view), parse, hint)
+
+
+def describe_step(record: Mapping[str, Any], deal: Deal) -> Text:
+    """One saved action in a replay (``deal`` is the deal just after it)."""
+    return describe_record(record)

@@ -1,0 +1,122 @@
+"""`score stats` against `score show` on a store of 1,000 finished sessions.
+
+The store is built directly with the library (sessions of random table rounds, one
+locked write), not with 1,000 `score` processes. Then the real commands run as
+subprocesses, alternating so that load on the machine hits both alike, and the
+medians are compared. The goal: `score stats` takes at most twice `score show`.
+
+    python benchmarks/stats_bench.py [--sessions 1000] [--runs 7] [--keep FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from scorekeeper.games.common import RoundEntry
+from scorekeeper.session import Session
+from scorekeeper.store import Store
+
+NAMES = ("Ann", "Bob", "Cy", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
+
+
+def least_score_night(rng: random.Random, stamp: str) -> Session:
+    players = rng.sample(NAMES, rng.randint(3, 5))
+    session = Session.new("least-score", players, options={"limit": 340},
+                          dealer=players[0], time=stamp)
+    while not session.finished:
+        still_in = session.standings.still_in
+        totals = {name: rng.randint(1, 40) for name in still_in}
+        declarer = min(still_in, key=lambda name: totals[name] + rng.randint(-6, 6))
+        session = session.add_round(RoundEntry(
+            tuple((name, str(total)) for name, total in totals.items()), declarer=declarer),
+            time=stamp)
+    return session
+
+
+def one_card_game(rng: random.Random, stamp: str) -> Session:
+    players = rng.sample(NAMES, rng.randint(2, 4))
+    lowest = {2: 8, 3: 7, 4: 6}[len(players)]
+    session = Session.new("one-card", players, options={"target": 100}, dealer=players[0],
+                          time=stamp)
+    while not session.finished:
+        cuts = sorted(rng.randint(0, 15) for _ in range(len(players) - 1))
+        points = [high - low for low, high in zip([0, *cuts], [*cuts, 15], strict=True)]
+        values = tuple((name, str(p)) for name, p in zip(players, points, strict=True))
+        if rng.random() < 0.2:
+            entry = RoundEntry(values, no_bid=True)
+        else:
+            entry = RoundEntry(values, bidder=rng.choice(players),
+                               bid=rng.randint(lowest, 10))
+        session = session.add_round(entry, time=stamp)
+    return session
+
+
+def build_store(path: Path, count: int, seed: int = 1) -> int:
+    """Write ``count`` finished sessions to a new store at ``path``; return the rounds."""
+    if path.exists():
+        raise SystemExit(f"{path} exists: the benchmark builds a new store")
+    rng = random.Random(seed)
+    sessions = []
+    for number in range(count):
+        stamp = f"2026-{1 + number * 12 // count:02d}-{1 + number % 28:02d}T20:00:00+01:00"
+        make = least_score_night if rng.random() < 0.7 else one_card_game
+        sessions.append(make(rng, stamp))
+    with Store(path).write() as db:
+        for session in sessions:
+            db.add(session)
+    return sum(len(session.rounds) for session in sessions)
+
+
+def score_command() -> list[str]:
+    found = shutil.which("score", path=str(Path(sys.executable).parent))
+    return [found] if found else [sys.executable, "-m", "scorekeeper"]
+
+
+def timed(command: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sessions", type=int, default=1000)
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--keep", type=Path, help="Keep the store at FILE.")
+    args = parser.parse_args()
+
+    folder = Path(tempfile.mkdtemp(prefix="stats-bench-"))
+    path = args.keep or folder / "scorekeeper.json"
+    try:
+        started = time.perf_counter()
+        rounds = build_store(path, args.sessions)
+        print(f"store: {args.sessions} finished sessions, {rounds} rounds, "
+              f"{path.stat().st_size / 1e6:.1f} MB, built in {time.perf_counter() - started:.0f} s")
+        env = {**os.environ, "SCOREKEEPER_DB": str(path), "COLUMNS": "120",
+               "SCOREKEEPER_CONFIG": str(folder / "config.toml")}
+        score = score_command()
+        show, stats = [*score, "show"], [*score, "stats"]
+        timed(show, env), timed(stats, env)  # warm the file cache and the bytecode
+        show_times, stats_times = [], []
+        for _ in range(args.runs):
+            show_times.append(timed(show, env))
+            stats_times.append(timed(stats, env))
+        show_median, stats_median = statistics.median(show_times), statistics.median(stats_times)
+        print(f"score show : median {show_median * 1000:.0f} ms over {args.runs} runs")
+        print(f"score stats: median {stats_median * 1000:.0f} ms over {args.runs} runs")
+        print(f"ratio stats/show: {stats_median / show_median:.2f} (goal <= 2.00)")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,128 @@
+"""The command at the table: `score add-round` against the floor a Typer CLI can reach.
+
+    python benchmarks/table_command_bench.py [--runs N]
+
+Typer itself imports a good deal (click, rich, and through typer pydantic-free
+parsing of annotations), so `import typer` is not the floor: this benchmark writes
+a minimal Typer app with the same kinds of parameters as `score add-round` (a root
+callback with --db, the NAME=VALUE arguments, --session, --declarer and the One
+Card options) that parses its command line, reads a small JSON file and writes it
+back atomically, and runs it beside the real `score add-round` on a small Least
+Score session, alternating the two, one process each, and prints the medians and
+their ratio (goal: at most 1.3x).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+MINIMAL_APP = '''
+import json, os, sys, tempfile
+from pathlib import Path
+from typing import Annotated, Optional
+import typer
+
+app = typer.Typer(add_completion=False)
+
+@app.callback()
+def root(ctx: typer.Context,
+         db: Annotated[Optional[Path], typer.Option("--db")] = None) -> None:
+    ctx.obj = db
+
+@app.command("add-round")
+def add_round(ctx: typer.Context,
+              values: Annotated[Optional[list[str]], typer.Argument()] = None,
+              session: Annotated[Optional[int], typer.Option("--session")] = None,
+              declarer: Annotated[Optional[str], typer.Option("--declarer")] = None,
+              bidder: Annotated[Optional[str], typer.Option("--bidder")] = None,
+              bid: Annotated[Optional[int], typer.Option("--bid")] = None,
+              no_bid: Annotated[bool, typer.Option("--no-bid")] = False) -> None:
+    path = Path(ctx.obj)
+    data = json.loads(path.read_text())
+    data.setdefault("rounds", []).append({"declarer": declarer, "values": values})
+    handle, temporary = tempfile.mkstemp(dir=path.parent)
+    with os.fdopen(handle, "w") as stream:
+        json.dump(data, stream)
+        stream.flush()
+        os.fsync(stream.fileno())
+    os.replace(temporary, path)
+    print("Round", len(data["rounds"]), "recorded")
+
+@app.command()
+def show() -> None:
+    pass
+
+if __name__ == "__main__":
+    app()
+'''
+
+
+def score_executable() -> str:
+    found = Path(sys.executable).with_name("score")
+    if found.exists():
+        return str(found)
+    which = shutil.which("score")
+    if which is None:
+        raise SystemExit("the `score` command is not installed in this environment")
+    return which
+
+
+def timed(argv: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=30, help="runs of each side (default 30)")
+    args = parser.parse_args()
+    score = score_executable()
+    with tempfile.TemporaryDirectory() as folder:
+        base = Path(folder)
+        store = base / "store.json"
+        minimal_store = base / "minimal.json"
+        minimal_store.write_text(json.dumps({"rounds": []}))
+        app = base / "minimal_app.py"
+        app.write_text(MINIMAL_APP)
+        env = {**os.environ, "SCOREKEEPER_DB": str(store), "COLUMNS": "100"}
+        subprocess.run([score, "new", "least-score", "--player", "Ann", "--player", "Bob",
+                        "--player", "Cy", "--limit", "500"], env=env, check=True,
+                       stdout=subprocess.DEVNULL)
+        ours = [score, "add-round", "--declarer", "Ann", "Ann=1", "Bob=2", "Cy=3"]
+        floor = [sys.executable, str(app), "--db", str(minimal_store), "add-round",
+                 "--declarer", "Ann", "Ann=1", "Bob=2", "Cy=3"]
+        timed(ours, env), timed(floor, env)  # warm the file cache
+        ours_times: list[float] = []
+        floor_times: list[float] = []
+        for index in range(args.runs):
+            if index % 2:
+                floor_times.append(timed(floor, env))
+                ours_times.append(timed(ours, env))
+            else:
+                ours_times.append(timed(ours, env))
+                floor_times.append(timed(floor, env))
+            if (index + 1) % 100 == 0:  # stay well inside the game's limit of rounds
+                subprocess.run([score, "new", "least-score", "--player", "Ann", "--player",
+                                "Bob", "--player", "Cy", "--limit", "500"], env=env,
+                               check=True, stdout=subprocess.DEVNULL)
+    ours_median = statistics.median(ours_times)
+    floor_median = statistics.median(floor_times)
+    print(f"score add-round (Least Score, 3 players): median {ours_median * 1000:.0f} ms "
+          f"over {args.runs} runs")
+    print(f"minimal Typer app, same parameters:       median {floor_median * 1000:.0f} ms")
+    print(f"ratio: {ours_median / floor_median:.2f}x (goal: at most 1.3x)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,124 @@
+"""Shell completion of what only the store knows: session ids and the players still in.
+
+Typer completes commands and options by itself (``score --install-completion``);
+these functions add the values. A completion runs on every Tab press, so it reads
+the store read-only, never creates anything, and answers nothing rather than fail:
+a damaged or missing store simply completes no values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator
+from pathlib import Path
+from typing import Any
+
+import typer
+
+# Typer registers its shells' completion classes only when it adds its own completion
+# options, which it does not here (see ``shell_optional``).
+from typer._completion_classes import completion_init
+
+# Typer's own scripts and installer (what its --show-completion uses), called here so
+# that the shell can be named: `score --show-completion zsh`.
+from typer._completion_shared import _get_shell_name, get_completion_script
+from typer._completion_shared import install as install_script
+
+from scorekeeper.games.common import EntryError, name_key
+from scorekeeper.registry import GAMES
+from scorekeeper.session import Session
+from scorekeeper.store import Store, resolve_path
+
+completion_init()
+
+PROG_NAME = "score"
+COMPLETE_VAR = "_SCORE_COMPLETE"
+SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
+
+
+def _shell(name: str) -> str:
+    """The shell named, or the one this command runs in (empty ``name``)."""
+    shell = name.strip().lower()
+    if not shell:
+        detected: str | None = _get_shell_name()
+        if detected is None:
+            raise EntryError("can't tell which shell this is: name it, e.g. "
+                             "`score --show-completion bash`")
+        shell = detected
+    if shell not in SHELLS:
+        raise EntryError(f"no completion for the shell {name!r}: choose "
+                         + ", ".join(SHELLS))
+    return shell
+
+
+def shell_optional(args: list[str], commands: Collection[str]) -> list[str]:
+    """``--show-completion`` / ``--install-completion`` followed by no shell (nothing, an
+    option or a command) get an empty value, meaning this shell: the name is optional."""
+    given: list[str] = []
+    for index, arg in enumerate(args):
+        following = args[index + 1] if index + 1 < len(args) else "-"
+        if arg in ("--show-completion", "--install-completion") and (
+                following.startswith("-") or following in commands):
+            arg += "="
+        given.append(arg)
+    return given
+
+
+def script(shell: str) -> str:
+    """The completion script for ``shell`` (empty: the current shell)."""
+    return get_completion_script(
+        prog_name=PROG_NAME, complete_var=COMPLETE_VAR, shell=_shell(shell))
+
+
+def install(shell: str) -> tuple[str, Path]:
+    """Install the script where ``shell`` finds it; return the shell and the file written."""
+    return install_script(shell=_shell(shell), prog_name=PROG_NAME,
+                                    complete_var=COMPLETE_VAR)
+
+
+def _store(ctx: typer.Context) -> Store:
+    root = ctx.find_root()
+    db: Any = root.params.get("db") if root.params else None
+    return Store(resolve_path(db))
+
+
+def _sessions(ctx: typer.Context) -> list[Session]:
+    try:
+        return _store(ctx).read().sessions()
+    except Exception:  # a Tab press must never print a traceback into the shell
+        return []
+
+
+def session_ids(ctx: typer.Context, incomplete: str) -> Iterator[tuple[str, str]]:
+    """Every session id, with its label and status as the help text."""
+    for session in _sessions(ctx):
+        text = str(session.id)
+        if text.startswith(incomplete):
+            yield text, _plain(f"{session.label} ({session.status})")
+
+
+def games(incomplete: str) -> Iterator[str]:
+    yield from (name for name in GAMES if name.startswith(incomplete))
+
+
+def player_values(ctx: typer.Context, incomplete: str) -> Iterator[str]:
+    """``NAME=`` for each player still in the session the command line names (or the
+    current one) who has no value on the line yet."""
+    session_id = ctx.params.get("session_id")
+    try:
+        session = _store(ctx).read().get(session_id if isinstance(session_id, int) else None)
+        still_in = session.standings.still_in
+    except Exception:
+        return
+    typed = {name_key(str(value).partition("=")[0].strip())
+             for value in ctx.params.get("values") or ()}
+    for name in still_in:
+        if name_key(name) in typed:
+            continue
+        candidate = f"{name}="
+        if candidate.startswith(incomplete):
+            yield candidate
+
+
+def _plain(text: str) -> str:
+    """Help text for the shell: one line, no control characters."""
+    return "".join(ch if ch.isprintable() else "?" for ch in text)

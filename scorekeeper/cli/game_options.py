@@ -1,0 +1,126 @@
+"""The options each game declares, as command-line options of ``new``, ``add-round`` and
+``edit-round``: generated from the registry, so a game added there gets its options here.
+
+A command takes them through ``**game_options``; :func:`takes` replaces that catch-all
+in the signature typer reads with one keyword option per declared option.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar, get_type_hints
+
+import typer
+
+from scorekeeper.cli.context import usage
+from scorekeeper.games.common import HouseRuleOption, RoundOption
+from scorekeeper.registry import DECLARATIONS, declaration_of
+
+_Command = TypeVar("_Command", bound=Callable[..., Any])
+
+
+def _titled(helps: list[tuple[str, str]]) -> str:
+    return " ".join(f"{title}: {text}" for title, text in helps)
+
+
+def house_rule_parameters() -> list[inspect.Parameter]:
+    """``score new``'s house-rule options: one per key any game declares."""
+    found: dict[str, list[tuple[str, HouseRuleOption]]] = {}
+    for declaration in DECLARATIONS.values():
+        for option in declaration.house_rules:
+            found.setdefault(option.key, []).append((declaration.title, option))
+    parameters = []
+    for key, declared in found.items():
+        options = [option for _, option in declared]
+        number = all(option.is_number for option in options)
+        choices = list(dict.fromkeys(choice for option in options for choice in option.choices))
+        typed = typer.Option(options[0].flag, metavar=None if number else "|".join(choices),
+                             help=_titled([(title, option.help) for title, option in declared]))
+        kind: Any = int | None if number else str | None
+        parameters.append(inspect.Parameter(key, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                            annotation=Annotated[kind, typed]))
+    return parameters
+
+
+def round_parameters() -> list[inspect.Parameter]:
+    """``add-round``'s round options: one per key any game declares."""
+    found: dict[str, list[tuple[str, RoundOption]]] = {}
+    for declaration in DECLARATIONS.values():
+        for option in declaration.round_options:
+            found.setdefault(option.key, []).append((declaration.title, option))
+    parameters = []
+    for key, declared in found.items():
+        option = declared[0][1]
+        typed = typer.Option(option.flag, help=_titled([(title, each.help)
+                                                        for title, each in declared]))
+        if option.kind == "switch":
+            parameters.append(inspect.Parameter(key, inspect.Parameter.KEYWORD_ONLY,
+                                                default=False,
+                                                annotation=Annotated[bool, typed]))
+            continue
+        kind: Any = int | None if option.kind == "number" else str | None
+        parameters.append(inspect.Parameter(key, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                            annotation=Annotated[kind, typed]))
+    return parameters
+
+
+def values_help() -> str:
+    """What ``NAME=VALUE`` is, game by game."""
+    return "; ".join(f"{declaration.title}: {declaration.values_help}"
+                     for declaration in DECLARATIONS.values()) + "."
+
+
+def takes(parameters: Callable[[], list[inspect.Parameter]]) -> Callable[[_Command], _Command]:
+    """Give ``command`` (which ends in ``**game_options``) the generated ``parameters``."""
+
+    def install(command: _Command) -> _Command:
+        hints = get_type_hints(command, include_extras=True)
+        own = [parameter.replace(annotation=hints[parameter.name])
+               for parameter in inspect.signature(command).parameters.values()
+               if parameter.kind is not inspect.Parameter.VAR_KEYWORD]
+        generated = parameters()
+        signature = inspect.Signature([*own, *generated], return_annotation=None)
+        command.__signature__ = signature  # type: ignore[attr-defined]
+        command.__annotations__ = {parameter.name: parameter.annotation
+                                   for parameter in signature.parameters.values()}
+        return command
+
+    return install
+
+
+def game_names(joiner: str = " or ") -> str:
+    """The games by name, as a command line takes them (``a or b``)."""
+    return joiner.join(DECLARATIONS)
+
+
+def bot_levels() -> str:
+    """The bot levels the games offer: ``random, greedy or strong``."""
+    levels = list(dict.fromkeys(level for declaration in DECLARATIONS.values()
+                                for level in declaration.bots))
+    return ", ".join(levels[:-1]) + " or " + levels[-1] if len(levels) > 1 else "".join(levels)
+
+
+def first_game() -> str:
+    """The game an example command line names."""
+    return next(iter(DECLARATIONS))
+
+
+def check_house_rules(game: str, options: dict[str, Any]) -> None:
+    """A malformed command line (exit 2) when an option is not one of the game's house
+    rules (``--limit`` for One Card)."""
+    declaration = declaration_of(game)
+    allowed = [option.key for option in declaration.house_rules]
+    for key in options:
+        if key not in allowed:
+            owners = " and ".join(other.title for other in DECLARATIONS.values()
+                                  if any(option.key == key for option in other.house_rules))
+            flags = ", ".join(option.flag for option in declaration.house_rules) or "none"
+            usage(f"--{key.replace('_', '-')} is a{'n' if owners[:1] in 'AEIOU' else ''} "
+                  f"{owners} option, not one of {declaration.title} (its options: {flags})")
+
+
+def first_house_rule() -> str:
+    """An example ``GAME.RULE`` for ``score config set``."""
+    declaration = next(iter(DECLARATIONS.values()))
+    return f"{declaration.name}.{declaration.house_rules[0].key}"

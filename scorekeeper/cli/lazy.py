@@ -1,0 +1,99 @@
+"""Build only the command that runs: start-up time is the table's wait.
+
+Typer turns every registered command into a Click command (parsing each signature)
+on every run, and a command's module is imported just to register it. Here the
+group's command table is a mapping that builds a command, and imports its module,
+only when that command is looked up: `score add-round` builds add-round alone and
+never imports the virtual deck, the server or the statistics. `score --help`
+still lists everything (it looks every command up).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator, MutableMapping
+from typing import Any
+
+import typer
+import typer.core
+import typer.main
+from typer.models import CommandInfo
+
+try:  # typer >= 0.22 vendors click; older releases depend on it
+    from typer._click import Command
+except ImportError:  # pragma: no cover
+    from click import Command  # type: ignore[assignment,no-redef,import-not-found,unused-ignore]
+
+Loader = Callable[[], Command]
+
+
+class LazyCommands(MutableMapping[str, Command]):
+    """Command name -> Click command, each built on first access and kept."""
+
+    def __init__(self, built: MutableMapping[str, Command],
+                 loaders: dict[str, Loader]) -> None:
+        self._built: dict[str, Command] = dict(built)
+        self._loaders = loaders
+
+    def __getitem__(self, name: str) -> Command:
+        if name not in self._built:
+            self._built[name] = self._loaders[name]()
+        return self._built[name]
+
+    def __setitem__(self, name: str, command: Command) -> None:
+        self._built[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        self._built.pop(name, None)
+        self._loaders.pop(name, None)
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._loaders
+        yield from (name for name in self._built if name not in self._loaders)
+
+    def __len__(self) -> int:
+        return len(set(self._loaders) | set(self._built))
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._loaders or name in self._built
+
+
+LOADERS: dict[str, Loader] = {}
+"""Every lazily built command of ``score``, in the order --help lists them."""
+
+
+class LazyGroup(typer.core.TyperGroup):
+    """Typer's group, with :data:`LOADERS` as its (lazy) command table."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.commands = LazyCommands(self.commands, LOADERS)
+
+
+def _build(info: CommandInfo) -> Command:
+    return typer.main.get_command_from_info(info, pretty_exceptions_short=False,
+                                            rich_markup_mode=None)
+
+
+def defer_registered(app: typer.Typer) -> None:
+    """Move the commands registered with ``@app.command`` into :data:`LOADERS`."""
+    for info in app.registered_commands:
+        name = info.name or typer.main.get_command_name(getattr(info.callback, "__name__", ""))
+        LOADERS[name] = lambda info=info: _build(info)  # type: ignore[misc]
+    app.registered_commands.clear()
+
+
+def command(name: str, target: str) -> None:
+    """Register ``score NAME``, the function or Typer app at ``module:attribute``,
+    imported only when the command runs (or --help lists it)."""
+
+    def load() -> Command:
+        module, attribute = target.split(":")
+        found = getattr(importlib.import_module(module), attribute)
+        if isinstance(found, typer.Typer):
+            group = typer.main.get_command(found)
+            group.name = name
+            return group
+        return _build(CommandInfo(name=name, callback=found))
+
+    LOADERS[name] = load

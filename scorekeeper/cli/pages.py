@@ -1,0 +1,328 @@
+"""The pages of ``score serve``: HTML built from a snapshot of the store, and nothing else.
+
+Pure functions: each takes what it shows and returns a :class:`Page` (a title and the
+inner HTML of ``<main>``, which the live script swaps in on every change). Every user
+string goes through :func:`text`: HTML-escaped, with control, bidi and zero-width
+characters shown as escapes. Links are relative: the document's ``<base>`` carries the
+token, so no page needs to know it.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from scorekeeper.cli.export import (
+    PALETTE,
+    _headline,
+    _round_failed,
+    _round_label,
+    _running_totals,
+    _status,
+    chart_svg,
+)
+from scorekeeper.games.common import EntryError
+from scorekeeper.ranking import margin, margin_heading, ranked_players
+from scorekeeper.session import Session
+from scorekeeper.store import StoreError, StoreView
+from scorekeeper.text import show_controls
+
+REFRESH_SECONDS = 2
+"""With scripts off, the page reloads itself this often (the live updates need scripts)."""
+
+
+@dataclass(frozen=True)
+class Page:
+    title: str
+    """Plain text (already neutralised); escaped where it is put into HTML."""
+    body: str
+    """The inner HTML of ``<main>``."""
+
+    def event_data(self) -> str:
+        """The Server-Sent Event payload: one line of JSON the live script applies."""
+        return json.dumps({"title": self.title, "body": self.body}, ensure_ascii=False)
+
+
+PageFunction = Callable[[StoreView], Page]
+"""A page of the site: what it shows, from one consistent snapshot of the store."""
+
+
+def plain(value: object) -> str:
+    """User text with control, bidi and zero-width characters shown as escapes (``\\x1b``):
+    the project's one rule (scorekeeper.text)."""
+    return show_controls(str(value))
+
+
+def text(value: object) -> str:
+    """User text as HTML: neutralised, then escaped (quotes included)."""
+    return html.escape(plain(value), quote=True)
+
+
+# ---------------------------------------------------------------------------
+# The document around a page
+
+
+def document(page: Page, *, base: str, events: str, nav: Iterable[tuple[str, str]]) -> str:
+    """The whole HTML document: ``base`` is the tokened folder every link is relative to,
+    ``events`` the (relative) Server-Sent Events address of this page, ``nav`` the
+    (relative address, label) of each page of the site."""
+    links = "".join(f'<a href="{html.escape(href or "./")}">{html.escape(label)}</a>'
+                    for href, label in nav)
+    return "\n".join([
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        '<meta name="color-scheme" content="light dark">',
+        '<meta name="referrer" content="no-referrer">',
+        f'<base href="{html.escape(base)}">',
+        f"<title>{html.escape(page.title)}</title>",
+        '<link rel="icon" href="data:,">',
+        '<link rel="stylesheet" href="style.css">',
+        '<script src="live.js" defer></script>',
+        f'<noscript><meta http-equiv="refresh" content="{REFRESH_SECONDS}"></noscript>',
+        "</head><body>",
+        f"<nav>{links}</nav>",
+        f'<main id="page" data-events="{html.escape(events)}">{page.body}</main>',
+        '<footer><p id="live" class="meta">Reloads every '
+        f"{REFRESH_SECONDS} seconds.</p></footer>",
+        "</body></html>",
+    ]) + "\n"
+
+
+LIVE_SCRIPT = """\
+"use strict";
+// Swap in each new rendering the server pushes (Server-Sent Events); never reload.
+(function () {
+  var main = document.getElementById("page");
+  var status = document.getElementById("live");
+  if (!main) { return; }
+  if (!window.EventSource || !window.JSON) {
+    window.setTimeout(function () { window.location.reload(); }, 2000);
+    return;
+  }
+  function say(words, state) { status.textContent = words; status.className = "meta " + state; }
+  function connect() {
+    var source = new EventSource(main.getAttribute("data-events"));
+    source.onopen = function () { say("Live: updates by itself.", "on"); };
+    source.onmessage = function (event) {
+      var page = JSON.parse(event.data);
+      main.innerHTML = page.body;  // built and escaped by the server
+      document.title = page.title;
+      say("Live: updates by itself.", "on");
+    };
+    source.onerror = function () {
+      say("Connection lost: reconnecting\\u2026", "off");
+      if (source.readyState === EventSource.CLOSED) {
+        source.close();
+        window.setTimeout(connect, 3000);
+      }
+    };
+  }
+  connect();
+})();
+"""
+
+_LEGEND_COLOURS = "".join(f".c{index}{{background:{colour}}}"
+                          for index, colour in enumerate(PALETTE))
+
+STYLE = """\
+:root{color-scheme:light dark;--bg:#f6f6f4;--fg:#151515;--muted:#595959;--card:#fff;
+--line:#d8d8d8;--good:#17692e;--bad:#b42318;--accent:#0a58a8}
+@media (prefers-color-scheme:dark){:root{--bg:#101214;--fg:#f0f0f0;--muted:#a8a8a8;
+--card:#1b1e21;--line:#343a40;--good:#5fd17f;--bad:#ff8b80;--accent:#7cb8ff}
+svg text[fill="#777"]{fill:#b0b0b0}svg line[stroke="#eee"]{stroke:#343a40}
+svg [stroke="#b42318"]{stroke:#ff8b80}svg text[fill="#b42318"]{fill:#ff8b80}}
+html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
+body{font:1.15rem/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;
+padding:.75rem;background:var(--bg);color:var(--fg)}
+nav,main,footer{max-width:48rem;margin:0 auto}
+nav{display:flex;flex-wrap:wrap;gap:.4rem 1.2rem;font-size:1rem;margin-bottom:.4rem}
+a{color:var(--accent)}
+h1{font-size:1.6rem;line-height:1.2;margin:.2rem 0 .3rem;overflow-wrap:anywhere}
+h2{font-size:1.2rem;margin:1.3rem 0 .4rem}
+.meta{color:var(--muted);font-size:.95rem;overflow-wrap:anywhere;margin:.3rem 0}
+.headline{font-size:1.3rem;font-weight:700;margin:.5rem 0}
+.winner{color:var(--good)}.out,.false{color:var(--bad)}.false{font-weight:600}
+table{border-collapse:collapse;width:100%;background:var(--card)}
+th,td{padding:.35rem .4rem;border-bottom:1px solid var(--line);text-align:right;
+vertical-align:top}
+th{font-size:.9rem;color:var(--muted);vertical-align:bottom}
+th:nth-child(2),td:nth-child(2){text-align:left}td:nth-child(2){overflow-wrap:anywhere}
+.standings{font-size:1.35rem}.standings td:nth-child(3){font-weight:700}
+.standings td:last-child{font-size:1rem;text-align:left}
+.standings th:last-child{text-align:left}
+.scroll{overflow-x:auto}
+.rounds{font-size:1rem}.rounds td{white-space:nowrap}
+.rounds th:nth-child(3),.rounds td:nth-child(3){text-align:left}
+.rounds th{white-space:normal}
+.run{color:var(--muted);font-size:.85em}
+.dealer{font-size:1.35rem;background:var(--card);border-left:.4rem solid var(--accent);
+padding:.5rem .8rem;margin:.8rem 0}
+.dealer p{margin:0}.dealer .meta{font-size:1rem}
+svg{display:block;width:100%;height:auto;background:var(--card);border:1px solid var(--line)}
+.legend{display:flex;flex-wrap:wrap;gap:.2rem 1rem;font-size:1rem;margin:.4rem 0}
+.legend i{display:inline-block;width:.9rem;height:.9rem;margin-right:.35rem;
+border-radius:2px;vertical-align:-.1rem}
+.problem{background:var(--card);border-left:.4rem solid var(--bad);padding:.6rem .8rem}
+#live.on::before{content:"\\25cf  ";color:var(--good)}
+#live.off::before{content:"\\25cf  ";color:var(--bad)}
+""" + _LEGEND_COLOURS + "\n"
+
+
+# ---------------------------------------------------------------------------
+# The pages
+
+
+def session_page(view: StoreView, session_id: int | None = None) -> Page:
+    """A session (the current one when ``session_id`` is None): standings first, then the
+    next dealer, the chart of running totals and the rounds."""
+    try:
+        session = view.get(session_id)
+    except StoreError as error:
+        return damaged_page(str(error))
+    except EntryError as error:
+        return _nothing_yet_page(str(error))
+    return render_session(session, current=view.current_id == session.id)
+
+
+def render_session(session: Session, *, current: bool = False) -> Page:
+    standings = session.standings
+    head = [f"<h1>{text(session.label)}</h1>",
+            f'<p class="meta">Session {session.id}{" (current)" if current else ""} · '
+            f"{text(session.rules.title)} · {text(', '.join(session.players))}</p>",
+            f'<p class="headline{" winner" if standings.finished else ""}">'
+            f"{text(_headline(session))}</p>"]
+    parts = [*head, "<h2>Standings</h2>", _standings_table(session), _next_deal(session),
+             "<h2>Running totals</h2>", chart_svg(session), _legend(session), "<h2>Rounds</h2>",
+             _rounds_table(session)]
+    options = ", ".join(f"{key} {value}" for key, value in session.options.items())
+    parts.append(f'<p class="meta">House rules: {text(options)} · started '
+                 f"{text(session.created)}</p>")
+    return Page(f"{plain(session.label)} — scorekeeper", "\n".join(parts))
+
+
+def _standings_table(session: Session) -> str:
+    standings = session.standings
+    rows = []
+    for rank, name in ranked_players(session):
+        status = _status(session, name)
+        css = "winner" if status == "winner" else "out" if status == "knocked out" else ""
+        rows.append(f"<tr><td>{rank}</td><td>{text(name)}</td>"
+                    f"<td>{standings.totals[name]}</td><td>{text(margin(session, name))}</td>"
+                    f'<td class="{css}">{status}</td></tr>')
+    return ('<table class="standings"><thead><tr><th>#</th><th>Player</th><th>Total</th>'
+            f"<th>{text(margin_heading(session))}</th><th>Status</th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>")
+
+
+def _next_deal(session: Session) -> str:
+    standings = session.standings
+    if standings.finished:
+        return ""
+    if standings.next_dealer is None:
+        who = ('<p>Next dealer: not kept for this session <span class="meta">(start one '
+               "with --dealer NAME to see it here)</span></p>")
+    else:
+        who = f"<p>Next dealer: <strong>{text(standings.next_dealer)}</strong></p>"
+    notes = "".join(f'<p class="meta">{text(note)}</p>' for note in standings.notes)
+    return f'<section class="dealer">{who}{notes}</section>'
+
+
+def _legend(session: Session) -> str:
+    keys = "".join(f'<span><i class="c{index % len(PALETTE)}"></i>{text(name)}</span>'
+                   for index, name in enumerate(session.players))
+    return f'<p class="legend">{keys}</p>'
+
+
+def _rounds_table(session: Session) -> str:
+    standings = session.standings
+    if not standings.rounds:
+        return "<p>No rounds yet.</p>"
+    role = session.declaration.role_heading
+    head = "".join(f"<th>{text(name)}</th>" for name in session.players)
+    rows = []
+    for summary, running in zip(standings.rounds, _running_totals(session), strict=True):
+        label = text(_round_label(session, summary))
+        if _round_failed(session, summary):
+            label = f'<span class="false">{label}</span>'
+        cells = [str(summary["number"]), text(summary.get("dealer") or "—"), label]
+        for name in session.players:
+            if name not in summary["scores"]:
+                cells.append("—")
+                continue
+            cell = f'+{summary["scores"][name]} <span class="run">{running[name]}</span>'
+            if name in summary.get("knocked_out", []):
+                cell += ' <span class="out">out</span>'
+            cells.append(cell)
+        rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
+    # Newest first: the round just entered is the one the table wants to check.
+    rows.reverse()
+    return (f'<div class="scroll"><table class="rounds"><thead><tr><th>Round</th>'
+            f"<th>Dealer</th><th>{role}</th>{head}</tr></thead><tbody>{''.join(rows)}"
+            '</tbody></table></div><p class="meta">Newest first. Each cell: the deal\'s '
+            "score, then the running total.</p>")
+
+
+def sessions_page(view: StoreView) -> Page:
+    """Every session, newest first, each linking to its own page."""
+    try:
+        sessions = view.sessions()
+    except StoreError as error:
+        return damaged_page(str(error))
+    if not sessions:
+        return _nothing_yet_page("there are no sessions yet")
+    current = view.current_id
+    rows = []
+    for session in reversed(sessions):
+        leader = ", ".join(session.leader()) or "—"
+        mark = " <strong>(current)</strong>" if session.id == current else ""
+        rows.append(
+            f"<tr><td>{session.id}</td><td><a href=\"session/{session.id}\">"
+            f"{text(session.label)}</a>{mark}<br><span class=\"meta\">"
+            f"{text(', '.join(session.players))}</span></td>"
+            f"<td>{len(session.rounds)}</td><td>{text(session.status)}</td>"
+            f"<td>{text(leader)}</td></tr>")
+    body = ("<h1>Sessions</h1>"
+            '<div class="scroll"><table class="sessions"><thead><tr><th>ID</th>'
+            "<th>Session</th><th>Rounds</th><th>Status</th><th>Leader</th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table></div>")
+    return Page("Sessions — scorekeeper", body)
+
+
+def html_page(title: str, render: Callable[[StoreView], str]) -> PageFunction:
+    """A page from a function that already returns (escaped) HTML for ``<main>``: how
+    another view of the store, e.g. statistics, joins the site with one route."""
+
+    def page(view: StoreView) -> Page:
+        try:
+            return Page(f"{title} — scorekeeper", render(view))
+        except StoreError as error:
+            return damaged_page(str(error))
+
+    return page
+
+
+def damaged_page(message: str) -> Page:
+    body = ('<h1>The scores can\'t be read</h1><div class="problem">'
+            f"<p>{text(message)}</p></div>"
+            "<p>On the computer that keeps the score, run <code>score doctor</code> to check "
+            "the store, and <code>score doctor --restore</code> to bring back its newest good "
+            "backup. This page shows the scores again by itself once the store is "
+            "repaired.</p>")
+    return Page("Store damaged — scorekeeper", body)
+
+
+def _nothing_yet_page(reason: str) -> Page:
+    body = ("<h1>Nothing to show yet</h1>"
+            f"<p>{text(reason[:1].upper() + reason[1:])}.</p>"
+            "<p>This page shows the scores by itself as soon as there are some.</p>")
+    return Page("Waiting for scores — scorekeeper", body)
+
+
+def error_page(title: str, message: str) -> str:
+    """A complete, standalone page for an HTTP error (404, 405, 503...): no store data."""
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{html.escape(title)}</title></head><body><h1>{html.escape(title)}</h1>"
+            f"<p>{html.escape(message)}</p></body></html>\n")

@@ -1,0 +1,97 @@
+"""``score rules GAME``: the rules text in the user's language, then the house rules in force.
+
+The texts are the game's package files (``games/<game>/rules/<language>.md``); the
+house rules come from the session asked for, else the current session when it is of
+this game, else the game's defaults. The output is Markdown: rendered at a terminal,
+as it is when piped or saved.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any
+
+import typer
+from rich.markdown import Markdown
+
+from scorekeeper.cli import completion
+from scorekeeper.cli.context import console, store, usage
+from scorekeeper.cli.game_options import game_names
+from scorekeeper.cli.language import language
+from scorekeeper.games.common import EntryError, Language, TableGame, read_rules_text
+from scorekeeper.registry import get_game
+from scorekeeper.session import Session
+from scorekeeper.store import StoreView
+
+SESSION_HEADING = {
+    Language.ENGLISH: "House rules of this session",
+    Language.DANISH: "Husregler i denne session",
+    Language.ARABIC: "القواعد الخاصة بهذه الجلسة",
+}
+DEFAULTS_HEADING = {
+    Language.ENGLISH: "House rules (defaults)",
+    Language.DANISH: "Husregler (standard)",
+    Language.ARABIC: "القواعد الخاصة (الافتراضية)",
+}
+
+
+def rules(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help=game_names() + ".",
+                                        autocompletion=completion.games)],
+    session_id: Annotated[int | None, typer.Option(
+        "--session", "-s", help="Show that session's house rules (default: the current "
+        "session's, when it is of this game).", autocompletion=completion.session_ids)] = None,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="One JSON object: the house rules in force and the rules text.")] = False,
+) -> None:
+    """The rules as the engine applies them (score --lang en|da|ar), with the house rules."""
+    try:
+        table = get_game(game)
+    except EntryError as error:
+        usage(str(error))
+    session = _session_for(store(ctx).read(), table, session_id)
+    speaking = language(ctx)
+    options = dict(session.options) if session is not None else table.default_options()
+    house_rules = table.house_rules(options, speaking)
+    text = read_rules_text(table.rules_folder, speaking)
+    if as_json:
+        document: dict[str, Any] = {
+            "game": table.name,
+            "title": table.title,
+            "language": speaking.value,
+            "session": session.id if session is not None else None,
+            "options": options,
+            "house_rules": [
+                {"key": rule.key, "option": rule.option, "value": rule.value,
+                 "default": rule.default, "description": rule.description}
+                for rule in house_rules
+            ],
+            "text": text,
+        }
+        sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+        return
+    heading = (SESSION_HEADING if session is not None else DEFAULTS_HEADING)[speaking]
+    block = "\n".join(f"- `{rule.as_typed}`: {rule.description}" for rule in house_rules)
+    markdown = f"{text.rstrip()}\n\n## {heading}\n\n{block}\n"
+    if console.is_terminal:
+        console.print(Markdown(markdown))
+    else:
+        sys.stdout.write(markdown)
+
+
+def _session_for(view: StoreView, table: TableGame, session_id: int | None) -> Session | None:
+    """The session whose house rules to show, or None for the defaults."""
+    if session_id is not None:
+        session = view.get(session_id)
+        if session.game != table.name:
+            raise EntryError(f"session {session_id} is {session.rules.title}, not {table.title}")
+        return session
+    if view.current_id is None:
+        return None
+    try:
+        current = view.get()
+    except EntryError:
+        return None
+    return current if current.game == table.name else None

@@ -1,0 +1,288 @@
+"""``score stats`` shown: rich tables for the terminal, Markdown, and an HTML page.
+
+:func:`stats_page` and :func:`stats_json` are pure (sessions in, text or data out) so
+``score serve`` can show the same page. Every name is user text: plain ``Text`` in
+the terminal, escaped in Markdown and HTML.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from scorekeeper.cli.export import CSS, PALETTE, md
+from scorekeeper.games.common import StatFigure
+from scorekeeper.session import Session
+from scorekeeper.stats import GameStats, Stats, StatsQuery, as_json, compute, ranked_ratings
+from scorekeeper.store import StoreView
+
+
+def stats_json(sessions: Sequence[Session], query: StatsQuery | None = None) -> dict[str, Any]:
+    return as_json(compute(sessions, query))
+
+
+def stats_page(sessions: Sequence[Session], query: StatsQuery | None = None) -> str:
+    return to_html(compute(sessions, query))
+
+
+def store_page(view: StoreView) -> str:
+    """The statistics of every session in the store as the body of a page (score serve)."""
+    return html_body(compute(view.sessions()))
+
+
+# ---------------------------------------------------------------------------
+# Numbers
+
+
+def number(value: float | None, digits: int = 2) -> str:
+    if value is None:
+        return "—"
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:.{digits}f}"
+
+
+def percent(value: float | None) -> str:
+    return "—" if value is None else f"{value * 100:.0f} %"
+
+
+def figure_text(game: GameStats, key: str, figure: StatFigure) -> str:
+    value = game.figure(key, figure)
+    return percent(value) if figure.percent else number(value)
+
+
+def sessions_text(count: int) -> str:
+    return f"{count} session{'' if count == 1 else 's'}"
+
+
+def headline(stats: Stats) -> str:
+    per_game = ", ".join(f"{game.title} {game.sessions}" for game in stats.games)
+    text = f"Statistics over {stats.finished} finished session" \
+        f"{'' if stats.finished == 1 else 's'}"
+    if per_game:
+        text += f" ({per_game})"
+    return text + f"; left out: {stats.abandoned} abandoned, {stats.unfinished} unfinished"
+
+
+PLAYER_HEAD = ("Player", "Games", "Wins", "Win %", "95 % CI", "Place", "Streak", "Best",
+               "Last 10")
+
+
+def player_rows(stats: Stats) -> list[list[str]]:
+    rows = []
+    for player in stats.players:
+        low, high = player.ci95
+        rows.append([player.name, str(player.games), number(player.wins), percent(player.win_rate),
+                     f"{low * 100:.0f}–{high * 100:.0f}", number(player.average_place),
+                     str(player.current_streak), str(player.longest_streak), player.sparkline])
+    return rows
+
+
+def game_head(game: GameStats) -> list[str]:
+    return ["Player", "Games", *(figure.label for figure in game.figures), "Rating", "μ", "σ"]
+
+
+def game_rows(stats: Stats, game: GameStats) -> list[list[str]]:
+    shown = {player.key: player for player in stats.players}
+    rows = []
+    for key, history in ranked_ratings(game):
+        if key not in shown:
+            continue
+        last = history[-1]
+        rows.append([stats.names[key], str(len(history)),
+                     *(figure_text(game, key, figure) for figure in game.figures),
+                     f"{last.ordinal:.1f}", f"{last.mu:.1f}", f"{last.sigma:.1f}"])
+    return rows
+
+
+def versus_rows(stats: Stats) -> tuple[list[str], list[list[str]]]:
+    keys = [player.key for player in stats.players]
+    head = ["", *(stats.names[key] for key in keys)]
+    rows = []
+    for a in keys:
+        row = [stats.names[a]]
+        for b in keys:
+            met = stats.met.get(a, {}).get(b, 0)
+            row.append("—" if a == b or not met else f"{stats.ahead.get(a, {}).get(b, 0)}/{met}")
+        rows.append(row)
+    return head, rows
+
+
+def figures_note(game: GameStats) -> str:
+    return "; ".join(f"{figure.label}: {figure.meaning}" for figure in game.figures) + "."
+
+
+RATING_NOTE = ("Rating: openskill Plackett–Luce, μ − 3σ (a newcomer starts at 0; it rises "
+               "as results come in and σ shrinks).")
+VERSUS_NOTE = "Each cell: the games the row's player finished ahead of the column's / both played."
+SPARK_NOTE = ("Wins: a shared win counts 1/k. Place: the average. Streak: wins in a row now, "
+              "and the best run. Last 10: oldest first; a full bar is a win, the lowest "
+              "bar last place.")
+
+
+# ---------------------------------------------------------------------------
+# The terminal
+
+
+def _rich_table(title: str, head: Sequence[str], rows: Sequence[Sequence[str]],
+                caption: str | None = None) -> Table:
+    table = Table(title=title, title_justify="left", caption=caption, caption_justify="left")
+    for index, column in enumerate(head):
+        table.add_column(column, justify="left" if index == 0 else "right")
+    for row in rows:
+        table.add_row(*(Text(cell) for cell in row))  # names are data, never markup
+    return table
+
+
+def renderables(stats: Stats, versus: bool) -> RenderableType:
+    parts: list[RenderableType] = [Text(headline(stats), style="bold")]
+    if not stats.players:
+        parts.append(Text("No finished sessions match: statistics count finished games only."))
+        return Group(*parts)
+    parts.append(_rich_table("Players", PLAYER_HEAD, player_rows(stats), SPARK_NOTE))
+    for game in stats.games:
+        rows = game_rows(stats, game)
+        if rows:
+            parts.append(_rich_table(f"{game.title} ({sessions_text(game.sessions)})",
+                                     game_head(game), rows,
+                                     f"{figures_note(game)} {RATING_NOTE}"))
+    if versus:
+        head, rows = versus_rows(stats)
+        parts.append(_rich_table("Head to head", head, rows, VERSUS_NOTE))
+    return Group(*parts)
+
+
+# ---------------------------------------------------------------------------
+# Markdown
+
+
+def _md_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    lines = ["| " + " | ".join(md(cell) or " " for cell in head) + " |",
+             "|" + "|".join("---" if i == 0 else "---:" for i in range(len(head))) + "|"]
+    lines += ["| " + " | ".join(md(cell) for cell in row) + " |" for row in rows]
+    return lines
+
+
+def to_markdown(stats: Stats, versus: bool) -> str:
+    lines = ["# Game nights", "", headline(stats), ""]
+    if stats.players:
+        lines += ["## Players", "", *_md_table(PLAYER_HEAD, player_rows(stats)), "",
+                  SPARK_NOTE, ""]
+        for game in stats.games:
+            rows = game_rows(stats, game)
+            if rows:
+                lines += [f"## {game.title} ({sessions_text(game.sessions)})", "",
+                          *_md_table(game_head(game), rows), "", figures_note(game),
+                          RATING_NOTE, ""]
+        if versus:
+            head, rows = versus_rows(stats)
+            lines += ["## Head to head", "", *_md_table(head, rows), "", VERSUS_NOTE, ""]
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------
+# HTML
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text))
+
+
+def _html_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    out = ['<div class="scroll"><table><thead><tr>']
+    out += [f"<th>{_e(cell)}</th>" for cell in head]
+    out.append("</tr></thead><tbody>")
+    for row in rows:
+        out.append("<tr>" + "".join(f"<td>{_e(cell)}</td>" for cell in row) + "</tr>")
+    out.append("</tbody></table></div>")
+    return "".join(out)
+
+
+def rating_chart(stats: Stats, game: GameStats) -> str:
+    """Each shown player's rating after each session of the game, in the order played."""
+    shown = [player.key for player in stats.players if player.key in game.ratings]
+    # a player keeps one colour in every chart of the page
+    colours = {player.key: PALETTE[index % len(PALETTE)]
+               for index, player in enumerate(stats.players)}
+    sessions = game.played
+    position = {sid: index + 1 for index, sid in enumerate(sessions)}
+    values = [p.ordinal for key in shown for p in game.ratings[key]] or [0.0]
+    low, high = min(0.0, min(values)), max(1.0, max(values))
+    span = high - low or 1.0
+    width, height, pad_left, pad_right, pad_top, pad_bottom = 480, 260, 40, 12, 14, 28
+    count = max(len(sessions), 1)
+
+    def x(index: int) -> float:
+        return pad_left + (width - pad_left - pad_right) * index / count
+
+    def y(value: float) -> float:
+        return pad_top + (height - pad_top - pad_bottom) * (1 - (value - low) / span)
+
+    parts = [f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="'
+             f'{_e(game.title)} ratings after each session" xmlns="http://www.w3.org/2000/svg">']
+    for step in range(5):
+        value = low + span * step / 4
+        parts.append(f'<line x1="{pad_left}" x2="{width - pad_right}" y1="{y(value):.1f}" '
+                     f'y2="{y(value):.1f}" stroke="#eee"/>')
+        parts.append(f'<text x="{pad_left - 6}" y="{y(value) + 4:.1f}" font-size="14" '
+                     f'text-anchor="end" fill="#777">{round(value)}</text>')
+    for index in range(count + 1):
+        if count <= 20 or index % max(1, count // 10) == 0:
+            parts.append(f'<text x="{x(index):.1f}" y="{height - 8}" font-size="14" '
+                         f'text-anchor="middle" fill="#777">{index}</text>')
+    for key in shown:
+        colour = colours[key]
+        points = [(0, 0.0)] + [(position[p.session_id], p.ordinal) for p in game.ratings[key]]
+        line = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in points)
+        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" '
+                     f'points="{line}"><title>{_e(stats.names[key])}</title></polyline>')
+        last_x, last_y = points[-1]
+        parts.append(f'<circle cx="{x(last_x):.1f}" cy="{y(last_y):.1f}" r="3.5" '
+                     f'fill="{colour}"/>')
+    parts.append("</svg>")
+    # swatches drawn in SVG, not inline style: score serve's page allows no inline CSS
+    legend = "".join(f'<span><svg class="swatch" width="12" height="12" aria-hidden="true">'
+                     f'<rect width="12" height="12" rx="2" fill="{colours[key]}"/></svg> '
+                     f"{_e(stats.names[key])}</span>" for key in shown)
+    return "".join(parts) + f'<p class="legend">{legend}</p>'
+
+
+def html_body(stats: Stats, versus: bool = True) -> str:
+    """The page's content (no <html> around it), for ``score serve`` to embed."""
+    parts = [f'<h1>Game nights</h1><p class="meta">{_e(headline(stats))}</p>']
+    if not stats.players:
+        parts.append("<p>No finished sessions match.</p>")
+        return "\n".join(parts)
+    parts += ["<h2>Players</h2>", _html_table(PLAYER_HEAD, player_rows(stats)),
+              f'<p class="meta">{_e(SPARK_NOTE)}</p>']
+    for game in stats.games:
+        rows = game_rows(stats, game)
+        if not rows:
+            continue
+        parts += [f"<h2>{_e(game.title)} ({sessions_text(game.sessions)})</h2>",
+                  _html_table(game_head(game), rows),
+                  f'<p class="meta">{_e(figures_note(game))}</p>',
+                  f"<h3>{_e(game.title)}: rating after each session</h3>",
+                  rating_chart(stats, game), f'<p class="meta">{_e(RATING_NOTE)}</p>']
+    if versus:
+        head, rows = versus_rows(stats)
+        parts += ["<h2>Head to head</h2>", _html_table(head, rows),
+                  f'<p class="meta">{_e(VERSUS_NOTE)}</p>']
+    return "\n".join(parts)
+
+
+def to_html(stats: Stats, versus: bool = True) -> str:
+    return "\n".join([
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        "<title>Game nights — scorekeeper</title>",
+        f"<style>{CSS}</style></head><body><main>",
+        html_body(stats, versus),
+        "</main></body></html>",
+    ]) + "\n"

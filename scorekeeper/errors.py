@@ -1,0 +1,47 @@
+"""Every error a user can cause, in one hierarchy: each is refused with one line on
+stderr (``error: ...``, exit 1), never a traceback.
+
+The modules that raise them re-export them where they always lived
+(``scorekeeper.cards.CardError``, ``scorekeeper.games.common.EntryError``,
+``scorekeeper.store.StoreError``), so either import works.
+"""
+
+from __future__ import annotations
+
+
+class ScorekeeperError(Exception):
+    """Something a user caused and can act on; the message is one line saying how."""
+
+
+class EntryError(ScorekeeperError, ValueError):
+    """An entry the rules refuse. The message is one line a player can act on."""
+
+
+class RoundError(EntryError):
+    """A stored round that no longer fits the rounds before it (after an edit or import)."""
+
+    def __init__(self, number: int, reason: str) -> None:
+        super().__init__(f"round {number}: {reason}")
+        self.number = number
+        self.reason = reason
+
+
+class CardError(ScorekeeperError, ValueError):
+    """A piece of text is not a card in the notation of the rules."""
+
+
+class IllegalAction(ScorekeeperError, ValueError):
+    """An action on the virtual deck the rules refuse; the message says why, in words a
+    player can act on."""
+
+
+class StoreError(ScorekeeperError):
+    """The store file can't be used as it is. The message names the file and what to do."""
+
+
+class NewerStoreError(StoreError):
+    """The store was written by a newer scorekeeper: upgrade, don't restore an old backup."""
+
+
+class ConfigError(ScorekeeperError):
+    """The config file can't be used; the message names the file."""

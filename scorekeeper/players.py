@@ -1,0 +1,143 @@
+"""The people across sessions: who has played, and renaming or merging them everywhere.
+
+A player is the same person in every session where the name matches ignoring case
+(after NFC normalisation; :func:`scorekeeper.stats.player_key`). A rename or merge is
+planned here as, for each session it touches, a map from the old spelling to the
+new; :meth:`Session.with_players_renamed` applies it and logs it in the session's
+history. The plan's inverse is what ``score players undo`` applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from scorekeeper.games.common import EntryError, JSONDict
+from scorekeeper.session import Session, check_player_names
+from scorekeeper.stats import chronological, player_key
+
+
+@dataclass(frozen=True)
+class Player:
+    key: str
+    name: str
+    """The spelling of their latest session."""
+    spellings: tuple[str, ...]
+    sessions: tuple[int, ...]
+    finished: int
+    last_played: str
+    """The time of the last change at the table in their latest session."""
+
+
+def roster(sessions: Sequence[Session]) -> list[Player]:
+    """Everyone who has played, most recently seen first."""
+    seen: dict[str, list[Session]] = {}
+    spellings: dict[str, dict[str, None]] = {}
+    latest: dict[str, int] = {}
+    for index, session in enumerate(chronological(sessions)):
+        for name in session.players:
+            key = player_key(name)
+            seen.setdefault(key, []).append(session)
+            spellings.setdefault(key, {})[name] = None
+            latest[key] = index
+    players = []
+    for key, played in seen.items():
+        name = next(n for n in played[-1].players if player_key(n) == key)
+        span = played[-1].played_span()
+        last = span[1].isoformat(timespec="minutes") if span else played[-1].created
+        players.append(Player(key, name, tuple(spellings[key]),
+                              tuple(s.id for s in played if s.id is not None),
+                              sum(1 for s in played if s.finished), last))
+    return sorted(players, key=lambda p: (-latest[p.key], p.name.casefold()))
+
+
+def find(sessions: Sequence[Session], typed: str) -> Player:
+    key = player_key(typed.strip())
+    for player in roster(sessions):
+        if player.key == key:
+            return player
+    known = ", ".join(sorted((p.name for p in roster(sessions)), key=str.casefold))
+    raise EntryError(f"nobody called {typed.strip()!r} has played (the players: "
+                     f"{known or 'nobody yet'})")
+
+
+Plan = dict[int, dict[str, str]]
+"""Session id -> {old spelling: new spelling}."""
+
+
+def plan_rename(sessions: Sequence[Session], old: str, new: str) -> Plan:
+    """``score players rename OLD NEW``: every session of OLD spells the name NEW."""
+    player = find(sessions, old)
+    (spelling,) = check_player_names([new])
+    key = player_key(spelling)
+    if key != player.key:
+        other = next((p for p in roster(sessions) if p.key == key), None)
+        if other is not None:
+            _refuse_shared(sessions, player, other)
+            raise EntryError(f"{other.name!r} is already a player: `score players merge "
+                             f"{player.name} {other.name}` makes them one person")
+    plan = _plan(sessions, player, spelling)
+    if not plan:
+        raise EntryError(f"{player.name!r} is already spelled {spelling!r} in every session")
+    return plan
+
+
+def plan_merge(sessions: Sequence[Session], first: str, second: str) -> tuple[Plan, str]:
+    """``score players merge A B``: A becomes B (B's latest spelling) in every session."""
+    player, other = find(sessions, first), find(sessions, second)
+    if player.key == other.key:
+        raise EntryError(f"{first.strip()!r} and {second.strip()!r} are already one player "
+                         "(names that differ only in case are the same person)")
+    _refuse_shared(sessions, player, other)
+    return _plan(sessions, player, other.name), other.name
+
+
+def _refuse_shared(sessions: Sequence[Session], player: Player, other: Player) -> None:
+    shared = sorted(set(player.sessions) & set(other.sessions))
+    if shared:
+        listed = ", ".join(str(i) for i in shared)
+        raise EntryError(f"{player.name} and {other.name} both played in session"
+                         f"{'s' if len(shared) > 1 else ''} {listed}: two players of one "
+                         "session can't share a name")
+
+
+def _plan(sessions: Sequence[Session], player: Player, spelling: str) -> Plan:
+    plan: Plan = {}
+    for session in sessions:
+        for name in session.players:
+            if player_key(name) == player.key and name != spelling and session.id is not None:
+                plan[session.id] = {name: spelling}
+    return plan
+
+
+def apply(sessions: Mapping[int, Session], plan: Plan, detail: str, *, change: str,
+          time: str) -> list[Session]:
+    """The sessions of ``plan`` renamed (refused whole if any one can't be)."""
+    renamed = []
+    for session_id, names in sorted(plan.items()):
+        session = sessions.get(session_id)
+        if session is None:
+            continue  # deleted since; nothing to rename there
+        missing = [old for old in names if old not in session.players]
+        if missing:
+            raise EntryError(f"session {session_id} no longer has a player called "
+                             f"{missing[0]!r}: nothing was changed")
+        renamed.append(session.with_players_renamed(names, detail, change=change, time=time))
+    return renamed
+
+
+def record(change: str, detail: str, plan: Plan, time: str) -> JSONDict:
+    """What the store keeps of a rename or merge, for ``score players undo``."""
+    return {"time": time, "change": change, "detail": detail,
+            "sessions": [{"id": session_id, "names": names}
+                         for session_id, names in sorted(plan.items())]}
+
+
+def inverse(recorded: Mapping[str, object]) -> Plan:
+    """The plan that takes a recorded rename or merge back."""
+    plan: Plan = {}
+    items = recorded.get("sessions")
+    for item in items if isinstance(items, list) else []:
+        if isinstance(item, dict) and isinstance(item.get("names"), dict):
+            plan[int(item["id"])] = {str(new): str(old) for old, new in item["names"].items()}
+    return plan

@@ -1,0 +1,373 @@
+"""Statistics across sessions: who plays, who wins, how, and a rating per game.
+
+Pure functions over :class:`~scorekeeper.session.Session` objects: every figure is
+recomputed from the rounds (through each game's standings), nothing is stored.
+Only finished sessions count; abandoned and unfinished ones are counted apart.
+
+* A *player* is a person across sessions: names that are equal ignoring case (after
+  NFC normalisation) are the same player (:func:`player_key`).
+* A *place* is what the game says it is (``TableGame.placings``): in Least Score
+  last-standing the knocked-out players are placed by how long they lasted.
+* A win shared by k players counts 1/k, as ``score simulate`` counts it; the win
+  rate's 95 % interval is Wilson's.
+* Game-specific figures are the game's own (``TableGame.stat_figures``), summed
+  from its ``round_tallies``; nothing here branches on a game's name.
+* The rating is openskill's Plackett–Luce model, one rating per game, updated
+  session by session in the order they were played.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.games.common import EntryError, StatFigure, name_key
+from scorekeeper.match import wilson_interval
+from scorekeeper.registry import get_game
+from scorekeeper.session import Session
+
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce
+
+SPARK_LEVELS = "▁▂▃▄▅▆▇█"
+LAST_RESULTS = 10
+
+
+def player_key(name: str) -> str:
+    """The identity of a player across sessions: the same name as within one session
+    (:func:`scorekeeper.games.common.name_key`)."""
+    return name_key(name)
+
+
+def played_at(session: Session) -> datetime | None:
+    """When the session started, as an aware time (None when it was not recorded)."""
+    try:
+        moment = datetime.fromisoformat(session.created)
+    except ValueError:
+        return None
+    return moment.astimezone() if moment.tzinfo is None else moment
+
+
+def chronological(sessions: Iterable[Session]) -> list[Session]:
+    """Sessions in the order they were played (start time, then id)."""
+    def key(session: Session) -> tuple[float, int]:
+        moment = played_at(session)
+        return (moment.timestamp() if moment else float("-inf"), session.id or 0)
+    return sorted(sessions, key=key)
+
+
+@dataclass(frozen=True)
+class StatsQuery:
+    """What ``score stats`` was asked for."""
+
+    game: str | None = None
+    since: date | None = None
+    until: date | None = None
+    players: tuple[str, ...] = ()
+
+    def matches(self, session: Session) -> bool:
+        """The game and dates (the session's start, in its own local date), inclusive."""
+        if self.game is not None and session.game != self.game:
+            return False
+        if self.since is None and self.until is None:
+            return True
+        moment = played_at(session)
+        if moment is None:
+            return False
+        day = moment.date()
+        return (self.since is None or day >= self.since) and \
+            (self.until is None or day <= self.until)
+
+
+@dataclass(frozen=True)
+class Result:
+    """One player's result in one finished session."""
+
+    session_id: int | None
+    game: str
+    when: str
+    place: int
+    of: int
+    win: float
+    """The share of the win: 1, 1/k for a win shared by k players, 0."""
+
+    @property
+    def spark(self) -> str:
+        if self.of <= 1:
+            return SPARK_LEVELS[-1]
+        level = round((self.of - self.place) / (self.of - 1) * (len(SPARK_LEVELS) - 1))
+        return SPARK_LEVELS[level]
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    session_id: int | None
+    when: str
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        """The displayed rating: mu - 3 sigma (openskill's ordinal; 0 for a newcomer)."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass
+class PlayerStats:
+    key: str
+    name: str
+    results: list[Result] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return len(self.results)
+
+    @property
+    def wins(self) -> float:
+        return sum(result.win for result in self.results)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.games)
+
+    @property
+    def average_place(self) -> float | None:
+        return sum(r.place for r in self.results) / self.games if self.games else None
+
+    @property
+    def current_streak(self) -> int:
+        streak = 0
+        for result in reversed(self.results):
+            if not result.win:
+                break
+            streak += 1
+        return streak
+
+    @property
+    def longest_streak(self) -> int:
+        longest = streak = 0
+        for result in self.results:
+            streak = streak + 1 if result.win else 0
+            longest = max(longest, streak)
+        return longest
+
+    @property
+    def last_results(self) -> list[Result]:
+        return self.results[-LAST_RESULTS:]
+
+    @property
+    def sparkline(self) -> str:
+        return "".join(result.spark for result in self.last_results)
+
+
+@dataclass
+class GameStats:
+    """One game's own figures and ratings."""
+
+    game: str
+    title: str
+    figures: tuple[StatFigure, ...]
+    sessions: int = 0
+    played: list[int | None] = field(default_factory=list)
+    """The ids of the game's sessions, in the order played (and rated)."""
+    tallies: dict[str, dict[str, int]] = field(default_factory=dict)
+    ratings: dict[str, list[RatingPoint]] = field(default_factory=dict)
+    """Each player's rating after each of their sessions of this game, oldest first."""
+
+    def figure(self, key: str, figure: StatFigure) -> float | None:
+        counts = self.tallies.get(key, {})
+        top = counts.get(figure.numerator, 0)
+        if figure.denominator is None:
+            return float(top)
+        bottom = counts.get(figure.denominator, 0)
+        return top / bottom if bottom else None
+
+
+@dataclass
+class Stats:
+    query: StatsQuery
+    finished: int
+    abandoned: int
+    unfinished: int
+    players: list[PlayerStats]
+    """The players shown (all, or those asked for), best record first."""
+    games: list[GameStats]
+    ahead: dict[str, dict[str, int]]
+    """ahead[a][b]: the finished sessions in which a placed better than b."""
+    met: dict[str, dict[str, int]]
+    """met[a][b]: the finished sessions a and b both played."""
+    names: dict[str, str]
+    """Each player's key -> the spelling of their latest session."""
+
+    def player(self, name: str) -> PlayerStats:
+        key = player_key(name)
+        return next(p for p in self.players if p.key == key)
+
+
+def compute(sessions: Sequence[Session], query: StatsQuery | None = None) -> Stats:
+    """The statistics of the finished sessions that ``query`` selects."""
+    query = query or StatsQuery()
+    matching = [session for session in sessions if query.matches(session)]
+    finished = chronological(s for s in matching if s.finished and not s.abandoned)
+    abandoned = sum(1 for s in matching if s.abandoned)
+    unfinished = sum(1 for s in matching if not s.finished and not s.abandoned)
+
+    names: dict[str, str] = {}
+    for session in chronological(sessions):
+        for name in session.players:
+            names[player_key(name)] = name
+    wanted = [player_key(name) for name in query.players]
+    unknown = [name for name, key in zip(query.players, wanted, strict=True)
+               if key not in names]
+    if unknown:
+        known = ", ".join(sorted(names.values(), key=str.casefold)) or "nobody yet"
+        raise EntryError(f"nobody called {unknown[0].strip()!r} has played (the players: "
+                         f"{known})")
+
+    players: dict[str, PlayerStats] = {}
+    games: dict[str, GameStats] = {}
+    ahead: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    met: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    models: dict[str, tuple[PlackettLuce, dict[str, Any]]] = {}
+    for session in finished:
+        rules = session.rules
+        standings = session.standings
+        places = rules.placings(session.players, session.options, standings)
+        keys = {name: player_key(name) for name in session.players}
+        share = 1 / len(standings.winners) if standings.winners else 0.0
+        for name in session.players:
+            stats = players.setdefault(keys[name], PlayerStats(keys[name], names[keys[name]]))
+            stats.results.append(Result(session.id, session.game, session.created,
+                                        places[name], len(session.players),
+                                        share if name in standings.winners else 0.0))
+        for a in session.players:
+            for b in session.players:
+                if a != b:
+                    met[keys[a]][keys[b]] += 1
+                    if places[a] < places[b]:
+                        ahead[keys[a]][keys[b]] += 1
+        game = games.setdefault(session.game, GameStats(session.game, rules.title,
+                                                        rules.stat_figures))
+        game.sessions += 1
+        game.played.append(session.id)
+        for summary in standings.rounds:
+            for name, counts in rules.round_tallies(summary).items():
+                totals = game.tallies.setdefault(keys[name], {})
+                for tally, value in counts.items():
+                    totals[tally] = totals.get(tally, 0) + value
+        _rate(models, game, session, keys, places)
+
+    shown = [players[key] for key in dict.fromkeys(wanted) if key in players] if wanted \
+        else list(players.values())
+    shown.sort(key=lambda p: (-p.wins, p.average_place or 0.0, p.name.casefold()))
+    return Stats(
+        query=query, finished=len(finished), abandoned=abandoned, unfinished=unfinished,
+        players=shown,
+        games=[games[name] for name in sorted(games)],
+        ahead={a: dict(row) for a, row in ahead.items()},
+        met={a: dict(row) for a, row in met.items()},
+        names=names,
+    )
+
+
+def _rate(models: dict[str, tuple[PlackettLuce, dict[str, Any]]], game: GameStats,
+          session: Session, keys: Mapping[str, str], places: Mapping[str, int]) -> None:
+    """Update the game's ratings with one finished session (places as ranks, ties shared)."""
+    if game.game not in models:
+        from openskill.models import PlackettLuce  # only when there is something to rate
+
+        models[game.game] = (PlackettLuce(), {})
+    model, ratings = models[game.game]
+    order = [keys[name] for name in session.players]
+    teams = [[ratings.get(key) or model.rating(name=key)] for key in order]
+    updated = model.rate(teams, ranks=[float(places[name]) for name in session.players])
+    for key, (rating,) in zip(order, updated, strict=True):
+        ratings[key] = rating
+        game.ratings.setdefault(key, []).append(
+            RatingPoint(session.id, session.created, rating.mu, rating.sigma))
+
+
+# ---------------------------------------------------------------------------
+# The JSON shape (``score stats --json``, and what ``score serve`` may show)
+
+
+def _round(value: float | None, digits: int = 4) -> float | None:
+    return None if value is None else round(value, digits)
+
+
+def as_json(stats: Stats) -> dict[str, Any]:
+    shown = {player.key for player in stats.players}
+    query = stats.query
+    return {
+        "query": {
+            "game": query.game,
+            "since": query.since.isoformat() if query.since else None,
+            "until": query.until.isoformat() if query.until else None,
+            "players": list(query.players),
+        },
+        "sessions": {"finished": stats.finished, "abandoned": stats.abandoned,
+                     "unfinished": stats.unfinished},
+        "players": [
+            {
+                "name": player.name,
+                "games": player.games,
+                "wins": _round(player.wins),
+                "win_rate": _round(player.win_rate),
+                "ci95": [_round(bound) for bound in player.ci95],
+                "average_place": _round(player.average_place),
+                "current_streak": player.current_streak,
+                "longest_streak": player.longest_streak,
+                "last_results": [{"session": r.session_id, "game": r.game, "place": r.place,
+                                  "of": r.of, "win": _round(r.win)}
+                                 for r in player.last_results],
+                "sparkline": player.sparkline,
+            }
+            for player in stats.players
+        ],
+        "games": {
+            game.game: {
+                "title": game.title,
+                "sessions": game.sessions,
+                "players": {
+                    stats.names[key]: {figure.key: _round(game.figure(key, figure))
+                                       for figure in game.figures}
+                    for key in game.tallies if key in shown
+                },
+                "ratings": {
+                    stats.names[key]: {
+                        "rating": _round(history[-1].ordinal, 3),
+                        "mu": _round(history[-1].mu, 3),
+                        "sigma": _round(history[-1].sigma, 3),
+                        "history": [{"session": point.session_id, "when": point.when,
+                                     "rating": _round(point.ordinal, 3),
+                                     "mu": _round(point.mu, 3), "sigma": _round(point.sigma, 3)}
+                                    for point in history],
+                    }
+                    for key, history in ranked_ratings(game) if key in shown
+                },
+            }
+            for game in stats.games
+        },
+        "head_to_head": {
+            stats.names[a]: {stats.names[b]: {"ahead": stats.ahead.get(a, {}).get(b, 0),
+                                              "met": count}
+                             for b, count in stats.met.get(a, {}).items() if b in shown}
+            for a in (player.key for player in stats.players) if a in stats.met
+        },
+    }
+
+
+def ranked_ratings(game: GameStats) -> list[tuple[str, list[RatingPoint]]]:
+    """The game's players, highest rating first."""
+    return sorted(game.ratings.items(), key=lambda item: -item[1][-1].ordinal)
+
+
+def check_game(name: str | None) -> str | None:
+    return None if name is None else get_game(name).name

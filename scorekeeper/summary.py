@@ -1,0 +1,297 @@
+"""The session summary of FORMAT.md: writing it (export) and reading it back (a checked
+import).
+
+An import is checked at the boundary: every part of the file is checked for its type
+(:class:`SummaryParts`), every round is rebuilt by its game and re-scored, a virtual
+deal is replayed move by move, and the file's own results must be what its rounds
+re-score to. Whatever does not fit is one line (EntryError), never a traceback.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
+
+from scorekeeper.games.common import (
+    RECORDED_DEAL_KEYS,
+    EntryError,
+    JSONDict,
+    RoundError,
+    Standings,
+    TableGame,
+)
+from scorekeeper.registry import DECLARATIONS, declaration_of, get_game, get_virtual
+from scorekeeper.session import Session, VirtualSettings
+from scorekeeper.text import hidden_characters
+
+SUMMARY_FORMAT = "scorekeeper-session"
+SUMMARY_VERSION = 1
+
+
+def _shown(value: Any) -> str:
+    """A value from a file, short enough for a one-line message (never its whole repr)."""
+    if isinstance(value, bool) or value is None or isinstance(value, float):
+        return repr(value)
+    if isinstance(value, int):
+        return repr(value) if abs(value) < 10**12 else "a very long number"
+    if isinstance(value, str):
+        return repr(value[:24] + ("..." if len(value) > 24 else ""))
+    return {"list": "a list", "dict": "an object"}.get(type(value).__name__, "a value")
+
+
+def _created(value: Any) -> str | None:
+    """When the session started: an ISO 8601 date and time as FORMAT.md shows it."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, str):
+        try:
+            datetime.fromisoformat(value)
+        except ValueError:
+            pass
+        else:
+            if not hidden_characters(value):
+                return value
+    raise EntryError(f"its 'created' is {_shown(value)}, not a date and time such as "
+                     "2026-11-27T20:15:00+01:00")
+
+
+@dataclass(frozen=True)
+class SummaryParts:
+    """The top-level parts of a FORMAT.md summary, each of the type it must have.
+
+    The rounds are objects whose insides each game's ``round_from_summary`` checks; the
+    ``virtual`` part is checked by :func:`_virtual_settings`.
+    """
+
+    game: TableGame
+    players: list[str]
+    name: str
+    mode: str
+    options: dict[str, str | int | float | bool | None]
+    created: str | None
+    first_dealer: str | None
+    rounds: list[JSONDict]
+    virtual: Any
+
+    @classmethod
+    def parse(cls, data: Any) -> SummaryParts:
+        if not isinstance(data, dict) or data.get("format") != SUMMARY_FORMAT:
+            raise EntryError("this is not a scorekeeper session summary "
+                             f"(no \"format\": \"{SUMMARY_FORMAT}\")")
+        version = data.get("version")
+        if version != SUMMARY_VERSION or isinstance(version, bool):
+            raise EntryError(f"this summary is version {_shown(version)}; this scorekeeper "
+                             f"reads version {SUMMARY_VERSION}")
+
+        def text(key: str, default: str | None) -> str | None:
+            value = data.get(key, default)
+            if value is None or isinstance(value, str):
+                return value
+            raise EntryError(f"its {key!r} must be text, not {_shown(value)}")
+
+        for key in ("game", "players", "rounds"):
+            if key not in data:
+                raise EntryError(f"the summary lacks a required part: {key!r}")
+        game_name = text("game", None)
+        if game_name is None:
+            raise EntryError(f"its 'game' must be {' or '.join(DECLARATIONS)}, not null")
+        players = data.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise EntryError("its 'players' must be a list of names")
+        rounds = data.get("rounds")
+        if not isinstance(rounds, list):
+            raise EntryError("its 'rounds' must be a list of rounds")
+        for index, round_ in enumerate(rounds, start=1):
+            if not isinstance(round_, dict):
+                raise EntryError(f"round {index} is not a JSON object")
+            if not isinstance(round_.get("dealer"), str | None):
+                raise EntryError(f"round {index}: its dealer must be a name, not "
+                                 f"{_shown(round_['dealer'])}")
+        options = data.get("options") or {}
+        if not isinstance(options, dict) or not all(
+                isinstance(value, str | int | float | bool) or value is None
+                for value in options.values()):
+            raise EntryError("its 'options' must map each house rule to a value, "
+                             "e.g. {\"limit\": 100}")
+        mode = text("mode", "table") or "table"
+        first_dealer = text("first_dealer", None) or _first_deal_dealer(rounds)
+        recorded = any(key in round_ for round_ in rounds for key in RECORDED_DEAL_KEYS)
+        if first_dealer is None and (mode == "virtual" or recorded):
+            raise EntryError("its 'first_dealer' is missing: a virtual game says who dealt "
+                             "first, so that every deal's dealer can be checked")
+        return cls(
+            game=get_game(game_name),
+            players=players,
+            name=text("name", "") or "",
+            mode=mode,
+            options=options,
+            created=_created(data.get("created")),
+            first_dealer=first_dealer,
+            rounds=rounds,
+            virtual=data.get("virtual"),
+        )
+
+
+def _first_deal_dealer(rounds: Sequence[JSONDict]) -> str | None:
+    """Who dealt the first round, when the summary does not say ``first_dealer``."""
+    if not rounds:
+        return None
+    first = rounds[0]
+    dealer = first.get("dealer")
+    deal = first.get("deal")
+    if dealer is None and isinstance(deal, dict):
+        dealer = deal.get("dealer")
+    if dealer is None or isinstance(dealer, str):
+        return dealer
+    raise EntryError(f"round 1's dealer must be a name, not {_shown(dealer)}")
+
+
+def summary_of(session: Session) -> JSONDict:
+    """The session as FORMAT.md's summary: its settings, rounds and recomputed results."""
+    standings = session.standings
+    return {
+        "format": SUMMARY_FORMAT,
+        "version": SUMMARY_VERSION,
+        "id": session.id,
+        "name": session.name,
+        "game": session.game,
+        "mode": session.mode,
+        "options": dict(session.options),
+        "players": list(session.players),
+        "created": session.created,
+        "rounds": copy.deepcopy(standings.rounds),
+        "totals": dict(standings.totals),
+        "knocked_out": list(standings.knocked_out),
+        "status": "finished" if standings.finished else "in-progress",
+        "winners": list(standings.winners),
+        "first_dealer": session.first_dealer,
+        **({"note": session.note} if session.note else {}),
+        **({"abandoned": session.abandoned} if session.abandoned else {}),
+        **_played_summary(session),
+        **({"virtual": session.virtual.as_json()}
+           if session.mode == "virtual" and session.virtual else {}),
+    }
+
+def _played_summary(session: Session) -> JSONDict:
+    span = session.played_span()
+    if span is None:
+        return {}
+    return {"played_from": span[0].isoformat(), "played_to": span[1].isoformat(),
+            "duration_seconds": int((span[1] - span[0]).total_seconds())}
+
+def session_from_summary(data: Any, *, time: str | None = None) -> Session:
+    """Rebuild a session from its JSON summary; refuse one that does not re-score.
+
+    ``data`` is whatever JSON gave: every part is checked for its type here, at the
+    boundary, so a wrong type anywhere is a one-line refusal (EntryError), never a
+    TypeError further in.
+    """
+    parts = SummaryParts.parse(data)
+    game = parts.game
+    session = Session.new(
+        game.name,
+        parts.players,
+        name=parts.name,
+        options=parts.options,
+        dealer=parts.first_dealer,
+        mode=parts.mode,
+        time=time,
+        note=data["note"] if isinstance(data.get("note"), str) else "",
+    )
+    if parts.created is not None:
+        session = replace(session, created=parts.created)
+    if isinstance(data.get("abandoned"), str):
+        session = replace(session, abandoned=data["abandoned"])
+    span: list[str | None] = [data.get("played_from"), data.get("played_to")]
+    try:
+        for stamp in span:
+            datetime.fromisoformat(str(stamp))
+    except ValueError:
+        span = [None, None]
+    session = replace(session, history=(
+        {**session.history[0], "played_from": span[0], "played_to": span[1]},
+        *session.history[1:]))
+    if parts.mode == "virtual" and parts.virtual is not None:
+        session = replace(session, virtual=_virtual_settings(parts.virtual, session.players,
+                                                             game.name))
+    rounds: list[JSONDict] = []
+    for index, summary_round in enumerate(parts.rounds, start=1):
+        try:
+            rounds.append(game.round_from_summary(summary_round))
+        except EntryError as error:
+            raise EntryError(f"round {index}: {error}") from None
+    session = replace(session, rounds=tuple(rounds))
+    try:
+        standings = session.standings
+    except RoundError as error:
+        raise EntryError(str(error)) from None
+    session = _verify_deals(session)
+    _compare_scores(data, summary_of(session), standings,
+                    declaration_of(game.name).checked_results)
+    return session
+
+
+def _virtual_settings(data: Any, players: Sequence[str], game: str) -> VirtualSettings:
+    """The seed and seats of a virtual game (what ``score play --resume`` needs), checked."""
+    settings = VirtualSettings.from_json(data)
+    if [seat.name for seat in settings.seats] != list(players):
+        raise EntryError("its virtual seats are not its players, in order")
+    bots = get_virtual(game).bots
+    for seat in settings.seats:
+        if seat.bot is not None and seat.bot not in bots:
+            raise EntryError(f"its seat {seat.name} has no bot called {_shown(seat.bot)}: "
+                             "choose " + ", ".join(bots))
+    return settings
+
+
+def _verify_deals(session: Session) -> Session:
+    """Replay every round that carries its deal and actions (a virtual deal) move by move;
+    refuse the summary unless each replays legally, seated as the session sits, to what
+    the round says. The session comes back with each deal and its actions as the replay
+    records them (nothing the file added to them is kept)."""
+    if not any(key in round_ for round_ in session.rounds for key in RECORDED_DEAL_KEYS):
+        return session
+    virtual = get_virtual(session.game)
+    rounds = list(session.rounds)
+    knocked: set[str] = set()
+    for number, (round_, summary) in enumerate(zip(rounds, session.standings.rounds,
+                                                   strict=True), start=1):
+        seated = [name for name in session.players if name not in knocked]
+        knocked.update(summary.get("knocked_out", []))
+        if not any(key in round_ for key in RECORDED_DEAL_KEYS):
+            if session.mode == "virtual":
+                raise EntryError(f"round {number}: a round of a virtual game needs its 'deal' "
+                                 "and its 'actions' to be replayed")
+            continue
+        if "deal" not in round_ or "actions" not in round_:
+            raise EntryError(f"round {number}: a virtual round needs both its 'deal' and its "
+                             "'actions' to be replayed")
+        try:
+            replayed = virtual.verify(round_, session.options, seated)
+        except EntryError as error:
+            raise EntryError(f"round {number}: {error}") from None
+        rounds[number - 1] = {**round_, **{key: replayed[key] for key in RECORDED_DEAL_KEYS}}
+    return replace(session, rounds=tuple(rounds))
+
+
+def _compare_scores(data: Mapping[str, Any], rescored: Mapping[str, Any],
+                    standings: Standings, checked_results: Sequence[str]) -> None:
+    """Refuse a summary whose recorded results differ from what its rounds re-score to."""
+    for index, (given, computed) in enumerate(zip(data["rounds"], standings.rounds, strict=True),
+                                              start=1):
+        for key in ("scores", *checked_results, "knocked_out"):
+            if key in given and given[key] != computed.get(key):
+                raise EntryError(f"round {index}: the file says {key} = {_brief(given[key])}, "
+                                 f"but the round re-scores to {computed.get(key)}")
+    for key in ("totals", "knocked_out", "status", "winners"):
+        if key in data and data[key] != rescored[key]:
+            raise EntryError(f"the file says {key} = {_brief(data[key])}, but its rounds "
+                             f"re-score to {rescored[key]}")
+
+
+def _brief(value: Any) -> str:
+    text = str(value)
+    return text if len(text) <= 80 else text[:77] + "..."

@@ -1,0 +1,126 @@
+"""RULES.md written again, small and plain, for the property tests to check the
+production code against: nothing here imports the program's rules or engines.
+
+Cards are RULES.md's notation strings (``"10H"``, ``"QS"``, ``"JK"``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("S", "H", "D", "C")
+DECK = tuple(rank + suit for rank in RANKS for suit in SUITS)
+RANK_NUMBER = {rank: number for number, rank in enumerate(RANKS, 1)}  # A=1 .. K=13
+
+# ---------------------------------------------------------------------------
+# Least Score
+
+
+def card_value(card: str) -> int:
+    """A = 1, 2..10 face value, J/Q/K = 10."""
+    rank = card[:-1]
+    return 1 if rank == "A" else 10 if rank in ("J", "Q", "K") else int(rank)
+
+
+def hand_total(cards: Iterable[str]) -> int:
+    return sum(card_value(card) for card in cards)
+
+
+def least_score_deal(totals: dict[str, int], declarer: str, tie: str) -> tuple[dict[str, int],
+                                                                               bool]:
+    """The deal's scores and whether the declaration was false."""
+    d = totals[declarer]
+    low = min(total for name, total in totals.items() if name != declarer)
+    if d < low or (d == low and tie == "declarer-wins"):
+        return {name: 0 if name == declarer else total - d for name, total in totals.items()}, False
+    return {name: 20 + d - low if name == declarer else 0 for name in totals}, True
+
+
+def is_legal_discard(cards: Sequence[str], two_pairs: str) -> bool:
+    """A single, a pair, all four of a rank, a 3- or 5-card run (ace low or high, no
+    wrap), a 5-card flush; with ``any-rank`` also two pairs of different ranks."""
+    ranks = sorted(RANK_NUMBER[card[:-1]] for card in cards)
+    counts = sorted(Counter(ranks).values())
+    size = len(cards)
+    if size == 1:
+        return True
+    if size == 2:
+        return counts == [2]
+    if size == 4:
+        return counts == [4] or (two_pairs == "any-rank" and counts == [2, 2])
+    if size == 5 and len({card[-1] for card in cards}) == 1:
+        return True
+    if size in (3, 5) and len(counts) == size:
+        ace_high = [14 if rank == 1 else rank for rank in ranks]
+        return any(max(r) - min(r) == size - 1 for r in (ranks, ace_high))
+    return False
+
+
+# ---------------------------------------------------------------------------
+# One Card
+
+ONE_CARD_HAND = {2: 12, 3: 8, 4: 6}
+ONE_CARD_LOWEST_BID = {2: 8, 3: 7, 4: 6}
+UPTOWN = ("9", "10", "J", "Q", "K", "A")  # low to high
+
+
+def one_card_deck(joker: str) -> tuple[str, ...]:
+    return (*(rank + suit for suit in SUITS for rank in UPTOWN), joker_card(joker))
+
+
+def joker_card(joker: str) -> str:
+    return "JK" if joker == "joker" else "2D"
+
+
+def one_card_points(card: str, joker: str) -> int:
+    if card == joker_card(joker):
+        return 3
+    return 1 if card[:-1] in ("J", "Q", "K") else 0
+
+
+def one_card_deal(points: dict[str, int], bidder: str | None, bid: int | None) -> dict[str, int]:
+    """The bidder who took fewer points than the bid scores 0; everyone else what they took."""
+    return {name: 0 if name == bidder and bid is not None and taken < bid else taken
+            for name, taken in points.items()}
+
+
+def suit_of(card: str, joker: str, trump: str | None) -> str | None:
+    """The suit a card counts as: the joker is trump in a trump deal, suitless without."""
+    if card == joker_card(joker):
+        return trump
+    return card[-1]
+
+
+def legal_plays(hand: Sequence[str], led: str | None, trump: str | None,
+                joker: str) -> set[str]:
+    """Lead anything; follow the led suit if able (a trump lead calls for any trump,
+    the joker included); in a no-trump deal the joker goes only on a lead or when the
+    player can't follow."""
+    if led is None:
+        return set(hand)
+    following = {card for card in hand if suit_of(card, joker, trump) == led}
+    return following or set(hand)
+
+
+def trick_winner(cards: Sequence[str], led: str, trump: str | None, downtown: bool,
+                 joker: str) -> int:
+    """The index of the winning card: the highest trump (the joker lowest of them),
+    else the highest of the led suit; without trump the joker wins any trick."""
+    joker_text = joker_card(joker)
+
+    def rank_power(card: str) -> int:
+        power = UPTOWN.index(card[:-1])
+        return -power if downtown else power
+
+    if trump is None:
+        if joker_text in cards:
+            return cards.index(joker_text)
+        candidates = [i for i, card in enumerate(cards) if card[-1] == led]
+        return max(candidates, key=lambda i: rank_power(cards[i]))
+    trumps = [i for i, card in enumerate(cards) if suit_of(card, joker, trump) == trump]
+    if trumps:
+        return max(trumps, key=lambda i: -1 if cards[i] == joker_text else rank_power(cards[i]))
+    candidates = [i for i, card in enumerate(cards) if card[-1] == led]
+    return max(candidates, key=lambda i: rank_power(cards[i]))

@@ -1,0 +1,90 @@
+"""Shell completion (Typer's): commands, options, session ids, and ``NAME=`` for add-round.
+
+Completion is asked for the way the shells' scripts ask: the real ``score`` with
+``_SCORE_COMPLETE`` and the shell's variables in its environment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import Result
+
+
+@pytest.fixture
+def complete(score_run: Callable[..., Result]) -> Callable[..., list[str]]:
+    def ask(shell: str, *words: str) -> list[str]:
+        line = " ".join(("score", *words))
+        if shell == "bash":
+            env = {"_SCORE_COMPLETE": "complete_bash", "COMP_WORDS": line,
+                   "COMP_CWORD": str(len(words))}
+        else:
+            env = {"_SCORE_COMPLETE": f"complete_{shell}", "_TYPER_COMPLETE_ARGS": line,
+                   "_TYPER_COMPLETE_FISH_ACTION": "get-args"}
+        result = score_run(env=env)
+        assert result.exit_code == 0, result
+        assert "Traceback" not in result.output
+        return result.stdout.split()
+
+    return ask
+
+
+def test_commands_and_options_complete_in_every_shell(complete: Callable[..., list[str]]) -> None:
+    for shell in ("bash", "zsh", "fish"):
+        assert any("add-round" in word for word in complete(shell, "add")), shell
+    assert "--declarer" in complete("bash", "add-round", "--dec")
+
+
+def test_session_ids_and_games_complete(complete: Callable[..., list[str]],
+                                        score_run: Callable[..., Result]) -> None:
+    assert complete("bash", "new", "") == ["least-score", "one-card"]
+    assert complete("bash", "show", "") == []  # no store yet: nothing, and no file made
+    score_run("new", "least-score", "--player", "Ann", "--player", "Bob")
+    score_run("new", "one-card", "--player", "Ann", "--player", "Bob")
+    assert complete("bash", "show", "") == ["1", "2"]
+    assert complete("bash", "use", "2") == ["2"]
+    assert complete("bash", "undo", "--session", "") == ["1", "2"]
+
+
+def test_add_round_completes_the_players_still_in_without_a_value(
+        complete: Callable[..., list[str]], score_run: Callable[..., Result]) -> None:
+    score_run("new", "least-score", "--player", "Ann", "--player", "Bob", "--player", "Cy",
+              "--limit", "10")
+    assert complete("bash", "add-round", "") == ["Ann=", "Bob=", "Cy="]
+    assert complete("bash", "add-round", "Ann=3", "") == ["Bob=", "Cy="]
+    assert complete("bash", "add-round", "B") == ["Bob="]
+    assert score_run("add-round", "--declarer", "Ann", "Ann=3", "Bob=30", "Cy=4").exit_code == 0
+    assert complete("bash", "add-round", "") == ["Ann=", "Cy="]  # Bob is knocked out
+
+
+def test_completion_reads_nothing_it_cannot_and_creates_nothing(
+        complete: Callable[..., list[str]], db_path: Path, tmp_path: Path) -> None:
+    db_path.write_text("not json", encoding="utf-8")
+    assert complete("bash", "show", "") == []
+    assert complete("bash", "add-round", "") == []
+    missing = tmp_path / "nowhere" / "store.json"
+    assert complete("bash", "--db", str(missing), "show", "") == []
+    assert not missing.parent.exists()
+
+
+def test_the_completion_script_is_shown_for_each_shell(score_run: Callable[..., Result]) -> None:
+    for shell, marker in (("bash", "complete"), ("zsh", "compdef"), ("fish", "complete")):
+        result = score_run("--show-completion", shell)
+        assert result.exit_code == 0, result
+        assert marker in result.stdout and "_SCORE_COMPLETE" in result.stdout, shell
+
+
+def test_an_unknown_shell_is_refused_in_one_line(score_run: Callable[..., Result]) -> None:
+    result = score_run("--show-completion", "tcsh")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("error: no completion for the shell 'tcsh'")
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_the_shell_is_optional_before_a_command(score_run: Callable[..., Result]) -> None:
+    result = score_run("--show-completion", "sessions", env={"SHELL": "/bin/bash"})
+    assert "error" not in result.stderr
+    assert "Traceback" not in result.output

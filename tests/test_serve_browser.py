@@ -1,0 +1,189 @@
+"""``score serve`` in a real browser: headless Chromium (Debian's ``chromium`` and
+``chromium-driver``, which .ci/run installs) driven by Selenium.
+
+Set SCOREKEEPER_SCREENSHOT=docs/serve-phone.png to keep the phone screenshot (the
+README's picture is made that way).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import CLI, Result
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+from serving import Served, start_serve
+
+CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("SCOREKEEPER_CHROMEDRIVER", "/usr/bin/chromedriver")
+PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
+
+
+@pytest.fixture(scope="module")
+def chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[webdriver.Chrome]:
+    """One headless Chromium for the module (it takes a second or more to start)."""
+    # Never skipped: CI installs Chromium; a machine without it fails here, saying what to do.
+    for program in (CHROMIUM, CHROMEDRIVER):
+        assert shutil.which(program), (f"{program} is missing: `apt-get install chromium "
+                                       "chromium-driver` (Debian), as .ci/run does")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    profile = tmp_path_factory.mktemp("chromium")
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+                 "--window-size=1000,900", f"--user-data-dir={profile}"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
+    driver.set_page_load_timeout(20)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+@pytest.fixture
+def browser(chromium: webdriver.Chrome) -> Iterator[webdriver.Chrome]:
+    """The module's Chromium, as a desktop window with scripts on, whatever a test set."""
+    yield chromium
+    chromium.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    chromium.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    chromium.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+    chromium.get("about:blank")
+
+
+@pytest.fixture
+def table_night(ok: CLI) -> None:
+    """Four friends, knock-out over 50, four rounds in (the README's worked example)."""
+    ok("new", "least-score", "--player", "Ann", "--player", "Bob", "--player", "Cy",
+       "--player", "Dan", "--limit", "50", "--dealer", "Ann", "--name", "Friday")
+    ok("add-round", "--declarer", "Dan", "Ann=9", "Bob=17", "Cy=12", "Dan=4")
+    ok("add-round", "--declarer", "Ann", "Ann=4", "Bob=16", "Cy=17", "Dan=13")
+    ok("add-round", "--declarer", "Bob", "Ann=4", "Bob=9", "Cy=10", "Dan=6")
+    ok("add-round", "--declarer", "Ann", "Ann=2", "Bob=12", "Cy=8", "Dan=5")
+
+
+@pytest.fixture
+def served(score_exe: Path, score_env: dict[str, str]) -> Iterator[Served]:
+    running = start_serve(score_exe, score_env)
+    yield running
+    code, out, err = running.stop()
+    assert code == 0 and "Traceback" not in out + err, (out, err)
+
+
+def standings(driver: webdriver.Chrome) -> dict[str, str]:
+    """Player -> total, as the page shows them now."""
+    # One script, so a live update can't swap the table out between two reads.
+    cells: list[list[str]] = driver.execute_script("""
+        return [...document.querySelectorAll('table.standings tbody tr')].map(
+            row => [...row.cells].map(cell => cell.textContent));""")
+    return {row[1]: row[2] for row in cells}
+
+
+def wait_for(driver: webdriver.Chrome, check: Callable[[Any], Any], seconds: float) -> Any:
+    return WebDriverWait(driver, seconds, poll_frequency=0.05).until(check)
+
+
+@pytest.mark.usefixtures("table_night")
+def test_a_round_added_from_another_process_appears_without_a_reload(
+        browser: webdriver.Chrome, served: Served, db_path: Path,
+        score_run: Callable[..., Result]) -> None:
+    browser.get(served.url)
+    assert standings(browser) == {"Ann": "5", "Dan": "12", "Cy": "27", "Bob": "60"}
+    wait_for(browser, lambda d: d.find_element(By.ID, "live").get_attribute("class")
+             == "meta on", 10)  # the live stream is open
+    browser.execute_script("window.sameDocument = 'yes';")
+
+    result = score_run("add-round", "--declarer", "Ann", "Ann=1", "Cy=7", "Dan=9")
+    assert result.exit_code == 0, result
+    wait_for(browser, lambda d: standings(d).get("Dan") == "20", 2)
+    assert time.time() - db_path.stat().st_mtime < 2, "later than 2 s after the change"
+    assert standings(browser) == {"Ann": "5", "Cy": "33", "Dan": "20", "Bob": "60"}
+    assert browser.execute_script("return window.sameDocument;") == "yes", "it reloaded"
+    assert "In progress after 5 rounds" in browser.find_element(By.TAG_NAME, "main").text
+
+
+@pytest.mark.usefixtures("table_night")
+def test_the_page_fits_a_phone_in_light_and_dark(
+        browser: webdriver.Chrome, served: Served, tmp_path: Path) -> None:
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    backgrounds = {}
+    for scheme in ("light", "dark"):
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+            "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        browser.get(served.url)
+        wait_for(browser, lambda d: d.find_element(By.ID, "live").get_attribute("class")
+                 == "meta on", 10)
+        layout = browser.execute_script("""
+            const table = document.querySelector('table.standings').getBoundingClientRect();
+            return {inner: window.innerWidth, height: window.innerHeight,
+                    scroll: document.scrollingElement.scrollWidth,
+                    right: table.right, bottom: table.bottom, left: table.left,
+                    font: parseFloat(getComputedStyle(
+                        document.querySelector('table.standings td')).fontSize),
+                    background: getComputedStyle(document.body).backgroundColor};""")
+        assert layout["inner"] == PHONE["width"]
+        assert layout["scroll"] <= layout["inner"], f"{scheme}: scrolls sideways: {layout}"
+        assert layout["left"] >= 0 and layout["right"] <= layout["inner"], layout
+        assert layout["bottom"] <= layout["height"], f"standings below the fold: {layout}"
+        assert layout["font"] >= 20, f"too small to read across a table: {layout}"
+        backgrounds[scheme] = layout["background"]
+        png = browser.get_screenshot_as_png()
+        assert png.startswith(b"\x89PNG")
+        (tmp_path / f"serve-phone-{scheme}.png").write_bytes(png)
+        keep = os.environ.get("SCOREKEEPER_SCREENSHOT")
+        if keep and scheme == "light":
+            Path(keep).write_bytes(png)
+    assert backgrounds["light"] != backgrounds["dark"]
+
+
+@pytest.mark.usefixtures("table_night")
+def test_at_360_pixels_nothing_scrolls_sideways(browser: webdriver.Chrome,
+                                                served: Served) -> None:
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {**PHONE, "width": 360, "height": 740})
+    for page in ("", "sessions", "session/1"):
+        browser.get(served.url + page)
+        scroll, inner = browser.execute_script(
+            "return [document.scrollingElement.scrollWidth, window.innerWidth];")
+        assert scroll <= inner == 360, page
+
+
+@pytest.mark.usefixtures("table_night")
+def test_the_browser_runs_no_inline_script_and_reports_no_policy_violation(
+        browser: webdriver.Chrome, served: Served) -> None:
+    browser.get(served.url)
+    wait_for(browser, lambda d: d.find_element(By.ID, "live").get_attribute("class")
+             == "meta on", 10)
+    logs = browser.get_log("browser")
+    assert not [entry for entry in logs if "Content Security Policy" in entry["message"]], logs
+    # The policy holds: an inline script injected into the page does not run.
+    browser.execute_script("""
+        const s = document.createElement('script');
+        s.textContent = 'window.injected = true;';
+        document.body.appendChild(s);""")
+    assert browser.execute_script("return window.injected === true;") is False
+
+
+@pytest.mark.usefixtures("table_night")
+def test_without_scripts_the_page_refreshes_itself(
+        browser: webdriver.Chrome, served: Served,
+        score_run: Callable[..., Result]) -> None:
+    browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    browser.get(served.url)
+    assert standings(browser)["Dan"] == "12"
+    assert browser.find_element(By.ID, "live").get_attribute("class") == "meta", \
+        "the live script ran"
+    browser.execute_script("window.sameDocument = 'yes';")
+    result = score_run("add-round", "--declarer", "Ann", "Ann=1", "Cy=7", "Dan=9")
+    assert result.exit_code == 0, result
+    wait_for(browser, lambda d: standings(d).get("Dan") == "20", 6)
+    assert browser.execute_script("return window.sameDocument;") is None, "not reloaded?"
