@@ -1,14 +1,13 @@
-"""One Card benchmarks: engine speed against OpenSpiel's Euchre, the strong bot's speed
-and its strength against three greedy bots.
+"""One Card benchmarks: the full deal's speed, the strong bot's speed and its strength
+against three greedy bots.
 
     python benchmarks/one_card_bench.py [--games N] [--seed S] [--jobs J] [--seconds T]
     python benchmarks/one_card_bench.py --help
 
-1. Random play, 4-player deals per second on one core: our fast deal
-   (``SimDeal``: deal, bidding, every trick, ``rules.score_deal``) side by side, in the
-   same run, with OpenSpiel's C++ Euchre (``pyspiel.load_game("euchre")``) through its
-   Python API, uniform random over the legal actions and the chance outcomes. OpenSpiel
-   is optional (``pip install open-spiel``); the script says so when it is missing.
+1. Random play, 4-player deals per second on one core, of the full ``Deal`` state
+   machine that ``score play`` uses (views' legal actions, the action record, ``rules``
+   checks on every move). ``score simulate``'s own speed, beside OpenSpiel's Euchre, is
+   ``benchmarks/simulate_speed.py``.
 2. The strong bot: median wall time per decision (with more than one legal action)
    and simulated deals (playouts) per second, in 4-player games against greedy.
 3. The strength figure, from the match layer exactly as users get it: the benchmark
@@ -29,23 +28,14 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from strength import run_score, simulate_command
 
 from scorekeeper.games.one_card import bots
-from scorekeeper.games.one_card.engine import Deal, SimDeal, View
+from scorekeeper.games.one_card.engine import Deal, View
 from scorekeeper.games.one_card.rules import Options
-
-
-def ours_batch(rng: random.Random, deals: int) -> None:
-    """``deals`` 4-player deals of uniform random play on the fast deal, scored."""
-    for number in range(deals):
-        sim = SimDeal.deal(4, number % 4, rng)
-        sim.play_random(rng)
-        sim.score()
 
 
 def full_deal_speed(seconds: float, seed: int) -> float:
@@ -64,55 +54,6 @@ def full_deal_speed(seconds: float, seed: int) -> float:
         deal.result()
         deals += 1
     return deals / (time.perf_counter() - start)
-
-
-def euchre_batch(game: Any, rng: random.Random, deals: int) -> None:
-    """``deals`` Euchre deals, uniform random over legal actions and chance outcomes."""
-    randrange = rng.randrange
-    for _ in range(deals):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[randrange(len(outcomes))][0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[randrange(len(legal))])
-        state.returns()
-
-
-def random_play_speed(seconds: float, seed: int) -> tuple[float, float | None]:
-    """Deals per second of ours and of OpenSpiel's Euchre (``None`` without open_spiel).
-
-    The two are timed in alternating slices of about 0.25 s so that both see the
-    same load on a shared machine.
-    """
-    try:
-        import pyspiel  # type: ignore[import-not-found]
-    except ImportError:
-        game = None
-    else:
-        game = pyspiel.load_game("euchre")
-    ours_rng, theirs_rng = random.Random(seed), random.Random(seed)
-    ours_batch(ours_rng, 500)  # warm up
-    if game is not None:
-        euchre_batch(game, theirs_rng, 200)
-    ours_time = theirs_time = 0.0
-    ours_n = theirs_n = 0
-    ours_size, theirs_size = 2000, 1000
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        t0 = time.perf_counter()
-        ours_batch(ours_rng, ours_size)
-        t1 = time.perf_counter()
-        ours_time += t1 - t0
-        ours_n += ours_size
-        if game is not None:
-            euchre_batch(game, theirs_rng, theirs_size)
-            theirs_time += time.perf_counter() - t1
-            theirs_n += theirs_size
-    theirs = theirs_n / theirs_time if game is not None else None
-    return ours_n / ours_time, theirs
 
 
 def strong_speed(deals: int, seed: int) -> tuple[float, float, int, float]:
@@ -160,22 +101,14 @@ def main(argv: list[str] | None = None) -> None:
                         help="seed of the random play and of the score simulate run (default 1)")
     parser.add_argument("--jobs", type=int, default=2,
                         help="processes for the games (score simulate --jobs; default 2)")
-    parser.add_argument("--seconds", type=float, default=5.0,
-                        help="seconds of random play per engine (default 5)")
+    parser.add_argument("--seconds", type=float, default=3.0,
+                        help="seconds of random play (default 3)")
     parser.add_argument("--strong-deals", type=int, default=12,
                         help="deals to time the strong bot over (default 12)")
     args = parser.parse_args(argv)
 
     print("== Random play, 4-player deals per second, one core")
-    ours, theirs = random_play_speed(args.seconds, args.seed)
-    print(f"One Card (ours, SimDeal):   {ours:10.0f} deals/s")
-    if theirs is None:
-        print("OpenSpiel Euchre:           open_spiel is not importable "
-              "(pip install open-spiel): no comparison")
-    else:
-        print(f"OpenSpiel Euchre (C++):     {theirs:10.0f} deals/s")
-        print(f"ratio ours/theirs:          {ours / theirs:10.2f}")
-    full = full_deal_speed(min(args.seconds, 3.0), args.seed)
+    full = full_deal_speed(args.seconds, args.seed)
     print(f"One Card (ours, full Deal): {full:10.0f} deals/s  (the state machine of "
           "score play, with its record; no comparison claimed)")
 

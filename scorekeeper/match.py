@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.games.common import EntryError
-from scorekeeper.games.virtual import DealState
+from scorekeeper.games.virtual import DealRngs, DealState
 from scorekeeper.registry import get_game, get_virtual
 from scorekeeper.session import Session, VirtualSeat, VirtualSettings, check_player_names
 
@@ -187,47 +188,95 @@ class GameOutcome:
 
 def simulate_game(game: str, bots: Sequence[str], seed: int, index: int,
                   options: Mapping[str, Any] | None = None) -> GameOutcome:
-    """Game number ``index`` of a simulation: depends only on its arguments."""
-    seats = [Seat(f"P{i + 1}", level) for i, level in enumerate(bots)]
-    session = play_to_end(start_game(game, seats, hash_seed(seed, index), options=options))
-    standings = session.standings
-    names = list(session.players)
+    """Game number ``index`` of a simulation: depends only on its arguments.
+
+    The same game as :func:`play_to_end` of :func:`start_game` with seats ``P1``, ``P2``...
+    and the seed :func:`hash_seed` gives (the tests check it deal by deal), played on the
+    game's lean engine (:meth:`VirtualGame.play_bots`).
+    """
+    names = [f"P{i + 1}" for i in range(len(bots))]
+    game_seed = hash_seed(seed, index)
+    first_dealer = derive_rng(game_seed, "first-dealer").choice(names)
+    result = get_virtual(game).play_bots(bots, names, first_dealer, options or {},
+                                         deal_rngs(game_seed), MAX_ACTIONS_PER_DEAL)
     return GameOutcome(
-        winners=tuple(names.index(name) for name in standings.winners),
-        deals=len(standings.rounds),
-        stats=get_virtual(game).stats(standings.rounds),
+        winners=tuple(names.index(name) for name in result.winners),
+        deals=result.deals,
+        stats=result.stats,
     )
+
+
+def deal_rngs(seed: int) -> DealRngs:
+    """The generators :func:`play_deal` derives for each deal of the game ``seed``: the
+    deal's, then one per player in the deal (``derive_rng(seed, number, "bot", name)``)."""
+    prefix = f"scorekeeper/{seed}/"  # derive_rng's string, built once per game
+
+    def rngs(number: int, players: Sequence[str]) -> tuple[random.Random, list[random.Random]]:
+        return (random.Random(f"{prefix}{number}/deal"),
+                [random.Random(f"{prefix}{number}/bot/{name}") for name in players])
+
+    return rngs
 
 
 def hash_seed(seed: int, index: int) -> int:
     return derive_rng(seed, "game", index).getrandbits(63)
 
 
+WIN_SHARES = 840
+"""A whole win in shares: 840 is divisible by every number of winners up to 8 players,
+so a win shared by k players is a whole number of shares each, and summaries add up
+exactly (shards merged give the very same figures as one run)."""
+
+
 @dataclass
 class SimulationSummary:
+    """What a simulation counts, additively: any split of the games adds up to the same."""
+
     game: str
     bots: list[str]
     games: int = 0
     deals: int = 0
-    wins: list[float] = field(default_factory=list)
+    shares: list[int] = field(default_factory=list)
+    """Win shares by seat (:data:`WIN_SHARES` per whole win)."""
     stats: dict[str, list[int]] = field(default_factory=dict)
 
     def add(self, outcome: GameOutcome) -> None:
-        if not self.wins:
-            self.wins = [0.0] * len(self.bots)
+        if not self.shares:
+            self.shares = [0] * len(self.bots)
         self.games += 1
         self.deals += outcome.deals
         for seat in outcome.winners:
-            self.wins[seat] += 1 / len(outcome.winners)
+            self.shares[seat] += WIN_SHARES // len(outcome.winners)
         for key, (hits, total) in outcome.stats.items():
             counts = self.stats.setdefault(key, [0, 0])
             counts[0] += hits
             counts[1] += total
 
+    def merge(self, other: SimulationSummary) -> None:
+        """Add the games ``other`` counted (the same game and bots)."""
+        if (other.game, other.bots) != (self.game, self.bots):
+            raise ValueError("only summaries of the same game and bots add up")
+        if not self.shares:
+            self.shares = [0] * len(self.bots)
+        self.games += other.games
+        self.deals += other.deals
+        for seat, shares in enumerate(other.shares):
+            self.shares[seat] += shares
+        for key, (hits, total) in other.stats.items():
+            counts = self.stats.setdefault(key, [0, 0])
+            counts[0] += hits
+            counts[1] += total
+
+    @property
+    def wins(self) -> list[float]:
+        """Wins by seat; a win shared by k players counts 1/k to each."""
+        return [shares / WIN_SHARES for shares in self.shares or [0] * len(self.bots)]
+
     def as_json(self, seed: int, seconds: float) -> dict[str, Any]:
         seats = []
-        for level, wins in zip(self.bots, self.wins or [0.0] * len(self.bots), strict=True):
-            rate = wins / self.games if self.games else 0.0
+        for level, shares in zip(self.bots, self.shares or [0] * len(self.bots), strict=True):
+            wins = shares / WIN_SHARES
+            rate = shares / (WIN_SHARES * self.games) if self.games else 0.0
             low, high = wilson_interval(wins, self.games)
             seats.append({"bot": level, "wins": round(wins, 4), "win_rate": round(rate, 4),
                           "ci95": [round(low, 4), round(high, 4)]})
@@ -239,6 +288,17 @@ class SimulationSummary:
         for key, (hits, total) in self.stats.items():
             result[key] = round(hits / total, 4) if total else 0.0
         return result
+
+
+def simulate_games(game: str, bots: Sequence[str], seed: int, options: Mapping[str, Any],
+                   start: int, stop: int) -> tuple[SimulationSummary, float]:
+    """Games ``start`` to ``stop - 1`` of a simulation, counted, and the seconds they took
+    (the unit of work a process, or a machine, is given)."""
+    began = time.perf_counter()
+    summary = SimulationSummary(game, list(bots))
+    for index in range(start, stop):
+        summary.add(simulate_game(game, bots, seed, index, options))
+    return summary, time.perf_counter() - began
 
 
 def wilson_interval(successes: float, trials: int, z: float = 1.959964) -> tuple[float, float]:

@@ -65,7 +65,7 @@ def c(text: str) -> Card:
 
 
 def test_registry() -> None:
-    assert set(BOTS) == {"random", "greedy", "strong"}
+    assert set(BOTS) == {"random", "greedy", "strong", "expert"}
     assert isinstance(get_bot("strong"), StrongBot)
     with pytest.raises(ValueError, match="unknown bot level"):
         get_bot("genius")

@@ -29,6 +29,7 @@ from scorekeeper.games.one_card.engine import (
     Bid,
     Deal,
     Play,
+    SeatView,
 )
 from scorekeeper.games.one_card.rules import Options
 from scorekeeper.session import Session
@@ -209,13 +210,14 @@ def test_samples_respect_voids_and_hand_sizes() -> None:
         deal.apply(Play(parse_card(text)))
     view = deal.view("Cy")
     assert view.voids[0] == frozenset({Suit.HEARTS})
-    hand = hand_indices(view)
-    unseen = unseen_cards(view, hand)
-    forbidden = forbidden_cards(view)
+    seat_view = SeatView.from_view(view)
+    assert seat_view.hand == hand_indices(view)
+    unseen = unseen_cards(seat_view)
+    forbidden = forbidden_cards(seat_view)
     rng = random.Random(4)
     hearts = FOLLOW[4][1]
     for _ in range(200):
-        hands, one = sample_hands(view, hand, unseen, forbidden, rng)
+        hands, one = sample_hands(seat_view, unseen, forbidden, rng)
         assert [len(h) for h in hands] == list(view.hand_sizes)
         assert not any(hearts[c] for c in hands[0])
         assert sorted([c for s, h in enumerate(hands) if s != view.seat for c in h] + [one]) == (

@@ -23,7 +23,7 @@ from rich.text import Text
 try:  # typer >= 0.22 vendors click; older releases depend on it
     from typer._click.exceptions import NoArgsIsHelpError, UsageError
 except ImportError:  # pragma: no cover
-    from click.exceptions import (  # type: ignore[no-redef,import-not-found,unused-ignore]
+    from click.exceptions import (  # type: ignore[no-redef,import-not-found,assignment,unused-ignore]
         NoArgsIsHelpError,
         UsageError,
     )

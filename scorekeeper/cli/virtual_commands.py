@@ -9,18 +9,15 @@ from __future__ import annotations
 import contextlib
 import getpass
 import importlib
-import os
 import secrets
 import sys
-import time
-from collections.abc import Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console, RenderableType
 from rich.control import Control
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.rule import Rule
 from rich.segment import ControlType, Segment
 from rich.text import Text
@@ -28,7 +25,7 @@ from rich.text import Text
 from scorekeeper import match
 from scorekeeper.cli import compact, prompts, render
 from scorekeeper.cli import game_options as game_options_module
-from scorekeeper.cli.context import console, store
+from scorekeeper.cli.context import console, store, usage
 from scorekeeper.games.common import EntryError
 from scorekeeper.registry import declaration_of, get_game, get_virtual
 from scorekeeper.session import Session
@@ -411,63 +408,128 @@ def _replay_key() -> str:
         console.print(Text(REPLAY_KEYS, style="dim"))
 
 
-def _games(game: str, bots: list[str], seed: int, count: int, options: dict[str, Any],
-           jobs: int) -> Iterator[match.GameOutcome]:
-    if jobs <= 1:
-        for index in range(count):
-            yield match.simulate_game(game, bots, seed, index, options)
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        chunk = max(1, min(25, count // (jobs * 8)))
-        yield from pool.map(_simulate_one, [(game, bots, seed, i, options)
-                                            for i in range(count)], chunksize=chunk)
-
-
-def _simulate_one(args: tuple[str, list[str], int, int, dict[str, Any]]) -> match.GameOutcome:
-    return match.simulate_game(*args)
-
-
+@game_options_module.takes(game_options_module.house_rule_parameters)
 def simulate(
-    game: Annotated[str, typer.Argument(help=game_options_module.game_names() + ".")],
-    bot: Annotated[list[str], typer.Option("--bot", "-b", help="A seat's bot: random, "
-                                           "greedy or strong (repeat, in seat order).")],
+    game: Annotated[str, typer.Argument(
+        help=game_options_module.game_names() + "; or merge, then the files of "
+        "--save-partial.")],
+    files: Annotated[list[Path] | None, typer.Argument(
+        metavar="[FILE]...", help="With merge: partial results to add up.",
+        show_default=False)] = None,
+    bot: Annotated[list[str] | None, typer.Option(
+        "--bot", "-b", help=f"A seat's bot: {game_options_module.bot_levels()} (repeat, in "
+        "seat order).")] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="The seed of the whole run.")] = 1,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Processes to use "
-                                      "(results do not depend on it).")] = 1,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", "-j", min=1, help="Processes to use (results do not depend on it; "
+        "default 1, with --backend ray every CPU of the cluster).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    limit: Annotated[int | None, typer.Option("--limit", help="Least Score: the "
-                                              "knock-out limit.")] = None,
+    shard: Annotated[str | None, typer.Option(
+        "--shard", metavar="I/N", help="Play only the I-th of N slices of the games "
+        "(for several machines; add them up with merge).")] = None,
+    save_partial: Annotated[Path | None, typer.Option(
+        "--save-partial", metavar="FILE", help="Also write the counts to FILE, for "
+        "score simulate merge.")] = None,
+    backend: Annotated[str, typer.Option(
+        "--backend", help="local (processes of this machine) or ray (a Ray cluster; "
+        "pip install 'cardnight-scorekeeper[ray]').")] = "local",
+    address: Annotated[str | None, typer.Option(
+        "--address", help="With --backend ray: the cluster's address (default: start "
+        "Ray on this machine).")] = None,
+    **game_options: Any,
 ) -> None:
     """Bots against bots, many games, nothing saved: win rates with 95% intervals."""
-    import json
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
+    from scorekeeper.cli import simulate as runner
+
+    err_console = Console(stderr=True, highlight=False)
+    house_rules = {key: value for key, value in game_options.items() if value is not None}
+    if game.strip().lower() == "merge":
+        given = [bot, jobs, shard, save_partial, address]
+        if any(value is not None for value in given) or backend != "local" or house_rules:
+            usage("merge takes only the partial results' files and --json")
+        if not files:
+            usage("merge needs the files of score simulate --save-partial: "
+                  "score simulate merge FILE... [--json]")
+        merged = runner.merge(files)
+        if merged.missing:
+            ranges = ", ".join(f"{start + 1}-{stop}" for start, stop in merged.missing)
+            err_console.print(Text(f"note: these files hold {merged.summary.games} of the "
+                                   f"run's {merged.run.games} games (missing: {ranges})"))
+        _print_results(merged.summary.as_json(merged.run.seed, merged.seconds), as_json,
+                       note=f"{len(files)} files merged")
+        return
+    if files:
+        usage(f"unexpected argument {str(files[0])!r}: only merge takes files")
+    if not bot:
+        usage("give each seat's bot: --bot LEVEL, once per seat "
+              f"({game_options_module.bot_levels()})")
     rules = get_game(game)
     seats = [match.Seat(f"P{i + 1}", level) for i, level in enumerate(bot)]
     match.check_seats(rules.name, seats)
-    options: dict[str, Any] = {"limit": limit} if limit is not None else {}
-    game_options_module.check_house_rules(rules.name, options)
-    rules.check_options(options)
-    summary = match.SimulationSummary(rules.name, list(bot))
-    err = Console(stderr=True)
-    jobs = min(jobs, os.cpu_count() or 1, games)
-    start = time.perf_counter()
-    with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
-                  MofNCompleteColumn(), TimeElapsedColumn(), console=err,
-                  disable=not err.is_terminal) as progress:
-        task = progress.add_task(f"{rules.title}: {' v '.join(bot)}", total=games)
-        for outcome in _games(rules.name, list(bot), seed, games, options, jobs):
-            summary.add(outcome)
-            progress.advance(task)
-    seconds = time.perf_counter() - start
-    result = summary.as_json(seed, seconds)
+    game_options_module.check_house_rules(rules.name, house_rules)
+    options = rules.check_options(house_rules)
+    if backend not in ("local", "ray"):
+        usage(f"--backend must be local or ray, not {backend!r}")
+    if address is not None and backend != "ray":
+        usage("--address goes with --backend ray")
+    start, stop = 0, games
+    if shard is not None:
+        try:
+            start, stop = runner.shard_slice(shard, games)
+        except ValueError as error:
+            usage(str(error))
+    if save_partial is not None and (save_partial.is_dir() or not save_partial.parent.is_dir()):
+        raise EntryError(f"--save-partial {save_partial}: not a file in an existing folder")
+    run = runner.Run(rules.name, tuple(bot), seed, options, games, start, stop)
+    played = 0
+
+    def advance(done: int) -> None:
+        nonlocal played
+        played += done
+        progress.advance(task, done)
+
+    try:
+        with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
+                      MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
+                      console=err_console, disable=not err_console.is_terminal) as progress:
+            task = progress.add_task(f"{rules.title}: {' v '.join(bot)}", total=stop - start)
+            summary, seconds = runner.play(run, jobs, backend, address, advance)
+    except KeyboardInterrupt:
+        err_console.print(Text(f"Stopped after {played} of {stop - start} games: nothing "
+                               "printed or saved."))
+        raise typer.Exit(130) from None
+    if save_partial is not None:
+        runner.save_partial(save_partial, run, summary, seconds)
+    where = "" if shard is None else f"shard {shard} (games {start + 1}-{stop}), "
+    _print_results(summary.as_json(seed, seconds), as_json, note=where.rstrip(", "))
+    if save_partial is not None and not as_json:
+        console.print(Text(f"Partial results saved to {save_partial}: add the shards up "
+                           "with `score simulate merge FILE...`."))
+
+
+def _print_results(result: dict[str, Any], as_json: bool, note: str = "") -> None:
+    import json
+
     if as_json:
         sys.stdout.write(json.dumps(result) + "\n")
         return
     from rich.table import Table as RichTable
 
-    table = RichTable(title=f"{rules.title}: {count(games, 'game')}, seed {seed}, "
-                      f"{seconds:.1f} s", title_justify="left")
+    rules = get_game(result["game"])
+    extra = f", {note}" if note else ""
+    table = RichTable(title=f"{rules.title}: {count(result['games'], 'game')}, seed "
+                      f"{result['seed']}{extra}, {result['seconds']:.1f} s",
+                      title_justify="left")
     for column in ("Seat", "Bot", "Wins", "Win rate", "95% interval"):
         table.add_column(column, justify="left" if column in ("Seat", "Bot") else "right")
     for index, seat in enumerate(result["seats"], start=1):

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from scorekeeper.games.common import EntryError, JSONDict
@@ -27,6 +28,21 @@ class DealState(Protocol):
 
 class Bot(Protocol):
     def choose(self, view: Any, rng: random.Random) -> Any: ...
+
+
+DealRngs = Callable[[int, Sequence[str]], tuple[random.Random, list[random.Random]]]
+"""``(deal number, players in the deal) -> (the deal's generator, one per player)``: the
+generators the match layer gives each deal (see ``match.derive_rng``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BotsGame:
+    """A whole game played by bots only (:meth:`VirtualGame.play_bots`)."""
+
+    winners: tuple[str, ...]
+    deals: int
+    stats: dict[str, tuple[int, int]]
+    """As :meth:`VirtualGame.stats` counts them."""
 
 
 class VirtualGame(Protocol):
@@ -57,6 +73,16 @@ class VirtualGame(Protocol):
 
     def stats(self, rounds: Sequence[Mapping[str, Any]]) -> dict[str, tuple[int, int]]:
         """Per-game counts for ``simulate``: name -> (hits, out of)."""
+        ...
+
+    def play_bots(self, bots: Sequence[str], players: Sequence[str], first_dealer: str,
+                  options: Mapping[str, Any], rngs: DealRngs, max_actions: int,
+                  trace: list[dict[str, int]] | None = None) -> BotsGame:
+        """A whole game of bots (``bots[i]`` plays ``players[i]``) on the lean engine: the
+        same game, deal by deal and draw by draw, as the match layer's ``play_deal`` plays
+        with the same generators, without views built per decision, records or
+        re-scoring the session after every deal. ``trace`` (if given) gets each deal's
+        scores. ``RuntimeError`` if a deal goes past ``max_actions`` actions."""
         ...
 
 

@@ -27,7 +27,7 @@ import itertools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from scorekeeper.cards import STANDARD_DECK, Card, CardError, Rank, parse_card
 from scorekeeper.games.least_score import rules
@@ -36,10 +36,14 @@ from scorekeeper.games.least_score.rules import Options, TwoPairs
 __all__ = [
     "Action",
     "Deal",
+    "DealInfo",
     "DealResult",
     "Declare",
     "Discard",
     "IllegalAction",
+    "LiveDeal",
+    "PlayerView",
+    "SeatView",
     "View",
     "action_from_record",
     "legal_actions_for",
@@ -659,3 +663,268 @@ class Deal:
         """Every card of the deal wherever it is (hands, floor, deck, dead pile): for checks."""
         return [c for hand in self._hands for c in hand] + [
             *self._floor, *self._deck, *self._dead]
+
+
+# ---------------------------------------------------------------------------
+# Bots-only play: what each player sees, kept up to date
+
+
+class PlayerView(Protocol):
+    """What a bot reads of a player's view: a :class:`View`, or the live :class:`SeatView`
+    of a bots-only game. Sequences may be lists or tuples; a bot never changes them."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def player(self) -> str: ...
+    @property
+    def players(self) -> Sequence[str]: ...
+    @property
+    def hand(self) -> Sequence[Card]: ...
+    @property
+    def floor(self) -> Sequence[Card]: ...
+    @property
+    def dead_pile(self) -> Sequence[Card]: ...
+    @property
+    def hand_sizes(self) -> Sequence[int]: ...
+    @property
+    def taken_seen(self) -> Sequence[Sequence[Card]]: ...
+    @property
+    def turns_taken(self) -> Sequence[int]: ...
+    @property
+    def deck_size(self) -> int: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def can_declare(self) -> bool: ...
+    @property
+    def options(self) -> Options: ...
+    @property
+    def deck_available(self) -> bool: ...
+
+    def legal_discards(self) -> list[tuple[Card, ...]]: ...
+
+    def take_options(self) -> list[Card | None]: ...
+
+
+class DealInfo:
+    """What every player at the table sees of a deal, kept up to date by a
+    :class:`LiveDeal`: the fields of :class:`View` that are the same for everyone
+    (seats are indices into ``players``; ``floor_from`` and ``cur`` are seats, -1 for
+    none; ``known[seat]`` is :attr:`View.taken_seen`)."""
+
+    __slots__ = (
+        "cur",
+        "dead",
+        "dealer",
+        "deck_size",
+        "floor",
+        "floor_from",
+        "known",
+        "n",
+        "options",
+        "players",
+        "reshuffled",
+        "seen",
+        "sizes",
+        "turn",
+        "turns_taken",
+    )
+
+    def __init__(self, players: Sequence[str], dealer: str, floor: Card, deck_size: int,
+                 options: Options) -> None:
+        n = len(players)
+        self.players = tuple(players)
+        self.dealer = dealer
+        self.options = options
+        self.n = n
+        self.floor: tuple[Card, ...] = (floor,)
+        self.floor_from = -1
+        self.seen: list[Card] = [floor]
+        self.dead: list[Card] = []
+        self.reshuffled: frozenset[Card] = frozenset()
+        self.sizes = [rules.HAND_SIZE] * n
+        self.known: list[list[Card]] = [[] for _ in range(n)]
+        self.turns_taken = [0] * n
+        self.deck_size = deck_size
+        self.cur = (self.players.index(dealer) + 1) % n
+        self.turn = 0
+
+
+class SeatView:
+    """One player's live view of a bots-only deal: :class:`View`'s fields, read from the
+    :class:`DealInfo` everyone sees and the player's own hand. Made once per deal; it
+    never holds another hand or the deck."""
+
+    __slots__ = ("hand", "info", "player", "seat")
+
+    def __init__(self, seat: int, hand: list[Card], info: DealInfo) -> None:
+        self.seat = seat
+        self.player = info.players[seat]
+        self.hand = hand
+        self.info = info
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.info.players
+
+    @property
+    def dealer(self) -> str:
+        return self.info.dealer
+
+    @property
+    def options(self) -> Options:
+        return self.info.options
+
+    @property
+    def floor(self) -> tuple[Card, ...]:
+        return self.info.floor
+
+    @property
+    def floor_from(self) -> str | None:
+        seat = self.info.floor_from
+        return None if seat < 0 else self.info.players[seat]
+
+    @property
+    def seen(self) -> list[Card]:
+        return self.info.seen
+
+    @property
+    def dead_pile(self) -> list[Card]:
+        return self.info.dead
+
+    @property
+    def reshuffled(self) -> frozenset[Card]:
+        return self.info.reshuffled
+
+    @property
+    def hand_sizes(self) -> list[int]:
+        return self.info.sizes
+
+    @property
+    def taken_seen(self) -> list[list[Card]]:
+        return self.info.known
+
+    @property
+    def turns_taken(self) -> list[int]:
+        return self.info.turns_taken
+
+    @property
+    def deck_size(self) -> int:
+        return self.info.deck_size
+
+    @property
+    def current_player(self) -> str | None:
+        return self.info.players[self.info.cur]
+
+    @property
+    def turn(self) -> int:
+        return self.info.turn
+
+    @property
+    def my_turn(self) -> bool:
+        return self.info.cur == self.seat
+
+    @property
+    def can_declare(self) -> bool:
+        info = self.info
+        return info.cur == self.seat and info.turn >= info.n
+
+    @property
+    def deck_available(self) -> bool:
+        return self.info.deck_size > 0 or bool(self.info.dead)
+
+    def legal_discards(self) -> list[tuple[Card, ...]]:
+        return legal_discard_sets(self.hand, self.info.options.two_pairs)
+
+    def take_options(self) -> list[Card | None]:
+        takes: list[Card | None] = list(self.info.floor)
+        if self.deck_available:
+            takes.append(None)
+        return takes
+
+
+class LiveDeal:
+    """A deal for bots-only games (``score simulate``): the same deal as :class:`Deal`,
+    move by move and draw by draw, without a view built per decision, without the record
+    and without checking the bots' actions (which come from :class:`SeatView`'s legal
+    sets). It holds the hidden hands and deck and keeps :attr:`info` and each seat's
+    :attr:`views` current.
+    """
+
+    __slots__ = ("_deck", "_rng", "declarer", "hands", "info", "views")
+
+    def __init__(self, players: Sequence[str], dealer: str, rng: random.Random,
+                 options: Options) -> None:
+        """Shuffle and deal exactly as :meth:`Deal.new` does, with the same draws."""
+        cards = list(STANDARD_DECK)
+        rng.shuffle(cards)
+        n = len(players)
+        first = (list(players).index(dealer) + 1) % n
+        hands: list[list[Card]] = [[] for _ in players]
+        position = 0
+        for _ in range(rules.HAND_SIZE):
+            for step in range(n):
+                hands[(first + step) % n].append(cards[position])
+                position += 1
+        self._rng = rng
+        self._deck = cards[: position : -1]  # top of the deck is the end
+        self.hands = hands
+        self.declarer = -1
+        self.info = info = DealInfo(players, dealer, cards[position], len(self._deck), options)
+        self.views = [SeatView(seat, hands[seat], info) for seat in range(n)]
+
+    @property
+    def is_over(self) -> bool:
+        return self.declarer >= 0
+
+    def apply(self, action: Action) -> None:
+        info = self.info
+        seat = info.cur
+        if isinstance(action, Declare):
+            self.declarer = seat
+            return
+        hand = self.hands[seat]
+        cards = action.cards
+        take = action.take
+        floor = info.floor
+        if take is None:
+            if not self._deck:
+                order = list(info.dead)
+                self._rng.shuffle(order)
+                info.reshuffled = info.reshuffled.union(order)
+                self._deck = order[::-1]
+                info.dead = []
+            got = self._deck.pop()
+            info.deck_size = len(self._deck)
+        else:
+            got = take
+        for card in cards:
+            hand.remove(card)
+        hand.append(got)
+        known = info.known[seat]
+        if known:
+            for card in cards:
+                if card in known:
+                    known.remove(card)
+        if take is not None:
+            known.append(take)
+            info.dead.extend(c for c in floor if c != take)
+        else:
+            info.dead.extend(floor)
+        info.floor = tuple(cards)
+        info.floor_from = seat
+        info.seen.extend(cards)
+        info.sizes[seat] = len(hand)
+        info.turn += 1
+        info.turns_taken[seat] += 1
+        info.cur = (seat + 1) % info.n
+
+    def totals(self) -> dict[str, int]:
+        """Each player's hand total, by name (once a player has declared)."""
+        values = _VALUES
+        return {name: sum(values[c] for c in hand)
+                for name, hand in zip(self.info.players, self.hands, strict=True)}
+
+
+_VALUES: dict[Card, int] = {card: rules.card_value(card) for card in STANDARD_DECK}

@@ -35,6 +35,6 @@ GAME = GameDeclaration(
     questions=_TABLE,
     narrow_legend=(("*", "declared"), ("!", "false declaration")),
     virtual="scorekeeper.games.least_score.virtual:LeastScoreVirtual",
-    bots=("random", "greedy", "strong"),
+    bots=("random", "greedy", "strong", "expert"),
     keyboard_ui="scorekeeper.games.least_score.ui",
 )

@@ -7,10 +7,11 @@ from typing import Any
 
 from scorekeeper.cards import format_cards
 from scorekeeper.games.common import JSONDict
+from scorekeeper.games.least_score import rules
 from scorekeeper.games.least_score.bots import BOTS
-from scorekeeper.games.least_score.engine import Deal
+from scorekeeper.games.least_score.engine import Deal, LiveDeal
 from scorekeeper.games.least_score.table import LeastScoreTable
-from scorekeeper.games.virtual import RecordedDealGame
+from scorekeeper.games.virtual import BotsGame, DealRngs, RecordedDealGame
 
 
 class LeastScoreVirtual(RecordedDealGame):
@@ -35,3 +36,43 @@ class LeastScoreVirtual(RecordedDealGame):
     def stats(self, rounds: Sequence[Mapping[str, Any]]) -> dict[str, tuple[int, int]]:
         false = sum(1 for r in rounds if r.get("false_declaration"))
         return {"false_declaration_rate": (false, len(rounds))}
+
+    def play_bots(self, bots: Sequence[str], players: Sequence[str], first_dealer: str,
+                  options: Mapping[str, Any], rngs: DealRngs, max_actions: int,
+                  trace: list[dict[str, int]] | None = None) -> BotsGame:
+        opts = self.table.options(options)
+        players = list(players)
+        level_of = dict(zip(players, bots, strict=True))
+        running = dict.fromkeys(players, 0)
+        still_in = list(players)
+        knocked: list[str] = []
+        dealer = first_dealer
+        deals = false = 0
+        while True:
+            deals += 1
+            deal_rng, bot_rngs = rngs(deals, still_in)
+            deal = LiveDeal(still_in, dealer, deal_rng, opts)
+            choosers = [BOTS[level_of[name]].choose for name in still_in]
+            info = deal.info
+            views = deal.views
+            for _ in range(max_actions):
+                if deal.declarer >= 0:
+                    break
+                seat = info.cur
+                deal.apply(choosers[seat](views[seat], bot_rngs[seat]))
+            else:
+                if deal.declarer < 0:
+                    raise RuntimeError(f"a deal went past {max_actions} actions without ending")
+            score = rules.score_deal(deal.totals(), still_in[deal.declarer], opts.tie)
+            for name, points in score.scores.items():
+                running[name] += points
+            false += score.false_declaration
+            if trace is not None:
+                trace.append(dict(score.scores))
+            out = [name for name in rules.knocked_out(running, opts.limit) if name in still_in]
+            knocked.extend(out)
+            still_in = [name for name in still_in if name not in out]
+            won = rules.winners(running, still_in, bool(knocked), opts.end)
+            if won is not None:
+                return BotsGame(tuple(won), deals, {"false_declaration_rate": (false, deals)})
+            dealer = rules.next_dealer(players, dealer, still_in)

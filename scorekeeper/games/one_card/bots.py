@@ -13,61 +13,69 @@
   and bids while the expected score of the lowest bid it may make beats the
   expected score of letting the others have the deal.
 
-The heuristics and the search work on card indices (:class:`engine.SimDeal`); the
-tables below come from the engine's, which come from the rules module.
+Every bot decides on card indices (:meth:`Bot.decide` on a :class:`engine.SeatView`,
+which ``score simulate`` keeps current for each seat); :meth:`Bot.choose` makes the
+same decision on a :class:`engine.View` for ``score play``, so both give the same
+games. The search plays on :class:`engine.SimDeal`; the tables below come from the
+engine's, which come from the rules module.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
-from scorekeeper.cards import SUITS
 from scorekeeper.games.one_card import rules
 from scorekeeper.games.one_card.engine import (
+    BID0,
+    BIDDING,
     DOWNTOWN,
     FOLLOW,
     JOKER_INDEX,
     NAME0,
     NO_TRUMP,
+    ORDER,
+    OVER,
     PASS,
+    PLAY,
     POINTS,
     POWER,
     SUIT_OF,
     UPTOWN,
     Action,
-    Bid,
-    Phase,
+    DealInfo,
+    SeatView,
     SimDeal,
     View,
     action_from_int,
-    action_to_int,
     card_index,
 )
-from scorekeeper.games.one_card.rules import Order
 
 __all__ = [
     "BOTS",
     "Advice",
+    "BiddingSampler",
     "Bot",
+    "ExpertBot",
     "GreedyBot",
+    "HandSampler",
     "RandomBot",
     "StrongBot",
+    "deal_scores",
     "estimate_bid_points",
     "forbidden_cards",
     "get_bot",
     "greedy_action",
+    "greedy_rollout",
     "hand_indices",
     "rollout",
     "sample_hands",
+    "shuffle",
     "unseen_cards",
 ]
-
-_SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
-
 
 def _strength(card: int, order: int) -> int:
     """Rank strength 1..6 within a suit (9 .. A uptown); the joker 0."""
@@ -205,6 +213,9 @@ def greedy_action(sim: SimDeal) -> int:
 def rollout(sim: SimDeal, rng: random.Random, epsilon: float = 0.0) -> None:
     """Play ``sim`` to its end with greedy play (a random legal action with chance
     ``epsilon``)."""
+    if not epsilon and sim.phase != BIDDING:
+        greedy_rollout(sim)
+        return
     while not sim.is_over:
         if epsilon and rng.random() < epsilon:
             legal = sim.legal()
@@ -213,29 +224,178 @@ def rollout(sim: SimDeal, rng: random.Random, epsilon: float = 0.0) -> None:
             sim.apply(greedy_action(sim))
 
 
+#: THROW[trump][order][card]: greedy's order for throwing a card it can't win with,
+#: lowest first: KEEP, then the card's points (KEEP * 16 + points).
+THROW: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(keep[c] * 16 + POINTS[c] for c in range(25)) for keep in by_order)
+    for by_order in KEEP
+)
+
+
+def greedy_rollout(sim: SimDeal) -> None:
+    """Play ``sim`` (after the bidding) to its end with :func:`greedy_action` for every
+    player: the same moves and the same end as applying them one by one, in one loop
+    (the strong bot plays thousands of these per decision)."""
+    if sim.phase == OVER:
+        return
+    hands = sim.hands
+    n = sim.n
+    size = sim.size
+    taken = sim.taken
+    trump = sim.trump
+    order = sim.order
+    done = sim.done
+    joker = JOKER_INDEX
+    seat = sim.cur
+    if sim.phase == ORDER:
+        order = 1 if greedy_order(hands[seat]) == DOWNTOWN else 0
+    trick = sim.trick
+    if trick:  # finish the trick in progress
+        leader = sim.leader
+        led = sim.led
+        power = POWER[trump][order][led]
+        top = -1
+        winner = leader
+        points = 0
+        joker_in = False
+        for i, card in enumerate(trick):
+            if power[card] > top:
+                top, winner = power[card], (leader + i) % n
+            points += POINTS[card]
+            joker_in = joker_in or card == joker
+        first_follower = len(trick)
+    else:
+        first_follower = 0
+    while True:
+        if first_follower == 0:
+            # The lead.
+            hand = hands[seat]
+            leader = seat
+            if trump < 0:
+                action = opening_lead(hand, best_trump(hand))
+            else:
+                keep = KEEP[trump][order]
+                action = hand[0]
+                best = keep[action]
+                for c in hand:
+                    if keep[c] > best:
+                        action, best = c, keep[c]
+                if action == joker and trump == NO_TRUMP:
+                    counts = [0, 0, 0, 0]
+                    for c in hand:
+                        if c != joker:
+                            counts[SUIT_OF[c]] += 1
+                    action = NAME0 + counts.index(min(counts))
+            if action >= NAME0:
+                card, named = joker, action - NAME0
+            else:
+                card, named = action, -1
+            if trump < 0:
+                trump = led = named if card == joker else SUIT_OF[card]
+            elif card == joker:
+                led = named if trump == NO_TRUMP else trump
+            else:
+                led = SUIT_OF[card]
+            hand.remove(card)
+            power = POWER[trump][order][led]
+            top = power[card]
+            winner = seat
+            points = POINTS[card]
+            joker_in = card == joker
+            first_follower = 1
+        # The others follow: the cheapest card that beats the trick, else the lowest.
+        follow = FOLLOW[trump][led]
+        throw = THROW[trump][order]
+        for step in range(first_follower, n):
+            seat = (leader + step) % n
+            hand = hands[seat]
+            legal = [c for c in hand if follow[c]] or hand
+            if len(legal) == 1:
+                card = legal[0]
+            else:
+                card = -1
+                cheapest = 0
+                for c in legal:
+                    value = power[c]
+                    if value > top and (card < 0 or value < cheapest):
+                        card, cheapest = c, value
+                if card < 0:
+                    card = legal[0]
+                    lowest = throw[card]
+                    for c in legal:
+                        if throw[c] < lowest:
+                            card, lowest = c, throw[c]
+            hand.remove(card)
+            value = power[card]
+            if value > top:
+                top, winner = value, seat
+            points += POINTS[card]
+            if card == joker:
+                joker_in = True
+        taken[winner] += points
+        done += 1
+        seat = winner
+        first_follower = 0
+        if done == size:
+            break
+        if joker_in and trump == NO_TRUMP and order == 0:
+            order = 1 if greedy_order(hands[seat]) == DOWNTOWN else 0
+    taken[seat] += POINTS[sim.one]
+    sim.trump = trump
+    sim.order = order
+    sim.done = done
+    sim.cur = seat
+    sim.trick = []
+    sim.phase = OVER
+
+
+def deal_scores(sim: SimDeal) -> list[int]:
+    """Each seat's score of the finished ``sim``: the points taken, or 0 for a bidder who
+    took fewer than the bid (as :func:`rules.score_deal` scores it)."""
+    scores = sim.taken[:]
+    bidder = sim.bidder
+    if bidder >= 0 and scores[bidder] < sim.high:
+        scores[bidder] = 0
+    return scores
+
+
 # ---------------------------------------------------------------------------
 # The bots
 
 
 class Bot(Protocol):
-    """A One Card player: one legal action from what it may see."""
+    """A One Card player: one legal action from what it may see.
+
+    :meth:`decide` is the bot: card indices in, an int action out (the bots-only
+    games of ``score simulate`` call it with each seat's live :class:`SeatView`).
+    :meth:`choose` is the same decision on a :class:`View` (``score play``).
+    """
+
+    def decide(self, view: SeatView, rng: random.Random) -> int: ...
 
     def choose(self, view: View, rng: random.Random) -> Action: ...
 
 
-def _check_turn(view: View) -> None:
-    if not view.my_turn or not view.legal:
-        raise ValueError(f"it is not {view.player}'s turn")
+class _ViewBot:
+    """``choose`` as ``decide`` on the view's card indices: one decision for both paths."""
+
+    def decide(self, view: SeatView, rng: random.Random) -> int:
+        raise NotImplementedError
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        if not view.my_turn or not view.legal:
+            raise ValueError(f"it is not {view.player}'s turn")
+        return action_from_int(self.decide(SeatView.from_view(view), rng), view.options.joker)
 
 
-class RandomBot:
+class RandomBot(_ViewBot):
     """Uniform over the legal actions."""
 
     name = "random"
 
-    def choose(self, view: View, rng: random.Random) -> Action:
-        _check_turn(view)
-        return view.legal[rng.randrange(len(view.legal))]
+    def decide(self, view: SeatView, rng: random.Random) -> int:
+        legal = view.legal()
+        return legal[rng.randrange(len(legal))]
 
 
 def hand_indices(view: View) -> list[int]:
@@ -244,118 +404,156 @@ def hand_indices(view: View) -> list[int]:
     return [card_index(c, rule) for c in view.hand]
 
 
-def _trump_int(view: View) -> int:
-    if view.no_trump:
-        return NO_TRUMP
-    return -1 if view.trump is None else _SUIT_INDEX[view.trump]
+def _lowest_bid(info: DealInfo) -> int | None:
+    """The lowest bid the player to act may make now (``None``: only a pass)."""
+    lowest = max(rules.lowest_bid(info.n), info.high + 1)
+    return lowest if lowest <= rules.MAX_BID else None
 
 
-def _lowest_bid(view: View) -> int | None:
-    """The lowest bid the player may make now (``None``: only a pass)."""
-    amounts = [a.amount for a in view.legal if isinstance(a, Bid) and a.amount is not None]
-    return min(amounts, default=None)
-
-
-class GreedyBot:
+class GreedyBot(_ViewBot):
     """Counts its points as bidder and bids while that count reaches the lowest bid it
     may make; plays the greedy heuristics above."""
 
     name = "greedy"
 
-    def choose(self, view: View, rng: random.Random) -> Action:
-        _check_turn(view)
-        rule = view.options.joker
-        hand = hand_indices(view)
-        if view.phase is Phase.BIDDING:
-            lowest = _lowest_bid(view)
+    def decide(self, view: SeatView, rng: random.Random) -> int:
+        info = view.info
+        hand = view.hand
+        phase = info.phase
+        if phase == BIDDING:
+            lowest = _lowest_bid(info)
             if lowest is None:
-                return Bid(None)
-            estimate, _ = estimate_bid_points(hand, view.num_players)
-            return Bid(lowest) if estimate >= lowest else Bid(None)
-        if view.phase is Phase.ORDER:
-            return action_from_int(greedy_order(hand), rule)
-        trump = _trump_int(view)
-        order = 0 if view.order is Order.UPTOWN else 1
-        if view.trick:
-            assert view.led_suit is not None
-            trick = [card_index(c, rule) for _, c in view.trick]
-            choice = greedy_follow(hand, trick, trump, order, _SUIT_INDEX[view.led_suit])
-        elif trump < 0:
-            choice = opening_lead(hand, best_trump(hand))
-        else:
-            choice = greedy_lead(hand, trump, order)
-        return action_from_int(choice, rule)
+                return PASS
+            estimate, _ = estimate_bid_points(hand, info.n)
+            return BID0 + lowest if estimate >= lowest else PASS
+        if phase == ORDER:
+            return greedy_order(hand)
+        if info.trick:
+            return greedy_follow(hand, info.trick, info.trump, info.order, info.led)
+        if info.trump < 0:
+            return opening_lead(hand, best_trump(hand))
+        return greedy_lead(hand, info.trump, info.order)
 
 
 # ---------------------------------------------------------------------------
 # Hidden hands
 
 
-def unseen_cards(view: View, hand: Sequence[int]) -> list[int]:
+def unseen_cards(view: SeatView) -> list[int]:
     """Card indices the viewer has not seen: in the others' hands or the One Card."""
-    rule = view.options.joker
-    known = set(hand)
-    for trick in view.tricks:
-        for _, card in trick.plays:
-            known.add(card_index(card, rule))
-    for _, card in view.trick:
-        known.add(card_index(card, rule))
+    known = set(view.hand)
+    known.update(view.info.played)
     return [c for c in range(25) if c not in known]
 
 
-def forbidden_cards(view: View) -> list[frozenset[int]]:
+def forbidden_cards(view: SeatView) -> list[frozenset[int]]:
     """By seat: the cards that player cannot hold, from the suits they did not follow."""
-    trump = _trump_int(view)
+    trump = view.info.trump
+    follows = FOLLOW[trump if trump >= 0 else NO_TRUMP]
     out: list[frozenset[int]] = []
-    for voids in view.voids:
+    for voids in view.info.voids:
         banned: set[int] = set()
-        for suit in voids:
-            follow = FOLLOW[trump if trump >= 0 else NO_TRUMP][_SUIT_INDEX[suit]]
-            banned.update(c for c in range(25) if follow[c])
+        for suit in range(4):
+            if voids >> suit & 1:
+                follow = follows[suit]
+                banned.update(c for c in range(25) if follow[c])
         out.append(frozenset(banned))
     return out
 
 
+def shuffle(items: list[int], getrandbits: Callable[[int], int]) -> None:
+    """Shuffle ``items`` in place: the same draws and the same order as
+    ``random.Random.shuffle`` (CPython 3.11+) with that generator's ``getrandbits``,
+    without its per-item calls."""
+    for i in range(len(items) - 1, 0, -1):
+        m = i + 1
+        width = m.bit_length()
+        j = getrandbits(width)
+        while j >= m:
+            j = getrandbits(width)
+        items[i], items[j] = items[j], items[i]
+
+
+class HandSampler:
+    """Deals the cards a player has not seen to the other players (their current hand
+    sizes) and the One Card, respecting each player's voids, again and again."""
+
+    __slots__ = (
+        "_constrained",
+        "_forbidden",
+        "_getrandbits",
+        "_hand",
+        "_n",
+        "_others",
+        "_rng",
+        "_seat",
+        "_sizes",
+        "_unseen",
+    )
+
+    def __init__(self, view: SeatView, unseen: Sequence[int],
+                 forbidden: Sequence[frozenset[int]], rng: random.Random) -> None:
+        info = view.info
+        n = info.n
+        sizes = list(info.sizes)
+        self._n = n
+        self._seat = view.seat
+        self._hand = list(view.hand)
+        self._sizes = sizes
+        self._unseen = list(unseen)
+        self._forbidden = forbidden
+        self._others = [s for s in range(n) if s != view.seat and sizes[s]]
+        self._constrained = sorted(self._others, key=lambda s: -len(forbidden[s]))
+        self._rng = rng
+        self._getrandbits = rng.getrandbits
+
+    def draw(self) -> tuple[list[list[int]], int]:
+        """Hands by seat (the viewer's own included) and the One Card."""
+        n = self._n
+        sizes = self._sizes
+        forbidden = self._forbidden
+        for _ in range(30):
+            pool = self._unseen[:]
+            shuffle(pool, self._getrandbits)
+            hands: list[list[int]] = [[] for _ in range(n)]
+            hands[self._seat] = self._hand[:]
+            ok = True
+            for seat in self._constrained:
+                banned = forbidden[seat]
+                need = sizes[seat]
+                take = [c for c in pool if c not in banned][:need] if banned else pool[:need]
+                if len(take) < need:
+                    ok = False
+                    break
+                if banned:
+                    chosen = set(take)
+                    pool = [c for c in pool if c not in chosen]
+                else:
+                    pool = pool[need:]
+                hands[seat] = take
+            if ok and len(pool) == 1:
+                return hands, pool[0]
+        pool = self._unseen[:]  # inconsistent constraints (should not happen): ignore them
+        self._rng.shuffle(pool)
+        hands = [[] for _ in range(n)]
+        hands[self._seat] = self._hand[:]
+        at = 0
+        for seat in self._others:
+            hands[seat] = pool[at : at + sizes[seat]]
+            at += sizes[seat]
+        return hands, pool[at]
+
+
 def sample_hands(
-    view: View,
-    hand: Sequence[int],
+    view: SeatView,
     unseen: Sequence[int],
     forbidden: Sequence[frozenset[int]],
     rng: random.Random,
 ) -> tuple[list[list[int]], int]:
-    """Deal ``unseen`` to the other players (their current hand sizes) and the One Card,
-    respecting each player's voids; hand ``view.seat`` is ``hand``."""
-    n = len(view.players)
-    sizes = view.hand_sizes
-    others = [s for s in range(n) if s != view.seat and sizes[s]]
-    constrained = sorted(others, key=lambda s: -len(forbidden[s]))
-    for _ in range(30):
-        pool = list(unseen)
-        rng.shuffle(pool)
-        hands: list[list[int]] = [[] for _ in range(n)]
-        hands[view.seat] = list(hand)
-        ok = True
-        for seat in constrained:
-            banned = forbidden[seat]
-            need = sizes[seat]
-            take = [c for c in pool if c not in banned][:need] if banned else pool[:need]
-            if len(take) < need:
-                ok = False
-                break
-            chosen = set(take)
-            pool = [c for c in pool if c not in chosen]
-            hands[seat] = take
-        if ok and len(pool) == 1:
-            return hands, pool[0]
-    pool = list(unseen)  # inconsistent constraints (should not happen): ignore them
-    rng.shuffle(pool)
-    hands = [[] for _ in range(n)]
-    hands[view.seat] = list(hand)
-    at = 0
-    for seat in others:
-        hands[seat] = pool[at : at + sizes[seat]]
-        at += sizes[seat]
-    return hands, pool[at]
+    """One draw of :class:`HandSampler`: ``unseen`` dealt to the other players (their
+    current hand sizes) and the One Card, respecting each player's voids; hand
+    ``view.seat`` is the viewer's."""
+    return HandSampler(view, unseen, forbidden, rng).draw()
 
 
 # ---------------------------------------------------------------------------
@@ -388,7 +586,11 @@ class Advice:
     expected_points: float | None = None
 
 
-class StrongBot:
+Estimates = tuple[int, float | None, float | None, float | None]
+"""An int action with :class:`Advice`'s three estimates."""
+
+
+class StrongBot(_ViewBot):
     """ISMCTS in play, expected-value bidding.
 
     ``iterations``: determinized tree walks per decision. ``exploration``: the UCB
@@ -415,21 +617,35 @@ class StrongBot:
         self.simulations = 0
         """Simulated deals (playouts) so far: a statistic for benchmarks only."""
 
-    def choose(self, view: View, rng: random.Random) -> Action:
-        return self.advise(view, rng).action
+    def decide(self, view: SeatView, rng: random.Random) -> int:
+        return self._estimate(view, rng)[0]
 
     def advise(self, view: View, rng: random.Random) -> Advice:
         """The action :meth:`choose` takes (same draws from ``rng``), with its estimates."""
-        _check_turn(view)
-        if len(view.legal) == 1:
-            return Advice(view.legal[0])
-        if view.phase is Phase.BIDDING:
+        if not view.my_turn or not view.legal:
+            raise ValueError(f"it is not {view.player}'s turn")
+        action, bid_points, pass_points, expected = self._estimate(SeatView.from_view(view),
+                                                                   rng)
+        return Advice(action_from_int(action, view.options.joker), bid_points, pass_points,
+                      expected)
+
+    def _estimate(self, view: SeatView, rng: random.Random) -> Estimates:
+        legal = view.legal()
+        if len(legal) == 1:
+            return legal[0], None, None, None
+        if view.info.phase == BIDDING:
             return self._bid(view, rng)
-        return self._search(view, rng)
+        return self._search(view, legal, rng)
+
+    def sampler(self, view: SeatView, unseen: Sequence[int],
+                forbidden: Sequence[frozenset[int]], rng: random.Random) -> HandSampler:
+        """What deals the hidden cards for the search."""
+        return HandSampler(view, unseen, forbidden, rng)
 
     # -- bidding ---------------------------------------------------------------
 
-    def bid_values(self, view: View, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    def bid_values(self, view: SeatView,
+                   rng: random.Random) -> tuple[list[list[int]], list[int]]:
         """Sampled points as bidder, per suit it could make trump (empty for the others),
         and sampled points if it passes.
 
@@ -438,25 +654,26 @@ class StrongBot:
         bid then). After a pass, the high bidder (else the next player whose count
         reaches the lowest bid) plays the deal as bidder, else nobody bids.
         """
-        n = len(view.players)
+        info = view.info
+        n = info.n
         me = view.seat
-        hand = hand_indices(view)
+        hand = list(view.hand)
         unseen = [c for c in range(25) if c not in set(hand)]
         suits = [s for s in range(4) if JOKER_INDEX in hand or any(SUIT_OF[c] == s for c in hand)]
         as_bidder: list[list[int]] = [[] for _ in range(4)]
         if_pass: list[int] = []
         size = rules.hand_size(n)
         lowest = rules.lowest_bid(n)
-        leader = rules.no_bid_leader(view.dealer_seat, n)
+        leader = rules.no_bid_leader(info.dealer, n)
         calls: list[tuple[int, int, bool]] = []  # (seat, amount, is a bid)
         high = 0
-        for seat, amount in view.bids:
+        for seat, amount in info.bids:
             if amount is None:
                 calls.append((seat, max(lowest, high + 1), False))
             else:
                 calls.append((seat, amount, True))
                 high = amount
-        passed = {seat for seat, amount in view.bids if amount is None}
+        passed = {seat for seat, amount in info.bids if amount is None}
         my_bid = max(lowest, high + 1)
         for _ in range(self.bid_samples):
             hands: list[list[int]] = [[] for _ in range(n)]
@@ -475,35 +692,35 @@ class StrongBot:
                     break
             one = pool[at]
             for suit in suits:
-                sim = SimDeal(n, view.dealer_seat, [h[:] for h in hands], one)
-                sim.phase, sim.cur, sim.bidder, sim.high = 1, me, me, my_bid
+                sim = SimDeal(n, info.dealer, [h[:] for h in hands], one)
+                sim.phase, sim.cur, sim.bidder, sim.high = PLAY, me, me, my_bid
                 sim.apply(opening_lead(sim.hands[me], suit))
                 rollout(sim, rng)
                 as_bidder[suit].append(sim.taken[me])
-            other = view.high_bidder if view.high_bidder is not None else -1
+            other = info.bidder
             if other < 0:
                 for step in range(1, n):
                     seat = (me + step) % n
                     if seat not in passed and counts[seat] >= my_bid:
                         other = seat
                         break
-            sim = SimDeal(n, view.dealer_seat, hands, one)
+            sim = SimDeal(n, info.dealer, hands, one)
             if other < 0:
-                sim.phase, sim.cur, sim.trump = 1, leader, NO_TRUMP
+                sim.phase, sim.cur, sim.trump = PLAY, leader, NO_TRUMP
             else:
-                sim.phase, sim.cur, sim.bidder, sim.high = 1, other, other, high or my_bid
+                sim.phase, sim.cur, sim.bidder, sim.high = PLAY, other, other, high or my_bid
                 sim.apply(opening_lead(hands[other], best_trump(hands[other])))
             rollout(sim, rng)
-            if_pass.append(sim.score().scores[me])
+            if_pass.append(deal_scores(sim)[me])
             self.simulations += len(suits) + 1
         return as_bidder, if_pass
 
-    def _bid(self, view: View, rng: random.Random) -> Advice:
+    def _bid(self, view: SeatView, rng: random.Random) -> Estimates:
         """Bid the lowest bid it may make when that is expected to score more than a
         pass (a higher bid than needed only adds risk)."""
-        lowest = _lowest_bid(view)
+        lowest = _lowest_bid(view.info)
         if lowest is None:
-            return Advice(Bid(None))
+            return PASS, None, None, None
         as_bidder, if_pass = self.bid_values(view, rng)
         samples = len(if_pass)
         pass_value = sum(if_pass) / samples
@@ -511,72 +728,140 @@ class StrongBot:
             (sum(p for p in points if p >= lowest) / samples for points in as_bidder if points),
             default=0.0,
         )
-        action = Bid(lowest) if bid_value > pass_value + self.bid_margin else Bid(None)
-        return Advice(action, bid_points=bid_value, pass_points=pass_value)
+        action = BID0 + lowest if bid_value > pass_value + self.bid_margin else PASS
+        return action, bid_value, pass_value, None
 
     # -- play --------------------------------------------------------------------
 
-    def _search(self, view: View, rng: random.Random) -> Advice:
-        rule = view.options.joker
+    def _search(self, view: SeatView, legal: Sequence[int],
+                rng: random.Random) -> Estimates:
         me = view.seat
-        hand = hand_indices(view)
-        unseen = unseen_cards(view, hand)
-        forbidden = forbidden_cards(view)
-        root_actions = [action_to_int(a, rule) for a in view.legal]
+        info = view.info
+        draw = self.sampler(view, unseen_cards(view), forbidden_cards(view), rng).draw
+        from_info = SimDeal.from_info
+        root_actions = list(legal)
         root = _Node(me)
         c = self.exploration
+        epsilon = self.epsilon
+        total = rules.TOTAL_POINTS
         log = math.log
         sqrt = math.sqrt
+        random_ = rng.random
         for _ in range(self.iterations):
-            hands, one = sample_hands(view, hand, unseen, forbidden, rng)
-            sim = SimDeal.from_view(view, hands, one)
+            hands, one = draw()
+            sim = from_info(info, hands, one)
             node = root
             path: list[_Node] = []
-            while not sim.is_over:
-                legal = root_actions if node is root else sim.legal()
+            while sim.phase != OVER:
+                legal_now = root_actions if node is root else sim.legal()
                 children = node.children
-                untried = [a for a in legal if a not in children]
-                for a in legal:
+                untried = []
+                for a in legal_now:
                     child = children.get(a)
-                    if child is not None:
+                    if child is None:
+                        untried.append(a)
+                    else:
                         child.avail += 1
                 if untried:
-                    action = untried[int(rng.random() * len(untried))]
+                    action = untried[int(random_() * len(untried))]
                     child = _Node(sim.cur)
                     child.avail = 1
                     children[action] = child
                     sim.apply(action)
                     path.append(child)
                     break
-                best = None
+                best = -1
                 best_score = -1.0
-                for a in legal:
+                for a in legal_now:
                     child = children[a]
-                    score = child.value / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    visits = child.visits
+                    score = child.value / visits + c * sqrt(log(child.avail) / visits)
                     if score > best_score:
                         best, best_score = a, score
-                assert best is not None
                 node = children[best]
                 sim.apply(best)
                 path.append(node)
-            rollout(sim, rng, self.epsilon)
-            self.simulations += 1
-            scores = sim.score().scores
+            if epsilon:
+                rollout(sim, rng, epsilon)
+            else:
+                greedy_rollout(sim)
+            scores = deal_scores(sim)
             for visited in path:
                 visited.visits += 1
-                visited.value += scores[visited.player] / rules.TOTAL_POINTS
+                visited.value += scores[visited.player] / total
+        self.simulations += self.iterations
         best_action = max(
             root_actions,
             key=lambda a: (root.children[a].visits, root.children[a].value)
             if a in root.children else (0, 0.0),
         )
         chosen = root.children.get(best_action)
-        expected = (chosen.value / chosen.visits * rules.TOTAL_POINTS
+        expected = (chosen.value / chosen.visits * total
                     if chosen is not None and chosen.visits else None)
-        return Advice(action_from_int(best_action, rule), expected_points=expected)
+        return best_action, None, None, expected
 
 
-BOTS: dict[str, Bot] = {"random": RandomBot(), "greedy": GreedyBot(), "strong": StrongBot()}
+class BiddingSampler(HandSampler):
+    """Hidden hands that also agree with the bidding: each other player's hand as dealt
+    (the cards still hidden plus those it has played) counts, as greedy counts, at least
+    the bid it made, or less than the lowest bid it passed on. Up to ``tries`` deals,
+    then the first (the count is a guess at how others bid, not a rule)."""
+
+    __slots__ = ("_calls", "_played", "_tries")
+
+    def __init__(self, view: SeatView, unseen: Sequence[int],
+                 forbidden: Sequence[frozenset[int]], rng: random.Random,
+                 tries: int = 40) -> None:
+        super().__init__(view, unseen, forbidden, rng)
+        info = view.info
+        lowest = rules.lowest_bid(info.n)
+        self._calls: list[tuple[int, int, bool]] = []  # (seat, amount, is a bid)
+        high = 0
+        for seat, amount in info.bids:
+            if amount is None:
+                if seat != view.seat:
+                    self._calls.append((seat, max(lowest, high + 1), False))
+            else:
+                if seat != view.seat:
+                    self._calls.append((seat, amount, True))
+                high = amount
+        self._played: list[list[int]] = [[] for _ in range(info.n)]
+        for card, seat in zip(info.played, info.played_by, strict=True):
+            self._played[seat].append(card)
+        self._tries = tries
+
+    def draw(self) -> tuple[list[list[int]], int]:
+        first: tuple[list[list[int]], int] | None = None
+        n = self._n
+        for _ in range(self._tries):
+            hands, one = super().draw()
+            if first is None:
+                first = hands, one
+            if all((estimate_bid_points(hands[seat] + self._played[seat], n)[0] >= amount)
+                   == is_bid for seat, amount, is_bid in self._calls):
+                return hands, one
+        assert first is not None
+        return first
+
+
+class ExpertBot(StrongBot):
+    """The strong bot's ISMCTS with more search, on hidden hands that agree with the
+    bidding as well as with the voids (:class:`BiddingSampler`)."""
+
+    name = "expert"
+
+    def __init__(self, iterations: int = 2000, sampling_tries: int = 40, **kwargs: Any
+                 ) -> None:
+        super().__init__(iterations=iterations, **kwargs)
+        self.sampling_tries = sampling_tries
+
+    def sampler(self, view: SeatView, unseen: Sequence[int],
+                forbidden: Sequence[frozenset[int]], rng: random.Random) -> HandSampler:
+        return BiddingSampler(view, unseen, forbidden, rng, self.sampling_tries)
+
+
+BOTS: dict[str, Bot] = {"random": RandomBot(), "greedy": GreedyBot(), "strong": StrongBot(),
+                        "expert": ExpertBot()}
 """The bots by level, as ``score play --bot LEVEL`` names them."""
 
 

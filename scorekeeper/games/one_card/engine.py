@@ -22,11 +22,13 @@ Randomness comes only from the ``random.Random`` passed to :meth:`Deal.new`. A
 deal is saved as FORMAT.md's ``deal`` and ``actions`` (:meth:`Deal.to_record`) and
 rebuilt from them exactly (:meth:`Deal.from_record` and :meth:`Deal.replay`).
 
-:class:`SimDeal` is the same deal on card indices, for simulations: the bots'
-search and the random-play benchmark. Its lookup tables are built from the rules
-module (:func:`rules.effective_suit`, :func:`rules.card_power`,
-:func:`rules.card_points`) and it scores through :func:`rules.score_deal`; the
-tests check it against :class:`Deal` move by move.
+Two leaner forms of the same deal work on card indices with int actions, for
+simulations: :class:`SimDeal`, the position a bot searches (every hand filled in),
+and :class:`LiveDeal`, a bots-only deal (``score simulate``) that keeps each player's
+:class:`SeatView` current instead of building a :class:`View` for every decision.
+Their lookup tables are built from the rules module (:func:`rules.effective_suit`,
+:func:`rules.card_power`, :func:`rules.card_points`), they score through
+:func:`rules.score_deal`, and the tests check both against :class:`Deal` move by move.
 
 >>> import random
 >>> deal = Deal.new(["Ann", "Bob", "Cy"], "Ann", random.Random(1), Options())
@@ -48,20 +50,27 @@ from scorekeeper.games.one_card.rules import JokerRule, Options, Order
 
 __all__ = [
     "BID0",
+    "BIDDING",
     "DOWNTOWN",
     "JOKER_INDEX",
     "NAME0",
     "NO_TRUMP",
+    "ORDER",
+    "OVER",
     "PASS",
+    "PLAY",
     "UPTOWN",
     "Action",
     "Bid",
     "ChooseOrder",
     "Deal",
+    "DealInfo",
     "DealResult",
     "IllegalAction",
+    "LiveDeal",
     "Phase",
     "Play",
+    "SeatView",
     "SimDeal",
     "Trick",
     "View",
@@ -696,7 +705,9 @@ DOWNTOWN = 30
 PASS = 31
 BID0 = 32
 
-_BIDDING, _PLAY, _ORDER, _OVER = 0, 1, 2, 3
+BIDDING, PLAY, ORDER, OVER = 0, 1, 2, 3
+"""The phases of :class:`SimDeal` and :class:`DealInfo`."""
+_PHASE_OF = {Phase.BIDDING: BIDDING, Phase.PLAY: PLAY, Phase.ORDER: ORDER, Phase.OVER: OVER}
 _ORDERS = (Order.UPTOWN, Order.DOWNTOWN)
 _SUIT_INDEX: dict[Suit, int] = {suit: i for i, suit in enumerate(SUITS)}
 _INDEX: dict[JokerRule, dict[Card, int]] = {
@@ -761,6 +772,10 @@ _NO_BID_LEADER_STEP = {
     n: rules.no_bid_leader(0, n) for n in range(rules.MIN_PLAYERS, rules.MAX_PLAYERS + 1)
 }
 _MAX_BID = rules.MAX_BID
+_CALLS: dict[int, tuple[int, ...]] = {
+    low: (PASS, *range(BID0 + low, BID0 + _MAX_BID + 1)) for low in range(_MAX_BID + 2)
+}
+"""The calls open when the lowest bid allowed is ``low``: pass, then the bids, lowest first."""
 
 
 def card_index(card: Card, rule: JokerRule) -> int:
@@ -794,8 +809,12 @@ def action_from_int(value: int, rule: JokerRule) -> Action:
     return Bid(value - BID0)
 
 
+_NAMING = (NAME0, NAME0 + 1, NAME0 + 2, NAME0 + 3)
+_ORDER_CHOICES = (UPTOWN, DOWNTOWN)
+
+
 class SimDeal:
-    """One deal on card indices with int actions, for simulations.
+    """One deal on card indices with int actions: the position a bot searches.
 
     Hands are lists of card indices by seat. ``trump`` is -1 until the bidder's
     opening lead, then a suit index, or ``NO_TRUMP``. ``high`` is the high bid
@@ -831,7 +850,7 @@ class SimDeal:
         self.dealer = dealer
         self.hands = hands
         self.one = one
-        self.phase = _BIDDING
+        self.phase = BIDDING
         self.cur = (dealer + 1) % n
         self.high = 0
         self.bidder = -1
@@ -846,17 +865,6 @@ class SimDeal:
         self.taken = [0] * n
 
     @classmethod
-    def deal(cls, n: int, dealer: int, rng: random.Random) -> SimDeal:
-        """A random deal (Fisher-Yates with ``rng.random``); hand ``i`` to seat ``i``."""
-        rnd = rng.random
-        cards = list(range(25))
-        for i in range(24, 0, -1):
-            j = int(rnd() * (i + 1))
-            cards[i], cards[j] = cards[j], cards[i]
-        size = _SIZES[n]
-        return cls(n, dealer, [cards[i * size : (i + 1) * size] for i in range(n)], cards[24])
-
-    @classmethod
     def from_deal(cls, deal: Deal) -> SimDeal:
         """The start of ``deal`` (before any action) on card indices."""
         index = _INDEX[deal.options.joker]
@@ -866,33 +874,26 @@ class SimDeal:
                    index[deal.one_card])
 
     @classmethod
-    def from_view(cls, view: View, hands: list[list[int]], one: int) -> SimDeal:
-        """The position ``view`` shows, with the hidden cards filled in: ``hands`` by seat
+    def from_info(cls, info: DealInfo, hands: list[list[int]], one: int) -> SimDeal:
+        """The position ``info`` shows, with the hidden cards filled in: ``hands`` by seat
         (the viewer's own hand included) and the One Card ``one``. Play phase or later."""
-        if view.phase is Phase.BIDDING:
+        if info.phase == BIDDING:
             raise ValueError("a position is built from a view after the bidding")
-        rule = view.options.joker
-        index = _INDEX[rule]
-        n = len(view.players)
-        sim = cls(n, view.dealer_seat, hands, one)
-        sim.phase = {Phase.PLAY: _PLAY, Phase.ORDER: _ORDER, Phase.OVER: _OVER}[view.phase]
-        sim.cur = -1 if view.current_seat is None else view.current_seat
-        if view.bidder is not None and view.bid is not None:
-            sim.high, sim.bidder = view.bid, view.bidder
+        n = info.n
+        sim = cls(n, info.dealer, hands, one)
+        sim.phase = info.phase
+        sim.cur = info.cur
+        if info.bidder >= 0:
+            sim.high, sim.bidder = info.high, info.bidder
         sim.passed = [True] * n
         sim.npassed = n
-        if view.no_trump:
-            sim.trump = NO_TRUMP
-        elif view.trump is not None:
-            sim.trump = _SUIT_INDEX[view.trump]
-        sim.order = 0 if view.order is Order.UPTOWN else 1
-        sim.trick = [index[card] for _, card in view.trick]
-        if view.trick:
-            sim.leader = view.trick[0][0]
-            assert view.led_suit is not None
-            sim.led = _SUIT_INDEX[view.led_suit]
-        sim.done = len(view.tricks)
-        sim.taken = list(view.points_taken)
+        sim.trump = info.trump
+        sim.order = info.order
+        sim.trick = info.trick[:]
+        sim.leader = info.leader
+        sim.led = info.led
+        sim.done = info.done
+        sim.taken = info.taken[:]
         return sim
 
     def clone(self) -> SimDeal:
@@ -919,41 +920,39 @@ class SimDeal:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == _OVER
+        return self.phase == OVER
 
     @property
     def in_bidding(self) -> bool:
-        return self.phase == _BIDDING
+        return self.phase == BIDDING
 
     @property
     def choosing_order(self) -> bool:
         """Is the winner of a joker trick to choose uptown or downtown?"""
-        return self.phase == _ORDER
+        return self.phase == ORDER
 
     def legal(self) -> list[int]:
-        """The legal actions of the player to act."""
+        """The legal actions of the player to act: the cards in hand order, a joker lead
+        that names a suit last (the order the strong bot's search has always used)."""
         phase = self.phase
-        if phase == _PLAY:
+        if phase == PLAY:
             hand = self.hands[self.cur]
-            if not self.trick:
-                if JOKER_INDEX in hand and (self.trump < 0 or self.trump == NO_TRUMP):
-                    out = [c for c in hand if c != JOKER_INDEX]
-                    out.extend((NAME0, NAME0 + 1, NAME0 + 2, NAME0 + 3))
-                    return out
-                return hand[:]
-            follow = FOLLOW[self.trump][self.led]
-            return [c for c in hand if follow[c]] or hand[:]
-        if phase == _BIDDING:
-            low = max(_LOWEST[self.n], self.high + 1)
-            return [PASS, *range(BID0 + low, BID0 + _MAX_BID + 1)]
-        if phase == _ORDER:
+            if self.trick:
+                follow = FOLLOW[self.trump][self.led]
+                return [c for c in hand if follow[c]] or hand[:]
+            if (self.trump < 0 or self.trump == NO_TRUMP) and JOKER_INDEX in hand:
+                return [*(c for c in hand if c != JOKER_INDEX), *_NAMING]
+            return hand[:]
+        if phase == BIDDING:
+            return list(_CALLS[max(_LOWEST[self.n], self.high + 1)])
+        if phase == ORDER:
             return [UPTOWN, DOWNTOWN]
         return []
 
     def apply(self, action: int) -> None:
         """Play ``action`` (one of :meth:`legal`; not checked) for the player to act."""
         phase = self.phase
-        if phase == _PLAY:
+        if phase == PLAY:
             if action >= NAME0:
                 card, named = JOKER_INDEX, action - NAME0
             else:
@@ -976,11 +975,11 @@ class SimDeal:
                 self.cur = (seat + 1) % self.n
             else:
                 self._finish_trick()
-        elif phase == _BIDDING:
+        elif phase == BIDDING:
             self._bid(action)
-        elif phase == _ORDER:
+        elif phase == ORDER:
             self.order = action - UPTOWN
-            self.phase = _PLAY
+            self.phase = PLAY
 
     def _bid(self, action: int) -> None:
         seat = self.cur
@@ -996,7 +995,7 @@ class SimDeal:
             or self.npassed == n
             or (self.bidder >= 0 and self.npassed == n - 1)
         ):
-            self.phase = _PLAY
+            self.phase = PLAY
             if self.bidder < 0:
                 self.trump = NO_TRUMP
                 self.cur = (self.dealer + _NO_BID_LEADER_STEP[n]) % n
@@ -1028,9 +1027,9 @@ class SimDeal:
         self.trick = []
         if self.done == self.size:
             self.taken[winner] += POINTS[self.one]
-            self.phase = _OVER
+            self.phase = OVER
         elif joker_in and self.trump == NO_TRUMP and self.order == 0:
-            self.phase = _ORDER
+            self.phase = ORDER
 
     def score(self) -> rules.DealScore:
         """The finished deal's score, through :func:`rules.score_deal`."""
@@ -1038,113 +1037,268 @@ class SimDeal:
             return rules.score_deal(self.taken, None, None)
         return rules.score_deal(self.taken, self.bidder, self.high)
 
-    def play_random(self, rng: random.Random, trace: list[int] | None = None) -> None:
-        """Play the rest of the deal uniformly at random over the legal actions.
 
-        The same moves as choosing uniformly from :meth:`legal` and calling
-        :meth:`apply`, inlined for speed. ``trace`` (if given) gets every action.
-        """
-        rnd = rng.random
-        while self.phase == _BIDDING:
-            low = max(_LOWEST[self.n], self.high + 1)
-            k = int(rnd() * (_MAX_BID + 2 - low))
-            action = PASS if k == 0 else BID0 + low + k - 1
-            if trace is not None:
-                trace.append(action)
-            self._bid(action)
-        n = self.n
-        hands = self.hands
-        taken = self.taken
-        size = self.size
-        trump = self.trump
-        order = self.order
-        seat = self.cur
-        done = self.done
-        trick = self.trick
-        if self.phase == _ORDER:
-            order = int(rnd() * 2)
-            if trace is not None:
-                trace.append(UPTOWN + order)
-        if trick:  # finish a trick in progress through the general path
-            while self.trick and self.phase == _PLAY:
-                legal = self.legal()
-                action = legal[int(rnd() * len(legal))]
-                if trace is not None:
-                    trace.append(action)
-                self.apply(action)
-            if self.phase == _ORDER:
-                self.order = int(rnd() * 2)
-                self.phase = _PLAY
-                if trace is not None:
-                    trace.append(UPTOWN + self.order)
-            if self.phase == _OVER:
-                return
-            seat, done, order, trump = self.cur, self.done, self.order, self.trump
-        joker = JOKER_INDEX
-        while done < size:
-            # The lead.
-            hand = hands[seat]
-            m = len(hand)
-            leader = seat
-            if joker in hand and (trump < 0 or trump == NO_TRUMP):
-                k = int(rnd() * (m + 3))
-                if k < m:
-                    card = hand[k]
-                    named = 0
-                else:
-                    card = joker
-                    named = k - m + 1
-                if card == joker:
-                    action = NAME0 + named
-                    led = named
-                    if trump < 0:
-                        trump = named
-                else:
-                    action = card
-                    led = SUIT_OF[card]
-                    if trump < 0:
-                        trump = led
+# ---------------------------------------------------------------------------
+# Bots-only play on card indices: what each player sees, kept up to date
+
+
+class DealInfo:
+    """What every player at the table sees of a deal on card indices, kept up to date by
+    a :class:`LiveDeal` (or built once from a :class:`View` by :meth:`SeatView.from_view`).
+
+    ``phase`` is ``BIDDING``, ``PLAY``, ``ORDER`` or ``OVER``; ``cur`` the seat to act
+    (-1 once over). ``high``/``bidder``: the high bid so far (0: none) and its seat (-1),
+    which is the bidder of the deal once the bidding is over. ``passed``: seats that
+    passed; ``bids``: every call as ``(seat, amount)``, ``None`` for a pass. ``trump``:
+    -1 until the bidder's opening lead, a suit index, or ``NO_TRUMP``. ``trick``: the
+    cards of the trick being played (``leader`` led it, in suit ``led``; both -1
+    between tricks). ``played``/``played_by``: every card played so far in order, and
+    by whom. ``voids[seat]``: bit ``1 << suit`` for each suit that player did not
+    follow. ``sizes``: cards in each hand; ``done``: tricks finished; ``taken``: points
+    taken (the One Card included once over).
+    """
+
+    __slots__ = (
+        "bidder",
+        "bids",
+        "cur",
+        "dealer",
+        "done",
+        "high",
+        "leader",
+        "led",
+        "n",
+        "order",
+        "passed",
+        "phase",
+        "played",
+        "played_by",
+        "size",
+        "sizes",
+        "taken",
+        "trick",
+        "trump",
+        "voids",
+    )
+
+    def __init__(self, n: int, dealer: int) -> None:
+        size = _SIZES[n]
+        self.n = n
+        self.size = size
+        self.dealer = dealer
+        self.phase = BIDDING
+        self.cur = (dealer + 1) % n
+        self.high = 0
+        self.bidder = -1
+        self.passed = [False] * n
+        self.bids: list[tuple[int, int | None]] = []
+        self.trump = -1
+        self.order = 0
+        self.trick: list[int] = []
+        self.leader = -1
+        self.led = -1
+        self.done = 0
+        self.taken = [0] * n
+        self.played: list[int] = []
+        self.played_by: list[int] = []
+        self.voids = [0] * n
+        self.sizes = [size] * n
+
+    def as_dict(self) -> dict[str, Any]:
+        """Every field (for tests that compare two of them)."""
+        return {name: getattr(self, name) for name in self.__slots__}
+
+
+class SeatView:
+    """One player's view of a deal on card indices: the :class:`DealInfo` everyone sees
+    and the player's own ``hand``, in the order dealt. Never another hand, never the One
+    Card before the end. In a bots-only game (:class:`LiveDeal`) it is made once per deal
+    and stays current; do not change what it holds.
+    """
+
+    __slots__ = ("hand", "info", "seat")
+
+    def __init__(self, seat: int, hand: list[int], info: DealInfo) -> None:
+        self.seat = seat
+        self.hand = hand
+        self.info = info
+
+    @classmethod
+    def from_view(cls, view: View) -> SeatView:
+        """The same view on card indices (for a bot in ``score play``)."""
+        rule = view.options.joker
+        index = _INDEX[rule]
+        n = len(view.players)
+        info = DealInfo(n, view.dealer_seat)
+        info.phase = _PHASE_OF[view.phase]
+        info.cur = -1 if view.current_seat is None else view.current_seat
+        info.high = view.high_bid or 0
+        info.bidder = -1 if view.high_bidder is None else view.high_bidder
+        info.bids = list(view.bids)
+        for seat, amount in view.bids:
+            if amount is None:
+                info.passed[seat] = True
+        if view.no_trump:
+            info.trump = NO_TRUMP
+        elif view.trump is not None:
+            info.trump = _SUIT_INDEX[view.trump]
+        info.order = 0 if view.order is Order.UPTOWN else 1
+        info.trick = [index[card] for _, card in view.trick]
+        if view.trick:
+            info.leader = view.trick[0][0]
+            assert view.led_suit is not None
+            info.led = _SUIT_INDEX[view.led_suit]
+        info.done = len(view.tricks)
+        info.taken = list(view.points_taken)
+        plays = [play for trick in view.tricks for play in trick.plays] + list(view.trick)
+        info.played = [index[card] for _, card in plays]
+        info.played_by = [seat for seat, _ in plays]
+        info.voids = [sum(1 << _SUIT_INDEX[suit] for suit in voids) for voids in view.voids]
+        info.sizes = list(view.hand_sizes)
+        return cls(view.seat, [index[card] for card in view.hand], info)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.info.cur == self.seat
+
+    def legal(self) -> Sequence[int]:
+        """The player's legal actions, in :meth:`Deal.legal_actions` order (empty when it
+        is not their turn)."""
+        info = self.info
+        if info.cur != self.seat:
+            return ()
+        phase = info.phase
+        if phase == PLAY:
+            hand = self.hand
+            if info.trick:
+                follow = FOLLOW[info.trump][info.led]
+                return [c for c in hand if follow[c]] or hand[:]
+            if (info.trump < 0 or info.trump == NO_TRUMP) and JOKER_INDEX in hand:
+                at = hand.index(JOKER_INDEX)
+                return [*hand[:at], *_NAMING, *hand[at + 1 :]]
+            return hand[:]
+        if phase == BIDDING:
+            return _CALLS[max(_LOWEST[info.n], info.high + 1)]
+        if phase == ORDER:
+            return _ORDER_CHOICES
+        return ()
+
+
+class LiveDeal:
+    """A deal on card indices for bots-only games (``score simulate``): the same deal as
+    :class:`Deal` move by move, without views rebuilt per decision or a record.
+
+    It holds the hidden state (every hand, the One Card) and keeps the public
+    :attr:`info` and each seat's :class:`SeatView` (:attr:`views`) up to date. Actions are
+    the ints of :meth:`SeatView.legal`; they are not checked.
+    """
+
+    __slots__ = ("hands", "info", "one", "views")
+
+    def __init__(self, n: int, dealer: int, order: Sequence[int]) -> None:
+        """Deal ``order`` (a permutation of the 25 card indices, as shuffled) the way
+        :func:`rules.split_deal` does: consecutive hands by seat, the last card the One
+        Card."""
+        size = _SIZES[n]
+        self.hands = [list(order[seat * size : (seat + 1) * size]) for seat in range(n)]
+        self.one = order[-1]
+        self.info = info = DealInfo(n, dealer)
+        self.views = [SeatView(seat, self.hands[seat], info) for seat in range(n)]
+
+    def apply(self, action: int) -> None:
+        info = self.info
+        phase = info.phase
+        if phase == PLAY:
+            if action >= NAME0:
+                card, named = JOKER_INDEX, action - NAME0
             else:
-                card = hand[int(rnd() * m)]
-                action = card
+                card, named = action, -1
+            seat = info.cur
+            self.hands[seat].remove(card)
+            info.sizes[seat] -= 1
+            trick = info.trick
+            if not trick:
+                info.leader = seat
+                trump = info.trump
                 if trump < 0:
-                    trump = SUIT_OF[card]
-                led = trump if card == joker else SUIT_OF[card]
-            hand.remove(card)
-            if trace is not None:
-                trace.append(action)
-            power = POWER[trump][order][led]
-            follow = FOLLOW[trump][led]
-            top = power[card]
-            winner = seat
-            points = POINTS[card]
-            joker_in = card == joker
-            # The others follow.
-            for step in range(1, n):
-                seat = (leader + step) % n
-                hand = hands[seat]
-                legal = [c for c in hand if follow[c]] or hand
-                card = legal[int(rnd() * len(legal))]
-                hand.remove(card)
-                if trace is not None:
-                    trace.append(card)
-                value = power[card]
-                if value > top:
-                    top, winner = value, seat
-                points += POINTS[card]
-                if card == joker:
-                    joker_in = True
-            taken[winner] += points
-            done += 1
-            seat = winner
-            if joker_in and trump == NO_TRUMP and order == 0 and done < size:
-                order = int(rnd() * 2)
-                if trace is not None:
-                    trace.append(UPTOWN + order)
-        taken[seat] += POINTS[self.one]
-        self.trump = trump
-        self.order = order
-        self.done = done
-        self.cur = seat
-        self.trick = []
-        self.phase = _OVER
+                    trump = info.trump = named if card == JOKER_INDEX else SUIT_OF[card]
+                    info.led = trump
+                elif card == JOKER_INDEX:
+                    info.led = named if trump == NO_TRUMP else trump
+                else:
+                    info.led = SUIT_OF[card]
+            elif not FOLLOW[info.trump][info.led][card]:
+                info.voids[seat] |= 1 << info.led
+            trick.append(card)
+            info.played.append(card)
+            info.played_by.append(seat)
+            if len(trick) < info.n:
+                info.cur = (seat + 1) % info.n
+            else:
+                self._finish_trick(info)
+        elif phase == BIDDING:
+            self._bid(info, action)
+        elif phase == ORDER:
+            info.order = action - UPTOWN
+            info.phase = PLAY
+
+    @staticmethod
+    def _bid(info: DealInfo, action: int) -> None:
+        seat = info.cur
+        n = info.n
+        passed = info.passed
+        if action == PASS:
+            passed[seat] = True
+            info.bids.append((seat, None))
+        else:
+            info.high = action - BID0
+            info.bidder = seat
+            info.bids.append((seat, info.high))
+        npassed = passed.count(True)
+        if (
+            (action != PASS and info.high == _MAX_BID)
+            or npassed == n
+            or (info.bidder >= 0 and npassed == n - 1)
+        ):
+            info.phase = PLAY
+            if info.bidder < 0:
+                info.trump = NO_TRUMP
+                info.cur = (info.dealer + _NO_BID_LEADER_STEP[n]) % n
+            else:
+                info.cur = info.bidder
+            return
+        nxt = (seat + 1) % n
+        while passed[nxt]:
+            nxt = (nxt + 1) % n
+        info.cur = nxt
+
+    def _finish_trick(self, info: DealInfo) -> None:
+        trick = info.trick
+        power = POWER[info.trump][info.order][info.led]
+        best = 0
+        top = -1
+        points = 0
+        for i, card in enumerate(trick):
+            value = power[card]
+            if value > top:
+                best, top = i, value
+            points += POINTS[card]
+        winner = (info.leader + best) % info.n
+        info.taken[winner] += points
+        info.done += 1
+        info.cur = winner
+        info.trick = []
+        info.leader = info.led = -1
+        if info.done == info.size:
+            info.taken[winner] += POINTS[self.one]
+            info.phase = OVER
+            info.cur = -1
+        elif JOKER_INDEX in trick and info.trump == NO_TRUMP and info.order == 0:
+            info.phase = ORDER
+
+    def score(self) -> rules.DealScore:
+        """The finished deal's score, through :func:`rules.score_deal`."""
+        info = self.info
+        if info.bidder < 0:
+            return rules.score_deal(info.taken, None, None)
+        return rules.score_deal(info.taken, info.bidder, info.high)

@@ -38,6 +38,6 @@ GAME = GameDeclaration(
     narrow_legend=(("*", "bid made"), ("!", "bid failed")),
     narrow_marks=_TABLE.narrow_marks,
     virtual="scorekeeper.games.one_card.virtual:OneCardVirtual",
-    bots=("random", "greedy", "strong"),
+    bots=("random", "greedy", "strong", "expert"),
     keyboard_ui="scorekeeper.games.one_card.ui",
 )

@@ -6,10 +6,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorekeeper.games.common import JSONDict
+from scorekeeper.games.one_card import rules
 from scorekeeper.games.one_card.bots import BOTS
-from scorekeeper.games.one_card.engine import Deal
+from scorekeeper.games.one_card.engine import OVER, Deal, LiveDeal
 from scorekeeper.games.one_card.table import OneCardTable
-from scorekeeper.games.virtual import RecordedDealGame
+from scorekeeper.games.virtual import BotsGame, DealRngs, RecordedDealGame
+
+_DECK_ORDER = range(25)
+"""Card indices in ``rules.deck`` order: shuffled with the deal's generator they give the
+same deal as ``Deal.new``'s shuffle of the cards themselves."""
 
 
 class OneCardVirtual(RecordedDealGame):
@@ -28,3 +33,43 @@ class OneCardVirtual(RecordedDealGame):
         bids = [r for r in rounds if r.get("bidder") is not None]
         made = sum(1 for r in bids if not r.get("bid_failed"))
         return {"bid_success_rate": (made, len(bids))}
+
+    def play_bots(self, bots: Sequence[str], players: Sequence[str], first_dealer: str,
+                  options: Mapping[str, Any], rngs: DealRngs, max_actions: int,
+                  trace: list[dict[str, int]] | None = None) -> BotsGame:
+        target = self.table.options(options).target
+        n = len(players)
+        deciders = [BOTS[level].decide for level in bots]
+        dealer = players.index(first_dealer)
+        totals = [0] * n
+        deals = bids = made = 0
+        while True:
+            deals += 1
+            deal_rng, bot_rngs = rngs(deals, players)
+            order = list(_DECK_ORDER)
+            deal_rng.shuffle(order)
+            deal = LiveDeal(n, dealer, order)
+            info = deal.info
+            views = deal.views
+            apply = deal.apply
+            for _ in range(max_actions):
+                if info.phase == OVER:
+                    break
+                seat = info.cur
+                apply(deciders[seat](views[seat], bot_rngs[seat]))
+            else:
+                if info.phase != OVER:
+                    raise RuntimeError(f"a deal went past {max_actions} actions without ending")
+            score = deal.score()
+            for seat, points in enumerate(score.scores):
+                totals[seat] += points
+            if info.bidder >= 0:
+                bids += 1
+                made += not score.bid_failed
+            if trace is not None:
+                trace.append(dict(zip(players, score.scores, strict=True)))
+            won = rules.winners(totals, target)
+            if won is not None:
+                return BotsGame(tuple(players[seat] for seat in won), deals,
+                                {"bid_success_rate": (made, bids)})
+            dealer = (dealer + 1) % n

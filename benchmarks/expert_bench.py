@@ -1,0 +1,100 @@
+"""The expert bots: time per decision, and strength against three strong bots.
+
+    python benchmarks/expert_bench.py [--games N] [--jobs J] [--seed S] [--deals D]
+                                      [--game least-score|one-card ...]
+
+1. Time per decision: ``expert`` in seat 1 of 4-player deals against three ``strong``,
+   through ``score play``'s path (``Deal``, a ``View`` per decision); the median and the
+   slowest wall time of its decisions with more than one legal action (goal: median
+   under 1 s).
+2. Strength, from the match layer exactly as users get it: the script prints and runs
+   ``score simulate GAME --bot expert --bot strong --bot strong --bot strong --games N
+   --seed S --jobs J --json`` and reports the expert seat's win rate with its 95% Wilson
+   interval (fair share 25%; goal: at least 35% over at least 1,000 games). The first
+   dealer is drawn from each game's seed and the deal passes to the left, so seat 1 is
+   not favoured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shlex
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from strength import run_score
+
+from scorekeeper.registry import get_virtual
+
+PLAYERS = ("P1", "P2", "P3", "P4")
+
+
+def decision_times(game: str, deals: int, seed: int) -> list[float]:
+    """Seconds per expert decision with a choice, expert in seat 1 against three strong."""
+    virtual = get_virtual(game)
+    expert, strong = virtual.bots["expert"], virtual.bots["strong"]
+    master = random.Random(seed)
+    times: list[float] = []
+    for number in range(deals):
+        deal: Any = virtual.new_deal(PLAYERS, PLAYERS[number % 4],
+                                     random.Random(master.getrandbits(64)), {})
+        rng = random.Random(master.getrandbits(64))
+        while not deal.is_over:
+            player = deal.current_player
+            view = deal.view(player)
+            if player == "P1":
+                start = time.perf_counter()
+                action = expert.choose(view, rng)
+                elapsed = time.perf_counter() - start
+                if len(deal.legal_actions()) > 1:
+                    times.append(elapsed)
+            else:
+                action = strong.choose(view, rng)
+            deal.apply(action)
+    return times
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python benchmarks/expert_bench.py",
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
+        epilog=__doc__.split("\n\n", 2)[2] if __doc__ else None,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=1000,
+                        help="games of expert against three strong (default 1000; 0 skips)")
+    parser.add_argument("--jobs", type=int, default=2, help="score simulate --jobs (default 2)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the run (default 1)")
+    parser.add_argument("--deals", type=int, default=8,
+                        help="deals to time the expert's decisions over (default 8)")
+    parser.add_argument("--game", action="append", choices=["least-score", "one-card"],
+                        help="the game (repeat; default both)")
+    args = parser.parse_args(argv)
+
+    for game in args.game or ["least-score", "one-card"]:
+        times = sorted(decision_times(game, args.deals, args.seed))
+        print(f"{game}: expert decisions against three strong: median "
+              f"{statistics.median(times) * 1000:.0f} ms, slowest {times[-1] * 1000:.0f} ms "
+              f"over {len(times)} decisions (goal: median < 1 s)", flush=True)
+        if args.games <= 0:
+            continue
+        command = ["simulate", game, "--bot", "expert", *["--bot", "strong"] * 3,
+                   "--games", str(args.games), "--seed", str(args.seed),
+                   "--jobs", str(args.jobs), "--json"]
+        print(f"score {shlex.join(command)}", flush=True)
+        result = run_score(command)
+        seat = result["seats"][0]
+        low, high = seat["ci95"]
+        print(f"{game}: expert wins {seat['wins']:g} of {result['games']} = "
+              f"{seat['win_rate']:.1%} (95% CI {low:.1%}-{high:.1%}; fair share 25%, goal "
+              f">= 35%); {result['seconds']:.0f} s", flush=True)
+
+
+if __name__ == "__main__":
+    main()

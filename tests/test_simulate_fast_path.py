@@ -1,0 +1,202 @@
+"""The bots-only fast path of ``score simulate`` plays exactly the games ``score play``
+plays: the same deals, the same decisions, the same scores, deal by deal.
+
+``match.simulate_game`` plays on each game's lean engine (``LiveDeal``, whose
+``SeatView`` stays current instead of a ``View`` built for every decision, with no
+session re-scored after every deal); ``match.play_to_end`` plays the same game through
+``play_deal``, the ``Deal`` state machine and a session, as ``score play`` does.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper import match
+from scorekeeper.games.least_score import engine as ls_engine
+from scorekeeper.games.least_score.rules import Options as LeastScoreOptions
+from scorekeeper.games.one_card import engine as oc_engine
+from scorekeeper.games.one_card import rules as oc_rules
+from scorekeeper.games.one_card.rules import JokerRule
+from scorekeeper.games.one_card.rules import Options as OneCardOptions
+from scorekeeper.registry import get_virtual
+
+CASES = [
+    pytest.param("one-card", ["random"] * 4, {}, id="one-card-4-random"),
+    pytest.param("one-card", ["greedy", "random", "greedy"], {"joker": "two-of-diamonds"},
+                 id="one-card-3-2D"),
+    pytest.param("one-card", ["strong", "greedy"], {"target": 10}, id="one-card-strong"),
+    pytest.param("least-score", ["random"] * 4, {"limit": 25}, id="least-score-4-random"),
+    pytest.param("least-score", ["greedy", "random", "strong"],
+                 {"limit": 25, "tie": "declarer-loses", "two_pairs": "any-rank"},
+                 id="least-score-house-rules"),
+    pytest.param("least-score", ["strong", "greedy", "greedy", "random", "random"],
+                 {"limit": 10, "end": "first-out"}, id="least-score-first-out"),
+    pytest.param("least-score", ["expert", "strong", "greedy"], {"limit": 25},
+                 id="least-score-expert"),
+]
+
+
+def play_path(game: str, bots: list[str], seed: int, index: int,
+              options: dict[str, Any]) -> tuple[match.GameOutcome, list[dict[str, int]]]:
+    """Game ``index`` of a simulation played as ``score play`` plays it, and each deal's
+    scores."""
+    seats = [match.Seat(f"P{i + 1}", level) for i, level in enumerate(bots)]
+    session = match.play_to_end(match.start_game(game, seats, match.hash_seed(seed, index),
+                                                 options=options))
+    standings = session.standings
+    names = list(session.players)
+    outcome = match.GameOutcome(
+        winners=tuple(names.index(name) for name in standings.winners),
+        deals=len(standings.rounds),
+        stats=get_virtual(game).stats(standings.rounds),
+    )
+    return outcome, [dict(summary["scores"]) for summary in standings.rounds]
+
+
+def fast_path_trace(game: str, bots: list[str], seed: int, index: int,
+                    options: dict[str, Any]) -> list[dict[str, int]]:
+    names = [f"P{i + 1}" for i in range(len(bots))]
+    game_seed = match.hash_seed(seed, index)
+    first = match.derive_rng(game_seed, "first-dealer").choice(names)
+    trace: list[dict[str, int]] = []
+    get_virtual(game).play_bots(bots, names, first, options, match.deal_rngs(game_seed),
+                                match.MAX_ACTIONS_PER_DEAL, trace)
+    return trace
+
+
+@pytest.mark.parametrize(("game", "bots", "options"), CASES)
+def test_bots_only_games_are_the_play_paths_games_deal_by_deal(
+        game: str, bots: list[str], options: dict[str, Any]) -> None:
+    for index in range(1 if "strong" in bots and game == "one-card" else 3):
+        outcome, scores = play_path(game, bots, 7, index, options)
+        assert match.simulate_game(game, bots, 7, index, options) == outcome
+        assert fast_path_trace(game, bots, 7, index, options) == scores
+
+
+def test_deal_rngs_are_the_generators_play_deal_derives() -> None:
+    rngs = match.deal_rngs(123)
+    deal, bots = rngs(4, ["P2", "P3"])
+    assert deal.getstate() == match.derive_rng(123, 4, "deal").getstate()
+    assert [r.getstate() for r in bots] == [
+        match.derive_rng(123, 4, "bot", name).getstate() for name in ("P2", "P3")]
+
+
+# --------------------------------------------------------------------------- One Card
+
+
+def one_card_pair(seed: int, n: int, rule: JokerRule
+                  ) -> tuple[oc_engine.Deal, oc_engine.LiveDeal, random.Random]:
+    """The same shuffled deal as a ``Deal`` and a ``LiveDeal``."""
+    rng = random.Random(seed)
+    players = ("A", "B", "C", "D")[:n]
+    dealer = rng.randrange(n)
+    deal = oc_engine.Deal.new(players, players[dealer], random.Random(seed), OneCardOptions(
+        joker=rule))
+    order = list(range(25))
+    random.Random(seed).shuffle(order)
+    return deal, oc_engine.LiveDeal(n, dealer, order), rng
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from([2, 3, 4]), st.sampled_from(list(JokerRule)))
+def test_one_card_live_views_are_the_views_at_every_decision(seed: int, n: int,
+                                                              rule: JokerRule) -> None:
+    deal, live, rng = one_card_pair(seed, n, rule)
+    while True:
+        for seat, name in enumerate(deal.players):
+            expected = oc_engine.SeatView.from_view(deal.view(name))
+            view = live.views[seat]
+            assert view.seat == expected.seat and view.hand == expected.hand
+            assert view.info.as_dict() == expected.info.as_dict()
+            assert list(view.legal()) == list(expected.legal())
+        if deal.is_over:
+            break
+        legal = deal.legal_actions()
+        seat = deal.current_seat
+        assert seat is not None
+        assert [oc_engine.action_to_int(a, rule) for a in legal] == list(
+            live.views[seat].legal())
+        action = legal[rng.randrange(len(legal))]
+        deal.apply(action)
+        live.apply(oc_engine.action_to_int(action, rule))
+    result = deal.result()
+    score = live.score()
+    assert tuple(result.scores.values()) == score.scores
+    assert result.bid_failed == score.bid_failed
+    assert sum(live.info.taken) == oc_rules.TOTAL_POINTS
+
+
+def test_one_card_seat_view_holds_only_the_players_own_cards() -> None:
+    """What a bot gets in a bots-only game: its own hand and the public ``DealInfo``;
+    no other hand and no One Card is reachable from it."""
+    _, live, rng = one_card_pair(5, 4, JokerRule.JOKER)
+    assert oc_engine.SeatView.__slots__ == ("hand", "info", "seat")
+    hidden_ids = {id(hand) for hand in live.hands}
+    for _ in range(9):
+        legal = live.views[live.info.cur].legal()
+        live.apply(legal[rng.randrange(len(legal))])
+    for view in live.views:
+        assert view.hand is live.hands[view.seat]
+        others = hidden_ids - {id(view.hand)}
+        for name in oc_engine.DealInfo.__slots__:
+            value = getattr(view.info, name)
+            assert id(value) not in others
+        assert live.one not in view.info.played
+
+
+# --------------------------------------------------------------------------- Least Score
+
+VIEW_FIELDS = ("seat", "player", "players", "dealer", "hand", "floor", "floor_from", "seen",
+               "dead_pile", "reshuffled", "hand_sizes", "taken_seen", "turns_taken",
+               "deck_size", "current_player", "turn", "can_declare", "options", "my_turn",
+               "deck_available")
+
+
+def frozen(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(frozen(item) for item in value)
+    return value
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 2**32), st.integers(2, 6))
+def test_least_score_live_views_are_the_views_at_every_decision(seed: int, n: int) -> None:
+    players = [f"P{i}" for i in range(n)]
+    options = LeastScoreOptions()
+    deal = ls_engine.Deal.new(players, players[seed % n], random.Random(seed), options)
+    live = ls_engine.LiveDeal(players, players[seed % n], random.Random(seed), options)
+    rng = random.Random(seed + 1)
+    for _ in range(150):  # long enough for reshuffles of the dead pile
+        for seat, name in enumerate(players):
+            view = deal.view(name)
+            seat_view = live.views[seat]
+            for field in VIEW_FIELDS:
+                assert frozen(getattr(seat_view, field)) == frozen(getattr(view, field)), field
+            assert seat_view.legal_discards() == view.legal_discards()
+            assert seat_view.take_options() == view.take_options()
+        legal = deal.legal_actions()
+        discards = [a for a in legal if isinstance(a, ls_engine.Discard)]
+        action = discards[rng.randrange(len(discards))]
+        deal.apply(action)
+        live.apply(action)
+    assert any("reshuffle" in record for record in deal.to_record()[1])
+    deal.apply(ls_engine.Declare())
+    live.apply(ls_engine.Declare())
+    assert live.is_over and live.totals() == deal.result().totals
+
+
+def test_least_score_seat_view_holds_only_the_players_own_cards() -> None:
+    players = ["A", "B", "C"]
+    live = ls_engine.LiveDeal(players, "A", random.Random(3), LeastScoreOptions())
+    assert ls_engine.SeatView.__slots__ == ("hand", "info", "player", "seat")
+    hidden = {id(hand) for hand in live.hands}
+    for view in live.views:
+        assert view.hand is live.hands[view.seat]
+        for name in ls_engine.DealInfo.__slots__:
+            assert id(getattr(view.info, name)) not in hidden - {id(view.hand)}
+    assert "_deck" not in ls_engine.DealInfo.__slots__
