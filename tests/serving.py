@@ -46,7 +46,7 @@ class Served:
         assert block, self.lines
         return block
 
-    def stop(self, how: int = signal.SIGINT, timeout: float = 10) -> tuple[int, str, str]:
+    def stop(self, how: int = signal.SIGINT, timeout: float = 30) -> tuple[int, str, str]:
         """Stop it as Ctrl-C (or ``how``) does; (exit code, the rest of stdout, stderr)."""
         self.process.send_signal(how)
         out, err = self.process.communicate(timeout=timeout)

@@ -415,7 +415,7 @@ def test_serve_on_every_network_says_who_can_see_it(
         assert urlsplit(served.printed_url).hostname != "0.0.0.0"  # an address to open
         assert decode_qr(served.qr_lines()) == served.printed_url
         port = urlsplit(served.url).port
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         connection.request("GET", urlsplit(served.url).path)
         assert connection.getresponse().status == 200
         connection.close()
