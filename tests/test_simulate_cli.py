@@ -229,7 +229,10 @@ def alive(pid: int) -> bool:
         return False
 
 
-def test_ctrl_c_stops_simulate_with_processes_at_once(score_exe: Path, db_path: Path) -> None:
+@pytest.mark.parametrize(("sent", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)],
+                         ids=["ctrl-c", "sigterm"])
+def test_ctrl_c_stops_simulate_with_processes_at_once(score_exe: Path, db_path: Path,
+                                                      sent: signal.Signals, code: int) -> None:
     process = subprocess.Popen(
         [str(score_exe), *simulate_args("one-card", ["strong", "greedy"], 60, 1, "--jobs", 2,
                                         "--json")],
@@ -241,14 +244,15 @@ def test_ctrl_c_stops_simulate_with_processes_at_once(score_exe: Path, db_path: 
         workers = children_of(process.pid)
     assert len(workers) == 2, "no worker processes"
     time.sleep(0.5)
-    sent = time.monotonic()
-    process.send_signal(signal.SIGINT)
+    at = time.monotonic()
+    process.send_signal(sent)
     out, err = process.communicate(timeout=10)
-    took = time.monotonic() - sent
-    assert process.returncode == 130
+    took = time.monotonic() - at
+    assert process.returncode == code
     assert took < 2.0, took
     assert "Traceback" not in err and out == ""
-    assert err.startswith("Stopped after "), err
+    if sent == signal.SIGINT:
+        assert err.startswith("Stopped after "), err
     time.sleep(0.2)
     assert not [pid for pid in workers if alive(pid)], "worker processes left behind"
 

@@ -10,7 +10,8 @@ their partial results (``--save-partial FILE``, ``score simulate merge FILE...``
 Every split gives the same figures as one run.
 
 Ctrl-C stops at once: the worker processes ignore SIGINT (one Ctrl-C at a terminal
-reaches the whole process group) and the pool is terminated, not drained.
+reaches the whole process group) and the pool is terminated, not drained; SIGTERM
+terminates the pool too before the command ends (exit 143).
 """
 
 from __future__ import annotations
@@ -152,17 +153,29 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+class Terminated(SystemExit):
+    """SIGTERM while the games run: leave as a terminated program does (exit 143)."""
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    raise Terminated(128 + signum)
+
+
 @contextmanager
 def _local_pool(processes: int) -> Iterator[Any]:
     import multiprocessing
 
     pool = multiprocessing.Pool(processes, initializer=_ignore_sigint)
+    # SIGTERM would end this process at once and leave the workers running.
+    previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         yield pool
     except BaseException:
-        pool.terminate()  # Ctrl-C or an error: stop the workers now, do not drain them
+        pool.terminate()  # Ctrl-C, SIGTERM or an error: stop the workers now, not drained
         pool.join()
         raise
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     pool.close()
     pool.join()
 

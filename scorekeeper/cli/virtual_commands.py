@@ -414,7 +414,7 @@ def simulate(
         help=game_options_module.game_names() + "; or merge, then the files of "
         "--save-partial.")],
     files: Annotated[list[Path] | None, typer.Argument(
-        metavar="[FILE]...", help="With merge: partial results to add up.",
+        metavar="FILE", help="With merge: partial results to add up.",
         show_default=False)] = None,
     bot: Annotated[list[str] | None, typer.Option(
         "--bot", "-b", help=f"A seat's bot: {game_options_module.bot_levels()} (repeat, in "

@@ -804,14 +804,18 @@ class StrongBot(_ViewBot):
 class BiddingSampler(HandSampler):
     """Hidden hands that also agree with the bidding: each other player's hand as dealt
     (the cards still hidden plus those it has played) counts, as greedy counts, at least
-    the bid it made, or less than the lowest bid it passed on. Up to ``tries`` deals,
-    then the first (the count is a guess at how others bid, not a rule)."""
+    the bid it made, or less than the lowest bid it passed on.
 
-    __slots__ = ("_calls", "_played", "_tries")
+    Rejection is costly, so the first draw of a decision collects up to ``worlds`` such
+    deals from at most ``budget`` tries (padded with unchecked deals to a quarter of
+    ``worlds`` when the bidding is hard to match: the count is a guess at how others
+    bid, not a rule); every draw is then a copy of one of them, at random."""
+
+    __slots__ = ("_budget", "_calls", "_played", "_pool", "_worlds")
 
     def __init__(self, view: SeatView, unseen: Sequence[int],
                  forbidden: Sequence[frozenset[int]], rng: random.Random,
-                 tries: int = 40) -> None:
+                 worlds: int = 100, budget: int = 600) -> None:
         super().__init__(view, unseen, forbidden, rng)
         info = view.info
         lowest = rules.lowest_bid(info.n)
@@ -828,20 +832,34 @@ class BiddingSampler(HandSampler):
         self._played: list[list[int]] = [[] for _ in range(info.n)]
         for card, seat in zip(info.played, info.played_by, strict=True):
             self._played[seat].append(card)
-        self._tries = tries
+        self._worlds = worlds
+        self._budget = budget
+        self._pool: list[tuple[list[list[int]], int]] = []
+
+    def agrees(self, hands: Sequence[Sequence[int]]) -> bool:
+        """Does every other player's hand as dealt fit its calls?"""
+        n = self._n
+        return all((estimate_bid_points([*hands[seat], *self._played[seat]], n)[0] >= amount)
+                   == is_bid for seat, amount, is_bid in self._calls)
+
+    def _fill(self) -> None:
+        unchecked: list[tuple[list[list[int]], int]] = []
+        for _ in range(self._budget):
+            world = HandSampler.draw(self)
+            if self.agrees(world[0]):
+                self._pool.append(world)
+                if len(self._pool) == self._worlds:
+                    return
+            elif len(unchecked) < self._worlds:
+                unchecked.append(world)
+        missing = max(0, self._worlds // 4 - len(self._pool))
+        self._pool.extend(unchecked[:missing])
 
     def draw(self) -> tuple[list[list[int]], int]:
-        first: tuple[list[list[int]], int] | None = None
-        n = self._n
-        for _ in range(self._tries):
-            hands, one = super().draw()
-            if first is None:
-                first = hands, one
-            if all((estimate_bid_points(hands[seat] + self._played[seat], n)[0] >= amount)
-                   == is_bid for seat, amount, is_bid in self._calls):
-                return hands, one
-        assert first is not None
-        return first
+        if not self._pool:
+            self._fill()
+        hands, one = self._pool[int(self._rng.random() * len(self._pool))]
+        return [hand[:] for hand in hands], one
 
 
 class ExpertBot(StrongBot):
@@ -850,14 +868,15 @@ class ExpertBot(StrongBot):
 
     name = "expert"
 
-    def __init__(self, iterations: int = 2000, sampling_tries: int = 40, **kwargs: Any
-                 ) -> None:
+    def __init__(self, iterations: int = 2000, worlds: int = 100, budget: int = 600,
+                 **kwargs: Any) -> None:
         super().__init__(iterations=iterations, **kwargs)
-        self.sampling_tries = sampling_tries
+        self.worlds = worlds
+        self.budget = budget
 
     def sampler(self, view: SeatView, unseen: Sequence[int],
                 forbidden: Sequence[frozenset[int]], rng: random.Random) -> HandSampler:
-        return BiddingSampler(view, unseen, forbidden, rng, self.sampling_tries)
+        return BiddingSampler(view, unseen, forbidden, rng, self.worlds, self.budget)
 
 
 BOTS: dict[str, Bot] = {"random": RandomBot(), "greedy": GreedyBot(), "strong": StrongBot(),
