@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
 from scorekeeper.cards import STANDARD_DECK, Card, CardError, Rank, parse_card
+from scorekeeper.errors import IllegalAction
 from scorekeeper.games.least_score import rules
 from scorekeeper.games.least_score.rules import Options, TwoPairs
 
@@ -53,10 +54,6 @@ __all__ = [
 
 _TEXT: dict[Card, str] = {card: str(card) for card in STANDARD_DECK}
 """The notation of each card (``str(card)``), looked up once."""
-
-
-class IllegalAction(ValueError):
-    """An action the rules refuse; the message says why, in words a player can act on."""
 
 
 @dataclass(frozen=True, slots=True)

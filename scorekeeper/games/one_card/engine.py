@@ -45,6 +45,7 @@ from enum import StrEnum
 from typing import Any
 
 from scorekeeper.cards import SUITS, Card, CardError, Suit, parse_card, parse_suit
+from scorekeeper.errors import IllegalAction
 from scorekeeper.games.one_card import rules
 from scorekeeper.games.one_card.rules import JokerRule, Options, Order
 
@@ -79,10 +80,6 @@ __all__ = [
     "action_to_int",
     "card_index",
 ]
-
-
-class IllegalAction(ValueError):
-    """An action the rules refuse; the message says why, in words a player can act on."""
 
 
 # ---------------------------------------------------------------------------
