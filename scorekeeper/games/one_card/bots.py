@@ -461,13 +461,17 @@ def forbidden_cards(view: SeatView) -> list[frozenset[int]]:
     return out
 
 
+_WIDTHS = tuple(m.bit_length() for m in range(32))
+
+
 def shuffle(items: list[int], getrandbits: Callable[[int], int]) -> None:
     """Shuffle ``items`` in place: the same draws and the same order as
     ``random.Random.shuffle`` (CPython 3.11+) with that generator's ``getrandbits``,
     without its per-item calls."""
+    widths = _WIDTHS
     for i in range(len(items) - 1, 0, -1):
         m = i + 1
-        width = m.bit_length()
+        width = widths[m] if m < 32 else m.bit_length()
         j = getrandbits(width)
         while j >= m:
             j = getrandbits(width)

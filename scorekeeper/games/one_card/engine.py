@@ -877,11 +877,18 @@ class SimDeal:
         if info.phase == BIDDING:
             raise ValueError("a position is built from a view after the bidding")
         n = info.n
-        sim = cls(n, info.dealer, hands, one)
+        sim = cls.__new__(cls)  # the search builds hundreds per decision: no __init__
+        sim.n = n
+        sim.size = info.size
+        sim.dealer = info.dealer
+        sim.hands = hands
+        sim.one = one
         sim.phase = info.phase
         sim.cur = info.cur
         if info.bidder >= 0:
             sim.high, sim.bidder = info.high, info.bidder
+        else:
+            sim.high, sim.bidder = 0, -1
         sim.passed = [True] * n
         sim.npassed = n
         sim.trump = info.trump
