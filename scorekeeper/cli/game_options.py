@@ -117,8 +117,8 @@ def check_house_rules(game: str, options: dict[str, Any]) -> None:
             owners = " and ".join(other.title for other in DECLARATIONS.values()
                                   if any(option.key == key for option in other.house_rules))
             flags = ", ".join(option.flag for option in declaration.house_rules) or "none"
-            usage(f"--{key.replace('_', '-')} is a{'n' if owners[:1] in 'AEIOU' else ''} "
-                  f"{owners} option, not one of {declaration.title} (its options: {flags})")
+            usage(f"--{key.replace('_', '-')} is a {owners} option, not one of "
+                  f"{declaration.title} (its options: {flags})")
 
 
 def first_house_rule() -> str:
