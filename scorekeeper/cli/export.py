@@ -237,6 +237,28 @@ def _e(text: object) -> str:
     return html.escape(show_controls(str(text)))
 
 
+def html_round_cells(session: Session) -> list[list[str]]:
+    """Each round's cells as HTML (number, dealer, caption, each player's score and running
+    total), oldest first: the HTML export's grid and the live page's share them."""
+    rows = []
+    for summary, running in zip(session.standings.rounds, _running_totals(session),
+                                strict=True):
+        label = _e(_round_label(session, summary))
+        if _round_failed(session, summary):
+            label = f'<span class="false">{label}</span>'
+        row = [str(summary["number"]), _e(summary.get("dealer") or "—"), label]
+        for name in session.players:
+            if name not in summary["scores"]:
+                row.append("—")
+                continue
+            cell = f'+{summary["scores"][name]} <span class="run">{running[name]}</span>'
+            if name in summary.get("knocked_out", []):
+                cell += ' <span class="out">out</span>'
+            row.append(cell)
+        rows.append(row)
+    return rows
+
+
 def nice_step(top: float, most_ticks: int = 6) -> int:
     """A round step for an axis from 0 to ``top``: 1, 2 or 5 times a power of ten, the
     smallest that needs no more than ``most_ticks`` steps.
@@ -322,21 +344,7 @@ def to_html(session: Session) -> str:
         standing_rows.append([str(rank), _e(name), str(standings.totals[name]),
                               margin(session, name),
                               f'<span class="{css}">{status}</span>'])
-    round_rows = []
-    for summary, running in zip(standings.rounds, _running_totals(session), strict=True):
-        label = _e(_round_label(session, summary))
-        if _round_failed(session, summary):
-            label = f'<span class="false">{label}</span>'
-        row = [str(summary["number"]), _e(summary.get("dealer") or "—"), label]
-        for name in session.players:
-            if name not in summary["scores"]:
-                row.append("—")
-                continue
-            cell = f'+{summary["scores"][name]} <span class="run">{running[name]}</span>'
-            if name in summary.get("knocked_out", []):
-                cell += ' <span class="out">out</span>'
-            row.append(cell)
-        round_rows.append(row)
+    round_rows = html_round_cells(session)
     legend = "".join(
         f'<span><i style="background:{PALETTE[i % len(PALETTE)]}"></i>{_e(name)}</span>'
         for i, name in enumerate(session.players)

@@ -17,11 +17,9 @@ from dataclasses import dataclass
 from scorekeeper.cli.export import (
     PALETTE,
     _headline,
-    _round_failed,
-    _round_label,
-    _running_totals,
     _status,
     chart_svg,
+    html_round_cells,
 )
 from scorekeeper.cli.render import describe_options, readable_time
 from scorekeeper.games.common import EntryError
@@ -243,21 +241,8 @@ def _rounds_table(session: Session) -> str:
         return "<p>No rounds yet.</p>"
     role = session.declaration.role_heading
     head = "".join(f"<th>{text(name)}</th>" for name in session.players)
-    rows = []
-    for summary, running in zip(standings.rounds, _running_totals(session), strict=True):
-        label = text(_round_label(session, summary))
-        if _round_failed(session, summary):
-            label = f'<span class="false">{label}</span>'
-        cells = [str(summary["number"]), text(summary.get("dealer") or "—"), label]
-        for name in session.players:
-            if name not in summary["scores"]:
-                cells.append("—")
-                continue
-            cell = f'+{summary["scores"][name]} <span class="run">{running[name]}</span>'
-            if name in summary.get("knocked_out", []):
-                cell += ' <span class="out">out</span>'
-            cells.append(cell)
-        rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
+    rows = ["<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>"
+            for cells in html_round_cells(session)]
     # Newest first: the round just entered is the one the table wants to check.
     rows.reverse()
     return (f'<div class="scroll"><table class="rounds"><thead><tr><th>Round</th>'
