@@ -1,0 +1,80 @@
+"""The words ``score`` prints, in the language the user chose (gettext catalogs).
+
+Code marks every message a user sees:
+
+- ``_("text {name}").format(name=...)``: translated where it is used (never at import
+  time, so the language chosen for this run applies); placeholders are named, so a
+  translation may put them in its own order;
+- ``ngettext("{n} round", "{n} rounds", n).format(n=n)``: plural forms (Danish has two,
+  Arabic six);
+- ``pgettext("context", "text")``: the same English word meaning different things;
+- ``N_("text")``: marks a message for the catalog without translating it (help texts of
+  the command line, table headings kept in constants); translate it with ``_`` where
+  it is shown.
+
+The catalogs are ``scorekeeper/locale/<language>/LC_MESSAGES/scorekeeper.po``, compiled to
+``.mo`` files that ship in the package. :func:`activate` picks the language for the rest
+of the run; English needs no catalog.
+"""
+
+from __future__ import annotations
+
+import gettext
+from importlib import resources
+
+DOMAIN = "scorekeeper"
+ENGLISH = "en"
+LOCALE_FOLDER = resources.files("scorekeeper") / "locale"
+
+_active: gettext.NullTranslations = gettext.NullTranslations()
+_language = ENGLISH
+
+
+def catalog(language: str) -> gettext.NullTranslations:
+    """The compiled catalog of ``language`` (English: none, the messages as written)."""
+    if language == ENGLISH:
+        return gettext.NullTranslations()
+    compiled = LOCALE_FOLDER / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    with compiled.open("rb") as file:
+        return gettext.GNUTranslations(file)
+
+
+def activate(language: str) -> None:
+    """Speak ``language`` from now on in this process.
+
+    >>> activate("en"); _("Round")
+    'Round'
+    """
+    global _active, _language
+    _active = catalog(language)
+    _language = language
+
+
+def active_language() -> str:
+    """The language :func:`activate` chose (``en`` until it is called)."""
+    return _language
+
+
+def _(message: str) -> str:
+    """``message`` in the active language."""
+    return _active.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message that goes with the number ``n``.
+
+    >>> ngettext("{n} round", "{n} rounds", 1).format(n=1)
+    '1 round'
+    """
+    return _active.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the active language, told apart from the same words in another
+    ``context``."""
+    return _active.pgettext(context, message)
+
+
+def N_(message: str) -> str:  # noqa: N802 - the name gettext tools look for
+    """Mark ``message`` for the catalog; translate it with :func:`_` where it is shown."""
+    return message
