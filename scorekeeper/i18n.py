@@ -75,6 +75,6 @@ def pgettext(context: str, message: str) -> str:
     return _active.pgettext(context, message)
 
 
-def N_(message: str) -> str:  # noqa: N802 - the name gettext tools look for
+def N_(message: str) -> str:
     """Mark ``message`` for the catalog; translate it with :func:`_` where it is shown."""
     return message
