@@ -19,6 +19,7 @@ of the run; English needs no catalog.
 
 from __future__ import annotations
 
+import datetime as _datetime
 import gettext
 from importlib import resources
 
@@ -78,3 +79,42 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalog; translate it with :func:`_` where it is shown."""
     return message
+
+
+def format_number(value: float, decimals: int = 0) -> str:
+    """``value`` as the active language writes numbers (Babel's CLDR data).
+
+    >>> activate("en"); format_number(1234.5, 1)
+    '1,234.5'
+    """
+    from babel.numbers import format_decimal
+
+    pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
+    return format_decimal(value, format=pattern, locale=_language)
+
+
+def format_percent(fraction: float, decimals: int = 1) -> str:
+    """``fraction`` (0.922) as a percentage in the active language (``92.2%``).
+
+    >>> activate("en"); format_percent(0.922)
+    '92.2%'
+    """
+    from babel.numbers import format_percent as babel_percent
+
+    pattern = "#,##0" + ("." + "0" * decimals if decimals else "") + "%"
+    return babel_percent(fraction, format=pattern, locale=_language)
+
+
+def format_datetime(moment: _datetime.datetime, width: str = "medium") -> str:
+    """A date and time as the active language writes them (``width``: short, medium,
+    long, full)."""
+    from babel.dates import format_datetime as babel_datetime
+
+    return babel_datetime(moment, width, locale=_language)
+
+
+def format_date(day: _datetime.date, width: str = "medium") -> str:
+    """A date as the active language writes it."""
+    from babel.dates import format_date as babel_date
+
+    return babel_date(day, width, locale=_language)
