@@ -30,12 +30,12 @@ def test_expert_is_a_level_of_both_games(cli: CLI) -> None:
         assert result.exit_code == 0, result
 
 
-def test_least_score_expert_declares_where_strong_waits() -> None:
-    """The calibrated threshold: a chance of a good declaration strong finds too small."""
-    expert, strong = ls_bots.ExpertBot(), ls_bots.StrongBot()
-    assert expert.min_good < strong.min_good and expert.min_edge < strong.min_edge
+def test_least_score_expert_declares_on_its_reading_of_the_table() -> None:
+    """Where the expert and strong part ways over declaring, the expert's reading of the
+    others' moves (not strong's estimate) says what it does."""
+    expert, strong = ls_bots.ExpertBot(particles=48), ls_bots.StrongBot()
     players = ["A", "B", "C", "D"]
-    seen_different = False
+    different = 0
     for seed in range(40):
         deal = LeastScoreDeal.new(players, "D", random.Random(seed), LeastScoreOptions())
         rng = random.Random(seed)
@@ -47,12 +47,17 @@ def test_least_score_expert_declares_where_strong_waits() -> None:
             assert action in deal.legal_actions()
             if view.can_declare and not isinstance(strong.choose(view, random.Random(1)),
                                                    type(action)):
-                assert isinstance(action, Declare)  # never the other way round
-                chance, _ = strong.declaration_outlook(view, random.Random(1))
-                assert chance >= expert.min_good
-                seen_different = True
+                moves = expert.history.update(view)  # the same view again: the same story
+                assert moves is not None
+                same = random.Random(1)  # the draws choose made
+                chance, edge = expert.declaration_outlook(view, same)
+                if chance >= expert.read_from:
+                    chance, edge = expert.read_outlook(view, moves, same)
+                declared = isinstance(action, Declare)
+                assert declared == (chance >= expert.min_good and edge >= expert.min_edge)
+                different += 1
             deal.apply(strong.choose(view, rng))
-    assert seen_different
+    assert different
 
 
 def one_card_bid_deal() -> Deal:

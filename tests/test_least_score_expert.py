@@ -1,0 +1,163 @@
+"""The Least Score expert's reading of the table: the deal's moves remembered from its
+own views, and hidden hands weighed by how well they explain those moves."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from scorekeeper.cards import Card, parse_cards
+from scorekeeper.games.least_score.bots import ExpertBot, StrongBot
+from scorekeeper.games.least_score.engine import (
+    Action,
+    Deal,
+    Declare,
+    Discard,
+    LiveDeal,
+    PlayerView,
+    View,
+)
+from scorekeeper.games.least_score.expert import History, Move
+from scorekeeper.games.least_score.rules import Options
+
+PLAYERS = ("Ann", "Bob", "Cy", "Di")
+
+
+class NeverDeclares:
+    """Random discards and takes, never a declaration: long deals, with reshuffles."""
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        sets = view.legal_discards()
+        takes = view.take_options()
+        return Discard(rng.choice(sets), rng.choice(takes))
+
+
+def played_moves(deal: Deal) -> list[tuple[str, tuple[Card, ...], Card | None]]:
+    """(player, discard, take) of every discard of the deal, from its record."""
+    _, actions = deal.to_record()
+    out = []
+    for record in actions:
+        if "discard" in record:
+            take = None if record["take"] == "deck" else parse_cards(record["take"])[0]
+            out.append((record["player"], tuple(parse_cards(" ".join(record["discard"]))),
+                        take))
+    return out
+
+
+def test_history_tells_every_move_of_the_deal_from_one_seats_views() -> None:
+    bot = NeverDeclares()
+    for seed in range(6):
+        deal = Deal.new(PLAYERS, PLAYERS[seed % 4], random.Random(seed), Options())
+        history = History()
+        rng = random.Random(seed)
+        told: list[Move] | None = None
+        for _ in range(90):  # past the first reshuffle of the dead pile
+            player = deal.current_player
+            assert player is not None
+            view = deal.view(player)
+            if player == "Cy":
+                told = history.update(view)
+                assert told is not None
+                played = played_moves(deal)
+                assert [(PLAYERS[m.seat], m.discard, m.take) for m in told] == played
+                assert [m.could_declare for m in told] == [i >= 4 for i in range(len(told))]
+            deal.apply(bot.choose(view, rng))
+        assert told is not None and deal.view("Cy").reshuffled
+
+
+def test_history_of_the_live_view_is_the_same() -> None:
+    """``score simulate``'s live view tells the same story as ``score play``'s views."""
+    bot = NeverDeclares()
+    for seed in range(3):
+        live = LiveDeal(PLAYERS, "Di", random.Random(seed), Options())
+        deal = Deal.new(PLAYERS, "Di", random.Random(seed), Options())
+        live_history, history = History(), History()
+        rng_a, rng_b = random.Random(seed), random.Random(seed)
+        for _ in range(60):
+            seat = live.info.cur
+            view = deal.view(PLAYERS[seat])
+            if seat == 1:
+                assert live_history.update(live.views[seat]) == history.update(view)
+            live.apply(bot.choose(live.views[seat], rng_a))
+            deal.apply(bot.choose(view, rng_b))
+
+
+def test_history_refuses_a_deal_it_did_not_follow() -> None:
+    bot = NeverDeclares()
+    deal = Deal.new(PLAYERS, "Di", random.Random(1), Options())
+    rng = random.Random(1)
+    history = History()
+    for _ in range(8):  # Ann's third turn; her first two views were never shown
+        deal.apply(bot.choose(deal.view(deal.current_player or ""), rng))
+    view = deal.view("Ann")
+    assert view.turn == 8
+    assert history.update(view) is None
+    # A view of the first round is enough on its own: the deal as dealt is known.
+    fresh = Deal.new(PLAYERS, "Bob", random.Random(1), Options())
+    for _ in range(2):
+        fresh.apply(bot.choose(fresh.view(fresh.current_player or ""), rng))
+    moves = history.update(fresh.view("Ann"))
+    assert moves is not None and [PLAYERS[m.seat] for m in moves] == ["Cy", "Di"]
+
+
+def value_of(card: Card) -> int:
+    return min(int(card.rank), 10)
+
+
+def value(cards: Sequence[Card]) -> int:
+    return sum(map(value_of, cards))
+
+
+def hidden_cards(deal: Deal, view: View, player: str) -> list[Card]:
+    seat = PLAYERS.index(player)
+    return [c for c in deal.hand(player) if c not in view.taken_seen[seat]]
+
+
+def test_the_reading_comes_closer_to_the_hidden_totals_than_chance() -> None:
+    """Against strong players, the sampled hands' totals come closer to the real
+    hidden totals than hands drawn evenly from the unseen cards; they hold unseen cards
+    only, as many as the player hides."""
+    expert, strong = ExpertBot(particles=48), StrongBot()
+    read_error = even_error = 0.0
+    for seed in range(12):
+        deal = Deal.new(PLAYERS, "Di", random.Random(seed), Options())
+        rng = random.Random(seed)
+        for _ in range(12):
+            player = deal.current_player
+            assert player is not None
+            view = deal.view(player)
+            if player == "Ann":
+                moves = expert.history.update(view)
+                assert moves is not None
+                unseen = expert.unseen(view)
+                hands = expert.reader.read(view, moves, unseen, random.Random(seed))
+                for seat, particles in hands.items():
+                    real = hidden_cards(deal, view, PLAYERS[seat])
+                    assert all(len(h) == len(real) and set(h) <= set(unseen)
+                               and len(set(h)) == len(h) for h in particles)
+                    truth = value(real)
+                    read_error += abs(sum(value(h) for h in particles) / len(particles) - truth)
+                    even_error += abs(len(real) * sum(map(value_of, unseen)) / len(unseen)
+                                      - truth)
+            action = strong.choose(view, rng)
+            if isinstance(action, Declare):
+                break
+            deal.apply(action)
+    assert read_error < 0.92 * even_error
+
+
+def test_the_expert_declares_on_its_reading_and_plays_legally() -> None:
+    expert = ExpertBot(particles=48)
+    declared = 0
+    for seed in range(15):
+        deal = Deal.new(PLAYERS, PLAYERS[seed % 4], random.Random(seed), Options())
+        rng = random.Random(seed)
+        while not deal.is_over:
+            player = deal.current_player
+            assert player is not None
+            action = expert.choose(deal.view(player), rng)
+            assert action in deal.legal_actions()
+            deal.apply(action)
+        declared += 1
+    assert declared == 15
+
