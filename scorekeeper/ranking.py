@@ -8,6 +8,7 @@ out from the standings.
 from __future__ import annotations
 
 from scorekeeper.games.common import competition_ranks
+from scorekeeper.i18n import _, pgettext
 from scorekeeper.session import Session
 
 
@@ -38,14 +39,18 @@ def margin(session: Session, name: str) -> str:
 
 def margin_heading(session: Session) -> str:
     target = session.rules.target(session.options)
-    return f"Left before {target}" if session.rules.lower_is_better else f"To {target}"
+    if session.rules.lower_is_better:
+        return _("Left before {target}").format(target=target)
+    return _("To {target}").format(target=target)
 
 
 def status_word(session: Session, name: str) -> str:
-    """winner, knocked out, finished or in: a player's state in one word."""
+    """winner, knocked out, finished or in: a player's state in one word (translated)."""
     standings = session.standings
     if name in standings.winners:
-        return "winner"
+        return pgettext("player status", "winner")
     if name in standings.knocked_out:
-        return "knocked out"
-    return "finished" if standings.finished else "in"
+        return pgettext("player status", "knocked out")
+    if standings.finished:
+        return pgettext("player status", "finished")
+    return pgettext("player status", "in")
