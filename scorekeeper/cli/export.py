@@ -293,15 +293,16 @@ def _e(text: object) -> str:
 
 
 def bdi(text: object) -> str:
-    """User text (a name) in HTML, isolated: in a right-to-left page a Latin name keeps
-    its own direction and does not drag the words around it along."""
-    return f"<bdi>{_e(text)}</bdi>"
+    """User text (a name) in HTML, isolated in a right-to-left page: a Latin name keeps
+    its own direction and does not drag the words around it along. (A left-to-right page
+    leaves it as it is: its cells and lines are plain as they always were.)"""
+    return f"<bdi>{_e(text)}</bdi>" if right_to_left() else _e(text)
 
 
 def ltr(html_text: str) -> str:
     """Figures that read left to right in every language (``+5``, ``12/40``, a card):
     without it a right-to-left page shows ``+5`` as ``5+``."""
-    return f'<bdi dir="ltr">{html_text}</bdi>'
+    return f'<bdi dir="ltr">{html_text}</bdi>' if right_to_left() else html_text
 
 
 def html_template(message: str, **values: str) -> str:
