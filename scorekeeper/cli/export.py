@@ -461,20 +461,20 @@ def to_html(session: Session) -> str:
             time=_e(readable_time(session.created, at_the_table=True)))
         + "<br>" + html_template(_("House rules: {options}"), options=ltr(_e(options)))
         + (f"<br>{_e(played)}" if played else "") + "</p>",
-        f'<p class="note">{html_template(_("Note: {note}"), note=bdi(session.note))}</p>'
+        '<p class="note">' + html_template(_("Note: {note}"), note=bdi(session.note)) + "</p>"
         if session.note else "",
         f'<p class="{"winner" if standings.finished else ""}">{headline}</p>',
-        f"<h2>{_e(_('Standings'))}</h2>",
+        "<h2>" + _e(_("Standings")) + "</h2>",
         _table(["#", *(_e(word) for word in (heading("Player"), heading("Total"),
                                              margin_heading(session), heading("Status")))],
                standing_rows),
-        f"<h2>{_e(_('Running totals'))}</h2>",
+        "<h2>" + _e(_("Running totals")) + "</h2>",
         chart_svg(session),
         f'<p class="legend">{legend}</p>',
-        f"<h2>{_e(_('Rounds'))}</h2>",
+        "<h2>" + _e(_("Rounds")) + "</h2>",
         _table([_e(heading("Round")), _e(heading("Dealer")), role,
                 *(bdi(n) for n in session.players)], round_rows, "rounds")
-        if round_rows else f"<p>{_e(_('No rounds yet.'))}</p>",
+        if round_rows else "<p>" + _e(_("No rounds yet.")) + "</p>",
         f'<p class="meta">{each_cell}</p>',
         "".join("<p>" + html_template(_("Round {number}: {note}"), number=str(number),
                                       note=bdi(note)) + "</p>"

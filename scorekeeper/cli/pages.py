@@ -211,9 +211,9 @@ def render_session(session: Session, *, current: bool = False) -> Page:
             f'<p class="meta">{text(about)} · {text(session.rules.title)} · {players}</p>',
             f'<p class="headline{" winner" if standings.finished else ""}">'
             f"{text(_headline(session))}</p>"]
-    parts = [*head, f"<h2>{text(_('Standings'))}</h2>", _standings_table(session),
-             _next_deal(session), f"<h2>{text(_('Running totals'))}</h2>", chart_svg(session),
-             _legend(session), f"<h2>{text(_('Rounds'))}</h2>", _rounds_table(session)]
+    parts = [*head, "<h2>" + text(_("Standings")) + "</h2>", _standings_table(session),
+             _next_deal(session), "<h2>" + text(_("Running totals")) + "</h2>", chart_svg(session),
+             _legend(session), "<h2>" + text(_("Rounds")) + "</h2>", _rounds_table(session)]
     options = describe_options(session.options)
     parts.append('<p class="meta">' + html_template(
         _("House rules: {options} · started {time}"), options=ltr(text(options)),
@@ -243,9 +243,8 @@ def _next_deal(session: Session) -> str:
     if standings.finished:
         return ""
     if standings.next_dealer is None:
-        who = (f"<p>{text(_('Next dealer: not kept for this session'))} "
-               f'<span class="meta">'
-               f"{text(_('(start one with --dealer NAME to see it here)'))}</span></p>")
+        who = ("<p>" + text(_("Next dealer: not kept for this session")) + ' <span class="meta">'
+               + text(_("(start one with --dealer NAME to see it here)")) + "</span></p>")
     else:
         who = "<p>" + html_template(_("Next dealer: {name}"),
                                     name=f"<strong>{bdi(standings.next_dealer)}</strong>") \
@@ -263,7 +262,7 @@ def _legend(session: Session) -> str:
 def _rounds_table(session: Session) -> str:
     standings = session.standings
     if not standings.rounds:
-        return f"<p>{text(_('No rounds yet.'))}</p>"
+        return "<p>" + text(_("No rounds yet.")) + "</p>"
     role = text(_(session.declaration.role_heading))
     head = "".join(f"<th>{bdi(name)}</th>" for name in session.players)
     rows = ["<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>"
@@ -290,7 +289,8 @@ def sessions_page(view: StoreView) -> Page:
     rows = []
     for session in reversed(sessions):
         leader = ", ".join(session.leader()) or "—"
-        mark = (f" <strong>{text(_('(current)'))}</strong>" if session.id == current else "")
+        mark = (" <strong>" + text(_("(current)")) + "</strong>" if session.id == current
+                else "")
         rows.append(
             f"<tr><td>{session.id}</td><td><a href=\"session/{session.id}\">"
             f"{bdi(session.label)}</a>{mark}<br><span class=\"meta\">"
@@ -301,7 +301,7 @@ def sessions_page(view: StoreView) -> Page:
         pgettext("table heading", "ID"), pgettext("table heading", "Session"),
         pgettext("table heading", "Rounds"), pgettext("table heading", "Status"),
         pgettext("table heading", "Leader")))
-    body = (f"<h1>{text(_('Sessions'))}</h1>"
+    body = ("<h1>" + text(_("Sessions")) + "</h1>"
             f'<div class="scroll"><table class="sessions"><thead><tr>{heading}</tr></thead>'
             f"<tbody>{''.join(rows)}</tbody></table></div>")
     return Page(_("Sessions — scorekeeper"), body)
@@ -336,10 +336,10 @@ def damaged_page(message: str) -> Page:
 
 
 def _nothing_yet_page(reason: str) -> Page:
-    body = (f"<h1>{text(_('Nothing to show yet'))}</h1>"
+    body = ("<h1>" + text(_("Nothing to show yet")) + "</h1>"
             f"<p>{text(reason[:1].upper() + reason[1:])}.</p>"
-            f"<p>{text(_('This page shows the scores by itself as soon as there are some.'))}"
-            "</p>")
+            "<p>" + text(_("This page shows the scores by itself as soon as there are some."))
+            + "</p>")
     return Page(_("Waiting for scores — scorekeeper"), body)
 
 

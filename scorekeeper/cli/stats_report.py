@@ -296,11 +296,11 @@ def rating_chart(stats: Stats, game: GameStats) -> str:
 
 def html_body(stats: Stats, versus: bool = True) -> str:
     """The page's content (no <html> around it), for ``score serve`` to embed."""
-    parts = [f'<h1>{_e(_("Game nights"))}</h1><p class="meta">{_e(headline(stats))}</p>']
+    parts = ["<h1>" + _e(_("Game nights")) + f'</h1><p class="meta">{_e(headline(stats))}</p>']
     if not stats.players:
-        parts.append(f"<p>{_e(_('No finished sessions match.'))}</p>")
+        parts.append("<p>" + _e(_("No finished sessions match.")) + "</p>")
         return "\n".join(parts)
-    parts += [f"<h2>{_e(_('Players'))}</h2>", _html_table(player_head(), player_rows(stats)),
+    parts += ["<h2>" + _e(_("Players")) + "</h2>", _html_table(player_head(), player_rows(stats)),
               f'<p class="meta">{_e(_(SPARK_NOTE))}</p>']
     for game in stats.games:
         rows = game_rows(stats, game)
@@ -309,12 +309,12 @@ def html_body(stats: Stats, versus: bool = True) -> str:
         parts += [f"<h2>{_e(game_heading(game))}</h2>",
                   _html_table(game_head(game), rows),
                   f'<p class="meta">{_e(figures_note(game))}</p>',
-                  f"<h3>{_e(_('{game}: rating after each session').format(game=game.title))}"
-                  "</h3>",
+                  "<h3>" + _e(_("{game}: rating after each session").format(game=game.title))
+                  + "</h3>",
                   rating_chart(stats, game), f'<p class="meta">{_e(_(RATING_NOTE))}</p>']
     if versus:
         head, rows = versus_rows(stats)
-        parts += [f"<h2>{_e(_('Head to head'))}</h2>", _html_table(head, rows),
+        parts += ["<h2>" + _e(_("Head to head")) + "</h2>", _html_table(head, rows),
                   f'<p class="meta">{_e(_(VERSUS_NOTE))}</p>']
     return "\n".join(parts)
 
@@ -324,7 +324,7 @@ def to_html(stats: Stats, versus: bool = True) -> str:
         "<!DOCTYPE html>",
         f'<html {html_language()}><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{_e(_('Game nights — scorekeeper'))}</title>",
+        "<title>" + _e(_("Game nights — scorekeeper")) + "</title>",
         f"<style>{CSS}</style></head><body><main>",
         html_body(stats, versus),
         "</main></body></html>",
