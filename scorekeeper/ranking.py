@@ -44,13 +44,24 @@ def margin_heading(session: Session) -> str:
     return _("To {target}").format(target=target)
 
 
-def status_word(session: Session, name: str) -> str:
-    """winner, knocked out, finished or in: a player's state in one word (translated)."""
-    standings = session.standings
-    if name in standings.winners:
+def status_text(session: Session, name: str) -> str:
+    """:func:`status_word` in the active language, for people to read."""
+    word = status_word(session, name)
+    if word == "winner":
         return pgettext("player status", "winner")
-    if name in standings.knocked_out:
+    if word == "knocked out":
         return pgettext("player status", "knocked out")
-    if standings.finished:
+    if word == "finished":
         return pgettext("player status", "finished")
     return pgettext("player status", "in")
+
+
+def status_word(session: Session, name: str) -> str:
+    """winner, knocked out, finished or in: a player's state in one word (English: a key
+    the exports' styles test; show :func:`status_text`)."""
+    standings = session.standings
+    if name in standings.winners:
+        return "winner"
+    if name in standings.knocked_out:
+        return "knocked out"
+    return "finished" if standings.finished else "in"

@@ -27,7 +27,7 @@ from scorekeeper.cli.render import (
     round_notes,
 )
 from scorekeeper.i18n import N_, _, ngettext, pgettext
-from scorekeeper.ranking import margin, margin_heading, ranked_players, status_word
+from scorekeeper.ranking import margin, margin_heading, ranked_players, status_text
 from scorekeeper.session import Session
 from scorekeeper.summary import summary_of
 from scorekeeper.text import is_hidden, show_controls
@@ -71,7 +71,7 @@ def _json_escape(character: str) -> str:
     return "".join(f"\\u{int.from_bytes(units[i:i + 2]):04x}" for i in range(0, len(units), 2))
 
 
-_status = status_word  # the same word in every export
+_status = status_text  # the same word in every export, in the language of the run
 
 RIGHT_TO_LEFT = frozenset({"ar"})
 """The languages written from right to left: their HTML pages are mirrored."""
