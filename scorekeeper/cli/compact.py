@@ -277,7 +277,7 @@ def sessions_list(sessions: Sequence[Session], current: int | None) -> Table:
             title = session.rules.title
             lines = render.plain(session.label if session.label != f"{title} #{session.id}"
                                  else title, style="bold")
-            leader = ", ".join(session.leader())
+            leader = render.comma().join(session.leader())
             status = render.session_status_text(session.status)
             rounds = len(session.rounds)
             about = ngettext("{n} round, {status}", "{n} rounds, {status}", rounds).format(
@@ -294,7 +294,7 @@ def sessions_list(sessions: Sequence[Session], current: int | None) -> Table:
         lines.append("\n")
         lines.append_text(render.plain(about))
         lines.append("\n")
-        lines.append_text(render.plain(", ".join(session.players), style="dim"))
+        lines.append_text(render.plain(render.comma().join(session.players), style="dim"))
         table.add_row(Text(f"{marker}{session.id}"), lines)
     table.caption = _("* current session")
     table.caption_justify = "left"

@@ -20,6 +20,7 @@ from typing import Any
 
 from scorekeeper import i18n
 from scorekeeper.cli.render import (
+    comma,
     describe_options,
     names_and,
     played_text,
@@ -147,7 +148,7 @@ def to_markdown(session: Session) -> str:
         f"# {md(session.label)}",
         "",
         _("{game} · {players} · started {time}").format(
-            game=session.rules.title, players=md(", ".join(session.players)),
+            game=session.rules.title, players=md(comma().join(session.players)),
             time=md(readable_time(session.created, at_the_table=True))),
         _("House rules: {options}").format(options=options),
         *([played] if played else []),
@@ -457,7 +458,7 @@ def to_html(session: Session) -> str:
         f"<h1>{bdi(session.label)}</h1>",
         '<p class="meta">' + html_template(
             _("{game} · {players} · started {time}"), game=_e(session.rules.title),
-            players=", ".join(bdi(name) for name in session.players),
+            players=comma().join(bdi(name) for name in session.players),
             time=_e(readable_time(session.created, at_the_table=True)))
         + "<br>" + html_template(_("House rules: {options}"), options=ltr(_e(options)))
         + (f"<br>{_e(played)}" if played else "") + "</p>",

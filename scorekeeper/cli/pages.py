@@ -25,7 +25,12 @@ from scorekeeper.cli.export import (
     html_template,
     ltr,
 )
-from scorekeeper.cli.render import describe_options, readable_time, session_status_text
+from scorekeeper.cli.render import (
+    comma,
+    describe_options,
+    readable_time,
+    session_status_text,
+)
 from scorekeeper.games.common import EntryError
 from scorekeeper.i18n import _, pgettext
 from scorekeeper.ranking import margin, margin_heading, ranked_players
@@ -206,7 +211,7 @@ def render_session(session: Session, *, current: bool = False) -> Page:
     standings = session.standings
     about = (_("Session {id} (current)") if current else _("Session {id}")).format(
         id=session.id)
-    players = ", ".join(bdi(name) for name in session.players)
+    players = comma().join(bdi(name) for name in session.players)
     head = [f"<h1>{bdi(session.label)}</h1>",
             f'<p class="meta">{text(about)} · {text(session.rules.title)} · {players}</p>',
             f'<p class="headline{" winner" if standings.finished else ""}">'
@@ -288,13 +293,13 @@ def sessions_page(view: StoreView) -> Page:
     current = view.current_id
     rows = []
     for session in reversed(sessions):
-        leader = ", ".join(session.leader()) or "—"
+        leader = comma().join(session.leader()) or "—"
         mark = (" <strong>" + text(_("(current)")) + "</strong>" if session.id == current
                 else "")
         rows.append(
             f"<tr><td>{session.id}</td><td><a href=\"session/{session.id}\">"
             f"{bdi(session.label)}</a>{mark}<br><span class=\"meta\">"
-            f"{', '.join(bdi(name) for name in session.players)}</span></td>"
+            f"{comma().join(bdi(name) for name in session.players)}</span></td>"
             f"<td>{len(session.rounds)}</td><td>{text(session_status_text(session.status))}</td>"
             f"<td>{bdi(leader)}</td></tr>")
     heading = "".join(f"<th>{text(word)}</th>" for word in (

@@ -125,7 +125,7 @@ def round_result(session: Session, standings: RenderableType | None = None) -> R
     """What an accepted round shows: its scores, knock-outs, the standings, the winner."""
     summary = session.standings.rounds[-1]
     parts: list[RenderableType] = []
-    scores = ", ".join(f"{name} +{points}" for name, points in summary["scores"].items())
+    scores = comma().join(f"{name} +{points}" for name, points in summary["scores"].items())
     headline = plain(_("Round {number} recorded: {scores}").format(number=summary["number"],
                                                                   scores=scores))
     failure_note = session.rules.caption(summary).failure_note
@@ -147,6 +147,11 @@ def ending(session: Session) -> Text:
                      style="bold green")
     notes = Text("\n").join(plain(note) for note in standings.notes)
     return notes
+
+
+def comma() -> str:
+    """What separates the items of a list in the active language (Arabic: ``، ``)."""
+    return pgettext("between the items of a list", ", ")
 
 
 def names_and(names: Sequence[str]) -> str:
@@ -238,13 +243,13 @@ def sessions_table(sessions: Sequence[Session], current: int | None) -> Table:
     for session in sessions:
         marker = "*" if session.id == current else ""
         try:
-            leader = ", ".join(session.leader()) or "—"
+            leader = comma().join(session.leader()) or "—"
             status = session_status_text(session.status)
         except Exception as error:  # a damaged session must not hide the others
             leader, status = "—", _("damaged: {error}").format(error=error)
         table.add_row(marker, str(session.id), plain(session.name or session.generated_name
                                                      or "—"), plain(session.game),
-                      plain(", ".join(session.players)), str(len(session.rounds)),
+                      plain(comma().join(session.players)), str(len(session.rounds)),
                       plain(status), plain(leader))
     table.caption = _("* current session")
     return table

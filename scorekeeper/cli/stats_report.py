@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from scorekeeper import i18n
+from scorekeeper.cli import render
 from scorekeeper.cli.export import CSS, PALETTE, bdi, html_language, ltr, md, right_to_left
 from scorekeeper.games.common import StatFigure
 from scorekeeper.i18n import N_, _, ngettext
@@ -77,7 +78,7 @@ def sessions_text(count: int) -> str:
 
 
 def headline(stats: Stats) -> str:
-    per_game = ", ".join(f"{game.title} {game.sessions}" for game in stats.games)
+    per_game = render.comma().join(f"{game.title} {game.sessions}" for game in stats.games)
     text = ngettext("Statistics over {n} finished session", "Statistics over {n} finished sessions",
                     stats.finished).format(n=stats.finished)
     if per_game:

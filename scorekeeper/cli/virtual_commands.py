@@ -153,7 +153,7 @@ def deal_report(session: Session, *, with_standings: bool) -> list[RenderableTyp
     """What the table hears after a deal is saved: its scores, then each knock-out."""
     summary = session.standings.rounds[-1]
     if with_standings:
-        scores = ", ".join(f"{n} +{s}" for n, s in summary["scores"].items())
+        scores = render.comma().join(f"{n} +{s}" for n, s in summary["scores"].items())
         lines: list[RenderableType] = [render.plain(_("Deal {number} saved: {scores}").format(
             number=summary["number"], scores=scores))]
     else:
@@ -276,7 +276,7 @@ def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: lis
         console.print(render.plain(_("Session {id}: {game}, {players}; seed {seed}. Saved after "
                                      "every deal.").format(
             id=session.id, game=session.rules.title,
-            players=", ".join(s.name for s in seats), seed=seed)))
+            players=render.comma().join(s.name for s in seats), seed=seed)))
         if chosen_for_you:
             console.print(render.plain(_("You play as {name} (--player NAME for another name, "
                                          "--bot LEVEL for other opponents).").format(
