@@ -27,7 +27,7 @@ from scorekeeper.cli.render import (
     readable_time,
     round_notes,
 )
-from scorekeeper.i18n import N_, _, ngettext, pgettext
+from scorekeeper.i18n import _, ngettext, pgettext
 from scorekeeper.ranking import margin, margin_heading, ranked_players, status_text
 from scorekeeper.session import Session
 from scorekeeper.summary import summary_of
@@ -224,29 +224,18 @@ def _csv_value(value: Any) -> Any:
     return value
 
 
-CSV_COLUMNS = {
-    "declarer": N_("declarer"), "false_declaration": N_("false_declaration"),
-    "bidder": N_("bidder"), "bid": N_("bid"), "trump": N_("trump"),
-    "bid_failed": N_("bid_failed"), "hand": N_("hand"), "points": N_("points"),
-}
-"""The CSV headings of the games' round keys (FORMAT.md names), to translate; a key
-not listed (a game added later) is its own heading."""
-
-
-def csv_heading(key: str) -> str:
-    return _(CSV_COLUMNS[key]) if key in CSV_COLUMNS else key
-
-
 def to_csv(session: Session) -> str:
-    """One row per round: who did what, then each player's score and running total."""
+    """One row per round: who did what, then each player's score and running total.
+
+    The headings are in the language of the run, except the game's own columns, which
+    are its FORMAT.md round keys (``declarer``, ``bid_failed``: data, as in the JSON)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     declaration = session.declaration
     head = [pgettext("CSV column", "round"), pgettext("CSV column", "dealer"),
-            *(csv_heading(key) for key in declaration.csv_columns)]
+            *declaration.csv_columns]
     for name in session.players:
-        head += [_("{name} {value}").format(name=name,
-                                           value=csv_heading(declaration.value_column)),
+        head += [f"{name} {declaration.value_column}",
                  _("{name} score").format(name=name), _("{name} total").format(name=name)]
     notes = bool(round_notes(session))
     if notes:  # only then: a spreadsheet without notes keeps its columns

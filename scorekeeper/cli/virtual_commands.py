@@ -578,14 +578,9 @@ def _print_results(result: dict[str, Any], as_json: bool, note: str = "") -> Non
         deals=_decimals(result["mean_deals"], 2)))
     for key, value in result.items():  # the game's own rates (its virtual adapter's stats)
         if key.endswith("_rate") and isinstance(value, float):
-            label = RATE_LABELS.get(key)
-            shown = _(label) if label else key.replace("_", " ").capitalize()
+            # the key is the game's (a JSON key of its virtual adapter): shown as it is
+            shown = key.replace("_", " ").capitalize()
             console.print(_("{rate}: {value}").format(rate=shown, value=_percent(value)))
-
-
-RATE_LABELS = {"false_declaration_rate": N_("False declaration rate"),
-               "bid_success_rate": N_("Bid success rate")}
-"""The games' own rates in ``simulate``'s results (JSON keys), as shown to people."""
 
 
 def _percent(fraction: float) -> str:
