@@ -461,7 +461,7 @@ def simulate(
                              "Ray on this machine)."))] = None,
     **game_options: Any,
 ) -> None:
-    """Bots against bots, many games, nothing saved: win rates with 95% intervals."""
+    """Bots against bots, many games, nothing saved: win rates with intervals (95%)."""
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -567,7 +567,9 @@ def _print_results(result: dict[str, Any], as_json: bool, note: str = "") -> Non
                             (pgettext("table heading", "Bot"), "left"),
                             (pgettext("table heading", "Wins"), "right"),
                             (pgettext("table heading", "Win rate"), "right"),
-                            (pgettext("table heading", "95% interval"), "right")):
+                            # "95% i..." would read as a %i placeholder to gettext's tools
+                            (pgettext("table heading", "{confidence} interval").format(
+                                confidence="95%"), "right")):
         table.add_column(column, justify=justify)  # type: ignore[arg-type]
     for index, seat in enumerate(result["seats"], start=1):
         low, high = seat["ci95"]
@@ -600,5 +602,5 @@ def _decimals(value: float, decimals: int) -> str:
 play.__doc__ = N_("Play a full game with a shuffled virtual deck: humans at one keyboard "
                   "and bots.")
 replay.__doc__ = N_("Step through a saved virtual deal, card by card, every hand face up.")
-simulate.__doc__ = N_("Bots against bots, many games, nothing saved: win rates with 95% "
-                      "intervals.")
+simulate.__doc__ = N_("Bots against bots, many games, nothing saved: win rates with "
+                      "intervals (95%).")  # not "95% i...": gettext would see a %i in it
