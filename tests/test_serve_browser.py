@@ -276,3 +276,29 @@ def test_the_exported_page_in_arabic_and_danish_reads_in_its_own_language_and_di
     assert not leftover, f"English words on the {language} page: {sorted(leftover)}"
     png = browser.get_screenshot_as_png()
     assert png.startswith(b"\x89PNG")
+
+
+@pytest.mark.usefixtures("table_night")
+def test_score_serve_in_arabic_is_a_live_right_to_left_page(
+        browser: webdriver.Chrome, score_exe: Path, score_env: dict[str, str]) -> None:
+    running = start_serve(score_exe, {**score_env, "SCOREKEEPER_LANG": "ar"})
+    try:
+        browser.get(running.url)
+        # the live script's status line, in the page's words (it reads them from the page)
+        wait_for(browser, lambda d: d.find_element(By.ID, "live").get_attribute("class")
+                 == "meta on", 10)
+        seen = browser.execute_script("""
+            const heads = [...document.querySelector('table.standings').tHead.rows[0].cells];
+            return {lang: document.documentElement.lang,
+                    direction: getComputedStyle(document.body).direction,
+                    live: document.getElementById('live').textContent,
+                    nav: document.querySelector('nav').innerText,
+                    first: heads[0].getBoundingClientRect().left,
+                    last: heads[heads.length - 1].getBoundingClientRect().left};""")
+    finally:
+        code, out, err = running.stop()
+    assert code == 0 and "Traceback" not in out + err, (out, err)
+    assert seen["lang"] == "ar" and seen["direction"] == "rtl", seen
+    assert seen["first"] > seen["last"], seen  # the place column on the right
+    assert seen["live"] == "مباشر: يتحدّث تلقائيًا.", seen
+    assert "الإحصاءات" in seen["nav"], seen
