@@ -273,6 +273,7 @@ th:nth-child(-n+2),td:nth-child(-n+2){text-align:start}
 .rounds th:nth-child(3),.rounds td:nth-child(3){text-align:start}
 .out{color:#b42318}.false{color:#b42318;font-weight:600}.run{color:#777;font-size:.85em}
 svg{width:100%;height:auto;background:#fff;border:1px solid #ddd}
+svg.swatch{width:12px;height:12px;border:0;background:none;vertical-align:-1px}
 .legend span{display:inline-block;margin-inline-end:1rem;font-size:.9rem}
 .legend i{display:inline-block;width:.8rem;height:.8rem;margin-inline-end:.3rem;border-radius:2px}
 """

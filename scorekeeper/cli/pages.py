@@ -181,6 +181,7 @@ th:nth-child(2),td:nth-child(2){text-align:start}td:nth-child(2){overflow-wrap:a
 padding:.5rem .8rem;margin:.8rem 0}
 .dealer p{margin:0}.dealer .meta{font-size:1rem}
 svg{display:block;width:100%;height:auto;background:var(--card);border:1px solid var(--line)}
+svg.swatch{display:inline;width:12px;height:12px;border:0;background:none;vertical-align:-1px}
 .legend{display:flex;flex-wrap:wrap;gap:.2rem 1rem;font-size:1rem;margin:.4rem 0}
 .legend i{display:inline-block;width:.9rem;height:.9rem;margin-inline-end:.35rem;
 border-radius:2px;vertical-align:-.1rem}
