@@ -24,7 +24,6 @@ from typing import Any
 
 import typer
 
-from scorekeeper import config
 from scorekeeper.cli.context import usage
 from scorekeeper.games.common import Language
 from scorekeeper.text import show_controls
@@ -94,6 +93,8 @@ def language(ctx: typer.Context) -> Language:
     option = obj.get("lang")
     configured = None
     if option is None and not os.environ.get(LANGUAGE_VARIABLE, "").strip():
+        from scorekeeper import config  # the file is read only when it may decide
+
         settings = config.load(lambda message: print(f"warning: {show_controls(message)}",
                                                      file=sys.stderr))
         configured = Language(settings.language) if settings.language else None

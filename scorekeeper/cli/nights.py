@@ -20,7 +20,7 @@ from rich.text import Text
 
 from scorekeeper import config as config_module
 from scorekeeper import players as players_module
-from scorekeeper.cli import lazy, prompts, render
+from scorekeeper.cli import prompts, render
 from scorekeeper.cli.context import console, store, usage
 from scorekeeper.cli.game_options import first_house_rule, game_names
 from scorekeeper.games.common import EntryError, TableGame
@@ -401,9 +401,3 @@ def abandon(
         _say(f"Session {session_id} ({session.label}) is abandoned: kept in `score sessions`, "
              "left out of `score stats`.")
 
-
-def register() -> None:
-    """The commands of this module, built only when one of them runs (cli/lazy.py)."""
-    for name in ("stats", "players", "rematch", "config", "delete", "abandon"):
-        target = {"players": "players_app", "config": "config_app"}.get(name, name)
-        lazy.command(name, f"{__name__}:{target}")
