@@ -38,7 +38,6 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from filelock import FileLock, Timeout
-from platformdirs import user_data_dir
 
 from scorekeeper.errors import NewerStoreError as NewerStoreError  # re-exported
 from scorekeeper.errors import StoreError as StoreError  # re-exported
@@ -71,6 +70,8 @@ class SessionChanged(StoreError):
 
 
 def default_path() -> Path:
+    from platformdirs import user_data_dir  # not needed when --db or $SCOREKEEPER_DB names it
+
     return Path(user_data_dir(APP_NAME, appauthor=False)) / "scorekeeper.json"
 
 

@@ -103,3 +103,4 @@ def test_a_value_in_another_spelling_still_reaches_typers_coercion(
     done = score_run(*args)
     assert done.exit_code == 0, done.stderr
     assert "Round 1 recorded" in done.stdout
+
