@@ -2,10 +2,10 @@
 
 Typer (0.2x) coerces each parameter's value through a pydantic ``TypeAdapter``, built
 when the parameter is processed, even when the option was not given: importing
-pydantic and building those adapters is about a third of `score add-round`'s start-up.
+pydantic and building those adapters was about a quarter of `score add-round`'s start-up.
 Most of ``score``'s parameters are text, whole numbers, flags or lists of text, and
 most of the time their values are plain (``Ann=7``, ``--bid 3``, or absent): those are
-settled here exactly as pydantic settles them (tests/test_cli_coercion.py compares
+settled here exactly as pydantic settles them (tests/test_cli_startup.py compares
 the two). Any other value (``--bid +3``, ``--bid x``) and any other kind of parameter
 (a path, a choice, a custom parser) goes to Typer's own coercion, so its results and
 messages stay Typer's. With a Typer whose internals differ, nothing is changed.
