@@ -46,7 +46,11 @@ from scorekeeper.cli import (
 from scorekeeper.cli import export as exporting
 from scorekeeper.cli import game_options as game_options_module
 from scorekeeper.cli.context import UsageProblem, console, store, usage
-from scorekeeper.cli.language import complete_language, parse_language
+from scorekeeper.cli.language import (
+    complete_language,
+    parse_language,
+    speak_for_command_line,
+)
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.games.common import EntryError, RoundEntry
 from scorekeeper.registry import get_game
@@ -506,6 +510,7 @@ def _run(argv: Sequence[str] | None) -> int:
     if {"--show-completion", "--install-completion"} & set(args):
         args = completion.shell_optional(args, lazy.LOADERS)
     try:
+        speak_for_command_line(args, os.environ)  # before any help text is built
         # Not standalone: Click's usage errors come here, to be shown on one line.
         result = app(args=args, prog_name="score",
                      standalone_mode=False)
