@@ -145,19 +145,24 @@ def speak_for_command_line(args: Sequence[str], environ: Mapping[str, str]) -> L
     A language asked for that scorekeeper does not speak is a usage error, said in the
     language the run would speak without it.
     """
-    option = root_option(args)
-    variable = environ.get(LANGUAGE_VARIABLE, "").strip()
-    if option is not None or variable:
-        asked, source = (option, "--lang") if option is not None else (variable, LANGUAGE_VARIABLE)
-        try:
-            chosen = Language(asked.strip().lower())
-        except ValueError:
-            speak(_configured_language() or locale_language(environ) or Language.ENGLISH)
-            return parse_language(asked, source)  # refuses
-    else:
+    named = ((root_option(args), "--lang"), (environ.get(LANGUAGE_VARIABLE), LANGUAGE_VARIABLE))
+    asked = [(text, source) for text, source in named
+             if text is not None and (text.strip() or source == "--lang")]
+    known = [_known(text) for text, _source in asked]
+    chosen = next((language for language in known if language is not None), None)
+    if chosen is None:
         chosen = _configured_language() or locale_language(environ) or Language.ENGLISH
     speak(chosen)
+    if asked and known[0] is None:
+        parse_language(*asked[0])  # refuses
     return chosen
+
+
+def _known(text: str) -> Language | None:
+    try:
+        return Language(text.strip().lower())
+    except ValueError:
+        return None
 
 
 def _configured_language() -> Language | None:
