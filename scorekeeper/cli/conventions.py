@@ -284,5 +284,5 @@ def _unknown_command(message: str) -> str | None:
     before, found, after = template.partition("{name!r}")
     if not found:
         return None
-    match = re.fullmatch(re.escape(before) + r"'(.*?)'" + re.escape(after), message)
+    match = re.match(re.escape(before) + r"'(.*?)'" + re.escape(after), message)
     return match.group(1) if match else None
