@@ -87,7 +87,8 @@ def test_help_texts_are_translated_when_a_command_is_used(
     assert "«" not in again and "Remove the last round" in again
 
 
-def test_a_malformed_command_line_is_refused_in_the_language(refuse: Refuse) -> None:
+def test_a_malformed_command_line_is_refused_in_the_language(refuse: Refuse,
+                                                             tmp_path: Path) -> None:
     result = refuse("--lang", "da", "add-round", "--bogus", code=2,
                     says="score add-round har ikke tilvalget --bogus")
     assert_one_line_error(result)
@@ -95,6 +96,8 @@ def test_a_malformed_command_line_is_refused_in_the_language(refuse: Refuse) -> 
     refuse("--lang", "da", "show", "x", code=2, says="ID skal være et helt tal, ikke 'x'")
     refuse("--lang", "da", "export", "--format", "pdf", code=2,
            says="--format skal være json, md, csv eller html, ikke 'pdf'")
+    refuse("--lang", "da", "export", "--force=yes", code=2, says="--force tager ikke en værdi")
+    refuse("--lang", "ar", "export", "--output", tmp_path, code=2, says="مجلد، لا ملف")
 
 
 def test_an_unknown_language_is_refused_in_the_language_otherwise_spoken(

@@ -245,7 +245,7 @@ def usage_message(error: Any, command_names: list[str]) -> str:
         if converted is not None:
             return converted
         if param is not None:
-            return f"{_param_name(param)}: {error.message}"
+            return f"{_param_name(param)}: {_path_problem(str(error.message))}"
         return str(error.message)
     import difflib  # only for a mistyped command line
 
@@ -261,6 +261,8 @@ def usage_message(error: Any, command_names: list[str]) -> str:
         return _("{command} has no option {option}").format(command=path, option=option)
     if kind == "BadOptionUsage" and "requires an argument" in error.message:
         return _("{option} needs a value").format(option=error.option_name)
+    if kind == "BadOptionUsage" and "does not take a value" in error.message:
+        return _("{option} does not take a value").format(option=error.option_name)
     message = str(getattr(error, "message", error))
     unknown = _unknown_command(message)
     if unknown is not None:
@@ -286,3 +288,21 @@ def _unknown_command(message: str) -> str | None:
         return None
     match = re.match(re.escape(before) + r"'(.*?)'" + re.escape(after), message)
     return match.group(1) if match else None
+
+
+PATH_PROBLEMS = {
+    "is a directory": N_("{path} is a folder, not a file"),
+    "is a file": N_("{path} is a file, not a folder"),
+    "does not exist": N_("{path} does not exist"),
+    "is not readable": N_("{path} can't be read"),
+    "is not writable": N_("{path} can't be written"),
+}
+
+
+def _path_problem(message: str) -> str:
+    """Typer's check of a path option ("File '/tmp' is a directory.") in our words."""
+    problem = re.fullmatch(r"(?:file|dir|path|File|Directory|Path) ('.*') (" + "|".join(PATH_PROBLEMS)
+                           + r")\.", message)
+    if problem is None:
+        return message
+    return _(PATH_PROBLEMS[problem.group(2)]).format(path=problem.group(1))
