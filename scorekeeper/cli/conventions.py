@@ -300,9 +300,9 @@ PATH_PROBLEMS = {
 
 
 def _path_problem(message: str) -> str:
-    """Typer's check of a path option ("File '/tmp' is a directory.") in our words."""
-    problem = re.fullmatch(r"(?:file|dir|path|File|Directory|Path) ('.*') (" + "|".join(PATH_PROBLEMS)
-                           + r")\.", message)
+    """Typer's check of a path option ("file '/tmp' is a directory.") in our words."""
+    problem = re.fullmatch(r"(?i:file|dir|directory|path) ('.*') ("
+                           + "|".join(PATH_PROBLEMS) + r")\.", message)
     if problem is None:
         return message
     return _(PATH_PROBLEMS[problem.group(2)]).format(path=problem.group(1))
