@@ -28,9 +28,9 @@ from typing import Any
 
 import typer
 
-from scorekeeper import config, i18n
+import scorekeeper.i18n
+from scorekeeper import config
 from scorekeeper.cli.context import usage
-from scorekeeper.cli.conventions import either
 from scorekeeper.games.common import Language
 from scorekeeper.i18n import _
 from scorekeeper.text import show_controls
@@ -38,8 +38,6 @@ from scorekeeper.text import show_controls
 LANGUAGE_VARIABLE = "SCOREKEEPER_LANG"
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 _CODES = [language.value for language in Language]
-TYPER_DOMAIN = "messages"
-"""gettext's default domain, through which Typer says its own words ("Options")."""
 
 
 def parse_language(text: str, source: str = "--lang") -> Language:
@@ -52,7 +50,8 @@ def parse_language(text: str, source: str = "--lang") -> Language:
         return Language(text.strip().lower())
     except ValueError:
         usage(_("{source} must be {choices}, not {given}").format(
-            source=source, choices=either(_CODES), given=repr(text)))
+            source=source, choices=_("{first} or {last}").format(
+                first=", ".join(_CODES[:-1]), last=_CODES[-1]), given=repr(text)))
 
 
 def complete_language(incomplete: str) -> list[str]:
@@ -130,12 +129,16 @@ def root_option(args: Sequence[str]) -> str | None:
     return None
 
 
+TYPER_DOMAIN = "messages"
+"""gettext's default domain, through which Typer says its own words ("Options")."""
+
+
 def speak(language: Language) -> None:
     """Speak ``language`` for the rest of this run: our catalog and Typer's words."""
-    i18n.activate(language.value)
+    scorekeeper.i18n.activate(language.value)
     # Typer asks gettext for its own words in the default domain, in the language of
     # $LANGUAGE (which gettext reads first): our catalog of them, in the chosen language
-    gettext.bindtextdomain(TYPER_DOMAIN, str(i18n.LOCALE_FOLDER))
+    gettext.bindtextdomain(TYPER_DOMAIN, str(scorekeeper.i18n.LOCALE_FOLDER))
     os.environ["LANGUAGE"] = language.value
 
 
