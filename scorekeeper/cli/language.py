@@ -27,12 +27,12 @@ import typer
 from scorekeeper import config
 from scorekeeper.cli.context import usage
 from scorekeeper.games.common import Language
+from scorekeeper.i18n import _
 from scorekeeper.text import show_controls
 
 LANGUAGE_VARIABLE = "SCOREKEEPER_LANG"
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 _CODES = [language.value for language in Language]
-CHOICES = ", ".join(_CODES[:-1]) + " or " + _CODES[-1]
 
 
 def parse_language(text: str, source: str = "--lang") -> Language:
@@ -44,7 +44,9 @@ def parse_language(text: str, source: str = "--lang") -> Language:
     try:
         return Language(text.strip().lower())
     except ValueError:
-        usage(f"{source} must be {CHOICES}, not {text!r}")
+        usage(_("{source} must be {choices}, not {text}").format(
+            source=source, choices=_("{choices} or {last}").format(
+                choices=", ".join(_CODES[:-1]), last=_CODES[-1]), text=repr(text)))
 
 
 def complete_language(incomplete: str) -> list[str]:
