@@ -109,8 +109,8 @@ def root(
         help=N_("Print the tab-completion script for SHELL, to install it by hand."))] = None,
     lang: Annotated[str | None, typer.Option(
         "--lang", metavar="en|da|ar", autocompletion=complete_language, help=N_(
-            "The language to speak (default: $SCOREKEEPER_LANG, else the locale, else en). "
-            "For now `score rules` speaks it."))] = None,
+            "The language to speak (default: $SCOREKEEPER_LANG, else the config file's "
+            "language, else the locale, else en)."))] = None,
 ) -> None:
     ctx.ensure_object(dict)["db"] = db
     ctx.obj["lang"] = None if lang is None else parse_language(lang)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from datetime import date
 from enum import StrEnum
-from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
 import typer
@@ -30,7 +30,6 @@ from scorekeeper.registry import get_game
 from scorekeeper.session import Session, now_iso
 from scorekeeper.stats import StatsQuery, as_json, chronological, compute
 from scorekeeper.store import PLAYER_CHANGES, StoreView, WritableStoreView
-
 
 _Command = TypeVar("_Command", bound=Callable[..., Any])
 
