@@ -129,8 +129,8 @@ def either(choices: list[str], joiner: str = ", ") -> str:
         return "".join(choices)
     if not joiner:
         return functools.reduce(lambda some, last: either([some, last]), choices)
-    return _("{choices} or {last}").format(choices=joiner.join(choices[:-1]),
-                                             last=choices[-1])
+    return _("{first} or {last}").format(first=joiner.join(choices[:-1]),
+                                         last=choices[-1])
 
 
 def game_names(joiner: str | None = None) -> str:

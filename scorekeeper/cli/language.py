@@ -44,9 +44,9 @@ def parse_language(text: str, source: str = "--lang") -> Language:
     try:
         return Language(text.strip().lower())
     except ValueError:
-        usage(_("{source} must be {choices}, not {text}").format(
-            source=source, choices=_("{choices} or {last}").format(
-                choices=", ".join(_CODES[:-1]), last=_CODES[-1]), text=repr(text)))
+        usage(_("{source} must be {choices}, not {given}").format(
+            source=source, choices=_("{first} or {last}").format(
+                first=", ".join(_CODES[:-1]), last=_CODES[-1]), given=repr(text)))
 
 
 def complete_language(incomplete: str) -> list[str]:
