@@ -22,14 +22,10 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
-
-import tomli_w
-from platformdirs import user_config_dir
 
 from scorekeeper.errors import ConfigError as ConfigError  # re-exported
 from scorekeeper.games.common import EntryError
@@ -45,6 +41,8 @@ def config_path() -> Path:
     from_env = os.environ.get(ENV_VAR)
     if from_env:
         return Path(from_env).expanduser()
+    from platformdirs import user_config_dir  # not needed when $SCOREKEEPER_CONFIG names it
+
     return Path(user_config_dir(APP_NAME, appauthor=False)) / "config.toml"
 
 
@@ -139,6 +137,8 @@ def read(path: Path | None = None) -> Config:
         return Config()
     except (OSError, UnicodeDecodeError) as error:
         raise ConfigError(f"the config file {path} can't be read ({error})") from None
+    import tomllib  # only when there is a file: every command reads it for its language
+
     try:
         return from_toml(tomllib.loads(text))
     except tomllib.TOMLDecodeError as error:
@@ -181,6 +181,8 @@ def with_setting(config: Config, key: str, value: str | None) -> Config:
 def write(config: Config, path: Path | None = None) -> Path:
     """Replace the file atomically (a crash leaves the old file or the new one)."""
     path = path or config_path()
+    import tomli_w  # only `score config set/unset` write
+
     text = tomli_w.dumps(config.to_toml())
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
