@@ -138,7 +138,7 @@ def play_deal(
     bot_rngs = {name: derive_rng(seed, *labels, "bot", name) for name in standings.still_in}
     if on_start is not None:
         on_start(deal)
-    for _ in range(MAX_ACTIONS_PER_DEAL):
+    for _attempt in range(MAX_ACTIONS_PER_DEAL):
         if deal.is_over:
             return session.add_round_record(virtual.round_of(deal))
         player = deal.current_player

@@ -48,7 +48,7 @@ def register(declaration: GameDeclaration) -> None:
 def _register_from_environment() -> None:
     for spec in filter(None, (part.strip() for part in
                               os.environ.get(GAMES_VARIABLE, "").split(","))):
-        module, _, attribute = spec.partition(":")
+        module, _colon, attribute = spec.partition(":")
         declaration = getattr(importlib.import_module(module), attribute or "GAME")
         if not isinstance(declaration, GameDeclaration):
             raise TypeError(f"{spec} (from ${GAMES_VARIABLE}) is not a GameDeclaration")
@@ -88,7 +88,7 @@ def get_virtual(name: str) -> VirtualGame:
     if declaration.name not in _virtual:
         if declaration.virtual is None:
             raise EntryError(f"{declaration.title} has no virtual deck yet")
-        module, _, attribute = declaration.virtual.partition(":")
+        module, _colon, attribute = declaration.virtual.partition(":")
         adapter: VirtualGame = getattr(importlib.import_module(module), attribute)()
         _virtual[declaration.name] = adapter
     return _virtual[declaration.name]

@@ -946,7 +946,7 @@ class SessionLease:
 
     def acquire(self) -> bool:
         """Take the lease; False when another process holds it."""
-        for _ in range(100):
+        for _attempt in range(100):
             try:
                 descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
             except OSError as error:

@@ -194,7 +194,7 @@ def _wrap_order(cards: Sequence[Card]) -> list[Card]:
     high = sorted(cards, key=lambda c: c.rank)
     # Rotate so the sequence starts after the largest gap in ranks.
     gaps = [(high[i + 1].rank - high[i].rank, i + 1) for i in range(len(high) - 1)]
-    _, start = max(gaps)
+    _gap, start = max(gaps)
     return high[start:] + high[:start]
 
 
