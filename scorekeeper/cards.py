@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from scorekeeper.errors import CardError as CardError  # re-exported
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _
 
 
 class Rank(enum.IntEnum):
@@ -63,6 +63,11 @@ class Suit(enum.StrEnum):
     def english(self) -> str:
         return self.name.lower()
 
+    @property
+    def in_words(self) -> str:
+        """The suit's name in the active language (``spades``, Danish ``spar``)."""
+        return _(_SUIT_NAMES[self])
+
 
 
 _RANK_SYMBOLS = {
@@ -74,6 +79,8 @@ _RANK_SYMBOLS = {
     **{Rank(n): str(n) for n in range(2, 11)},
 }
 _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SUIT_NAMES = {Suit.SPADES: N_("spades"), Suit.HEARTS: N_("hearts"),
+               Suit.DIAMONDS: N_("diamonds"), Suit.CLUBS: N_("clubs")}
 
 
 class Card(NamedTuple):
