@@ -199,7 +199,8 @@ def replay_state(deal: Deal) -> RenderableType:
         if name == deal.current_player:
             line.append("  " + _("← to play"), style="bold")
         lines.append(line)
-    floor = Text(f"{pgettext('replay row', 'floor'):>12}: ")
+    label = pgettext("replay row", "floor")
+    floor = Text(f"{label:>12}: ")
     floor.append_text(_cards(deal.floor))
     floor.append("   " + _("deck {deck}, dead pile {dead}").format(
         deck=len(deal.deck), dead=len(deal.dead_pile)), style="dim")

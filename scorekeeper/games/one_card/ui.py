@@ -338,7 +338,8 @@ def replay_state(deal: Deal) -> RenderableType:
     lines.append(Text(f"{'':>12}  {contract}", style="dim"))
     trick = deal.view(deal.players[0]).trick  # the cards on the table are public
     if trick:
-        line = Text(f"{pgettext('replay row', 'trick'):>12}: ")
+        label = pgettext("replay row", "trick")
+        line = Text(f"{label:>12}: ")
         for index, (seat, card) in enumerate(trick):
             line.append(", " if index else "")
             line.append(f"{deal.players[seat]} ")
