@@ -608,7 +608,8 @@ class Session:
     def from_document(cls, document: Mapping[str, Any], session_id: int | None) -> Session:
         revision = document.get("revision", 0)
         if not isinstance(revision, int) or isinstance(revision, bool) or revision < 0:
-            raise ValueError(f"its revision is not a count of writes: {revision!r}")
+            raise ValueError(_("its revision is not a count of writes: {revision}").format(
+                revision=repr(revision)))
         return cls(
             game=document["game"],
             name=document.get("name", ""),

@@ -192,7 +192,8 @@ def trick_points(cards: Iterable[Card], rule: JokerRule) -> int:
     try:
         return sum(points[card] for card in cards)
     except KeyError as error:
-        raise ValueError(f"{error.args[0]} is not a card of the One Card deck ({rule})") from None
+        raise ValueError(_("{card} is not a card of the One Card deck ({rule})").format(
+            card=error.args[0], rule=rule)) from None
 
 
 # --------------------------------------------------------------------------- players and deal
@@ -629,12 +630,14 @@ def trick_winner(
             if value > top:
                 best, top = i, value
     except KeyError as error:
-        raise ValueError(f"{error.args[0]} is not a card of the One Card deck ({rule})") from None
+        raise ValueError(_("{card} is not a card of the One Card deck ({rule})").format(
+            card=error.args[0], rule=rule)) from None
     lead = plays[0]
     if _EFFECTIVE[rule][trump][lead] is not led_suit and not (
         trump is None and lead == _JOKER_CARDS[rule]
     ):
-        raise ValueError(f"{lead} does not lead {led_suit.english}")
+        raise ValueError(_("{card} does not lead {suit}").format(card=lead,
+                                                                 suit=led_suit.in_words))
     return best
 
 
@@ -682,14 +685,12 @@ def score_deal(points: Sequence[int], bidder: int | None, bid: int | None) -> De
     check_players(n)
     for value in taken:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= TOTAL_POINTS:
-            raise ValueError(
-                f"points must be whole numbers from 0 to {TOTAL_POINTS}, not {value!r}"
-            )
+            raise ValueError(_("points must be whole numbers from 0 to {most}, not {value}")
+                             .format(most=TOTAL_POINTS, value=repr(value)))
     total = sum(taken)
     if total != TOTAL_POINTS:
-        raise ValueError(
-            f"the points add up to {total}, but every deal holds exactly {TOTAL_POINTS}"
-        )
+        raise ValueError(_("the points add up to {total}, but every deal holds exactly {all}")
+                         .format(total=total, all=TOTAL_POINTS))
     if (bidder is None) != (bid is None):
         raise ValueError("a deal has both a bidder and a bid, or neither (no bid)")
     if bidder is None or bid is None:
@@ -742,4 +743,5 @@ def card_power(
     except KeyError:
         if trump is not None and order is Order.DOWNTOWN:
             raise ValueError("a trump deal is always played uptown") from None
-        raise ValueError(f"{card} is not a card of the One Card deck ({rule})") from None
+        raise ValueError(_("{card} is not a card of the One Card deck ({rule})").format(
+            card=card, rule=rule)) from None
