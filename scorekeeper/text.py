@@ -46,7 +46,9 @@ def show_controls(text: str) -> str:
 
 
 def count(number: int, noun: str, plural: str = "") -> str:
-    """``1 round``, ``2 rounds``, ``0 rounds``: a number with its noun, as people write it.
+    """``1 round``, ``2 rounds``, ``0 rounds``: a number with its noun, as people write it
+    in English: for text kept as data (a session's log); words shown to people go through
+    ``scorekeeper.i18n.ngettext``.
 
     >>> count(1, "round"), count(14, "round"), count(0, "problem"), count(2, "match", "matches")
     ('1 round', '14 rounds', '0 problems', '2 matches')
