@@ -14,11 +14,11 @@ import html
 import io
 import json
 from collections.abc import Callable, Sequence
-from enum import StrEnum
 from functools import partial
 from typing import Any
 
 from scorekeeper import i18n
+from scorekeeper.cli.export_formats import Format as Format  # re-exported
 from scorekeeper.cli.render import (
     comma,
     describe_options,
@@ -32,14 +32,6 @@ from scorekeeper.ranking import margin, margin_heading, ranked_players, status_t
 from scorekeeper.session import Session
 from scorekeeper.summary import summary_of
 from scorekeeper.text import is_hidden, show_controls
-
-
-class Format(StrEnum):
-    JSON = "json"
-    MD = "md"
-    CSV = "csv"
-    HTML = "html"
-
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
