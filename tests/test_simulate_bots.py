@@ -17,7 +17,7 @@ from scorekeeper.cards import STANDARD_DECK, Card
 from scorekeeper.games.least_score import bots as ls_bots
 from scorekeeper.games.least_score.rules import TwoPairs
 from scorekeeper.games.one_card import bots as oc_bots
-from scorekeeper.games.one_card.engine import BIDDING, SimDeal
+from scorekeeper.games.one_card.engine import BIDDING, State
 
 
 @settings(max_examples=200, deadline=None)
@@ -50,24 +50,21 @@ def test_greedy_rollout_plays_greedy_action_move_by_move(seed: int, n: int,
     rng = random.Random(seed)
     order = list(range(25))
     rng.shuffle(order)
-    size = {2: 12, 3: 8, 4: 6}[n]
-    sim = SimDeal(n, rng.randrange(n), [order[i * size:(i + 1) * size] for i in range(n)],
-                  order[-1])
+    sim = State(n, rng.randrange(n))
+    sim.deal(order)
     for step in range(moves):  # a position anywhere: mid-trick, before a downtown choice
-        if sim.is_over or (sim.phase != BIDDING and step > moves // 2):
+        if sim.is_over or (sim.info.phase != BIDDING and step > moves // 2):
             break
-        legal = sim.legal()
+        legal = sim.legal_actions(naming_last=True)
         sim.apply(legal[rng.randrange(len(legal))])
-    if sim.phase == BIDDING:
+    if sim.info.phase == BIDDING:
         return
     slow, fast = sim.clone(), sim.clone()
     while not slow.is_over:
         slow.apply(oc_bots.greedy_action(slow))
-    oc_bots.greedy_rollout(fast)
-    assert fast.is_over
-    assert (fast.taken, fast.hands, fast.order, fast.trump, fast.done, fast.cur) == (
-        slow.taken, slow.hands, slow.order, slow.trump, slow.done, slow.cur)
-    assert oc_bots.deal_scores(fast) == list(slow.score().scores)
+    taken = oc_bots.greedy_rollout(fast)
+    assert taken == slow.info.taken
+    assert oc_bots.deal_scores(fast, taken) == list(slow.score().scores)
 
 
 @settings(max_examples=300, deadline=None)

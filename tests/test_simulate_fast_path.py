@@ -1,10 +1,10 @@
 """The bots-only fast path of ``score simulate`` plays exactly the games ``score play``
 plays: the same deals, the same decisions, the same scores, deal by deal.
 
-``match.simulate_game`` plays on each game's lean engine (``LiveDeal``, whose
-``SeatView`` stays current instead of a ``View`` built for every decision, with no
-session re-scored after every deal); ``match.play_to_end`` plays the same game through
-``play_deal``, the ``Deal`` state machine and a session, as ``score play`` does.
+``match.simulate_game`` plays on each game's lean engine (One Card's ``State``, Least
+Score's ``LiveDeal``: a ``SeatView`` stays current instead of a ``View`` built for every
+decision, with no session re-scored after every deal); ``match.play_to_end`` plays the
+same game through ``play_deal``, the ``Deal`` state machine and a session, as ``score play`` does.
 """
 
 from __future__ import annotations
@@ -90,16 +90,14 @@ def test_deal_rngs_are_the_generators_play_deal_derives() -> None:
 
 
 def one_card_pair(seed: int, n: int, rule: JokerRule
-                  ) -> tuple[oc_engine.Deal, oc_engine.LiveDeal, random.Random]:
-    """The same shuffled deal as a ``Deal`` and a ``LiveDeal``."""
+                  ) -> tuple[oc_engine.Deal, oc_engine.State, random.Random]:
+    """The same shuffled deal as a ``Deal`` and as the bare ``State`` simulate plays."""
     rng = random.Random(seed)
     players = ("A", "B", "C", "D")[:n]
     dealer = rng.randrange(n)
     deal = oc_engine.Deal.new(players, players[dealer], random.Random(seed), OneCardOptions(
         joker=rule))
-    order = list(range(25))
-    random.Random(seed).shuffle(order)
-    return deal, oc_engine.LiveDeal(n, dealer, order), rng
+    return deal, oc_engine.State.shuffled(n, dealer, random.Random(seed)), rng
 
 
 @settings(max_examples=40, deadline=None)
@@ -110,7 +108,7 @@ def test_one_card_live_views_are_the_views_at_every_decision(seed: int, n: int,
     while True:
         for seat, name in enumerate(deal.players):
             expected = oc_engine.SeatView.from_view(deal.view(name))
-            view = live.views[seat]
+            view = live.observation(seat)
             assert view.seat == expected.seat and view.hand == expected.hand
             assert view.info.as_dict() == expected.info.as_dict()
             assert list(view.legal()) == list(expected.legal())
@@ -120,7 +118,7 @@ def test_one_card_live_views_are_the_views_at_every_decision(seed: int, n: int,
         seat = deal.current_seat
         assert seat is not None
         assert [oc_engine.action_to_int(a, rule) for a in legal] == list(
-            live.views[seat].legal())
+            live.observation(seat).legal())
         action = legal[rng.randrange(len(legal))]
         deal.apply(action)
         live.apply(oc_engine.action_to_int(action, rule))
@@ -138,9 +136,9 @@ def test_one_card_seat_view_holds_only_the_players_own_cards() -> None:
     assert oc_engine.SeatView.__slots__ == ("hand", "info", "seat")
     hidden_ids = {id(hand) for hand in live.hands}
     for _ in range(9):
-        legal = live.views[live.info.cur].legal()
+        legal = live.observation(live.info.cur).legal()
         live.apply(legal[rng.randrange(len(legal))])
-    for view in live.views:
+    for view in live.observations():
         assert view.hand is live.hands[view.seat]
         others = hidden_ids - {id(view.hand)}
         for name in oc_engine.DealInfo.__slots__:

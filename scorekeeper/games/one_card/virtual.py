@@ -8,13 +8,9 @@ from typing import Any
 from scorekeeper.games.common import JSONDict
 from scorekeeper.games.one_card import rules
 from scorekeeper.games.one_card.bots import BOTS
-from scorekeeper.games.one_card.engine import OVER, Deal, LiveDeal
+from scorekeeper.games.one_card.engine import OVER, Deal, State
 from scorekeeper.games.one_card.table import OneCardTable
 from scorekeeper.games.virtual import BotsGame, DealRngs, RecordedDealGame
-
-_DECK_ORDER = range(25)
-"""Card indices in ``rules.deck`` order: shuffled with the deal's generator they give the
-same deal as ``Deal.new``'s shuffle of the cards themselves."""
 
 
 class OneCardVirtual(RecordedDealGame):
@@ -46,11 +42,9 @@ class OneCardVirtual(RecordedDealGame):
         while True:
             deals += 1
             deal_rng, bot_rngs = rngs(deals, players)
-            order = list(_DECK_ORDER)
-            deal_rng.shuffle(order)
-            deal = LiveDeal(n, dealer, order)
+            deal = State.shuffled(n, dealer, deal_rng)  # the same cards as Deal.new's
             info = deal.info
-            views = deal.views
+            views = deal.observations()
             apply = deal.apply
             for _ in range(max_actions):
                 if info.phase == OVER:
