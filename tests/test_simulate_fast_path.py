@@ -9,6 +9,7 @@ same game through ``play_deal``, the ``Deal`` state machine and a session, as ``
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -19,6 +20,7 @@ from hypothesis import strategies as st
 from scorekeeper import match
 from scorekeeper.games.least_score import engine as ls_engine
 from scorekeeper.games.least_score.rules import Options as LeastScoreOptions
+from scorekeeper.games.one_card import bots as oc_bots
 from scorekeeper.games.one_card import engine as oc_engine
 from scorekeeper.games.one_card import rules as oc_rules
 from scorekeeper.games.one_card.rules import JokerRule
@@ -82,8 +84,36 @@ def test_deal_rngs_are_the_generators_play_deal_derives() -> None:
     rngs = match.deal_rngs(123)
     deal, bots = rngs(4, ["P2", "P3"])
     assert deal.getstate() == match.derive_rng(123, 4, "deal").getstate()
+    assert bots == [deal, deal]  # derivation 2: the deal's generator, for every bot
+    deal, bots = match.deal_rngs(123, 1)(4, ["P2", "P3"])
+    assert deal.getstate() == match.derive_rng(123, 4, "deal").getstate()
     assert [r.getstate() for r in bots] == [
         match.derive_rng(123, 4, "bot", name).getstate() for name in ("P2", "P3")]
+
+
+@pytest.mark.parametrize("derivation", [1, 2])
+def test_a_session_plays_its_deals_with_the_generators_of_its_derivation(
+        derivation: int) -> None:
+    """A game saved with derivation 1 (before derivation 2 existed) resumes with the
+    generators it was started with; a new game with derivation 2's."""
+    seats = [match.Seat(f"P{i}", "random") for i in (1, 2, 3)]
+    session = match.start_game("one-card", seats, 5)
+    assert session.virtual is not None and session.virtual.derivation == 2
+    session = dataclasses.replace(session, virtual=dataclasses.replace(
+        session.virtual, derivation=derivation))
+    session = match.play_deal(match.play_deal(session))
+    names = list(session.players)
+    for number, round_ in enumerate(session.rounds, 1):
+        deal_rng = match.derive_rng(5, number, "deal")
+        bot_rngs = ({name: match.derive_rng(5, number, "bot", name) for name in names}
+                    if derivation == 1 else dict.fromkeys(names, deal_rng))
+        deal = oc_engine.Deal.new(names, round_["dealer"], deal_rng, OneCardOptions())
+        while not deal.is_over:
+            player = deal.current_player
+            assert player is not None
+            deal.apply(oc_bots.RandomBot().choose(deal.view(player), bot_rngs[player]))
+        assert deal.to_record() == (round_["deal"], round_["actions"])
+
 
 
 # --------------------------------------------------------------------------- One Card

@@ -394,8 +394,7 @@ class RandomBot(_ViewBot):
     name = "random"
 
     def decide(self, view: SeatView, rng: random.Random) -> int:
-        legal = view.legal()
-        return legal[rng.randrange(len(legal))]
+        return rng.choice(view.legal())  # the draw of legal[rng.randrange(len(legal))]
 
 
 def hand_indices(view: View) -> list[int]:
