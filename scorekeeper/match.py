@@ -15,6 +15,7 @@ in another process.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 import time
@@ -237,16 +238,23 @@ def simulate_game(game: str, bots: Sequence[str], seed: int, index: int,
 
 def deal_rngs(seed: int, derivation: int = DERIVATION) -> DealRngs:
     """The generators :func:`play_deal` derives for each deal of the game ``seed`` (a new
-    game's, never restarted): :func:`deal_generators`."""
+    game's, never restarted): :func:`deal_generators`'s."""
+    prefix = f"scorekeeper/{seed}/"  # derive_rng's string, built once per game
 
     def rngs(number: int, players: Sequence[str]) -> tuple[random.Random, list[random.Random]]:
-        return deal_generators(seed, (number,), players, derivation)
+        if derivation == 1:
+            return deal_generators(seed, (number,), players, 1)
+        deal = random.Random(f"{prefix}{number}/deal")
+        return deal, [deal] * len(players)
 
     return rngs
 
 
 def hash_seed(seed: int, index: int) -> int:
-    return derive_rng(seed, "game", index).getrandbits(63)
+    """The seed of game ``index`` of a simulation with ``seed``: 63 bits of a hash (a
+    generator seeded per game just to draw them cost as much as a bots-only deal)."""
+    digest = hashlib.blake2b(f"scorekeeper/{seed}/game/{index}".encode(), digest_size=8)
+    return int.from_bytes(digest.digest(), "big") >> 1
 
 
 WIN_SHARES = 840

@@ -17,7 +17,7 @@ from scorekeeper.cards import STANDARD_DECK, Card
 from scorekeeper.games.least_score import bots as ls_bots
 from scorekeeper.games.least_score.rules import TwoPairs
 from scorekeeper.games.one_card import bots as oc_bots
-from scorekeeper.games.one_card.engine import BIDDING, State
+from scorekeeper.games.one_card.engine import BIDDING, State, randbelow
 
 
 @settings(max_examples=200, deadline=None)
@@ -40,6 +40,15 @@ def test_shuffle_is_random_shuffle(seed: int, items: list[int]) -> None:
     oc_bots.shuffle(mine, ours.getrandbits)
     theirs.shuffle(items)
     assert mine == items
+    assert ours.getstate() == theirs.getstate()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32), st.lists(st.integers(1, 40), min_size=1, max_size=20))
+def test_randbelow_is_random_choice(seed: int, sizes: list[int]) -> None:
+    ours, theirs = random.Random(seed), random.Random(seed)
+    for n in sizes:
+        assert randbelow(n, ours.getrandbits) == theirs.choice(range(n))
     assert ours.getstate() == theirs.getstate()
 
 

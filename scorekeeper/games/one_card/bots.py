@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -52,6 +52,10 @@ from scorekeeper.games.one_card.engine import (
     View,
     action_from_int,
     card_index,
+    legal_actions_of,
+    randbelow,
+    scores_of,
+    shuffle,
 )
 
 __all__ = [
@@ -352,11 +356,8 @@ def deal_scores(sim: State, taken: Sequence[int]) -> list[int]:
     """Each seat's score when ``sim``'s deal ends with the points ``taken``: the points
     taken, or 0 for a bidder who took fewer than the bid (as :func:`rules.score_deal`
     scores it)."""
-    scores = list(taken)
-    bidder = sim.info.bidder
-    if bidder >= 0 and scores[bidder] < sim.info.high:
-        scores[bidder] = 0
-    return scores
+    info = sim.info
+    return scores_of(taken, info.bidder, info.high)
 
 
 # ---------------------------------------------------------------------------
@@ -394,7 +395,8 @@ class RandomBot(_ViewBot):
     name = "random"
 
     def decide(self, view: SeatView, rng: random.Random) -> int:
-        return rng.choice(view.legal())  # the draw of legal[rng.randrange(len(legal))]
+        legal = legal_actions_of(view.info, view.hand)  # view.legal() on its turn
+        return legal[randbelow(len(legal), rng.getrandbits)]
 
 
 def hand_indices(view: View) -> list[int]:
@@ -458,23 +460,6 @@ def forbidden_cards(view: SeatView) -> list[frozenset[int]]:
                 banned.update(c for c in range(25) if follow[c])
         out.append(frozenset(banned))
     return out
-
-
-_WIDTHS = tuple(m.bit_length() for m in range(32))
-
-
-def shuffle(items: list[int], getrandbits: Callable[[int], int]) -> None:
-    """Shuffle ``items`` in place: the same draws and the same order as
-    ``random.Random.shuffle`` (CPython 3.11+) with that generator's ``getrandbits``,
-    without its per-item calls."""
-    widths = _WIDTHS
-    for i in range(len(items) - 1, 0, -1):
-        m = i + 1
-        width = widths[m] if m < 32 else m.bit_length()
-        j = getrandbits(width)
-        while j >= m:
-            j = getrandbits(width)
-        items[i], items[j] = items[j], items[i]
 
 
 class HandSampler:

@@ -36,7 +36,7 @@ exactly (:meth:`Deal.from_record` and :meth:`Deal.replay`).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -83,6 +83,10 @@ __all__ = [
     "action_from_record",
     "action_to_int",
     "card_index",
+    "legal_actions_of",
+    "randbelow",
+    "scores_of",
+    "shuffle",
 ]
 
 
@@ -374,6 +378,44 @@ _NAMING = (NAME0, NAME0 + 1, NAME0 + 2, NAME0 + 3)
 _ORDER_CHOICES = (UPTOWN, DOWNTOWN)
 
 
+_WIDTHS = tuple(m.bit_length() for m in range(32))
+
+
+def shuffle(items: list[int], getrandbits: Callable[[int], int]) -> None:
+    """Shuffle ``items`` in place: the same draws and the same order as
+    ``random.Random.shuffle`` (CPython 3.11+) with that generator's ``getrandbits``,
+    without its per-item calls."""
+    widths = _WIDTHS
+    for i in range(len(items) - 1, 0, -1):
+        m = i + 1
+        width = widths[m] if m < 32 else m.bit_length()
+        j = getrandbits(width)
+        while j >= m:
+            j = getrandbits(width)
+        items[i], items[j] = items[j], items[i]
+
+
+def randbelow(n: int, getrandbits: Callable[[int], int]) -> int:
+    """A number from 0 to ``n - 1``: the same draws and the same number as
+    ``random.Random.choice`` of a sequence of ``n`` (or ``randrange(n)``, CPython 3.11+)
+    with that generator's ``getrandbits``, without their calls around it."""
+    width = _WIDTHS[n] if n < 32 else n.bit_length()
+    r = getrandbits(width)
+    while r >= n:
+        r = getrandbits(width)
+    return r
+
+
+def scores_of(taken: Sequence[int], bidder: int, high: int) -> list[int]:
+    """Each seat's score when a deal ends with the points ``taken``: the points taken, or
+    0 for the ``bidder`` (-1: none) short of the bid ``high``, as :func:`rules.score_deal`
+    scores a deal (the tests check it), for bots-only play and the bots' playouts."""
+    scores = list(taken)
+    if bidder >= 0 and scores[bidder] < high:
+        scores[bidder] = 0
+    return scores
+
+
 def card_index(card: Card, rule: JokerRule) -> int:
     """The index of ``card`` in ``rules.deck(rule)``."""
     return _INDEX[rule][card]
@@ -562,17 +604,19 @@ class SeatView:
         is not their turn)."""
         if self.info.cur != self.seat:
             return ()
-        return _legal(self.info, self.hand, False)
+        return legal_actions_of(self.info, self.hand, False)
 
 
-def _legal(info: DealInfo, hand: list[int], naming_last: bool) -> Sequence[int]:
-    """The legal actions of the player to act, holding ``hand``: the one rule of what may
-    be called and played on card indices (:meth:`State.legal_actions`)."""
+def legal_actions_of(info: DealInfo, hand: list[int], naming_last: bool = False
+                     ) -> Sequence[int]:
+    """The legal actions of the player to act in the deal ``info`` shows, who holds
+    ``hand``: the one rule of what may be called and played on card indices, behind
+    :meth:`State.legal_actions` and :meth:`SeatView.legal` (a bot asked to act may call
+    it on its view's ``info`` and ``hand`` directly)."""
     phase = info.phase
     if phase == PLAY:
         if info.trick:
-            follow = FOLLOW[info.trump][info.led]
-            return [c for c in hand if follow[c]] or hand[:]
+            return list(filter(FOLLOW[info.trump][info.led].__getitem__, hand)) or hand[:]
         if (info.trump < 0 or info.trump == NO_TRUMP) and JOKER_INDEX in hand:
             if naming_last:
                 return [*(c for c in hand if c != JOKER_INDEX), *_NAMING]
@@ -657,7 +701,7 @@ class State:
         """A deal shuffled with ``rng``: the same cards as :meth:`Deal.new` with the same
         generator (it shuffles the cards in deck order)."""
         order = list(range(_DECK_SIZE))
-        rng.shuffle(order)
+        shuffle(order, rng.getrandbits)  # rng.shuffle's draws, faster
         state = cls(n, dealer)
         state.deal(order)
         return state
@@ -786,7 +830,7 @@ class State:
             return [card for card, _ in self.chance_outcomes()]
         if info.phase == OVER:
             return ()
-        return _legal(info, self.hands[info.cur], naming_last)
+        return legal_actions_of(info, self.hands[info.cur], naming_last)
 
     def observation(self, seat: int) -> SeatView:
         """What ``seat`` sees, kept current as the deal goes on."""
@@ -907,8 +951,10 @@ class State:
         return rules.score_deal(info.taken, info.bidder, info.high)
 
     def returns(self) -> list[int]:
-        """Each seat's score of the finished deal (OpenSpiel's returns)."""
-        return list(self.score().scores)
+        """Each seat's score of the finished deal (OpenSpiel's returns): the scores of
+        :meth:`score`, without :func:`rules.score_deal`'s checks of an entry."""
+        info = self.info
+        return scores_of(info.taken, info.bidder, info.high)
 
 
 # ---------------------------------------------------------------------------

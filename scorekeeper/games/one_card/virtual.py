@@ -44,24 +44,25 @@ class OneCardVirtual(RecordedDealGame):
             deal_rng, bot_rngs = rngs(deals, players)
             deal = State.shuffled(n, dealer, deal_rng)  # the same cards as Deal.new's
             info = deal.info
-            views = deal.observations()
+            seats = list(zip(deciders, deal.observations(), bot_rngs, strict=True))
             apply = deal.apply
             for _ in range(max_actions):
                 if info.phase == OVER:
                     break
-                seat = info.cur
-                apply(deciders[seat](views[seat], bot_rngs[seat]))
+                decide, view, rng = seats[info.cur]
+                apply(decide(view, rng))
             else:
                 if info.phase != OVER:
                     raise RuntimeError(f"a deal went past {max_actions} actions without ending")
-            score = deal.score()
-            for seat, points in enumerate(score.scores):
+            scores = deal.returns()
+            for seat, points in enumerate(scores):
                 totals[seat] += points
-            if info.bidder >= 0:
+            bidder = info.bidder
+            if bidder >= 0:
                 bids += 1
-                made += not score.bid_failed
+                made += info.taken[bidder] >= info.high
             if trace is not None:
-                trace.append(dict(zip(players, score.scores, strict=True)))
+                trace.append(dict(zip(players, scores, strict=True)))
             won = rules.winners(totals, target)
             if won is not None:
                 return BotsGame(tuple(players[seat] for seat in won), deals,
