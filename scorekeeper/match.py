@@ -73,6 +73,16 @@ def deal_generators(seed: int, labels: Sequence[object], players: Sequence[str],
     return deal, [deal] * len(players)
 
 
+def draw_first_dealer(seed: int, names: Sequence[str]) -> str:
+    """The first dealer of the game ``seed`` (kept in the session once drawn): picked by
+    a hash of the seed (blake2b) rather than a generator seeded just for one draw."""
+    return names[_hash63(f"scorekeeper/{seed}/first-dealer") % len(names)]
+
+
+def _hash63(text: str) -> int:
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big") >> 1
+
+
 def make_seats(humans: Sequence[str], bots: Sequence[str]) -> list[Seat]:
     """Humans first, then the bots, each bot named by its level and seat (``Strong-3``)."""
     seats = [Seat(name) for name in check_player_names(humans)]  # NFC, as the session has them
@@ -98,7 +108,7 @@ def start_game(game: str, seats: Sequence[Seat], seed: int, *, name: str = "",
     """A new virtual session; the first dealer is drawn from the seed."""
     check_seats(game, seats)
     names = [seat.name for seat in seats]
-    first_dealer = derive_rng(seed, "first-dealer").choice(names)
+    first_dealer = draw_first_dealer(seed, names)
     return Session.new(game, names, name=name, options=options, dealer=first_dealer,
                        mode="virtual",
                        virtual=VirtualSettings(seed, tuple(seats), derivation=DERIVATION))
@@ -226,7 +236,7 @@ def simulate_game(game: str, bots: Sequence[str], seed: int, index: int,
     """
     names = [f"P{i + 1}" for i in range(len(bots))]
     game_seed = hash_seed(seed, index)
-    first_dealer = derive_rng(game_seed, "first-dealer").choice(names)
+    first_dealer = draw_first_dealer(game_seed, names)
     result = get_virtual(game).play_bots(bots, names, first_dealer, options or {},
                                          deal_rngs(game_seed), MAX_ACTIONS_PER_DEAL)
     return GameOutcome(
@@ -253,8 +263,7 @@ def deal_rngs(seed: int, derivation: int = DERIVATION) -> DealRngs:
 def hash_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a simulation with ``seed``: 63 bits of a hash (a
     generator seeded per game just to draw them cost as much as a bots-only deal)."""
-    digest = hashlib.blake2b(f"scorekeeper/{seed}/game/{index}".encode(), digest_size=8)
-    return int.from_bytes(digest.digest(), "big") >> 1
+    return _hash63(f"scorekeeper/{seed}/game/{index}")
 
 
 WIN_SHARES = 840

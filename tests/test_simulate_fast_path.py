@@ -64,7 +64,7 @@ def fast_path_trace(game: str, bots: list[str], seed: int, index: int,
                     options: dict[str, Any]) -> list[dict[str, int]]:
     names = [f"P{i + 1}" for i in range(len(bots))]
     game_seed = match.hash_seed(seed, index)
-    first = match.derive_rng(game_seed, "first-dealer").choice(names)
+    first = match.draw_first_dealer(game_seed, names)
     trace: list[dict[str, int]] = []
     get_virtual(game).play_bots(bots, names, first, options, match.deal_rngs(game_seed),
                                 match.MAX_ACTIONS_PER_DEAL, trace)

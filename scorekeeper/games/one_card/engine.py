@@ -702,8 +702,21 @@ class State:
         generator (it shuffles the cards in deck order)."""
         order = list(range(_DECK_SIZE))
         shuffle(order, rng.getrandbits)  # rng.shuffle's draws, faster
-        state = cls(n, dealer)
-        state.deal(order)
+        return cls.dealt(n, dealer, order)
+
+    @classmethod
+    def dealt(cls, n: int, dealer: int, order: Sequence[int]) -> State:
+        """A deal of ``order`` (the 25 card indices as shuffled) as the bidding starts:
+        ``State(n, dealer)`` after :meth:`deal` (``score simulate`` makes one per deal:
+        built at once)."""
+        state = cls.__new__(cls)
+        state.info = info = DealInfo(n, dealer)
+        size = info.size
+        state.hands = [list(order[seat * size : (seat + 1) * size]) for seat in range(n)]
+        state.one = order[-1]
+        state._dealt = _DECK_SIZE
+        state._track = True
+        state._views = None
         return state
 
     def _deal_one(self, card: int) -> None:
