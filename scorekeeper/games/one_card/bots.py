@@ -53,7 +53,6 @@ from scorekeeper.games.one_card.engine import (
     action_from_int,
     card_index,
     legal_actions_of,
-    randbelow,
     scores_of,
     shuffle,
 )
@@ -389,6 +388,10 @@ class _ViewBot:
         return action_from_int(self.decide(SeatView.from_view(view), rng), view.options.joker)
 
 
+_WIDTHS = tuple(m.bit_length() for m in range(32))
+"""The bits ``random.Random`` draws for a number below ``m`` (``m.bit_length()``)."""
+
+
 class RandomBot(_ViewBot):
     """Uniform over the legal actions."""
 
@@ -396,7 +399,13 @@ class RandomBot(_ViewBot):
 
     def decide(self, view: SeatView, rng: random.Random) -> int:
         legal = legal_actions_of(view.info, view.hand)  # view.legal() on its turn
-        return legal[randbelow(len(legal), rng.getrandbits)]
+        n = len(legal)  # randbelow(n, rng.getrandbits), inline: it is all this bot does
+        width = _WIDTHS[n] if n < 32 else n.bit_length()
+        getrandbits = rng.getrandbits
+        r = getrandbits(width)
+        while r >= n:
+            r = getrandbits(width)
+        return legal[r]
 
 
 def hand_indices(view: View) -> list[int]:

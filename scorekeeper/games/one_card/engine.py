@@ -84,7 +84,6 @@ __all__ = [
     "action_to_int",
     "card_index",
     "legal_actions_of",
-    "randbelow",
     "scores_of",
     "shuffle",
 ]
@@ -393,17 +392,6 @@ def shuffle(items: list[int], getrandbits: Callable[[int], int]) -> None:
         while j >= m:
             j = getrandbits(width)
         items[i], items[j] = items[j], items[i]
-
-
-def randbelow(n: int, getrandbits: Callable[[int], int]) -> int:
-    """A number from 0 to ``n - 1``: the same draws and the same number as
-    ``random.Random.choice`` of a sequence of ``n`` (or ``randrange(n)``, CPython 3.11+)
-    with that generator's ``getrandbits``, without their calls around it."""
-    width = _WIDTHS[n] if n < 32 else n.bit_length()
-    r = getrandbits(width)
-    while r >= n:
-        r = getrandbits(width)
-    return r
 
 
 def scores_of(taken: Sequence[int], bidder: int, high: int) -> list[int]:
@@ -863,35 +851,38 @@ class State:
         info = self.info
         phase = info.phase
         if phase == PLAY:
-            if action >= NAME0:
-                card, named = JOKER_INDEX, action - NAME0
-            else:
-                card, named = action, -1
+            card = action if action < NAME0 else JOKER_INDEX
             seat = info.cur
             self.hands[seat].remove(card)
-            track = self._track
             trick = info.trick
-            if not trick:
+            if trick:
+                if self._track:
+                    led = info.led
+                    if not FOLLOW[info.trump][led][card]:
+                        info.voids[seat] |= 1 << led
+                    info.sizes[seat] -= 1
+                    info.played.append(card)
+                    info.played_by.append(seat)
+                trick.append(card)
+                if len(trick) == info.n:
+                    self._finish_trick(info)
+                    return
+            else:
                 info.leader = seat
                 trump = info.trump
                 if trump < 0:
-                    trump = info.trump = named if card == JOKER_INDEX else SUIT_OF[card]
-                    info.led = trump
+                    info.trump = info.led = (action - NAME0 if card == JOKER_INDEX
+                                             else SUIT_OF[card])
                 elif card == JOKER_INDEX:
-                    info.led = named if trump == NO_TRUMP else trump
+                    info.led = action - NAME0 if trump == NO_TRUMP else trump
                 else:
                     info.led = SUIT_OF[card]
-            elif track and not FOLLOW[info.trump][info.led][card]:
-                info.voids[seat] |= 1 << info.led
-            trick.append(card)
-            if track:
-                info.sizes[seat] -= 1
-                info.played.append(card)
-                info.played_by.append(seat)
-            if len(trick) < info.n:
-                info.cur = (seat + 1) % info.n
-            else:
-                self._finish_trick(info)
+                if self._track:
+                    info.sizes[seat] -= 1
+                    info.played.append(card)
+                    info.played_by.append(seat)
+                trick.append(card)
+            info.cur = (seat + 1) % info.n
         elif phase == BIDDING:
             self._bid(info, action, self._track)
         elif phase == ORDER:
