@@ -14,22 +14,14 @@ import html
 import io
 import json
 from collections.abc import Callable, Sequence
-from enum import StrEnum
 from typing import Any
 
+from scorekeeper.cli.export_formats import Format as Format  # re-exported
 from scorekeeper.cli.render import describe_options, played_text, readable_time, round_notes
 from scorekeeper.ranking import margin, margin_heading, ranked_players, status_word
 from scorekeeper.session import Session
 from scorekeeper.summary import summary_of
 from scorekeeper.text import count, is_hidden, show_controls
-
-
-class Format(StrEnum):
-    JSON = "json"
-    MD = "md"
-    CSV = "csv"
-    HTML = "html"
-
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 

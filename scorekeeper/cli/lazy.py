@@ -19,7 +19,7 @@ import typer.core
 import typer.main
 from typer.models import CommandInfo
 
-from scorekeeper.cli import conventions
+from scorekeeper.cli import coercion, conventions
 
 try:  # typer >= 0.22 vendors click; older releases depend on it
     from typer._click import Command
@@ -42,7 +42,9 @@ class LazyCommands(MutableMapping[str, Command]):
             built = self._loaders[name]()
             conventions.tidy_help(built)  # --player NAME, not <list[str]>
             self._built[name] = built
-        return self._built[name]
+        command = self._built[name]
+        conventions.localize(command)  # this run's language, also if an earlier run built it
+        return command
 
     def __setitem__(self, name: str, command: Command) -> None:
         self._built[name] = command
@@ -62,6 +64,8 @@ class LazyCommands(MutableMapping[str, Command]):
         return name in self._loaders or name in self._built
 
 
+coercion.install()  # no pydantic for Ann=7
+
 LOADERS: dict[str, Loader] = {}
 """Every lazily built command of ``score``, in the order --help lists them."""
 
@@ -69,10 +73,16 @@ LOADERS: dict[str, Loader] = {}
 class LazyGroup(typer.core.TyperGroup):
     """Typer's group, with :data:`LOADERS` as its (lazy) command table."""
 
+    context_class = conventions.LocalizedContext
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         conventions.tidy_params(self)
         self.commands = LazyCommands(self.commands, LOADERS)
+
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        conventions.localize(self, walk=False)  # its subcommands: when they are looked up
+        return super().make_context(*args, **kwargs)
 
 
 def _build(info: CommandInfo) -> Command:
