@@ -923,17 +923,9 @@ class State:
 
     def _finish_trick(self, info: DealInfo) -> None:
         trick = info.trick
-        power = POWER[info.trump][info.order][info.led]
-        best = 0
-        top = -1
-        points = 0
-        for i, card in enumerate(trick):
-            value = power[card]
-            if value > top:
-                best, top = i, value
-            points += POINTS[card]
-        winner = (info.leader + best) % info.n
-        info.taken[winner] += points
+        powers = list(map(POWER[info.trump][info.order][info.led].__getitem__, trick))
+        winner = (info.leader + powers.index(max(powers))) % info.n  # the first highest
+        info.taken[winner] += sum(map(POINTS.__getitem__, trick))
         info.done += 1
         info.last_winner = info.cur = winner
         info.trick = []
