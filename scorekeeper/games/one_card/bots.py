@@ -369,7 +369,12 @@ class Bot(Protocol):
     :meth:`decide` is the bot: card indices in, an int action out (the bots-only
     games of ``score simulate`` call it with each seat's live :class:`SeatView`).
     :meth:`choose` is the same decision on a :class:`View` (``score play``).
+    ``reads_history``: whether it reads the deal's public record beyond the current
+    position (:attr:`engine.DealInfo.bids`, ``played``, ``played_by``, ``voids``,
+    ``sizes``); a bots-only game where no bot does skips keeping it.
     """
+
+    reads_history: bool
 
     def decide(self, view: SeatView, rng: random.Random) -> int: ...
 
@@ -378,6 +383,8 @@ class Bot(Protocol):
 
 class _ViewBot:
     """``choose`` as ``decide`` on the view's card indices: one decision for both paths."""
+
+    reads_history = True
 
     def decide(self, view: SeatView, rng: random.Random) -> int:
         raise NotImplementedError
@@ -396,6 +403,7 @@ class RandomBot(_ViewBot):
     """Uniform over the legal actions."""
 
     name = "random"
+    reads_history = False
 
     def decide(self, view: SeatView, rng: random.Random) -> int:
         legal = legal_actions_of(view.info, view.hand)  # view.legal() on its turn
@@ -425,6 +433,7 @@ class GreedyBot(_ViewBot):
     may make; plays the greedy heuristics above."""
 
     name = "greedy"
+    reads_history = False
 
     def decide(self, view: SeatView, rng: random.Random) -> int:
         info = view.info

@@ -685,25 +685,29 @@ class State:
         info.cur = (info.dealer + 1) % info.n
 
     @classmethod
-    def shuffled(cls, n: int, dealer: int, rng: random.Random) -> State:
+    def shuffled(cls, n: int, dealer: int, rng: random.Random, *,
+                 track: bool = True) -> State:
         """A deal shuffled with ``rng``: the same cards as :meth:`Deal.new` with the same
         generator (it shuffles the cards in deck order)."""
         order = list(range(_DECK_SIZE))
         shuffle(order, rng.getrandbits)  # rng.shuffle's draws, faster
-        return cls.dealt(n, dealer, order)
+        return cls.dealt(n, dealer, order, track=track)
 
     @classmethod
-    def dealt(cls, n: int, dealer: int, order: Sequence[int]) -> State:
+    def dealt(cls, n: int, dealer: int, order: Sequence[int], *,
+              track: bool = True) -> State:
         """A deal of ``order`` (the 25 card indices as shuffled) as the bidding starts:
         ``State(n, dealer)`` after :meth:`deal` (``score simulate`` makes one per deal:
-        built at once)."""
+        built at once). Without ``track``, the public record of the deal
+        (:attr:`DealInfo.bids`, ``played``, ``played_by``, ``voids``, ``sizes``) is not
+        kept: for players that never read it (bots-only games of such bots)."""
         state = cls.__new__(cls)
         state.info = info = DealInfo(n, dealer)
         size = info.size
         state.hands = [list(order[seat * size : (seat + 1) * size]) for seat in range(n)]
         state.one = order[-1]
         state._dealt = _DECK_SIZE
-        state._track = True
+        state._track = track
         state._views = None
         return state
 

@@ -36,13 +36,14 @@ class OneCardVirtual(RecordedDealGame):
         target = self.table.options(options).target
         n = len(players)
         deciders = [BOTS[level].decide for level in bots]
+        track = any(BOTS[level].reads_history for level in bots)
         dealer = players.index(first_dealer)
         totals = [0] * n
         deals = bids = made = 0
         while True:
             deals += 1
             deal_rng, bot_rngs = rngs(deals, players)
-            deal = State.shuffled(n, dealer, deal_rng)  # the same cards as Deal.new's
+            deal = State.shuffled(n, dealer, deal_rng, track=track)  # Deal.new's cards
             info = deal.info
             seats = list(zip(deciders, deal.observations(), bot_rngs, strict=True))
             apply = deal.apply
