@@ -739,6 +739,7 @@ class StrongBot(_ViewBot):
         me = view.seat
         draw = self.sampler(view, unseen_cards(view), forbidden_cards(view), rng).draw
         position = State.from_observation
+        legal_of = legal_actions_of
         root_actions = list(legal)
         root = _Node(me)
         c = self.exploration
@@ -754,7 +755,8 @@ class StrongBot(_ViewBot):
             node = root
             path: list[_Node] = []
             while sim_info.phase != OVER:
-                legal_now = root_actions if node is root else sim.legal_actions(True)
+                legal_now = (root_actions if node is root  # sim.legal_actions(True):
+                             else legal_of(sim_info, sim.hands[sim_info.cur], True))
                 children = node.children
                 untried = []
                 for a in legal_now:
@@ -783,7 +785,7 @@ class StrongBot(_ViewBot):
                 sim.apply(best)
                 path.append(node)
             taken = rollout(sim, rng, epsilon) if epsilon else greedy_rollout(sim)
-            scores = deal_scores(sim, taken)
+            scores = scores_of(taken, sim_info.bidder, sim_info.high)  # deal_scores
             for visited in path:
                 visited.visits += 1
                 visited.value += scores[visited.player] / total

@@ -604,7 +604,8 @@ def legal_actions_of(info: DealInfo, hand: list[int], naming_last: bool = False
     phase = info.phase
     if phase == PLAY:
         if info.trick:
-            return list(filter(FOLLOW[info.trump][info.led].__getitem__, hand)) or hand[:]
+            follow = FOLLOW[info.trump][info.led]
+            return [c for c in hand if follow[c]] or hand[:]
         if (info.trump < 0 or info.trump == NO_TRUMP) and JOKER_INDEX in hand:
             if naming_last:
                 return [*(c for c in hand if c != JOKER_INDEX), *_NAMING]
@@ -727,58 +728,54 @@ class State:
     # -- positions for a search ---------------------------------------------------
 
     @classmethod
-    def from_observation(cls, view: SeatView, hands: list[list[int]], one: int,
-                         *, track: bool = False) -> State:
+    def from_observation(cls, view: SeatView, hands: list[list[int]], one: int) -> State:
         """The position ``view`` shows, with the hidden cards filled in: ``hands`` by seat
         (the viewer's own included; the state takes them) and the One Card ``one``.
 
-        A search plays hundreds of these per decision and needs only the play, so by
-        default the public record of the deal (:attr:`DealInfo.bids`, ``played``,
-        ``played_by``, ``voids``, ``sizes``) stays as ``view`` shows it (shared with it,
-        never changed); ``track`` keeps it current as the position is played on."""
-        state = cls.__new__(cls)  # the search builds hundreds per decision: no __init__
+        A search plays hundreds of these per decision and needs only the play, so the
+        public record of the deal (:attr:`DealInfo.bids`, ``played``, ``played_by``,
+        ``voids``, ``sizes``) stays as ``view`` shows it (shared with it, never changed)."""
+        state = cls.__new__(cls)  # no __init__: set every field once
         info = view.info
-        if track:
-            state.info = info.copy()
-        else:
-            state.info = copy = DealInfo.__new__(DealInfo)
-            copy.n = info.n
-            copy.size = info.size
-            copy.dealer = info.dealer
-            copy.phase = info.phase
-            copy.cur = info.cur
-            copy.high = info.high
-            copy.bidder = info.bidder
-            copy.passed = info.passed[:]
-            copy.bids = info.bids
-            copy.trump = info.trump
-            copy.order = info.order
-            copy.trick = info.trick[:]
-            copy.leader = info.leader
-            copy.led = info.led
-            copy.done = info.done
-            copy.last_winner = info.last_winner
-            copy.taken = info.taken[:]
-            copy.played = info.played
-            copy.played_by = info.played_by
-            copy.voids = info.voids
-            copy.sizes = info.sizes
+        state.info = copy = DealInfo.__new__(DealInfo)
+        copy.n = info.n
+        copy.size = info.size
+        copy.dealer = info.dealer
+        copy.phase = info.phase
+        copy.cur = info.cur
+        copy.high = info.high
+        copy.bidder = info.bidder
+        copy.passed = info.passed[:]
+        copy.bids = info.bids
+        copy.trump = info.trump
+        copy.order = info.order
+        copy.trick = info.trick[:]
+        copy.leader = info.leader
+        copy.led = info.led
+        copy.done = info.done
+        copy.last_winner = info.last_winner
+        copy.taken = info.taken[:]
+        copy.played = info.played
+        copy.played_by = info.played_by
+        copy.voids = info.voids
+        copy.sizes = info.sizes
         state.hands = hands
         state.one = one
         state._dealt = _DECK_SIZE
-        state._track = track
+        state._track = False
         state._views = None
         return state
 
     @classmethod
-    def after_bidding(cls, n: int, dealer: int, hands: list[list[int]], one: int,
+    def after_bidding(cls, n: int, dealer: int, hands: Sequence[list[int]], one: int,
                       bidder: int, bid: int) -> State:
         """The position right after a bidding that ``bidder`` won with ``bid`` (the
-        others passed), or that nobody won (``bidder`` -1: a no-trump deal). The calls
-        that led there are not in :attr:`DealInfo.bids`."""
-        state = cls(n, dealer)
-        state.deal([card for hand in hands for card in hand] + [one])
-        info = state.info
+        others passed), or that nobody won (``bidder`` -1: a no-trump deal), with copies
+        of ``hands`` (by seat) and the One Card ``one``: a search's sampled deal (the
+        strong bot's bidding plays hundreds per decision), so it keeps no public record
+        (:attr:`DealInfo.bids`, ``played``... stay empty)."""
+        state = cls.__new__(cls)
+        state.info = info = DealInfo(n, dealer)
         info.phase = PLAY
         if bidder < 0:
             info.passed = [True] * n
@@ -788,6 +785,11 @@ class State:
             info.passed = [seat != bidder for seat in range(n)]
             info.high = bid
             info.bidder = info.cur = bidder
+        state.hands = [hand[:] for hand in hands]
+        state.one = one
+        state._dealt = _DECK_SIZE
+        state._track = False
+        state._views = None
         return state
 
     def take_hands(self) -> list[list[int]]:
@@ -927,9 +929,17 @@ class State:
 
     def _finish_trick(self, info: DealInfo) -> None:
         trick = info.trick
-        powers = list(map(POWER[info.trump][info.order][info.led].__getitem__, trick))
-        winner = (info.leader + powers.index(max(powers))) % info.n  # the first highest
-        info.taken[winner] += sum(map(POINTS.__getitem__, trick))
+        power = POWER[info.trump][info.order][info.led]
+        best = 0
+        top = -1
+        points = 0
+        for i, card in enumerate(trick):
+            value = power[card]
+            if value > top:
+                best, top = i, value
+            points += POINTS[card]
+        winner = (info.leader + best) % info.n
+        info.taken[winner] += points
         info.done += 1
         info.last_winner = info.cur = winner
         info.trick = []
