@@ -351,7 +351,7 @@ def greedy_rollout(sim: State) -> list[int]:
     return taken
 
 
-def deal_scores(sim: State, taken: Sequence[int]) -> list[int]:
+def deal_scores(sim: State, taken: list[int]) -> list[int]:
     """Each seat's score when ``sim``'s deal ends with the points ``taken``: the points
     taken, or 0 for a bidder who took fewer than the bid (as :func:`rules.score_deal`
     scores it)."""

@@ -394,11 +394,11 @@ def shuffle(items: list[int], getrandbits: Callable[[int], int]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-def scores_of(taken: Sequence[int], bidder: int, high: int) -> list[int]:
+def scores_of(taken: list[int], bidder: int, high: int) -> list[int]:
     """Each seat's score when a deal ends with the points ``taken``: the points taken, or
     0 for the ``bidder`` (-1: none) short of the bid ``high``, as :func:`rules.score_deal`
     scores a deal (the tests check it), for bots-only play and the bots' playouts."""
-    scores = list(taken)
+    scores = taken[:]
     if bidder >= 0 and scores[bidder] < high:
         scores[bidder] = 0
     return scores
