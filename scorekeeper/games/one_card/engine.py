@@ -1171,7 +1171,9 @@ class Deal:
     def legal_actions(self) -> list[Action]:
         """Every legal action of the player to act (empty once the deal is over)."""
         rule = self.options.joker
-        return [action_from_int(a, rule) for a in self._state.legal_actions()]
+        cards = self._cards
+        return [Play(cards[a]) if a < NAME0 else action_from_int(a, rule)
+                for a in self._state.legal_actions()]
 
     def _trick_plays(self) -> tuple[tuple[int, Card], ...]:
         info = self._state.info
@@ -1256,7 +1258,8 @@ class Deal:
     def _apply_play(self, seat: int, card: Card, named: Suit | None) -> None:
         rule = self.options.joker
         info = self._state.info
-        hand = self.hand(self.players[seat])
+        cards = self._cards
+        hand = tuple(cards[c] for c in self._state.hands[seat])
         record: dict[str, Any] = {"player": self.players[seat], "play": str(card)}
         trump = self.trump
         index = _INDEX[rule].get(card)
@@ -1284,12 +1287,13 @@ class Deal:
             if reason is not None:
                 raise IllegalAction(reason)
             assert index is not None
-        plays = (*self._trick_plays(), (seat, card))
-        done = info.done
-        led = info.led  # the last play of a trick follows a lead: known here
+        last = len(info.trick) == self._n - 1  # this card ends the trick
+        if last:
+            plays = (*self._trick_plays(), (seat, card))
+            led = info.led
         self._state.apply(index)
         self._actions.append(record)
-        if info.done > done:
+        if last:
             points = rules.trick_points([c for _, c in plays], rule)
             self._tricks.append(Trick(plays[0][0], plays, SUITS[led], info.last_winner,
                                       points))
