@@ -11,8 +11,8 @@ import typer.main
 
 from scorekeeper.cli import conventions
 from scorekeeper.cli.app import app
-from scorekeeper.cli.lazy import Command
 from scorekeeper.cli.language import speak
+from scorekeeper.cli.lazy import Command
 from scorekeeper.games.common import Language
 
 
