@@ -16,11 +16,16 @@ from scorekeeper.cards import STANDARD_DECK, Card, parse_card, parse_cards
 from scorekeeper.games.least_score import rules
 from scorekeeper.games.least_score.bots import BOTS
 from scorekeeper.games.least_score.engine import (
+    CHANCE,
+    DECLARE,
     Deal,
     Declare,
     Discard,
     IllegalAction,
+    State,
     View,
+    decode_action,
+    encode_action,
     legal_actions_for,
     legal_discard_sets,
 )
@@ -405,3 +410,92 @@ def test_hand_of_one_card() -> None:
     assert view.can_declare and view.hand_sizes == (1, 2)
     assert view.taken_seen == ((parse_card("KH"),), tuple(parse_cards("AC 3H")))
     assert view.floor == (parse_card("AS"),)
+
+
+# ---------------------------------------------------------------------------
+# The core: integer actions, explicit chance, clone
+
+
+@settings(max_examples=200, deadline=None)
+@given(cards=st.lists(st.sampled_from(STANDARD_DECK), min_size=1, max_size=5, unique=True),
+       take=st.one_of(st.none(), st.sampled_from(STANDARD_DECK)))
+def test_integer_actions_keep_the_cards_and_their_order(cards: list[Card],
+                                                        take: Card | None) -> None:
+    action = Discard(tuple(cards), take)
+    code = encode_action(action)
+    assert decode_action(code) == action
+    assert code != DECLARE
+    if len(cards) > 1:  # the order the cards land on the floor is part of the action
+        assert code != encode_action(Discard(tuple(reversed(cards)), take))
+    assert decode_action(encode_action(Declare())) == Declare()
+
+
+def drawn_until_reshuffle(seed: int) -> tuple[Deal, State, random.Random]:
+    """A 2-player deal and its core, played alike by discards only until the next
+    move takes from the empty deck."""
+    rng = random.Random(seed)
+    deal = Deal.new(NAMES[:2], "Ann", random.Random(seed), Options())
+    state = State(NAMES[:2], "Ann", Options())
+    state_rng = random.Random(seed)
+    state.apply_chance(state.chance_outcome(state_rng))
+    while deal.deck:
+        legal = [a for a in deal.legal_actions() if isinstance(a, Discard)]
+        action = rng.choice(legal)
+        deal.apply(action)
+        state.apply(encode_action(action))
+    return deal, state, state_rng
+
+
+def test_a_take_from_the_empty_deck_is_a_chance_step() -> None:
+    deal, state, state_rng = drawn_until_reshuffle(4)
+    seat = state.current_player()
+    assert seat >= 0 and not state.deck() and state.info.dead
+    state.apply(encode_action(Discard((state.hands[seat][0],), None)))
+    assert state.current_player() == CHANCE and state.is_chance_node()
+    assert state.legal_actions() == []
+    dead = list(state.info.dead)
+    order = state.chance_outcome(state_rng)
+    assert sorted(order) == sorted(dead)
+    state.apply_chance(order)
+    assert state.current_player() == (seat + 1) % 2
+    deal.apply(Discard((deal.hand(deal.players[seat])[0],), None))
+    reshuffle = deal.to_record()[1][-2]
+    assert reshuffle == {"reshuffle": [str(c) for c in order]}
+    assert [tuple(h) for h in state.hands] == [deal.hand(name) for name in deal.players]
+    assert state.deck() == deal.deck and list(state.info.dead) == list(deal.dead_pile)
+
+
+def test_clone_is_independent_and_plays_on_alike() -> None:
+    state = drawn_until_reshuffle(7)[1]
+    copy = state.clone()
+    before = (state.deck(), [tuple(h) for h in state.hands], list(state.info.dead),
+              state.info.floor, list(map(tuple, state.info.known)), state.info.turn)
+    rng = random.Random(1)
+    for _ in range(6):
+        while copy.is_chance_node():
+            copy.apply_chance(copy.chance_outcome(rng))
+        copy.apply(rng.choice(copy.legal_actions()[:-1]))
+    assert (state.deck(), [tuple(h) for h in state.hands], list(state.info.dead),
+            state.info.floor, list(map(tuple, state.info.known)), state.info.turn) == before
+    again = state.clone()
+    for twin in (state, again):
+        twin_rng = random.Random(2)
+        for _ in range(4):
+            while twin.is_chance_node():
+                twin.apply_chance(twin.chance_outcome(twin_rng))
+            twin.apply(twin.legal_actions()[0])
+    assert again.hands == state.hands and again.deck() == state.deck()
+    assert [again.observation(s).hand for s in range(2)] == [state.observation(s).hand
+                                                            for s in range(2)]
+    assert again.observation(0).hand is again.hands[0]
+
+
+def test_a_new_state_waits_for_the_deal() -> None:
+    state = State(NAMES[:3], "Cy", Options())
+    assert state.current_player() == CHANCE and state.legal_actions() == []
+    order = list(STANDARD_DECK)
+    state.apply_chance(order)
+    # One card each in turn, starting left of the dealer (Ann), then the floor.
+    assert state.hands[0] == order[0:15:3] and state.hands[1] == order[1:15:3]
+    assert state.info.floor == (order[15],) and state.deck() == tuple(order[16:])
+    assert state.current_player() == 0 and DECLARE not in state.legal_actions()
