@@ -499,3 +499,36 @@ def test_a_new_state_waits_for_the_deal() -> None:
     assert state.hands[0] == order[0:15:3] and state.hands[1] == order[1:15:3]
     assert state.info.floor == (order[15],) and state.deck() == tuple(order[16:])
     assert state.current_player() == 0 and DECLARE not in state.legal_actions()
+
+
+def frozen(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(frozen(item) for item in value)
+    return value
+
+
+@pytest.mark.parametrize("live", [False, True], ids=["View", "SeatView"])
+def test_a_state_from_a_view_and_the_true_hidden_cards_plays_on_as_the_deal(live: bool) -> None:
+    """What a bot's search builds: the view it has plus sampled hidden cards. With the
+    true hidden cards it is the deal itself, move for move."""
+    deal, _state, _rng = drawn_until_reshuffle(11)
+    deal.apply(Discard((deal.hand(deal.current_player or "")[0],), None))  # reshuffles
+    for _ in range(3):
+        deal.apply(next(a for a in deal.legal_actions() if isinstance(a, Discard)))
+    player = deal.current_player
+    assert player is not None
+    seat = deal.players.index(player)
+    view = deal.state.observation(seat) if live else deal.view(player)
+    hands = [deal.hand(name) for name in deal.players]
+    state = State.from_view(view, hands, deal.deck)
+    assert state.current_player() == seat
+    snapshot = deal.view(player)
+    for name in View._fields:
+        assert frozen(getattr(state.observation(seat), name)) == frozen(
+            getattr(snapshot, name)), name
+    assert state.legal_actions() == deal.state.legal_actions()
+    for pick in (0, -2, -1):  # a discard and take, another (the deck), then declare
+        code = state.legal_actions()[pick]
+        state.apply(code)
+        deal.apply(decode_action(code))
+    assert state.totals() == deal.result().totals and state.score() == deal.result().score

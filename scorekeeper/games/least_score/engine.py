@@ -464,6 +464,47 @@ class State:
         """A discard that takes from the empty deck, waiting for the reshuffle."""
         self.declarer = -1
 
+    @classmethod
+    def from_view(cls, view: PlayerView, hands: Sequence[Sequence[Card]],
+                  deck: Sequence[Card]) -> State:
+        """A state that ``view`` cannot tell from the real one, with the hidden cards
+        filled in: ``hands`` by seat (the viewer's own as in the view) and ``deck``, top
+        first. For a bot's search: sample the hidden cards, then play on (on copies from
+        :meth:`clone`, say). ``view`` is a :class:`View` or a :class:`SeatView` at the
+        viewer's turn; nothing is checked.
+        """
+        players = tuple(view.players)
+        info = DealInfo(players, view.players[0], view.options)
+        if isinstance(view, SeatView):
+            info.dealer = view.info.dealer
+            public = view.info
+            info.floor_from = public.floor_from
+            info.seen = list(public.seen)
+            info.reshuffled = public.reshuffled
+        else:
+            assert isinstance(view, View)
+            info.dealer = view.dealer
+            info.floor_from = -1 if view.floor_from is None else players.index(view.floor_from)
+            info.seen = list(view.seen)
+            info.reshuffled = view.reshuffled
+        info.cur = view.seat
+        info.floor = tuple(view.floor)
+        info.dead = list(view.dead_pile)
+        info.known = [list(cards) for cards in view.taken_seen]
+        info.turns_taken = list(view.turns_taken)
+        info.turn = view.turn
+        state = cls.__new__(cls)
+        state.info = info
+        state.hands = [list(hand) for hand in hands]
+        info.sizes = [len(hand) for hand in state.hands]
+        state.views = [SeatView(seat, state.hands[seat], info) for seat in range(info.n)]
+        state._deck = list(reversed(deck))
+        info.deck_size = len(deck)
+        state._dealt = True
+        state._pending = None
+        state.declarer = -1
+        return state
+
     # -- OpenSpiel's questions ---------------------------------------------
 
     def current_player(self) -> int:
