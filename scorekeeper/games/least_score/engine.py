@@ -218,12 +218,8 @@ def encode_action(action: Action) -> int:
     """
     if isinstance(action, Declare):
         return DECLARE
-    code = TAKE_DECK if action.take is None else CARD_ID[action.take]
-    shift = _FIELD
-    for card in action.cards:
-        code |= (CARD_ID[card] + 1) << shift
-        shift += _FIELD
-    return code
+    return _discard_code(action.cards) | (
+        TAKE_DECK if action.take is None else CARD_ID[action.take])
 
 
 def _discard_code(cards: Sequence[Card]) -> int:
