@@ -31,6 +31,7 @@ import typer.main
 # COLUMNS would be ignored. Without it at import, rich reads COLUMNS at each print.
 os.environ.pop("COLUMNS", None)
 
+from scorekeeper import i18n
 from scorekeeper.cli.app import run
 
 # Environment variables that would make rich write escape codes to a pipe.
@@ -61,6 +62,18 @@ def file_bytes(path: Path) -> bytes | None:
         return None
 
 
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test starts in English, whatever the machine's locale and whatever an earlier
+    test's run activated (a test of another language sets SCOREKEEPER_LANG or --lang);
+    LANGUAGE, which each run sets for Typer's words, is put back afterwards."""
+    monkeypatch.setenv("SCOREKEEPER_LANG", "en")
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    i18n.activate(i18n.ENGLISH)
+    yield
+    i18n.activate(i18n.ENGLISH)
+
+
 @pytest.fixture
 def db_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A store file (not created yet) in its own folder, made the store via SCOREKEEPER_DB."""
@@ -73,7 +86,6 @@ def db_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for name in COLOR_FORCING:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("COLUMNS", "200")  # wide tables: no wrapped or cut cells
-    monkeypatch.setenv("SCOREKEEPER_LANG", "en")  # whatever the machine's locale
     return path
 
 

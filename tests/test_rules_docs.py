@@ -106,7 +106,8 @@ def test_an_unknown_language_in_the_variable_is_a_usage_error(
     result = speak({"SCOREKEEPER_LANG": "fr", "LANG": "da_DK.UTF-8"}, "rules", "one-card")
     assert result.exit_code == 2
     assert_one_line_error(result)
-    assert "SCOREKEEPER_LANG must be en, da or ar, not 'fr'" in result.stderr
+    # said in the language the run speaks without the variable: the locale's
+    assert "SCOREKEEPER_LANG skal være en, da eller ar, ikke 'fr'" in result.stderr
 
 
 def test_lang_and_rules_complete_at_the_shell(score_run: Callable[..., Result]) -> None:

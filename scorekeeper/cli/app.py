@@ -46,19 +46,24 @@ from scorekeeper.cli import (
 from scorekeeper.cli import export as exporting
 from scorekeeper.cli import game_options as game_options_module
 from scorekeeper.cli.context import UsageProblem, console, store, usage
-from scorekeeper.cli.language import complete_language, parse_language
+from scorekeeper.cli.language import (
+    complete_language,
+    parse_language,
+    speak_for_command_line,
+)
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.games.common import EntryError, RoundEntry
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session
 from scorekeeper.store import SessionChanged, WritableStoreView
-from scorekeeper.text import count, show_controls
+from scorekeeper.text import show_controls
 
 app = typer.Typer(
     cls=lazy.LazyGroup,
     name="score",
-    help="Keep the score of card games at the table (Least Score, One Card), "
-    "or play them with a virtual deck.",
+    help=N_("Keep the score of card games at the table (Least Score, One Card), "
+            "or play them with a virtual deck."),
     no_args_is_help=True,
     add_completion=False,  # our own options below take the shell as an optional value
     pretty_exceptions_enable=False,
@@ -81,8 +86,8 @@ def _show_completion(value: str | None) -> None:
 def _install_completion(value: str | None) -> None:
     if value is not None:
         shell, path = completion.install(value)
-        console.print(Text(f"{shell} completion installed in {path}; it takes effect in a "
-                           "new terminal."))
+        console.print(Text(_("{shell} completion installed in {path}; it takes effect in a "
+                             "new terminal.").format(shell=shell, path=path)))
         raise typer.Exit()
 
 
@@ -91,35 +96,37 @@ def root(
     ctx: typer.Context,
     db: Annotated[
         Path | None,
-        typer.Option("--db", help="The store file (default: $SCOREKEEPER_DB, else the user "
-                     "data folder's scorekeeper.json).", dir_okay=False),
+        typer.Option("--db", help=N_("The store file (default: $SCOREKEEPER_DB, else the "
+                                         "user data folder's scorekeeper.json)."),
+                     dir_okay=False),
     ] = None,
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
-                                          help="Print the version and exit.")] = False,
+                                          help=N_("Print the version and exit."))] = False,
     install_completion: Annotated[str | None, typer.Option(
         "--install-completion", metavar="[SHELL]", is_eager=True,
         callback=_install_completion, expose_value=False,
-        help="Install tab completion for SHELL (bash, zsh, fish; default: this shell).")
+        help=N_("Install tab completion for SHELL (bash, zsh, fish; default: this shell)."))
     ] = None,
     show_completion: Annotated[str | None, typer.Option(
         "--show-completion", metavar="[SHELL]", is_eager=True,
         callback=_show_completion, expose_value=False,
-        help="Print the tab-completion script for SHELL, to install it by hand.")] = None,
+        help=N_("Print the tab-completion script for SHELL, to install it by hand."))] = None,
     lang: Annotated[str | None, typer.Option(
-        "--lang", metavar="en|da|ar", autocompletion=complete_language, help="The language "
-        "to speak (default: $SCOREKEEPER_LANG, else the locale, else en). For now `score "
-        "rules` speaks it.")] = None,
+        "--lang", metavar="en|da|ar", autocompletion=complete_language, help=N_(
+            "The language to speak (default: $SCOREKEEPER_LANG, else the config file's "
+            "language, else the locale, else en)."))] = None,
 ) -> None:
     ctx.ensure_object(dict)["db"] = db
     ctx.obj["lang"] = None if lang is None else parse_language(lang)
 
 
 SessionOption = Annotated[
-    int | None, typer.Option("--session", "-s", help="Session id (default: the current one).",
+    int | None, typer.Option("--session", "-s", help=N_("Session id (default: the current one)."),
                              autocompletion=completion.session_ids)
 ]
 SessionArgument = Annotated[
-    int | None, typer.Argument(help="Session id (default: the current one).", show_default=False,
+    int | None, typer.Argument(help=N_("Session id (default: the current one)."),
+                               show_default=False,
                                autocompletion=completion.session_ids)
 ]
 
@@ -128,26 +135,28 @@ SessionArgument = Annotated[
 # Sessions
 
 
-@app.command()
+@app.command(help=N_("Start a session; it becomes the current session."))
 @game_options_module.takes(game_options_module.house_rule_parameters)
 def new(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help=game_options_module.game_names() + ".",
-                                        autocompletion=completion.games)],
+    game: Annotated[str, game_options_module.help_when_built(
+        typer.Argument(autocompletion=completion.games), game_options_module.game_help)],
     stray: Annotated[list[str] | None, typer.Argument(hidden=True)] = None,
     player: Annotated[list[str] | None, typer.Option(
-        "--player", "-p", help="A player, in seating order (repeat; default: offer the last "
-        "group at a terminal, else the config's usual players).")] = None,
-    name: Annotated[str, typer.Option("--name", help="A name for the session.")] = "",
-    note: Annotated[str, typer.Option("--note", help="A note on the session.")] = "",
+        "--player", "-p", help=N_("A player, in seating order (repeat; default: offer the "
+                                  "last group at a terminal, else the config's usual "
+                                  "players)."))] = None,
+    name: Annotated[str, typer.Option("--name", help=N_("A name for the session."))] = "",
+    note: Annotated[str, typer.Option("--note", help=N_("A note on the session."))] = "",
     dealer: Annotated[str | None, typer.Option(
-        "--dealer", metavar="NAME", help="Who deals first (default: drawn at random).")] = None,
+        "--dealer", metavar="NAME", help=N_("Who deals first (default: drawn at "
+                                            "random)."))] = None,
     **game_options: Any,
 ) -> None:
-    """Start a session; it becomes the current session."""
     if stray:  # score new least-score Ann Bob
         names = " ".join(f"--player {shlex.quote(each)}" for each in (*(player or ()), *stray))
-        usage(f"players are given with --player: score new {game} {names}")
+        usage(_("players are given with --player: {command}").format(
+            command=f"score new {game} {names}"))
     rules = _game_or_usage(game)
     options = {key: value for key, value in game_options.items() if value is not None}
     game_options_module.check_house_rules(rules.name, options)
@@ -161,58 +170,56 @@ def new(
                           note=note)
     session = store(ctx).update(lambda db: db.add(session))
     options_text = render.describe_options(dict(session.options))
-    console.print(render.plain(f"Session {session.id} started: {rules.title} for "
-                               f"{', '.join(session.players)} ({options_text}). "
-                               "It is now the current session."))
+    console.print(render.plain(
+        _("Session {id} started: {game} for {players} ({options}). It is now the current "
+          "session.").format(id=session.id, game=rules.title,
+                             players=", ".join(session.players), options=options_text)))
     if drawn:
-        console.print(render.plain(f"{session.first_dealer} was drawn at random to deal "
-                                   "first (--dealer NAME chooses)."))
+        console.print(render.plain(_("{name} was drawn at random to deal first (--dealer NAME "
+                                     "chooses).").format(name=session.first_dealer)))
     console.print(render.ending(session))
 
 
 CompactOption = Annotated[bool, typer.Option(
-    "--compact", help="The narrow layout, as on a phone (the default when the terminal is "
-    "narrower than the table).")]
+    "--compact", help=N_("The narrow layout, as on a phone (the default when the terminal "
+                         "is narrower than the table)."))]
 
 
 JsonOption = Annotated[bool, typer.Option(
-    "--json", help="Print one JSON object instead (its keys: docs/commands.md).")]
+    "--json", help=N_("Print one JSON object instead (its keys: docs/commands.md)."))]
 
 
-@app.command()
+@app.command(help=N_("List the sessions: id, name, game, players, rounds, status, leader."))
 def sessions(ctx: typer.Context, narrow: CompactOption = False,
              as_json: JsonOption = False) -> None:
-    """List the sessions: id, name, game, players, rounds, status, leader."""
     view = store(ctx).read()
     found = view.sessions()
     if as_json:
         context.stdout.write(json_views.dumps(json_views.sessions_json(found, view.current_id)))
         return
     if not found:
-        console.print(f"No sessions yet: start one with `score new "
-                      f"{game_options_module.first_game()} --player A --player B`.")
+        console.print(_("No sessions yet: start one with {command}.").format(
+            command=f"`score new {game_options_module.first_game()} --player A --player B`"))
         return
     console.print(compact.sessions(console, found, view.current_id, narrow))
 
 
-@app.command()
+@app.command(help=N_("Make session ID the current session."))
 def use(ctx: typer.Context, session_id: Annotated[int, typer.Argument(
         metavar="ID", autocompletion=completion.session_ids)]) -> None:
-    """Make session ID the current session."""
 
     def change(db: WritableStoreView) -> Session:
         db.set_current(session_id)  # when it is current already, nothing is written
         return db.get(session_id)
 
     session = store(ctx).update(change)
-    console.print(render.plain(f"Session {session.id} ({session.label}) is now the current "
-                               "session."))
+    console.print(render.plain(_("Session {id} ({label}) is now the current session.").format(
+        id=session.id, label=session.label)))
 
 
-@app.command()
+@app.command(help=N_("Standings and the round-by-round table of a session."))
 def show(ctx: typer.Context, session_id: SessionArgument = None,
          narrow: CompactOption = False, as_json: JsonOption = False) -> None:
-    """Standings and the round-by-round table of a session."""
     session = store(ctx).read().get(session_id)
     if as_json:
         context.stdout.write(json_views.dumps(json_views.show_json(session)))
@@ -220,10 +227,9 @@ def show(ctx: typer.Context, session_id: SessionArgument = None,
     console.print(compact.show(console, session, narrow))
 
 
-@app.command()
+@app.command(help=N_("Every change to a session, with its time (a deleted session's too)."))
 def log(ctx: typer.Context, session_id: SessionArgument = None,
         as_json: JsonOption = False) -> None:
-    """Every change to a session, with its time (a deleted session's too)."""
     view = store(ctx).read()
     session = nights.deleted_session(view, session_id) or view.get(session_id)
     if as_json:
@@ -237,9 +243,10 @@ def log(ctx: typer.Context, session_id: SessionArgument = None,
 
 ValuesArgument = Annotated[
     list[str] | None,
-    typer.Argument(metavar="NAME=VALUE...", show_default=False,
-                   autocompletion=completion.player_values,
-                   help=game_options_module.values_help()),
+    game_options_module.help_when_built(
+        typer.Argument(metavar="NAME=VALUE...", show_default=False,
+                       autocompletion=completion.player_values),
+        game_options_module.values_help),
 ]
 
 
@@ -248,7 +255,7 @@ def _pairs(values: Sequence[str] | None) -> list[tuple[str, str]]:
     for item in values or ():
         name, sep, value = item.partition("=")
         if not sep or not name.strip() or not value.strip():
-            usage(f"{item!r} is not NAME=VALUE (e.g. Ann=7)")
+            usage(_("{item} is not NAME=VALUE (e.g. Ann=7)").format(item=repr(item)))
         pairs.append((name, value))
     return pairs
 
@@ -280,42 +287,42 @@ def _round_change(
     def change(db: WritableStoreView) -> Session:
         session = db.get(session_id if seen is None else seen.id)
         if seen is not None and session.revision != seen.revision:
-            raise SessionChanged(
-                f"session {session.id} was changed by another score command while you were "
-                "typing; nothing was recorded: look at it again (`score show`) and repeat "
-                "the command")
+            raise SessionChanged(_(
+                "session {id} was changed by another score command while you were typing; "
+                "nothing was recorded: look at it again (`score show`) and repeat the "
+                "command").format(id=session.id))
         check(session)
         return db.put(apply(session, entry))
 
     return st.update(change)
 
 
-@app.command("add-round")
+@app.command("add-round", help=N_("Enter the result of a deal: the scores, totals and any "
+                                   "knock-out follow."))
 @game_options_module.takes(game_options_module.round_parameters)
 def add_round(
     ctx: typer.Context,
     values: ValuesArgument = None,
     session_id: SessionOption = None,
-    note: Annotated[str, typer.Option("--note", help="A note on this round.")] = "",
+    note: Annotated[str, typer.Option("--note", help=N_("A note on this round."))] = "",
     **game_options: Any,
 ) -> None:
-    """Enter the result of a deal: the scores, totals and any knock-out follow."""
     session = _round_change(ctx, session_id, values, game_options,
                             lambda session, entry: session.add_round(entry, note=note),
                             check=lambda session: None)
     console.print(render.round_result(session, compact.standings(console, session)))
 
 
-@app.command("edit-round")
+@app.command("edit-round", help=N_("Re-enter round N with add-round's arguments; later "
+                                    "rounds are re-scored."))
 @game_options_module.takes(game_options_module.round_parameters)
 def edit_round(
     ctx: typer.Context,
-    number: Annotated[int, typer.Argument(metavar="N", help="The round to re-enter.")],
+    number: Annotated[int, typer.Argument(metavar="N", help=N_("The round to re-enter."))],
     values: ValuesArgument = None,
     session_id: SessionOption = None,
     **game_options: Any,
 ) -> None:
-    """Re-enter round N with add-round's arguments; later rounds are re-scored."""
 
     def check(session: Session) -> None:  # before any prompt
         session.check_rounds_can_change("edit-round")
@@ -324,13 +331,12 @@ def edit_round(
     session = _round_change(ctx, session_id, values, game_options,
                             lambda session, entry: session.edit_round(number, entry),
                             check=check, number=number)
-    console.print(f"Round {number} re-entered; later rounds re-scored.")
+    console.print(_("Round {number} re-entered; later rounds re-scored.").format(number=number))
     console.print(compact.show(console, session))
 
 
-@app.command()
+@app.command(help=N_("Remove the last round; totals, knock-outs and the winner follow."))
 def undo(ctx: typer.Context, session_id: SessionOption = None) -> None:
-    """Remove the last round; totals, knock-outs and the winner follow."""
 
     def change(db: WritableStoreView) -> tuple[Session, str]:
         session = db.get(session_id)
@@ -338,14 +344,14 @@ def undo(ctx: typer.Context, session_id: SessionOption = None) -> None:
         return db.put(session.undo()), removed
 
     session, removed = store(ctx).update(change)
-    console.print(render.plain(f"Removed {removed}. (`score redo` brings it back.)"))
+    console.print(render.plain(_("Removed {round}. (`score redo` brings it back.)").format(
+        round=removed)))
     console.print(compact.standings(console, session))
     console.print(render.ending(session))
 
 
-@app.command()
+@app.command(help=N_("Bring back what undo removed, until another change is made."))
 def redo(ctx: typer.Context, session_id: SessionOption = None) -> None:
-    """Bring back what undo removed, until another change is made."""
     session = store(ctx).update(lambda db: db.put(db.get(session_id).redo()))
     console.print(render.round_result(session, compact.standings(console, session)))
 
@@ -354,18 +360,17 @@ def redo(ctx: typer.Context, session_id: SessionOption = None) -> None:
 # Export, import, rules
 
 
-@app.command("export")
+@app.command("export", help=N_("The session summary (json follows FORMAT.md)."))
 def export_command(
     ctx: typer.Context,
     session_id: SessionArgument = None,
-    fmt: Annotated[exporting.Format, typer.Option("--format", "-f", help="json, md, csv or "
-                                                  "html.")] = exporting.Format.MD,
-    output: Annotated[Path | None, typer.Option("--output", "-o", dir_okay=False,
-                                                help="Write to FILE instead of stdout.")] = None,
-    force: Annotated[bool, typer.Option("--force", help="With --output: replace FILE if it "
-                                        "exists.")] = False,
+    fmt: Annotated[exporting.Format, typer.Option("--format", "-f", help=N_(
+        "json, md, csv or html."))] = exporting.Format.MD,
+    output: Annotated[Path | None, typer.Option("--output", "-o", dir_okay=False, help=N_(
+        "Write to FILE instead of stdout."))] = None,
+    force: Annotated[bool, typer.Option("--force", help=N_("With --output: replace FILE if "
+                                                           "it exists."))] = False,
 ) -> None:
-    """The session summary (json follows FORMAT.md)."""
     st = store(ctx)
     session = st.read().get(session_id)
     text = exporting.export(session, fmt.value)
@@ -373,50 +378,67 @@ def export_command(
         context.stdout.write(text)
         return
     _write_export(st, output, text, force=force)
-    console.print(render.plain(f"Wrote {output} ({fmt.value})."), soft_wrap=True)
+    console.print(render.plain(_("Wrote {file} ({format}).").format(file=output,
+                                                                     format=fmt.value)),
+                  soft_wrap=True)
 
 
 def _write_export(st: store_module.Store, output: Path, text: str, *, force: bool) -> None:
     """Write ``text`` to ``output`` atomically; never over the store or its own files."""
     owned = st.owns(output)
     if owned is not None:
-        raise EntryError(f"{output} is {owned} ({st.path}): export to another file")
+        raise EntryError(_("{file} is {what} ({store}): export to another file").format(
+            file=output, what=owned, store=st.path))
     try:
         status = output.stat()
     except FileNotFoundError:
         status = None
     except OSError as error:
-        raise EntryError(f"can't write {output}: {error.strerror or error}") from None
+        raise EntryError(_("can't write {file}: {reason}").format(
+            file=output, reason=error.strerror or error)) from None
     if status is not None:
         if not stat.S_ISREG(status.st_mode):
-            raise EntryError(f"{output} is {store_module.describe_kind(status.st_mode)}: "
-                             "export to a regular file, or leave out --output for stdout")
+            raise EntryError(_("{file} is {kind}: export to a regular file, or leave out "
+                               "--output for stdout").format(
+                file=output, kind=store_module.describe_kind(status.st_mode)))
         if not force:
-            raise EntryError(f"{output} already exists: add --force to replace it")
+            raise EntryError(_("{file} already exists: add --force to replace it").format(
+                file=output))
     try:
         store_module.write_atomically(output, text, replace=force)
     except FileExistsError:
-        raise EntryError(f"{output} already exists: add --force to replace it") from None
+        raise EntryError(_("{file} already exists: add --force to replace it").format(
+            file=output)) from None
     except OSError as error:
-        raise EntryError(f"can't write {output}: {error.strerror or error}; "
-                         "nothing was written") from None
+        raise EntryError(_("can't write {file}: {reason}; nothing was written").format(
+            file=output, reason=error.strerror or error)) from None
 
 
-@app.command("import")
+@app.command("import", help=N_("Load a session from a JSON export; it gets a new id and "
+                                "becomes current."))
 def import_command(
     ctx: typer.Context,
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="A `score export --format json` "
-                                         "file ('-' for stdin).", dir_okay=False)],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_(
+        "A `score export --format json` file ('-' for stdin)."), dir_okay=False)],
 ) -> None:
-    """Load a session from a JSON export; it gets a new id and becomes current."""
     data = importing.read_summary_file(file)
     session = Session.from_summary(data).logged_import(str(file))
     session = store(ctx).update(lambda db: db.add(session))
-    console.print(render.plain(f"Imported {file} as session {session.id} ({session.label}, "
-                               f"{count(len(session.rounds), 'round')}); it is now the current "
-                               "session."))
+    rounds = len(session.rounds)
+    console.print(render.plain(ngettext(
+        "Imported {file} as session {id} ({label}, {n} round); it is now the current session.",
+        "Imported {file} as session {id} ({label}, {n} rounds); it is now the current "
+        "session.", rounds).format(file=file, id=session.id, label=session.label, n=rounds)))
 
 
+
+
+def _sessions(number: int) -> str:
+    return ngettext("{n} session", "{n} sessions", number).format(n=number)
+
+
+def _rounds(number: int) -> str:
+    return ngettext("{n} round", "{n} rounds", number).format(n=number)
 
 
 def _game_or_usage(name: str) -> Any:
@@ -426,16 +448,16 @@ def _game_or_usage(name: str) -> Any:
         usage(str(error))
 
 
-@app.command()
+@app.command(help=N_("Check the whole store (every session re-scored); restore the newest "
+                     "good backup."))
 def doctor(
     ctx: typer.Context,
-    restore: Annotated[bool, typer.Option("--restore", help="Bring back the newest good "
-                                          "backup when the store is damaged.")] = False,
-    force: Annotated[bool, typer.Option("--force", help="With --restore: restore even a "
-                                        "healthy store (drops its latest changes).")] = False,
+    restore: Annotated[bool, typer.Option("--restore", help=N_(
+        "Bring back the newest good backup when the store is damaged."))] = False,
+    force: Annotated[bool, typer.Option("--force", help=N_(
+        "With --restore: restore even a healthy store (drops its latest changes)."))] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Check the whole store (every session re-scored); restore the newest good backup."""
     st = store(ctx)
     path = st.path
     current, backups = doctor_module.doctor(path)
@@ -450,31 +472,44 @@ def doctor(
             raise typer.Exit(1)
         return
     if not current.exists:
-        console.print(render.plain(f"{path} does not exist yet (an empty store)."))
+        console.print(render.plain(_("{file} does not exist yet (an empty store).").format(
+            file=path)))
     elif current.good:
-        console.print(render.plain(f"{path}: healthy — {count(current.sessions, 'session')}, "
-                                   f"{count(current.rounds, 'round')}, every one re-scored."))
+        console.print(render.plain(_("{file}: healthy — {sessions}, {rounds}, every one "
+                                     "re-scored.").format(file=path,
+                                                          sessions=_sessions(current.sessions),
+                                                          rounds=_rounds(current.rounds))))
     else:
-        console.print(render.plain(f"{path}: {count(len(current.problems), 'problem')}:"))
+        problems = len(current.problems)
+        console.print(render.plain(ngettext("{file}: {n} problem:", "{file}: {n} problems:",
+                                            problems).format(file=path, n=problems)))
         for problem in current.problems:
             console.print(render.plain(f"  - {problem}"))
     for backup in backups:
-        state = (f"good ({count(backup.sessions, 'session')}, "
-                 f"{count(backup.rounds, 'round')})" if backup.good
-                 else "damaged: " + "; ".join(backup.problems))
-        console.print(render.plain(f"  backup {backup.path.name}: {state}"))
+        if backup.good:
+            line = _("  backup {file}: good ({sessions}, {rounds})").format(
+                file=backup.path.name, sessions=_sessions(backup.sessions),
+                rounds=_rounds(backup.rounds))
+        else:
+            line = _("  backup {file}: damaged: {problems}").format(
+                file=backup.path.name, problems="; ".join(backup.problems))
+        console.print(render.plain(line))
     if restore:
         restored, kept = doctor_module.restore_newest_good_backup(st, force=force)
-        console.print(render.plain(f"Restored {restored.name} over {path.name}."
-                                   + (f" The replaced file is kept as {kept.name}."
-                                      if kept else "")))
+        if kept:
+            done = _("Restored {backup} over {file}. The replaced file is kept as {kept}.")
+        else:
+            done = _("Restored {backup} over {file}.")
+        console.print(render.plain(done.format(backup=restored.name, file=path.name,
+                                               kept=kept.name if kept else "")))
         return
     if current.exists and not current.good:
         if current.newer:
-            console.print("Upgrade scorekeeper to read it (its package is "
-                          "cardnight-scorekeeper: pipx upgrade cardnight-scorekeeper).")
+            console.print(_("Upgrade scorekeeper to read it (its package is "
+                            "cardnight-scorekeeper: pipx upgrade cardnight-scorekeeper)."))
         else:
-            console.print("Run `score doctor --restore` to bring back the newest good backup.")
+            console.print(_("Run `score doctor --restore` to bring back the newest good "
+                            "backup."))
         raise typer.Exit(1)
 
 
@@ -506,6 +541,7 @@ def _run(argv: Sequence[str] | None) -> int:
     if {"--show-completion", "--install-completion"} & set(args):
         args = completion.shell_optional(args, lazy.LOADERS)
     try:
+        speak_for_command_line(args, os.environ)  # before any help text is built
         # Not standalone: Click's usage errors come here, to be shown on one line.
         result = app(args=args, prog_name="score",
                      standalone_mode=False)
@@ -518,17 +554,21 @@ def _run(argv: Sequence[str] | None) -> int:
     except UsageError as malformed:
         message = malformed.message if isinstance(malformed, UsageProblem) \
             else conventions.usage_message(malformed, list(lazy.LOADERS))
-        hint = f" (see `{malformed.ctx.command_path} --help`)" if malformed.ctx else ""
-        sys.stderr.write(f"error: {_one_line(' '.join(message.split()) + hint)}\n")
+        message = " ".join(message.split())
+        if malformed.ctx:
+            message = _("{problem} (see `{command} --help`)").format(
+                problem=message, command=f"{malformed.ctx.command_path}")
+        sys.stderr.write(f"error: {_one_line(message)}\n")
         return malformed.exit_code
     except typer.Abort:
         if sys.stdin.isatty():
             sys.stdout.write("\n")  # end the question's line
-        sys.stderr.write("error: the input ended at a question (Ctrl-D): nothing was "
-                         "changed\n")
+        sys.stderr.write("error: " + _("the input ended at a question (Ctrl-D): nothing was "
+                                       "changed") + "\n")
         return 1
     except KeyboardInterrupt:
-        sys.stderr.write("\nInterrupted: the unfinished command changed nothing.\n")
+        sys.stderr.write("\n" + _("Interrupted: the unfinished command changed nothing.")
+                         + "\n")
         return 130
     except ScorekeeperError as refused:  # EntryError, CardError, StoreError, ...
         sys.stderr.write(f"error: {_one_line(str(refused))}\n")

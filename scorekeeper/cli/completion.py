@@ -24,6 +24,7 @@ from typer._completion_shared import _get_shell_name, get_completion_script
 from typer._completion_shared import install as install_script
 
 from scorekeeper.games.common import EntryError, name_key
+from scorekeeper.i18n import _
 from scorekeeper.registry import GAMES
 from scorekeeper.session import Session
 from scorekeeper.store import Store, resolve_path
@@ -41,12 +42,12 @@ def _shell(name: str) -> str:
     if not shell:
         detected: str | None = _get_shell_name()
         if detected is None:
-            raise EntryError("can't tell which shell this is: name it, e.g. "
-                             "`score --show-completion bash`")
+            raise EntryError(_("can't tell which shell this is: name it, e.g. "
+                               "`score --show-completion bash`"))
         shell = detected
     if shell not in SHELLS:
-        raise EntryError(f"no completion for the shell {name!r}: choose "
-                         + ", ".join(SHELLS))
+        raise EntryError(_("no completion for the shell {name}: choose {shells}").format(
+            name=repr(name), shells=", ".join(SHELLS)))
     return shell
 
 

@@ -12,6 +12,7 @@ from typing import Any, NoReturn
 import typer
 from rich.console import Console
 
+from scorekeeper.i18n import _
 from scorekeeper.store import Store, resolve_path
 
 
@@ -108,11 +109,12 @@ def finish_run(code: int) -> int:
         return code
     reason = failure.strerror or str(failure)
     if RUN.committed:
-        sys.stderr.write(f"note: the change was saved, but its report could not be printed "
-                         f"({reason})\n")
+        sys.stderr.write("note: " + _("the change was saved, but its report could not be "
+                                      "printed ({reason})").format(reason=reason) + "\n")
         return code
     if code == 0:
-        sys.stderr.write(f"error: can't write the output: {reason}\n")
+        sys.stderr.write("error: " + _("can't write the output: {reason}").format(
+            reason=reason) + "\n")
         return 1
     return code
 

@@ -7,15 +7,32 @@ valid integer, unable to parse string as an integer"). :func:`tidy_help` gives e
 parameter a metavar people read (``--player NAME``, ``GAME``), and
 :func:`usage_message` turns every usage error into one sentence in the project's own
 style: what is wrong with the command line and what would be right.
+
+Help is shown in the language of the run: :func:`localize` translates the help texts
+(marked ``N_``) each time a command is used, and :class:`LocalizedContext` gives Click's
+own words in the help page ("Usage:", the help option) from our catalog. Typer's words
+("Options", "[default: ...]") come from gettext's default domain, which
+:func:`scorekeeper.cli.language.speak` points at ``scorekeeper/locale``.
 """
 
 from __future__ import annotations
 
 import enum
+import gettext
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
+
+from scorekeeper.i18n import N_, _
+
+try:  # typer >= 0.22 vendors click; older releases depend on it
+    from typer._click import Context, HelpFormatter
+except ImportError:  # pragma: no cover
+    from click import (  # type: ignore[assignment,no-redef,import-not-found,unused-ignore]
+        Context,
+        HelpFormatter,
+    )
 
 OPTION_METAVARS = {
     "--player": "NAME", "--dealer": "NAME", "--bot": "LEVEL", "--session": "ID",
@@ -90,12 +107,70 @@ def tidy_params(command: Any) -> None:
 
 
 # ---------------------------------------------------------------------------
+# Help in the language of the run
+
+HELP_OPTION_HELP = N_("Show this message and exit.")
+"""Click's words for ``--help`` (Click writes them in English only)."""
+
+_ENGLISH = "_scorekeeper_english"
+
+
+def _english(thing: Any, *names: str) -> tuple[Any, ...]:
+    """The texts ``names`` of ``thing`` as the code wrote them (kept at the first call)."""
+    kept: tuple[Any, ...] | None = getattr(thing, _ENGLISH, None)
+    if kept is None:
+        kept = tuple(getattr(thing, name, None) for name in names)
+        setattr(thing, _ENGLISH, kept)
+    return kept
+
+
+def _translated(text: Any) -> Any:
+    return _(text) if isinstance(text, str) and text else text
+
+
+def localize(command: Any, *, walk: bool = True) -> None:
+    """``command``'s help texts (and its subcommands', unless not ``walk``) in the active
+    language. A built command outlives a run (tests run many in one process), so the
+    English texts are kept and translated again at each call."""
+    for each in _walk(command) if walk else (command,):
+        names = ("help", "short_help", "epilog")
+        for name, english in zip(names, _english(each, *names), strict=True):
+            setattr(each, name, _translated(english))
+        for param in getattr(each, "params", ()):
+            (english_help,) = _english(param, "help")
+            param.help = _translated(english_help)
+        if getattr(each, "context_class", None) is Context:
+            each.context_class = LocalizedContext
+
+
+class LocalizedFormatter(HelpFormatter):
+    """Click's help formatter, with the words Click writes itself translated."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        super().write_usage(prog, args, _("Usage:") + " " if prefix is None else prefix)
+
+    def write_dl(self, rows: Sequence[tuple[str, str]], *args: Any, **kwargs: Any) -> None:
+        rows = [(term, _(text) if text == HELP_OPTION_HELP else text) for term, text in rows]
+        super().write_dl(rows, *args, **kwargs)
+
+
+class LocalizedContext(Context):
+    """A command's context whose help page is written by :class:`LocalizedFormatter`."""
+
+    formatter_class = LocalizedFormatter
+
+    def get_help(self) -> str:
+        localize(self.command, walk=False)
+        return super().get_help()
+
+
+# ---------------------------------------------------------------------------
 # Usage errors in one style
 
 
 def _param_name(param: Any) -> str:
     if param is None:
-        return "a value"
+        return _("a value")
     opts = [opt for opt in getattr(param, "opts", ()) if opt.startswith("--")]
     if getattr(param, "param_type_name", "") == "option" and opts:
         return str(opts[0])
@@ -122,15 +197,19 @@ def _bad_value(error: Any) -> str | None:
     limits = first.get("ctx") or {}
     kind = first.get("type", "")
     if kind in ("int_parsing", "int_type", "int_from_float"):
-        return f"{name} must be a whole number, not {given!r}"
+        return _("{name} must be a whole number, not {given}").format(name=name,
+                                                                       given=repr(given))
     if kind == "greater_than_equal":
-        return f"{name} must be {limits.get('ge')} or more, not {given}"
+        return _("{name} must be {least} or more, not {given}").format(
+            name=name, least=limits.get("ge"), given=given)
     if kind == "less_than_equal":
-        return f"{name} must be {limits.get('le')} or less, not {given}"
+        return _("{name} must be {most} or less, not {given}").format(
+            name=name, most=limits.get("le"), given=given)
     annotation = getattr(getattr(error.param, "type_descriptor", None), "annotation", None)
     choices = _choices(annotation)
     if choices:
-        return f"{name} must be {either(choices.split('|'))}, not {given!r}"
+        return _("{name} must be {choices}, not {given}").format(
+            name=name, choices=either(choices.split("|")), given=repr(given))
     message = str(first.get("msg", "")).removeprefix("Value error, ").rstrip(".")
     return f"{name}: {message[:1].lower() + message[1:]}"
 
@@ -141,7 +220,9 @@ def either(words: list[str]) -> str:
     >>> either(["json", "md", "csv", "html"])
     'json, md, csv or html'
     """
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+    if len(words) == 1:
+        return words[0]
+    return _("{first} or {last}").format(first=", ".join(words[:-1]), last=words[-1])
 
 
 def usage_message(error: Any, command_names: list[str]) -> str:
@@ -155,13 +236,16 @@ def usage_message(error: Any, command_names: list[str]) -> str:
         if param is not None and getattr(param, "param_type_name", "") == "option":
             what += f" {param.metavar}" if param.metavar else ""
         help_text = _help_of(param)
-        return f"{path} needs {what}" + (f": {help_text}" if help_text else "")
+        if help_text:
+            return _("{command} needs {what}: {help}").format(command=path, what=what,
+                                                              help=help_text)
+        return _("{command} needs {what}").format(command=path, what=what)
     if kind == "BadParameter":
         converted = _bad_value(error)
         if converted is not None:
             return converted
         if param is not None:
-            return f"{_param_name(param)}: {error.message}"
+            return f"{_param_name(param)}: {_path_problem(str(error.message))}"
         return str(error.message)
     import difflib  # only for a mistyped command line
 
@@ -171,18 +255,54 @@ def usage_message(error: Any, command_names: list[str]) -> str:
                  for opt in getattr(param, "opts", ()) + getattr(param, "secondary_opts", ())
                  if opt.startswith("--")]
         close = difflib.get_close_matches(option, known, n=1)
-        hint = f": did you mean {close[0]}?" if close else ""
-        return f"{path} has no option {option}{hint}"
+        if close:
+            return _("{command} has no option {option}: did you mean {suggestion}?").format(
+                command=path, option=option, suggestion=close[0])
+        return _("{command} has no option {option}").format(command=path, option=option)
     if kind == "BadOptionUsage" and "requires an argument" in error.message:
-        return f"{error.option_name} needs a value"
+        return _("{option} needs a value").format(option=error.option_name)
+    if kind == "BadOptionUsage" and "does not take a value" in error.message:
+        return _("{option} does not take a value").format(option=error.option_name)
     message = str(getattr(error, "message", error))
-    unknown = re.match(r"No such command '(.*?)'\.", message)
-    if unknown:
-        close = difflib.get_close_matches(unknown.group(1), command_names, n=1)
-        hint = f": did you mean `score {close[0]}`?" if close else \
-            f": the commands are {', '.join(command_names)}"
-        return f"there is no command {unknown.group(1)!r}{hint}"
+    unknown = _unknown_command(message)
+    if unknown is not None:
+        close = difflib.get_close_matches(unknown, command_names, n=1)
+        if close:
+            return _("there is no command {name}: did you mean `{suggestion}`?").format(
+                name=repr(unknown), suggestion=f"score {close[0]}")
+        return _("there is no command {name}: the commands are {commands}").format(
+            name=repr(unknown), commands=", ".join(command_names))
     extra = re.fullmatch(r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)", message)
     if extra:
-        return f"{path} does not take {extra.group(1)!r}: it has no place for it"
+        return _("{command} does not take {argument}: it has no place for it").format(
+            command=path, argument=repr(extra.group(1)))
     return message[:1].lower() + message[1:].rstrip(".")
+
+
+def _unknown_command(message: str) -> str | None:
+    """The name in Typer's "No such command 'x'." (in the words of the active language)."""
+    # Typer says it through gettext's default domain: cli.language.speak binds it
+    template = gettext.gettext("No such command {name!r}.")
+    before, found, after = template.partition("{name!r}")
+    if not found:
+        return None
+    match = re.match(re.escape(before) + r"'(.*?)'" + re.escape(after), message)
+    return match.group(1) if match else None
+
+
+PATH_PROBLEMS = {
+    "is a directory": N_("{path} is a folder, not a file"),
+    "is a file": N_("{path} is a file, not a folder"),
+    "does not exist": N_("{path} does not exist"),
+    "is not readable": N_("{path} can't be read"),
+    "is not writable": N_("{path} can't be written"),
+}
+
+
+def _path_problem(message: str) -> str:
+    """Typer's check of a path option ("file '/tmp' is a directory.") in our words."""
+    problem = re.fullmatch(r"(?i:file|dir|directory|path) ('.*') ("
+                           + "|".join(PATH_PROBLEMS) + r")\.", message)
+    if problem is None:
+        return message
+    return _(PATH_PROBLEMS[problem.group(2)]).format(path=problem.group(1))

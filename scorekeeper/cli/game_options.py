@@ -7,21 +7,45 @@ in the signature typer reads with one keyword option per declared option.
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar, get_type_hints
 
 import typer
+from typer.models import ParameterInfo
 
 from scorekeeper.cli.context import usage
 from scorekeeper.games.common import HouseRuleOption, RoundOption
+from scorekeeper.i18n import _
 from scorekeeper.registry import DECLARATIONS, declaration_of
 
 _Command = TypeVar("_Command", bound=Callable[..., Any])
+_Info = TypeVar("_Info", bound=ParameterInfo)
+
+
+def help_when_built(info: _Info, compose: Callable[[], str]) -> _Info:
+    """``info`` (a ``typer.Option``/``typer.Argument``) with a help text composed each time
+    typer reads it, when it builds the command: after the run's language is chosen, while
+    the options are made when the module is imported. For help put together from the
+    games' declarations, which no single catalog entry holds."""
+
+    class ComposedHelp(type(info)):  # type: ignore[misc]
+        @property
+        def help(self) -> str:
+            return compose()
+
+        @help.setter
+        def help(self, value: str | None) -> None:
+            pass  # typer's own initial value; the composed one is read instead
+
+    info.__class__ = ComposedHelp
+    return info
 
 
 def _titled(helps: list[tuple[str, str]]) -> str:
-    return " ".join(f"{title}: {text}" for title, text in helps)
+    return " ".join(_("{game}: {help}").format(game=title, help=_(text))
+                    for title, text in helps)
 
 
 def house_rule_parameters() -> list[inspect.Parameter]:
@@ -35,8 +59,10 @@ def house_rule_parameters() -> list[inspect.Parameter]:
         options = [option for _, option in declared]
         number = all(option.is_number for option in options)
         choices = list(dict.fromkeys(choice for option in options for choice in option.choices))
-        typed = typer.Option(options[0].flag, metavar=None if number else "|".join(choices),
-                             help=_titled([(title, option.help) for title, option in declared]))
+        helps = [(title, option.help) for title, option in declared]
+        typed = help_when_built(
+            typer.Option(options[0].flag, metavar=None if number else "|".join(choices)),
+            lambda helps=helps: _titled(helps))  # type: ignore[misc]
         kind: Any = int | None if number else str | None
         parameters.append(inspect.Parameter(key, inspect.Parameter.KEYWORD_ONLY, default=None,
                                             annotation=Annotated[kind, typed]))
@@ -53,8 +79,9 @@ def round_parameters() -> list[inspect.Parameter]:
     for key, declared in found.items():
         option = declared[0][1]
         metavar = None if option.kind == "switch" else option.metavar
-        typed = typer.Option(option.flag, metavar=metavar,
-                             help=_titled([(title, each.help) for title, each in declared]))
+        helps = [(title, each.help) for title, each in declared]
+        typed = help_when_built(typer.Option(option.flag, metavar=metavar),
+                                lambda helps=helps: _titled(helps))  # type: ignore[misc]
         if option.kind == "switch":
             parameters.append(inspect.Parameter(key, inspect.Parameter.KEYWORD_ONLY,
                                                 default=False,
@@ -67,9 +94,11 @@ def round_parameters() -> list[inspect.Parameter]:
 
 
 def values_help() -> str:
-    """What ``NAME=VALUE`` is, game by game."""
-    return "; ".join(f"{declaration.title}: {declaration.values_help}"
-                     for declaration in DECLARATIONS.values()) + "."
+    """What ``NAME=VALUE`` is, game by game (in the active language: see
+    :func:`help_when_built`)."""
+    return _("{values}.").format(values="; ".join(
+        _("{game}: {help}").format(game=declaration.title, help=_(declaration.values_help))
+        for declaration in DECLARATIONS.values()))
 
 
 def takes(parameters: Callable[[], list[inspect.Parameter]]) -> Callable[[_Command], _Command]:
@@ -90,16 +119,38 @@ def takes(parameters: Callable[[], list[inspect.Parameter]]) -> Callable[[_Comma
     return install
 
 
-def game_names(joiner: str = " or ") -> str:
-    """The games by name, as a command line takes them (``a or b``)."""
-    return joiner.join(DECLARATIONS)
+def either(choices: list[str], joiner: str = ", ") -> str:
+    """``a, b or c`` in the active language (the choices themselves are typed words).
+
+    >>> either(["random", "greedy", "strong"]), either(["a", "b", "c"], joiner="")
+    ('random, greedy or strong', 'a or b or c')
+    """
+    if len(choices) < 2:
+        return "".join(choices)
+    if not joiner:
+        return functools.reduce(lambda some, last: either([some, last]), choices)
+    return _("{first} or {last}").format(first=joiner.join(choices[:-1]),
+                                         last=choices[-1])
+
+
+def game_names(joiner: str | None = None) -> str:
+    """The games by name, as a command line takes them (``a or b``; ``a|b`` with
+    ``joiner="|"``)."""
+    if joiner is not None:
+        return joiner.join(DECLARATIONS)
+    return either(list(DECLARATIONS), joiner="")
+
+
+def game_help() -> str:
+    """The help of a GAME argument: the games' names (compose it when the command is
+    built: :func:`help_when_built`)."""
+    return _("{games}.").format(games=game_names())
 
 
 def bot_levels() -> str:
     """The bot levels the games offer: ``random, greedy or strong``."""
-    levels = list(dict.fromkeys(level for declaration in DECLARATIONS.values()
-                                for level in declaration.bots))
-    return ", ".join(levels[:-1]) + " or " + levels[-1] if len(levels) > 1 else "".join(levels)
+    return either(list(dict.fromkeys(level for declaration in DECLARATIONS.values()
+                                     for level in declaration.bots)))
 
 
 def first_game() -> str:
@@ -114,11 +165,16 @@ def check_house_rules(game: str, options: dict[str, Any]) -> None:
     allowed = [option.key for option in declaration.house_rules]
     for key in options:
         if key not in allowed:
-            owners = " and ".join(other.title for other in DECLARATIONS.values()
-                                  if any(option.key == key for option in other.house_rules))
-            flags = ", ".join(option.flag for option in declaration.house_rules) or "none"
-            usage(f"--{key.replace('_', '-')} is a {owners} option, not one of "
-                  f"{declaration.title} (its options: {flags})")
+            owners = [other.title for other in DECLARATIONS.values()
+                      if any(option.key == key for option in other.house_rules)]
+            flags = ", ".join(option.flag for option in declaration.house_rules) \
+                or _("none")
+            usage(_("{option} is a {owners} option, not one of {game} (its options: "
+                    "{flags})").format(
+                option=f"--{key.replace('_', '-')}",
+                owners=functools.reduce(lambda some, last: _("{first} and {second}").format(
+                    first=some, second=last), owners),
+                game=declaration.title, flags=flags))
 
 
 def first_house_rule() -> str:

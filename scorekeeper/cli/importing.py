@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from scorekeeper.games.common import EntryError
+from scorekeeper.i18n import _, format_number
 
 MAX_IMPORT_BYTES = 64 * 1024 * 1024
 """The largest file ``score import`` reads (64 MiB): far above any real game (a
@@ -35,26 +36,34 @@ def read_summary_file(file: Path) -> Any:
     JSON: at most 64 MiB of UTF-8, no deeper than :data:`MAX_DEPTH`."""
     raw = _read_capped(file)
     if raw.count(b"[") + raw.count(b"{") > MAX_CONTAINERS:
-        _refuse(file, f"holds more than {MAX_CONTAINERS:,} lists and objects")
+        _refuse(_("{file} holds more than {count} lists and objects"), file,
+                count=format_number(MAX_CONTAINERS))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        _refuse(file, f"is not UTF-8 text (byte {error.start} can't be read)")
+        _refuse(_("{file} is not UTF-8 text (byte {byte} can't be read)"), file,
+                byte=error.start)
     del raw
     try:
         data = json.loads(text, parse_constant=_not_json)
     except json.JSONDecodeError as error:
-        raise EntryError(f"{file} is not valid JSON ({error.msg} at line {error.lineno}): "
-                         "import takes a `score export --format json` file") from None
+        raise EntryError(_("{file} is not valid JSON ({problem} at line {line}): import takes "
+                           "a `score export --format json` file").format(
+            file=file, problem=error.msg, line=error.lineno)) from None
     except RecursionError:
-        _refuse(file, f"is nested too deeply (more than {MAX_DEPTH} levels)")
-    except ValueError as error:  # a number of more digits than int() converts, or NaN
-        _refuse(file, str(error) if isinstance(error, NotJSON)
-                else f"holds a number of more than {sys.get_int_max_str_digits():,} digits")
+        _refuse(_("{file} is nested too deeply (more than {levels} levels)"), file,
+                levels=MAX_DEPTH)
+    except NotJSON as error:
+        _refuse(_("{file} holds {constant}, which is not a JSON number"), file,
+                constant=error.constant)
+    except ValueError:  # a number of more digits than int() converts
+        _refuse(_("{file} holds a number of more than {count} digits"), file,
+                count=format_number(sys.get_int_max_str_digits()))
     except MemoryError:
-        _refuse(file, "is too large to read into memory")
+        _refuse(_("{file} is too large to read into memory"), file)
     if _deeper_than(data, MAX_DEPTH):
-        _refuse(file, f"is nested too deeply (more than {MAX_DEPTH} levels)")
+        _refuse(_("{file} is nested too deeply (more than {levels} levels)"), file,
+                levels=MAX_DEPTH)
     return data
 
 
@@ -69,28 +78,31 @@ def _read_capped(file: Path) -> bytes:
             with file.open("rb") as handle:
                 found = os.fstat(handle.fileno())
                 if stat.S_ISREG(found.st_mode) and found.st_size > MAX_IMPORT_BYTES:
-                    _refuse(file, f"is larger than {MAX_IMPORT_BYTES // 2**20} MiB, the most "
-                            "an import reads")
+                    _too_large(file)
                 raw = handle.read(limit)
         except FileNotFoundError:
-            raise EntryError(f"there is no file {file}") from None
+            raise EntryError(_("there is no file {file}").format(file=file)) from None
         except IsADirectoryError:
-            raise EntryError(f"{file} is a folder: import takes a `score export --format "
-                             "json` file") from None
+            raise EntryError(_("{file} is a folder: import takes a `score export --format "
+                               "json` file").format(file=file)) from None
         except OSError as error:
-            raise EntryError(f"can't read {file}: {error.strerror or error}") from None
+            raise EntryError(_("can't read {file}: {reason}").format(
+                file=file, reason=error.strerror or error)) from None
     if len(raw) > MAX_IMPORT_BYTES:
-        _refuse(file, f"is larger than {MAX_IMPORT_BYTES // 2**20} MiB, the most an import "
-                "reads")
+        _too_large(file)
     return raw
 
 
 class NotJSON(ValueError):
     """What Python's json reads but JSON has not (NaN, Infinity)."""
 
+    def __init__(self, constant: str) -> None:
+        super().__init__(constant)
+        self.constant = constant
+
 
 def _not_json(constant: str) -> NoReturn:
-    raise NotJSON(f"holds {constant}, which is not a JSON number")
+    raise NotJSON(constant)
 
 
 def _deeper_than(data: Any, limit: int) -> bool:
@@ -113,6 +125,14 @@ def _deeper_than(data: Any, limit: int) -> bool:
 CONTAINERS = (dict, list)
 
 
-def _refuse(file: Path, problem: str) -> NoReturn:
-    raise EntryError(f"{'stdin' if str(file) == '-' else file} {problem}: import takes a "
-                     "`score export --format json` file")
+def _too_large(file: Path) -> NoReturn:
+    _refuse(_("{file} is larger than {size} MiB, the most an import reads"), file,
+            size=MAX_IMPORT_BYTES // 2**20)
+
+
+def _refuse(problem: str, file: Path, **values: Any) -> NoReturn:
+    """``problem`` (translated, with ``{file}`` and ``values`` to fill in), then what
+    import takes."""
+    named = _("stdin") if str(file) == "-" else str(file)
+    raise EntryError(_("{problem}: import takes a `score export --format json` file").format(
+        problem=problem.format(file=named, **values)))

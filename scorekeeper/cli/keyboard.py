@@ -9,6 +9,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from scorekeeper.cards import Card, CardError, parse_card
+from scorekeeper.i18n import _
 
 Move = TypeVar("Move")
 
@@ -51,4 +52,5 @@ def read_card(word: str, card_help: str, *, allow_joker: bool = True) -> Card:
     except CardError as error:
         if word.strip().upper() in ("JK", "JOKER"):
             raise ValueError(str(error)) from None
-        raise ValueError(f"{word.strip()!r} is not a card: {card_help}") from None
+        raise ValueError(_("{word} is not a card: {help}").format(
+            word=repr(word.strip()), help=card_help)) from None

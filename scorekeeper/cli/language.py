@@ -13,26 +13,31 @@ The first of these that is set decides:
 A language asked for by name (the option or the variable) that scorekeeper does not
 speak is a malformed command line (exit 2); the locale is the system's, not a request
 to scorekeeper, so it never refuses.
+
+:func:`speak_for_command_line` decides before anything is parsed or printed (help texts
+too), from a first look at the command line's root ``--lang``.
 """
 
 from __future__ import annotations
 
+import gettext
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import typer
 
+import scorekeeper.i18n
 from scorekeeper import config
 from scorekeeper.cli.context import usage
 from scorekeeper.games.common import Language
+from scorekeeper.i18n import _
 from scorekeeper.text import show_controls
 
 LANGUAGE_VARIABLE = "SCOREKEEPER_LANG"
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 _CODES = [language.value for language in Language]
-CHOICES = ", ".join(_CODES[:-1]) + " or " + _CODES[-1]
 
 
 def parse_language(text: str, source: str = "--lang") -> Language:
@@ -44,7 +49,9 @@ def parse_language(text: str, source: str = "--lang") -> Language:
     try:
         return Language(text.strip().lower())
     except ValueError:
-        usage(f"{source} must be {CHOICES}, not {text!r}")
+        usage(_("{source} must be {choices}, not {given}").format(
+            source=source, choices=_("{first} or {last}").format(
+                first=", ".join(_CODES[:-1]), last=_CODES[-1]), given=repr(text)))
 
 
 def complete_language(incomplete: str) -> list[str]:
@@ -98,3 +105,71 @@ def language(ctx: typer.Context) -> Language:
                                                      file=sys.stderr))
         configured = Language(settings.language) if settings.language else None
     return resolve_language(option, os.environ, configured)
+
+
+
+def root_option(args: Sequence[str]) -> str | None:
+    """The value of the root's ``--lang`` in a command line (before the command's name).
+
+    >>> root_option(["--db", "x.json", "--lang=da", "show"])
+    'da'
+    >>> root_option(["show", "--lang", "ar"]) is None
+    True
+    """
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+        if arg == "--lang":
+            return args[index + 1] if index + 1 < len(args) else None
+        if arg == "--" or not arg.startswith("-"):
+            return None  # the command's name: what follows is the command's
+        index += 2 if arg == "--db" else 1
+    return None
+
+
+TYPER_DOMAIN = "messages"
+"""gettext's default domain, through which Typer says its own words ("Options")."""
+
+
+def speak(language: Language) -> None:
+    """Speak ``language`` for the rest of this run: our catalog and Typer's words."""
+    scorekeeper.i18n.activate(language.value)
+    # Typer asks gettext for its own words in the default domain, in the language of
+    # $LANGUAGE (which gettext reads first): our catalog of them, in the chosen language
+    gettext.bindtextdomain(TYPER_DOMAIN, str(scorekeeper.i18n.LOCALE_FOLDER))
+    os.environ["LANGUAGE"] = language.value
+
+
+def speak_for_command_line(args: Sequence[str], environ: Mapping[str, str]) -> Language:
+    """Choose and :func:`speak` this run's language, before the command line is parsed.
+
+    A language asked for that scorekeeper does not speak is a usage error, said in the
+    language the run would speak without it.
+    """
+    named = ((root_option(args), "--lang"), (environ.get(LANGUAGE_VARIABLE), LANGUAGE_VARIABLE))
+    asked = [(text, source) for text, source in named
+             if text is not None and (text.strip() or source == "--lang")]
+    known = [_known(text) for text, _source in asked]
+    chosen = next((language for language in known if language is not None), None)
+    if chosen is None:
+        chosen = _configured_language() or locale_language(environ) or Language.ENGLISH
+    speak(chosen)
+    if asked and known[0] is None:
+        parse_language(*asked[0])  # refuses
+    return chosen
+
+
+def _known(text: str) -> Language | None:
+    try:
+        return Language(text.strip().lower())
+    except ValueError:
+        return None
+
+
+def _configured_language() -> Language | None:
+    """The config file's language; a broken file is left for the commands that read it
+    to report."""
+    settings = config.load(lambda message: None)
+    return Language(settings.language) if settings.language else None

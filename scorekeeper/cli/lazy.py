@@ -42,7 +42,9 @@ class LazyCommands(MutableMapping[str, Command]):
             built = self._loaders[name]()
             conventions.tidy_help(built)  # --player NAME, not <list[str]>
             self._built[name] = built
-        return self._built[name]
+        command = self._built[name]
+        conventions.localize(command)  # this run's language, also if an earlier run built it
+        return command
 
     def __setitem__(self, name: str, command: Command) -> None:
         self._built[name] = command
@@ -69,10 +71,16 @@ LOADERS: dict[str, Loader] = {}
 class LazyGroup(typer.core.TyperGroup):
     """Typer's group, with :data:`LOADERS` as its (lazy) command table."""
 
+    context_class = conventions.LocalizedContext
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         conventions.tidy_params(self)
         self.commands = LazyCommands(self.commands, LOADERS)
+
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        conventions.localize(self, walk=False)  # its subcommands: when they are looked up
+        return super().make_context(*args, **kwargs)
 
 
 def _build(info: CommandInfo) -> Command:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from datetime import date
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.table import Table
@@ -22,13 +23,27 @@ from scorekeeper import config as config_module
 from scorekeeper import players as players_module
 from scorekeeper.cli import lazy, prompts, render
 from scorekeeper.cli.context import console, store, usage
-from scorekeeper.cli.game_options import first_house_rule, game_names
+from scorekeeper.cli.game_options import first_house_rule, game_names, help_when_built
 from scorekeeper.games.common import EntryError, TableGame
+from scorekeeper.i18n import N_, _, ngettext, pgettext
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session, now_iso
 from scorekeeper.stats import StatsQuery, as_json, chronological, compute
 from scorekeeper.store import PLAYER_CHANGES, StoreView, WritableStoreView
-from scorekeeper.text import count
+
+_Command = TypeVar("_Command", bound=Callable[..., Any])
+
+
+def command_help(text: str) -> Callable[[_Command], _Command]:
+    """The help of a command registered with ``lazy.command``, which typer reads from the
+    docstring: given as ``N_("...")`` here because a docstring can't be extracted for
+    translation."""
+
+    def mark(command: _Command) -> _Command:
+        command.__doc__ = text
+        return command
+
+    return mark
 
 
 def _say(text: str) -> None:
@@ -51,28 +66,32 @@ def _date(text: str | None, option: str) -> date | None:
     try:
         return date.fromisoformat(text.strip())
     except ValueError:
-        usage(f"{option} takes a date as YYYY-MM-DD, not {text!r}")
+        usage(_("{option} takes a date as YYYY-MM-DD, not {text}").format(option=option,
+                                                                         text=repr(text)))
 
 
+@command_help(N_("Statistics over finished sessions: wins, places, streaks, each game's "
+                  "figures, ratings."))
 def stats(
     ctx: typer.Context,
-    game: Annotated[str | None, typer.Option("--game", "-g", help=game_names() + " "
-                                             "(default: all).")] = None,
-    since: Annotated[str | None, typer.Option("--since", metavar="DATE", help="Sessions "
-                                              "started on or after DATE (YYYY-MM-DD).")] = None,
-    until: Annotated[str | None, typer.Option("--until", metavar="DATE", help="Sessions "
-                                              "started on or before DATE.")] = None,
+    game: Annotated[str | None, help_when_built(typer.Option("--game", "-g"),
+                                                lambda: _("{games} (default: all).").format(
+                                                    games=game_names()))] = None,
+    since: Annotated[str | None, typer.Option("--since", metavar="DATE", help=N_(
+        "Sessions started on or after DATE (YYYY-MM-DD)."))] = None,
+    until: Annotated[str | None, typer.Option("--until", metavar="DATE", help=N_(
+        "Sessions started on or before DATE."))] = None,
     player: Annotated[list[str] | None, typer.Option(
-        "--player", "-p", help="Show only these players (repeat); their figures still count "
-        "every game they played.")] = None,
-    vs: Annotated[bool, typer.Option("--vs", help="Add the head-to-head matrix.")] = False,
-    json_out: Annotated[bool, typer.Option("--json", help="The statistics as JSON.")] = False,
-    fmt: Annotated[StatsFormat | None, typer.Option("--format", "-f", help="md or html "
-                                                    "instead of tables.")] = None,
+        "--player", "-p", help=N_("Show only these players (repeat); their figures still "
+                                  "count every game they played."))] = None,
+    vs: Annotated[bool, typer.Option("--vs", help=N_("Add the head-to-head matrix."))] = False,
+    json_out: Annotated[bool, typer.Option("--json", help=N_("The statistics as JSON."))
+                        ] = False,
+    fmt: Annotated[StatsFormat | None, typer.Option("--format", "-f", help=N_(
+        "md or html instead of tables."))] = None,
 ) -> None:
-    """Statistics over finished sessions: wins, places, streaks, each game's figures, ratings."""
     if json_out and fmt is not None:
-        usage("--json and --format can't go together: pick one")
+        usage(_("--json and --format can't go together: pick one"))
     if game is not None:
         try:
             game = get_game(game).name
@@ -99,7 +118,7 @@ def stats(
 
 
 players_app = typer.Typer(
-    help="The people across sessions (same name ignoring case = same person).",
+    help=N_("The people across sessions (same name ignoring case = same person)."),
     invoke_without_command=True, rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -108,9 +127,10 @@ players_app = typer.Typer(
 @players_app.callback()
 def players_list(
     ctx: typer.Context,
-    json_out: Annotated[bool, typer.Option("--json", help="The list as JSON.")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help=N_("The list as JSON."))] = False,
 ) -> None:
-    """List everyone who has played: sessions, finished games, last played."""
+    """List everyone who has played: sessions, finished games, last played (--help shows
+    players_app's help instead)."""
     if ctx.invoked_subcommand is not None:
         return
     found = players_module.roster(store(ctx).read().sessions())
@@ -121,11 +141,14 @@ def players_list(
         ], ensure_ascii=False, indent=2) + "\n")
         return
     if not found:
-        _say("Nobody has played yet: start with `score new`.")
+        _say(_("Nobody has played yet: start with `score new`."))
         return
-    table = Table(title="Players", title_justify="left")
-    for column, justify in (("Player", "left"), ("Sessions", "right"), ("Finished", "right"),
-                            ("Last played", "left"), ("Also written", "left")):
+    table = Table(title=pgettext("table title", "Players"), title_justify="left")
+    for column, justify in ((pgettext("table heading", "Player"), "left"),
+                            (pgettext("table heading", "Sessions"), "right"),
+                            (pgettext("table heading", "Finished"), "right"),
+                            (pgettext("table heading", "Last played"), "left"),
+                            (pgettext("table heading", "Also written"), "left")):
         table.add_column(column, justify=justify)  # type: ignore[arg-type]
     for p in found:
         others = ", ".join(s for s in p.spellings if s != p.name)
@@ -134,13 +157,13 @@ def players_list(
     console.print(table)
 
 
-@players_app.command("rename")
+@players_app.command("rename", help=N_("Rename a player in every session (logged in each; "
+                                        "`score players undo` takes it back)."))
 def players_rename(
     ctx: typer.Context,
-    old: Annotated[str, typer.Argument(metavar="OLD", help="The name as it is now.")],
-    new: Annotated[str, typer.Argument(metavar="NEW", help="The new spelling.")],
+    old: Annotated[str, typer.Argument(metavar="OLD", help=N_("The name as it is now."))],
+    new: Annotated[str, typer.Argument(metavar="NEW", help=N_("The new spelling."))],
 ) -> None:
-    """Rename a player in every session (logged in each; `score players undo` takes it back)."""
     time = now_iso()
     with store(ctx).write() as db:
         sessions = db.sessions()
@@ -150,18 +173,20 @@ def players_rename(
         detail = f"players rename: {name} → {spelling} in sessions " \
             + ", ".join(str(i) for i in sorted(plan))
         _apply(db, sessions, plan, detail, "players rename", time)
-    _say(f"Renamed {name} to {spelling} in {len(plan)} session"
-         f"{'' if len(plan) == 1 else 's'} ({', '.join(str(i) for i in sorted(plan))}). "
-         "`score players undo` takes it back.")
+    _say(ngettext("Renamed {name} to {spelling} in {n} session ({ids}). `score players undo` "
+                  "takes it back.",
+                  "Renamed {name} to {spelling} in {n} sessions ({ids}). `score players undo` "
+                  "takes it back.", len(plan)).format(
+        name=name, spelling=spelling, n=len(plan), ids=", ".join(str(i) for i in sorted(plan))))
 
 
-@players_app.command("merge")
+@players_app.command("merge", help=N_("Make A and B one person: every session of A now "
+                                       "says B."))
 def players_merge(
     ctx: typer.Context,
-    first: Annotated[str, typer.Argument(metavar="A", help="The spelling that goes.")],
-    second: Annotated[str, typer.Argument(metavar="B", help="The spelling that stays.")],
+    first: Annotated[str, typer.Argument(metavar="A", help=N_("The spelling that goes."))],
+    second: Annotated[str, typer.Argument(metavar="B", help=N_("The spelling that stays."))],
 ) -> None:
-    """Make A and B one person: every session of A now says B."""
     time = now_iso()
     with store(ctx).write() as db:
         sessions = db.sessions()
@@ -170,19 +195,21 @@ def players_merge(
         detail = f"players merge: {name} → {spelling} in sessions " \
             + ", ".join(str(i) for i in sorted(plan))
         _apply(db, sessions, plan, detail, "players merge", time)
-    _say(f"Merged {name} into {spelling} ({len(plan)} session"
-         f"{'' if len(plan) == 1 else 's'}: {', '.join(str(i) for i in sorted(plan))}). "
-         "`score players undo` takes it back.")
+    _say(ngettext("Merged {name} into {spelling} ({n} session: {ids}). `score players undo` "
+                  "takes it back.",
+                  "Merged {name} into {spelling} ({n} sessions: {ids}). `score players undo` "
+                  "takes it back.", len(plan)).format(
+        name=name, spelling=spelling, n=len(plan), ids=", ".join(str(i) for i in sorted(plan))))
 
 
-@players_app.command("undo")
+@players_app.command("undo", help=N_("Take back the last rename or merge, in the sessions "
+                                      "it changed."))
 def players_undo(ctx: typer.Context) -> None:
-    """Take back the last rename or merge, in the sessions it changed."""
     time = now_iso()
     with store(ctx).write() as db:
         records = db.meta_records(PLAYER_CHANGES)
         if not records:
-            raise EntryError("there is no rename or merge to undo")
+            raise EntryError(_("there is no rename or merge to undo"))
         last = records[-1]
         detail = f"undo of {last.get('detail', 'a rename')}"
         sessions = db.sessions()
@@ -192,7 +219,7 @@ def players_undo(ctx: typer.Context) -> None:
         for session in changed:
             db.put(session)
         db.set_meta_records(PLAYER_CHANGES, records[:-1])
-    _say(f"Took back: {last.get('detail', '')}.")
+    _say(_("Took back: {change}.").format(change=last.get("detail", "")))
 
 
 def _apply(db: WritableStoreView, sessions: list[Session], plan: players_module.Plan, detail: str,
@@ -217,27 +244,29 @@ def _next_dealer(session: Session) -> str | None:
     return players[(players.index(session.first_dealer) + 1) % len(players)]
 
 
+@command_help(N_("A new session with the same game, players, seating and house rules; "
+                  "the deal moves on."))
 def rematch(
     ctx: typer.Context,
     session_id: Annotated[int | None, typer.Argument(
-        metavar="[ID]", help="The session to play again (default: the current one).",
+        metavar="[ID]", help=N_("The session to play again (default: the current one)."),
         show_default=False)] = None,
-    name: Annotated[str, typer.Option("--name", help="A name for the new session.")] = "",
-    note: Annotated[str, typer.Option("--note", help="A note on the new session.")] = "",
+    name: Annotated[str, typer.Option("--name", help=N_("A name for the new session."))] = "",
+    note: Annotated[str, typer.Option("--note", help=N_("A note on the new session."))] = "",
 ) -> None:
-    """A new session with the same game, players, seating and house rules; the deal moves on."""
     with store(ctx).write() as db:
         source = db.get(session_id)
         if source.mode == "virtual":
-            raise EntryError(f"session {source.id} is a virtual game: `score play "
-                             f"{source.game} ...` deals another")
+            raise EntryError(_("session {id} is a virtual game: {command} deals another")
+                             .format(id=source.id, command=f"`score play {source.game} ...`"))
         session = db.add(Session.new(source.game, source.players, name=name,
                                      options=dict(source.options), dealer=_next_dealer(source),
                                      note=note))
-    _say(f"Session {session.id} started: a rematch of session {source.id} — "
-         f"{session.rules.title} for {', '.join(session.players)} "
-         f"({render.describe_options(dict(session.options))}). "
-         "It is now the current session.")
+    _say(_("Session {id} started: a rematch of session {source} — {game} for {players} "
+           "({options}). It is now the current session.").format(
+        id=session.id, source=source.id, game=session.rules.title,
+        players=", ".join(session.players),
+        options=render.describe_options(dict(session.options))))
     if session.first_dealer:
         _say("\n".join(session.standings.notes))
 
@@ -264,13 +293,14 @@ def players_for_new(ctx: typer.Context, rules: TableGame,
     if not sys.stdin.isatty():
         if settings.players:
             return list(settings.players)
-        usage(f"say who plays, in seating order: score new {rules.name} --player NAME "
-              f"--player NAME ... ({rules.min_players} to {rules.max_players} players)")
+        usage(_("say who plays, in seating order: {command} ({low} to {high} players)").format(
+            command=f"score new {rules.name} --player NAME --player NAME ...",
+            low=rules.min_players, high=rules.max_players))
     prompts.enable_line_editing()
-    if group and typer.confirm(f"Same players as last time: {', '.join(group)}?",
-                               default=True):
+    if group and typer.confirm(_("Same players as last time: {players}?").format(
+            players=", ".join(group)), default=True):
         return group
-    typed = prompts.ask("Players in seating order, separated by commas")
+    typed = prompts.ask(_("Players in seating order, separated by commas"))
     return [name for name in typed.split(",") if name.strip()]
 
 
@@ -279,100 +309,107 @@ def players_for_new(ctx: typer.Context, rules: TableGame,
 
 
 config_app = typer.Typer(
-    help="The group's defaults: house rules per game, the usual players, the language.",
+    help=N_("The group's defaults: house rules per game, the usual players, the language."),
     no_args_is_help=True, rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 
-@config_app.command("path")
+@config_app.command("path", help=N_("Where the config file is (SCOREKEEPER_CONFIG picks "
+                                     "another)."))
 def config_path() -> None:
-    """Where the config file is (SCOREKEEPER_CONFIG picks another)."""
     sys.stdout.write(f"{config_module.config_path()}\n")
 
 
-@config_app.command("show")
+@config_app.command("show", help=N_("Every setting in the config file."))
 def config_show() -> None:
-    """Every setting in the config file."""
     path = config_module.config_path()
     try:
         settings = config_module.read(path)
     except config_module.ConfigError as error:
-        raise EntryError(f"{error}: fix it, or remove it to start afresh") from None
+        raise EntryError(_("{problem}: fix it, or remove it to start afresh").format(
+            problem=error)) from None
     if not path.exists():
-        _say(f"No config file yet ({path}); the defaults apply. Set one with "
-             "`score config set KEY VALUE`.")
+        _say(_("No config file yet ({file}); the defaults apply. Set one with "
+               "`score config set KEY VALUE`.").format(file=path))
         return
     _say(f"# {path}")
     for key, value in settings.items():
         shown = ",".join(value) if isinstance(value, list) else value
         _say(f"{key} = {shown}")
     if not settings.items():
-        _say("(empty: the defaults apply)")
+        _say(_("(empty: the defaults apply)"))
 
 
-@config_app.command("set")
+@config_app.command("set", help=N_("Set one setting (checked as the command line checks it)."))
 def config_set(
-    key: Annotated[str, typer.Argument(metavar="KEY", help="language, players, or GAME.RULE "
-                                       f"(e.g. {first_house_rule()}).")],
-    value: Annotated[str, typer.Argument(metavar="VALUE", help="The value; players: names "
-                                         "separated by commas.")],
+    key: Annotated[str, help_when_built(typer.Argument(metavar="KEY"), lambda: _(
+        "language, players, or GAME.RULE (e.g. {example}).").format(
+            example=first_house_rule()))],
+    value: Annotated[str, typer.Argument(metavar="VALUE", help=N_(
+        "The value; players: names separated by commas."))],
 ) -> None:
-    """Set one setting (checked as the command line checks it)."""
     path = config_module.config_path()
     try:
         settings = config_module.read(path)
     except config_module.ConfigError as error:
-        raise EntryError(f"{error}: fix it, or remove it, before setting anything") from None
+        raise EntryError(_("{problem}: fix it, or remove it, before setting anything").format(
+            problem=error)) from None
     config_module.write(config_module.with_setting(settings, key, value), path)
-    _say(f"Set {key.strip().lower()} in {path}.")
+    _say(_("Set {key} in {file}.").format(key=key.strip().lower(), file=path))
 
 
-@config_app.command("unset")
+@config_app.command("unset", help=N_("Remove one setting: its default applies again."))
 def config_unset(
-    key: Annotated[str, typer.Argument(metavar="KEY", help="The setting to remove.")],
+    key: Annotated[str, typer.Argument(metavar="KEY", help=N_("The setting to remove."))],
 ) -> None:
-    """Remove one setting: its default applies again."""
     path = config_module.config_path()
     try:
         settings = config_module.read(path)
     except config_module.ConfigError as error:
-        raise EntryError(f"{error}: fix it, or remove it, before changing anything") from None
+        raise EntryError(_("{problem}: fix it, or remove it, before changing anything").format(
+            problem=error)) from None
     config_module.write(config_module.with_setting(settings, key, None), path)
-    _say(f"Removed {key.strip().lower()} from {path}.")
+    _say(_("Removed {key} from {file}.").format(key=key.strip().lower(), file=path))
 
 
 # ---------------------------------------------------------------------------
 # score delete, score abandon, score log of a deleted session
 
 
+@command_help(N_("Remove a session (kept in the backups and in `score log ID`)."))
 def delete(
     ctx: typer.Context,
-    session_id: Annotated[int, typer.Argument(metavar="ID", help="The session to delete.")],
-    yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking.")] = False,
+    session_id: Annotated[int, typer.Argument(metavar="ID", help=N_("The session to delete."))],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help=N_("Delete without asking."))
+                   ] = False,
 ) -> None:
-    """Remove a session (kept in the backups and in `score log ID`)."""
     read = store(ctx).read().get(session_id)
     if not yes:
         if not sys.stdin.isatty():
-            raise EntryError(f"deleting session {session_id} asks for confirmation at a "
-                             "terminal: add --yes to delete it from a script")
+            raise EntryError(_("deleting session {id} asks for confirmation at a terminal: add "
+                               "--yes to delete it from a script").format(id=session_id))
         prompts.enable_line_editing()
-        typer.confirm(f"Delete session {session_id} ({read.label}: {', '.join(read.players)}, "
-                      f"{count(len(read.rounds), 'round')})?", default=False, abort=True)
+        rounds = len(read.rounds)
+        typer.confirm(ngettext("Delete session {id} ({label}: {players}, {n} round)?",
+                               "Delete session {id} ({label}: {players}, {n} rounds)?",
+                               rounds).format(id=session_id, label=read.label,
+                                              players=", ".join(read.players), n=rounds),
+                      default=False, abort=True)
     time = now_iso()
     with store(ctx).write() as db:
         session = db.get(session_id)
         if session.to_document() != read.to_document():
-            raise EntryError(f"session {session_id} changed since it was read; nothing was "
-                             "deleted: run the command again")
+            raise EntryError(_("session {id} changed since it was read; nothing was deleted: "
+                               "run the command again").format(id=session_id))
         document = session.to_document()
         document["history"].append({"time": time, "change": "delete",
                                     "detail": "deleted with `score delete`"})
         db.remove(session_id, {"id": session_id, "time": time, "label": session.label,
                                "document": document})
-    _say(f"Deleted session {session_id} ({read.label}). `score log {session_id}` still shows "
-         "its history, and the backups hold it.")
+    _say(_("Deleted session {id} ({label}). {command} still shows its history, and the backups "
+           "hold it.").format(id=session_id, label=read.label,
+                              command=f"`score log {session_id}`"))
 
 
 def deleted_session(view: StoreView, session_id: int | None) -> Session | None:
@@ -385,21 +422,24 @@ def deleted_session(view: StoreView, session_id: int | None) -> Session | None:
     return Session.from_document(record["document"], session_id)
 
 
+@command_help(N_("Leave an unfinished session out of the statistics (it stays in the "
+                  "list)."))
 def abandon(
     ctx: typer.Context,
-    session_id: Annotated[int, typer.Argument(metavar="ID", help="The session to abandon.")],
-    undo: Annotated[bool, typer.Option("--undo", help="Take an abandon back.")] = False,
+    session_id: Annotated[int, typer.Argument(metavar="ID", help=N_("The session to "
+                                                                    "abandon."))],
+    undo: Annotated[bool, typer.Option("--undo", help=N_("Take an abandon back."))] = False,
 ) -> None:
-    """Leave an unfinished session out of the statistics (it stays in the list)."""
     with store(ctx).write() as db:
         session = db.get(session_id)
         session = session.resume() if undo else session.abandon()
         db.put(session)
     if undo:
-        _say(f"Session {session_id} ({session.label}) is no longer abandoned.")
+        _say(_("Session {id} ({label}) is no longer abandoned.").format(
+            id=session_id, label=session.label))
     else:
-        _say(f"Session {session_id} ({session.label}) is abandoned: kept in `score sessions`, "
-             "left out of `score stats`.")
+        _say(_("Session {id} ({label}) is abandoned: kept in `score sessions`, left out of "
+               "`score stats`.").format(id=session_id, label=session.label))
 
 
 def register() -> None:

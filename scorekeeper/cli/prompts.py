@@ -35,6 +35,7 @@ from scorekeeper.games.common import (
     match_at_prompt,
     parse_whole_number,
 )
+from scorekeeper.i18n import _
 from scorekeeper.session import Session
 from scorekeeper.text import show_controls
 
@@ -69,7 +70,8 @@ def ask(prompt: str, default: str | None = None) -> str:
 
 
 def say_refused(reason: str) -> None:
-    console.print(f"  ✗ {show_controls(reason)}; type it again", style="red",
+    console.print(_("  ✗ {reason}; type it again").format(reason=show_controls(reason)),
+                  style="red",
                   markup=False, highlight=False)
 
 
@@ -98,7 +100,7 @@ class PlainQuestions:
         for option in self.declaration.round_options:
             if option.kind not in ("name", "number") or entry.get(option.key) is not None:
                 continue
-            question = option.help.rstrip(".")
+            question = _(option.help).rstrip(".")
             default = None if previous is None or previous.get(option.key) is None \
                 else str(previous.get(option.key))
 
@@ -107,18 +109,20 @@ class PlainQuestions:
                     else parse_whole_number(text, key.replace("_", " "))
                 return entry.with_fields(**{key: value})
 
-            return Question(question[:1].upper() + question[1:] + "?", answer, default)
+            return Question(_("{question}?").format(question=question[:1].upper()
+                                                     + question[1:]), answer, default)
         entered = collect_values(players, entry, self.declaration.value_word)
         before = {} if previous is None else dict(previous.values)
         for name in standings.still_in:
             if name not in entered:
                 def value(text: str, name: str = name) -> RoundEntry:
                     if not text.strip():
-                        raise EntryError(f"type {name}'s {self.declaration.value_word}")
+                        raise EntryError(_("type {name}'s {value}").format(
+                            name=name, value=_(self.declaration.value_word)))
                     return entry.with_values((*entry.values, (name, text.strip())))
 
-                return Question(f"{name}'s {self.declaration.value_word}", value,
-                                before.get(name))
+                return Question(_("{name}'s {value}").format(
+                    name=name, value=_(self.declaration.value_word)), value, before.get(name))
         return None
 
     def entry_of(self, round_: Mapping[str, Any]) -> RoundEntry:
@@ -165,7 +169,8 @@ def collect(session: Session, entry: RoundEntry, *, number: int | None = None) -
     enable_line_editing()
     if number is not None:
         held = session.describe_round(number).partition(": ")[2]
-        console.print(f"Round {number} is now: {held}. Enter keeps what is in [brackets].",
+        console.print(_("Round {number} is now: {round}. Enter keeps what is in [brackets].")
+                      .format(number=number, round=held),
                       markup=False, highlight=False)
     while question is not None:
         typed = ask(question.prompt, question.default)

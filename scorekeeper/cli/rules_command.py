@@ -17,36 +17,30 @@ from rich.markdown import Markdown
 
 from scorekeeper.cli import completion
 from scorekeeper.cli.context import console, store, usage
-from scorekeeper.cli.game_options import game_names
+from scorekeeper.cli.game_options import game_help, help_when_built
 from scorekeeper.cli.language import language
-from scorekeeper.games.common import EntryError, Language, TableGame, read_rules_text
+from scorekeeper.games.common import EntryError, TableGame, read_rules_text
+from scorekeeper.i18n import N_, _
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session
 from scorekeeper.store import StoreView
 
-SESSION_HEADING = {
-    Language.ENGLISH: "House rules of this session",
-    Language.DANISH: "Husregler i denne session",
-    Language.ARABIC: "القواعد الخاصة بهذه الجلسة",
-}
-DEFAULTS_HEADING = {
-    Language.ENGLISH: "House rules (defaults)",
-    Language.DANISH: "Husregler (standard)",
-    Language.ARABIC: "القواعد الخاصة (الافتراضية)",
-}
+SESSION_HEADING = N_("House rules of this session")
+DEFAULTS_HEADING = N_("House rules (defaults)")
 
 
 def rules(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help=game_names() + ".",
-                                        autocompletion=completion.games)],
+    game: Annotated[str, help_when_built(typer.Argument(autocompletion=completion.games),
+                                         game_help)],
     session_id: Annotated[int | None, typer.Option(
-        "--session", "-s", help="Show that session's house rules (default: the current "
-        "session's, when it is of this game).", autocompletion=completion.session_ids)] = None,
+        "--session", "-s", help=N_("Show that session's house rules (default: the current "
+                                   "session's, when it is of this game)."),
+        autocompletion=completion.session_ids)] = None,
     as_json: Annotated[bool, typer.Option(
-        "--json", help="One JSON object: the house rules in force and the rules text.")] = False,
+        "--json", help=N_("One JSON object: the house rules in force and the rules text."))
+                       ] = False,
 ) -> None:
-    """The rules as the engine applies them (score --lang en|da|ar), with the house rules."""
     try:
         table = get_game(game)
     except EntryError as error:
@@ -72,7 +66,7 @@ def rules(
         }
         sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
         return
-    heading = (SESSION_HEADING if session is not None else DEFAULTS_HEADING)[speaking]
+    heading = _(SESSION_HEADING if session is not None else DEFAULTS_HEADING)
     block = "\n".join(f"- `{rule.as_typed}`: {rule.description}" for rule in house_rules)
     markdown = f"{text.rstrip()}\n\n## {heading}\n\n{block}\n"
     if console.is_terminal:
@@ -81,12 +75,17 @@ def rules(
         sys.stdout.write(markdown)
 
 
+rules.__doc__ = N_("The rules as the engine applies them (score --lang en|da|ar), with the "
+                   "house rules.")  # the command's help (a docstring can't be extracted)
+
+
 def _session_for(view: StoreView, table: TableGame, session_id: int | None) -> Session | None:
     """The session whose house rules to show, or None for the defaults."""
     if session_id is not None:
         session = view.get(session_id)
         if session.game != table.name:
-            raise EntryError(f"session {session_id} is {session.rules.title}, not {table.title}")
+            raise EntryError(_("session {id} is {game}, not {other}").format(
+                id=session_id, game=session.rules.title, other=table.title))
         return session
     if view.current_id is None:
         return None

@@ -31,6 +31,7 @@ from typing import Any
 
 from scorekeeper import match
 from scorekeeper.games.common import EntryError
+from scorekeeper.i18n import _
 
 TASK_SECONDS = 0.25
 """About how long each task given to a process should take."""
@@ -67,9 +68,10 @@ def shard_slice(spec: str, games: int) -> tuple[int, int]:
     try:
         index, count = (int(part) for part in parts)
     except ValueError:
-        raise ValueError(f"--shard takes I/N, e.g. 2/4, not {spec!r}") from None
+        raise ValueError(_("--shard takes I/N, e.g. 2/4, not {spec}").format(
+            spec=repr(spec))) from None
     if not 1 <= index <= count:
-        raise ValueError(f"--shard {spec}: I must be from 1 to N")
+        raise ValueError(_("--shard {spec}: I must be from 1 to N").format(spec=spec))
     return (index - 1) * games // count, index * games // count
 
 
@@ -188,8 +190,8 @@ def _ray_pool(processes: int | None, address: str | None) -> Iterator[tuple[Any,
         ray = importlib.import_module("ray")
         ray_pool = importlib.import_module("ray.util.multiprocessing").Pool
     except ImportError:
-        raise EntryError("--backend ray needs Ray: pip install "
-                         "'cardnight-scorekeeper[ray]'") from None
+        raise EntryError(_("--backend ray needs Ray: {command}").format(
+            command="pip install 'cardnight-scorekeeper[ray]'")) from None
     started = not ray.is_initialized()
     if started:
         ray.init(address=address, include_dashboard=False, log_to_driver=False,
@@ -219,8 +221,8 @@ def save_partial(path: Path, run: Run, summary: match.SimulationSummary,
         try:
             load_partial(path)
         except EntryError:
-            raise EntryError(f"{path} exists and is not a partial results file: "
-                             "choose a new file name") from None
+            raise EntryError(_("{file} exists and is not a partial results file: choose a new "
+                               "file name").format(file=path)) from None
     record = {
         "kind": PARTIAL_KIND, "version": PARTIAL_VERSION,
         "game": run.game, "bots": list(run.bots), "seed": run.seed, "options": run.options,
@@ -235,7 +237,8 @@ def save_partial(path: Path, run: Run, summary: match.SimulationSummary,
         os.replace(temporary, path)
     except OSError as error:
         temporary.unlink(missing_ok=True)
-        raise EntryError(f"can't write {path}: {error.strerror or error}") from None
+        raise EntryError(_("can't write {file}: {reason}").format(
+            file=path, reason=error.strerror or error)) from None
 
 
 def load_partial(path: Path) -> tuple[Run, match.SimulationSummary, float]:
@@ -244,35 +247,38 @@ def load_partial(path: Path) -> tuple[Run, match.SimulationSummary, float]:
         with path.open("rb") as file:
             data = file.read(MAX_PARTIAL_BYTES + 1)
     except OSError as error:
-        raise EntryError(f"can't read {path}: {error.strerror or error}") from None
+        raise EntryError(_("can't read {file}: {reason}").format(
+            file=path, reason=error.strerror or error)) from None
     if len(data) > MAX_PARTIAL_BYTES:
-        raise EntryError(f"{path} is not a partial results file (too big)")
+        raise EntryError(_("{file} is not a partial results file (too big)").format(file=path))
     try:
         record = json.loads(data)
         return _partial_from(record)
     except (ValueError, KeyError, TypeError, RecursionError) as error:
-        raise EntryError(f"{path} is not a partial results file of score simulate "
-                         f"--save-partial ({error})") from None
+        raise EntryError(_("{file} is not a partial results file of score simulate "
+                           "--save-partial ({problem})").format(file=path, problem=error)
+                         ) from None
 
 
 def _int(value: Any, low: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise ValueError(f"expected a whole number of at least {low}, not {value!r}")
+        raise ValueError(_("expected a whole number of at least {low}, not {value}").format(
+            low=low, value=repr(value)))
     return int(value)
 
 
 def _partial_from(record: Any) -> tuple[Run, match.SimulationSummary, float]:
     if not isinstance(record, dict) or record.get("kind") != PARTIAL_KIND:
-        raise ValueError("not marked as one")
+        raise ValueError(_("not marked as one"))
     if record.get("version") != PARTIAL_VERSION:
-        raise ValueError(f"version {record.get('version')!r}, this scorekeeper reads "
-                         f"{PARTIAL_VERSION}")
+        raise ValueError(_("version {version}, this scorekeeper reads {supported}").format(
+            version=repr(record.get("version")), supported=PARTIAL_VERSION))
     if _int(record["win_share"], 1) != match.WIN_SHARES:
-        raise ValueError("counted in other win shares")
+        raise ValueError(_("counted in other win shares"))
     game, bots, options = record["game"], record["bots"], record["options"]
     if not isinstance(game, str) or not isinstance(options, dict) or not isinstance(
             bots, list) or not all(isinstance(bot, str) for bot in bots):
-        raise ValueError("game, bots or options of the wrong type")
+        raise ValueError(_("game, bots or options of the wrong type"))
     run = Run(game, tuple(bots), _int(record["seed"], -(1 << 63)), options,
               _int(record["games_in_run"], 1), _int(record["first_game"]),
               _int(record["stop_game"]))
@@ -286,7 +292,7 @@ def _partial_from(record: Any) -> tuple[Run, match.SimulationSummary, float]:
         raise ValueError(f"seconds: {seconds!r}")
     if not run.start <= run.stop <= run.games or summary.games != run.stop - run.start \
             or len(shares) != len(bots):
-        raise ValueError("its counts do not fit its games")
+        raise ValueError(_("its counts do not fit its games"))
     return run, summary, float(seconds)
 
 
@@ -309,18 +315,21 @@ def merge(paths: Sequence[Path]) -> Merged:
     covered: list[tuple[int, int, Path]] = []
     for path, (run, summary, spent) in zip(paths, parts, strict=True):
         if run.same_run != first.same_run:
-            raise EntryError(f"{path} is from another run than {paths[0]} (game, bots, "
-                             "house rules, seed or number of games differ)")
+            raise EntryError(_("{file} is from another run than {other} (game, bots, house "
+                               "rules, seed or number of games differ)").format(
+                file=path, other=paths[0]))
         for start, stop, other in covered:
             if run.start < stop and start < run.stop:
-                raise EntryError(f"{path} and {other} both hold games {max(start, run.start)+1}"
-                                 f" to {min(stop, run.stop)}: give each shard once")
+                raise EntryError(_("{file} and {other} both hold games {first} to {last}: give "
+                                   "each shard once").format(
+                    file=path, other=other, first=max(start, run.start) + 1,
+                    last=min(stop, run.stop)))
         covered.append((run.start, run.stop, path))
         total.merge(summary)
         seconds += spent
     missing: list[tuple[int, int]] = []
     at = 0
-    for start, stop, _ in sorted(covered):
+    for start, stop, _path in sorted(covered):
         if start > at:
             missing.append((at, start))
         at = max(at, stop)

@@ -1,0 +1,278 @@
+"""The gettext catalogs against the code (issue 15): every message of the code is
+translated into Danish and Arabic, no catalog entry is stale or fuzzy, the shipped
+``.mo`` files are the compiles of their ``.po`` files, translations keep their
+``{placeholders}``, plural entries have every form, and the wheel carries the catalogs.
+
+The messages are extracted from the sources with Babel's API, with the mapping of
+babel.cfg and the keywords of docs/translating.md (what ``pybabel extract`` does).
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+import subprocess
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_keywords
+from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
+
+try:
+    from babel.messages.frontend import parse_mapping_cfg
+except ImportError:  # Babel < 2.15
+    from babel.messages.frontend import (  # type: ignore[attr-defined,no-redef,unused-ignore]
+        parse_mapping as parse_mapping_cfg,
+    )
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "scorekeeper" / "locale"
+LANGUAGES = ("da", "ar")
+KEYWORDS = parse_keywords(["_", "N_", "ngettext:1,2", "pgettext:1c,2"])
+"""The keywords of ``pybabel extract`` in docs/translating.md."""
+
+Key = tuple[str | None, str]  # (context, msgid)
+
+
+def extract_code() -> dict[Key, str | None]:
+    """Every message the code marks: (context, msgid) -> msgid_plural (None: no plural)."""
+    with (ROOT / "babel.cfg").open() as mapping:
+        method_map, options_map = parse_mapping_cfg(mapping)
+    found: dict[Key, str | None] = {}
+    for _file, _line, message, _comments, context in extract_from_dir(
+            str(ROOT), method_map, options_map, keywords=KEYWORDS):
+        if isinstance(message, tuple):
+            found[(context, message[0])] = message[1]
+        else:
+            found[(context, message)] = None
+    return found
+
+
+def read_catalog(path: Path, language: str | None = None) -> Catalog:
+    with path.open("rb") as file:
+        return read_po(file, locale=language)
+
+
+def key_of(message: Message) -> Key:
+    msgid = message.id if isinstance(message.id, str) else message.id[0]
+    return message.context, msgid
+
+
+def entries(catalog: Catalog) -> list[Message]:
+    return [message for message in catalog if message.id]
+
+
+def po_path(language: str, domain: str = "scorekeeper") -> Path:
+    return LOCALE / language / "LC_MESSAGES" / f"{domain}.po"
+
+
+# --------------------------------------------------------------------------- the checks
+
+PLACEHOLDER = re.compile(r"(?<!\{)\{[^{}]*\}(?!\})")
+
+
+def placeholders(text: str) -> set[str]:
+    """``{name}``, ``{n:d}``, ``{x!r}`` (``{{`` is a literal brace)."""
+    return set(PLACEHOLDER.findall(text.replace("{{", "").replace("}}", "")))
+
+
+def exact_forms(catalog: Catalog) -> set[int]:
+    """The plural forms used for exactly one number (Danish n=1; Arabic 0, 1 and 2): there
+    a translation may leave out the number ("جولتان", two rounds)."""
+    rule = gettext.c2py(catalog.plural_expr)
+    numbers: dict[int, int] = {}
+    for n in range(1000):
+        form = rule(n)
+        numbers[form] = numbers.get(form, 0) + 1
+    return {form for form, count in numbers.items() if count == 1}
+
+
+def untranslated(code: Iterable[Key], catalog: Catalog) -> list[Key]:
+    """Messages of the code with no (or a fuzzy, or an incomplete plural) translation."""
+    missing = []
+    for key in code:
+        message = catalog.get(key[1], context=key[0])
+        strings = () if message is None else (
+            message.string if isinstance(message.string, tuple) else (message.string,))
+        if message is None or message.fuzzy or not strings or not all(strings):
+            missing.append(key)
+    return missing
+
+
+def stale(code: dict[Key, str | None], catalog: Catalog) -> list[Key]:
+    """Catalog entries that are not in the code, or are fuzzy, or whose plural differs."""
+    found = []
+    for message in entries(catalog):
+        key = key_of(message)
+        plural = message.id[1] if isinstance(message.id, tuple) else None
+        if key not in code or code[key] != plural or message.fuzzy:
+            found.append(key)
+    return found
+
+
+def placeholder_problems(catalog: Catalog) -> list[str]:
+    """A translation that invents a placeholder (``.format`` would crash) or leaves one
+    out (except a plural form of exactly one number, which may leave out the number)."""
+    problems = []
+    exact = exact_forms(catalog)
+    for message in entries(catalog):
+        if isinstance(message.id, tuple):
+            allowed = placeholders(message.id[0]) | placeholders(message.id[1])
+            forms = message.string if isinstance(message.string, tuple) else (message.string,)
+            for index, form in enumerate(forms):
+                if not form:
+                    continue
+                used = placeholders(form)
+                if used - allowed or (index not in exact
+                                      and placeholders(message.id[1]) - used):
+                    problems.append(f"{message.id[0]!r} form {index}: {form!r}")
+        elif message.string and placeholders(message.string) != placeholders(message.id):
+            problems.append(f"{message.id!r}: {message.string!r}")
+    return problems
+
+
+def plural_problems(catalog: Catalog) -> list[str]:
+    """Plural entries without exactly ``nplurals`` non-empty forms."""
+    problems = []
+    for message in entries(catalog):
+        if isinstance(message.id, tuple):
+            forms = message.string if isinstance(message.string, tuple) else (message.string,)
+            if len(forms) != catalog.num_plurals or not all(forms):
+                problems.append(f"{message.id[0]!r}: {len(forms)} forms, "
+                                f"{catalog.num_plurals} needed")
+    return problems
+
+
+def compiled(catalog: Catalog) -> dict[Key, Any]:
+    """What a ``.mo`` of ``catalog`` holds: the translated, non-fuzzy entries."""
+    return {key_of(message): message.string for message in entries(catalog)
+            if not message.fuzzy and message.string
+            and (not isinstance(message.string, tuple) or all(message.string))}
+
+
+# --------------------------------------------------------------------------- the catalogs
+
+@pytest.fixture(scope="module")
+def code() -> dict[Key, str | None]:
+    return extract_code()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_message_of_the_code_is_translated(code: dict[Key, str | None],
+                                                 language: str) -> None:
+    assert code, "no message found in the code: is babel.cfg's mapping right?"
+    missing = untranslated(code, read_catalog(po_path(language), language))
+    assert not missing, (f"{len(missing)} messages have no {language} translation "
+                         f"(docs/translating.md): {missing[:20]}")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_catalog_entry_is_stale_or_fuzzy(code: dict[Key, str | None], language: str) -> None:
+    found = stale(code, read_catalog(po_path(language), language))
+    assert not found, (f"{language} entries not in the code (or fuzzy): run pybabel extract "
+                       f"and update (docs/translating.md): {found[:20]}")
+
+
+def test_the_template_is_the_code(code: dict[Key, str | None]) -> None:
+    template = read_catalog(LOCALE / "scorekeeper.pot")
+    assert {key_of(message) for message in entries(template)} == set(code)
+
+
+@pytest.mark.parametrize("domain", ["scorekeeper", "messages"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_mo_is_the_compile_of_its_po(language: str, domain: str) -> None:
+    source = read_catalog(po_path(language, domain), language)
+    with po_path(language, domain).with_suffix(".mo").open("rb") as file:
+        shipped = read_mo(file)
+    assert {key: value for key, value in compiled(shipped).items()} == compiled(source), \
+        f"{language}/{domain}.mo is not the compile of its .po: run pybabel compile"
+
+
+@pytest.mark.parametrize("domain", ["scorekeeper", "messages"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_translations_keep_their_placeholders_and_plural_forms(language: str,
+                                                               domain: str) -> None:
+    catalog = read_catalog(po_path(language, domain), language)
+    assert not placeholder_problems(catalog)
+    assert not plural_problems(catalog)
+
+
+def test_the_plural_rules_are_the_languages() -> None:
+    danish = read_catalog(po_path("da"), "da")
+    arabic = read_catalog(po_path("ar"), "ar")
+    assert (danish.num_plurals, arabic.num_plurals) == (2, 6)
+    rule = gettext.c2py(arabic.plural_expr)
+    assert [rule(n) for n in (0, 1, 2, 3, 10, 11, 99, 100, 102, 111)] == \
+        [0, 1, 2, 3, 3, 4, 4, 5, 5, 4]
+    assert exact_forms(arabic) == {0, 1, 2}
+    assert exact_forms(danish) == {0}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_typer_words_are_all_translated(language: str) -> None:
+    """Typer's own words (gettext's default domain, from the installed Typer's sources:
+    docs/translating.md): every entry of the template translated."""
+    template = read_catalog(LOCALE / "messages.pot")
+    catalog = read_catalog(po_path(language, "messages"), language)
+    keys = [key_of(message) for message in entries(template)]
+    assert keys and not untranslated(keys, catalog)
+
+
+# --------------------------------------------------------------------------- the checks fail
+
+def _catalog(language: str, *messages: tuple[Any, Any]) -> Catalog:
+    catalog = Catalog(locale=language)
+    for msgid, string in messages:
+        catalog.add(msgid, string)
+    return catalog
+
+
+def test_the_checks_find_what_they_look_for() -> None:
+    code: dict[Key, str | None] = {(None, "Round {number}"): None,
+                                   (None, "{n} round"): "{n} rounds"}
+    arabic = _catalog("ar", ("Round {number}", "الجولة {nummer}"),
+                      (("{n} round", "{n} rounds"), ("لا جولات", "جولة", "جولتان", "{n} جولات",
+                                                     "{n} جولة", "")),
+                      ("Gone", "ذهب"))
+    assert untranslated(code, arabic) == [(None, "{n} round")]  # a form is empty
+    assert stale(code, arabic) == [(None, "Gone")]
+    assert placeholder_problems(arabic) == ["'Round {number}': 'الجولة {nummer}'"]
+    assert plural_problems(arabic) == ["'{n} round': 6 forms, 6 needed"]
+    danish = _catalog("da", (("{n} round", "{n} rounds"), ("én runde", "runder")))
+    assert placeholder_problems(danish) == ["'{n} round' form 1: 'runder'"]  # not n=1 only
+    fuzzy = _catalog("da", ("Round {number}", "Runde {number}"))
+    fuzzy.get("Round {number}").flags.add("fuzzy")
+    assert untranslated(code, fuzzy)[0] == (None, "Round {number}")
+    assert stale({(None, "Round {number}"): None}, fuzzy) == [(None, "Round {number}")]
+    assert compiled(fuzzy) == {}
+
+
+# --------------------------------------------------------------------------- the package
+
+@pytest.mark.slow
+def test_a_plain_pip_install_speaks_danish(tmp_path: Path) -> None:
+    """`pip install` is enough: a non-editable install (built in isolation, as users get
+    it) carries the compiled catalogs, and its `score` speaks Danish from them."""
+    target = tmp_path / "installed"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target",
+                    str(target), str(ROOT)], check=True, timeout=600, capture_output=True)
+    for language in LANGUAGES:
+        for domain in ("scorekeeper", "messages"):
+            assert (target / "scorekeeper" / "locale" / language / "LC_MESSAGES"
+                    / f"{domain}.mo").is_file()
+    # the installed copy, not this checkout (PYTHONPATH comes before the editable install)
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(target), "SCOREKEEPER_LANG": "da",
+           "SCOREKEEPER_DB": str(tmp_path / "store.json"), "PYTHONIOENCODING": "utf-8"}
+    shown = subprocess.run(
+        [sys.executable, "-c", "import scorekeeper, sys; print(scorekeeper.__file__); "
+         "sys.argv = ['score', '--help']; from scorekeeper.cli import main; main()"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, encoding="utf-8", timeout=60)
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.startswith(str(target))
+    assert "Brug: score" in shown.stdout and "Tilvalg:" in shown.stdout
