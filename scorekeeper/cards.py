@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from scorekeeper.errors import CardError as CardError  # re-exported
+from scorekeeper.i18n import N_, _
 
 
 class Rank(enum.IntEnum):
@@ -62,6 +63,11 @@ class Suit(enum.StrEnum):
     def english(self) -> str:
         return self.name.lower()
 
+    @property
+    def in_words(self) -> str:
+        """The suit's name in the active language (``spades``, Danish ``spar``)."""
+        return _(_SUIT_NAMES[self])
+
 
 
 _RANK_SYMBOLS = {
@@ -73,6 +79,8 @@ _RANK_SYMBOLS = {
     **{Rank(n): str(n) for n in range(2, 11)},
 }
 _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SUIT_NAMES = {Suit.SPADES: N_("spades"), Suit.HEARTS: N_("hearts"),
+               Suit.DIAMONDS: N_("diamonds"), Suit.CLUBS: N_("clubs")}
 
 
 class Card(NamedTuple):
@@ -137,7 +145,8 @@ def parse_suit(text: str) -> Suit:
     key = text.strip().upper()
     if key in _SUIT_INPUT:
         return _SUIT_INPUT[key]
-    raise CardError(f"{text.strip()!r} is not a suit: use S, H, D or C (or ♠ ♥ ♦ ♣)")
+    raise CardError(_("{text} is not a suit: use S, H, D or C (or ♠ ♥ ♦ ♣)")
+                    .format(text=repr(text.strip())))
 
 
 def parse_card(text: str, *, allow_joker: bool = True) -> Card:
@@ -148,22 +157,28 @@ def parse_card(text: str, *, allow_joker: bool = True) -> Card:
     raw = text.strip()
     key = raw.upper()
     if not key:
-        raise CardError("an empty card: write a card as rank then suit, e.g. 10H, QS, AD")
+        raise CardError(_("an empty card: write a card as rank then suit, e.g. 10H, QS, AD"))
     if key in ("JK", "JOKER"):
         if not allow_joker:
-            raise CardError("JK: this game is played without the joker")
+            raise CardError(_("JK: this game is played without the joker"))
         return JOKER
     rank_text, suit_text = key[:-1], key[-1]
     rank = _RANK_INPUT.get(rank_text)
     suit = _SUIT_INPUT.get(suit_text)
     if rank is None or suit is None:
-        what = "rank" if rank is None else "suit"
         if rank is None and suit is None:
-            what = "card"
-        raise CardError(
-            f"{raw!r} is not a card ({what} not recognised): write rank then suit, "
-            "ranks A 2-10 J Q K (T for 10), suits S H D C, the joker JK; e.g. 10H, QS"
-        )
+            problem = _("{text} is not a card (card not recognised): write rank then suit, "
+                        "ranks A 2-10 J Q K (T for 10), suits S H D C, the joker JK; "
+                        "e.g. 10H, QS")
+        elif rank is None:
+            problem = _("{text} is not a card (rank not recognised): write rank then suit, "
+                        "ranks A 2-10 J Q K (T for 10), suits S H D C, the joker JK; "
+                        "e.g. 10H, QS")
+        else:
+            problem = _("{text} is not a card (suit not recognised): write rank then suit, "
+                        "ranks A 2-10 J Q K (T for 10), suits S H D C, the joker JK; "
+                        "e.g. 10H, QS")
+        raise CardError(problem.format(text=repr(raw)))
     return _INTERNED[(rank, suit)]
 
 

@@ -22,17 +22,14 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-from platformdirs import user_config_dir
-
 from scorekeeper.errors import ConfigError as ConfigError  # re-exported
 from scorekeeper.games.common import EntryError
+from scorekeeper.i18n import _
 from scorekeeper.registry import GAMES, get_game
 from scorekeeper.session import check_player_names
 
@@ -45,6 +42,8 @@ def config_path() -> Path:
     from_env = os.environ.get(ENV_VAR)
     if from_env:
         return Path(from_env).expanduser()
+    from platformdirs import user_config_dir  # not needed when $SCOREKEEPER_CONFIG names it
+
     return Path(user_config_dir(APP_NAME, appauthor=False)) / "config.toml"
 
 
@@ -91,13 +90,14 @@ def known_keys() -> list[str]:
 
 def _checked_language(value: Any) -> str:
     if not isinstance(value, str) or value.strip().lower() not in LANGUAGES:
-        raise EntryError(f"language must be {', '.join(LANGUAGES)}, not {value!r}")
+        raise EntryError(_("language must be {languages}, not {value}").format(
+            languages=", ".join(LANGUAGES), value=repr(value)))
     return value.strip().lower()
 
 
 def _checked_players(value: Any) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
-        raise EntryError("players must be a list of names")
+        raise EntryError(_("players must be a list of names"))
     return tuple(check_player_names(value))
 
 
@@ -105,9 +105,9 @@ def _checked_rule(game: str, option: str, value: Any) -> Any:
     rules = get_game(game)
     option = option.strip().replace("-", "_")
     if option not in rules.default_options():
-        raise EntryError(f"{rules.title} has no house rule {option.replace('_', '-')!r} "
-                         "(its rules: "
-                         f"{', '.join(key.replace('_', '-') for key in rules.default_options())})")
+        raise EntryError(_("{game} has no house rule {option} (its rules: {rules})").format(
+            game=rules.title, option=repr(option.replace("_", "-")),
+            rules=", ".join(key.replace("_", "-") for key in rules.default_options())))
     return rules.check_options({option: value})[option]
 
 
@@ -122,11 +122,12 @@ def from_toml(data: Mapping[str, Any]) -> Config:
             config = replace(config, players=_checked_players(value))
         elif key in GAMES:
             if not isinstance(value, dict):
-                raise EntryError(f"[{key}] must be a table of house rules")
+                raise EntryError(_("[{game}] must be a table of house rules").format(game=key))
             rules[key] = {option.replace("-", "_"): _checked_rule(key, option, rule)
                           for option, rule in value.items()}
         else:
-            raise EntryError(f"unknown setting {key!r} (settings: {', '.join(known_keys())})")
+            raise EntryError(_("unknown setting {key} (settings: {settings})").format(
+                key=repr(key), settings=", ".join(known_keys())))
     return replace(config, house_rules=rules)
 
 
@@ -138,13 +139,18 @@ def read(path: Path | None = None) -> Config:
     except FileNotFoundError:
         return Config()
     except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"the config file {path} can't be read ({error})") from None
+        raise ConfigError(_("the config file {path} can't be read ({error})").format(
+            path=path, error=error)) from None
+    import tomllib  # only when there is a file: every command reads it for its language
+
     try:
         return from_toml(tomllib.loads(text))
     except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"the config file {path} is not valid TOML ({error})") from None
+        raise ConfigError(_("the config file {path} is not valid TOML ({error})").format(
+            path=path, error=error)) from None
     except EntryError as error:
-        raise ConfigError(f"the config file {path} is broken: {error}") from None
+        raise ConfigError(_("the config file {path} is broken: {error}").format(
+            path=path, error=error)) from None
 
 
 def load(warn: Callable[[str], None], path: Path | None = None) -> Config:
@@ -152,7 +158,7 @@ def load(warn: Callable[[str], None], path: Path | None = None) -> Config:
     try:
         return read(path)
     except ConfigError as error:
-        warn(f"{error}; it is ignored for this run")
+        warn(_("{problem}; it is ignored for this run").format(problem=error))
         return Config()
 
 
@@ -167,8 +173,8 @@ def with_setting(config: Config, key: str, value: str | None) -> Config:
         return replace(config, players=names)
     game, dot, option = key.partition(".")
     if not dot or game not in GAMES:
-        raise EntryError(f"there is no setting {key!r}: the settings are "
-                         + ", ".join(known_keys()))
+        raise EntryError(_("there is no setting {key}: the settings are {settings}").format(
+            key=repr(key), settings=", ".join(known_keys())))
     option = option.replace("-", "_")
     rules = {name: dict(options) for name, options in config.house_rules.items()}
     if value is None:
@@ -181,13 +187,16 @@ def with_setting(config: Config, key: str, value: str | None) -> Config:
 def write(config: Config, path: Path | None = None) -> Path:
     """Replace the file atomically (a crash leaves the old file or the new one)."""
     path = path or config_path()
+    import tomli_w  # only `score config set/unset` write
+
     text = tomli_w.dumps(config.to_toml())
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
                                              dir=path.parent)
     except OSError as error:
-        raise EntryError(f"can't write {path}: {error.strerror or error}") from None
+        raise EntryError(_("can't write {path}: {reason}").format(
+            path=path, reason=error.strerror or error)) from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
@@ -197,5 +206,6 @@ def write(config: Config, path: Path | None = None) -> Path:
     except OSError as error:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
-        raise EntryError(f"can't write {path}: {error.strerror or error}") from None
+        raise EntryError(_("can't write {path}: {reason}").format(
+            path=path, reason=error.strerror or error)) from None
     return path

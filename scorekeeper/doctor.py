@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from scorekeeper.i18n import _
 from scorekeeper.store import (
     META,
     META_ID,
@@ -52,7 +53,8 @@ def check_file(path: Path) -> Health:
     try:
         raw = read_file_bytes(path)
     except StoreError as error:
-        return Health(path, True, [f"can't be read: {str(error).split('. ')[0]}"])
+        return Health(path, True, [_("can't be read: {reason}").format(
+            reason=str(error).split(". ")[0])])
     if raw is None:
         return Health(path, False, [])
     try:
@@ -68,11 +70,12 @@ def check_file(path: Path) -> Health:
             session = check_session(document, int(key))
             health.rounds += len(session.rounds)
         except Exception as error:  # any failure here is a finding, not a crash
-            health.problems.append(f"session {key}: {error}")
+            health.problems.append(_("session {id}: {problem}").format(id=key, problem=error))
         health.sessions += 1
     current = data.get(META, {}).get(str(META_ID), {}).get("current")
     if current is not None and str(current) not in sessions:
-        health.problems.append(f"the current session {current} does not exist")
+        health.problems.append(_("the current session {id} does not exist").format(
+            id=current))
     return health
 
 
@@ -92,29 +95,27 @@ def restore_newest_good_backup(store: Store, *, force: bool = False) -> tuple[Pa
     try:
         return store.exclusively(lambda: _restore(store, force=force))
     except OSError as error:
-        raise StoreError(f"can't restore {store.path}: {error.strerror or error}. "
-                         "Nothing was changed") from None
+        raise StoreError(_("can't restore {path}: {reason}. Nothing was changed").format(
+            path=store.path, reason=error.strerror or error)) from None
 
 
 def _restore(store: Store, *, force: bool) -> tuple[Path, Path | None]:
     current, backups = doctor(store.path)
     if current.good and not force:
-        raise StoreError(
-            f"{store.path} is healthy, so nothing was restored (restoring would drop the "
-            "latest changes); add --force to restore the newest good backup anyway"
-        )
+        raise StoreError(_("{path} is healthy, so nothing was restored (restoring would drop "
+                           "the latest changes); add --force to restore the newest good backup "
+                           "anyway").format(path=store.path))
     if current.newer and not force:
-        raise StoreError(
-            f"{store.path} is not damaged but written by a newer scorekeeper: upgrade "
-            "scorekeeper instead (restoring would roll back to an older backup; add "
-            "--force to do it anyway)"
-        )
+        raise StoreError(_("{path} is not damaged but written by a newer scorekeeper: upgrade "
+                           "scorekeeper instead (restoring would roll back to an older backup; "
+                           "add --force to do it anyway)").format(path=store.path))
     good = next((health for health in backups if health.good), None)
     if good is None:
-        raise StoreError(f"no good backup of {store.path} was found; nothing was changed")
+        raise StoreError(_("no good backup of {path} was found; nothing was changed").format(
+            path=store.path))
     content = read_file_bytes(good.path)
     if content is None:
-        raise StoreError(f"{good.path} disappeared; nothing was changed")
+        raise StoreError(_("{path} disappeared; nothing was changed").format(path=good.path))
     target = store.target
     kept: Path | None = None
     if target.exists():

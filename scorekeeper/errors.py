@@ -8,6 +8,8 @@ The modules that raise them re-export them where they always lived
 
 from __future__ import annotations
 
+from scorekeeper.i18n import _
+
 
 class ScorekeeperError(Exception):
     """Something a user caused and can act on; the message is one line saying how."""
@@ -21,7 +23,7 @@ class RoundError(EntryError):
     """A stored round that no longer fits the rounds before it (after an edit or import)."""
 
     def __init__(self, number: int, reason: str) -> None:
-        super().__init__(f"round {number}: {reason}")
+        super().__init__(_("round {number}: {reason}").format(number=number, reason=reason))
         self.number = number
         self.reason = reason
 

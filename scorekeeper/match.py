@@ -24,6 +24,7 @@ from typing import Any
 
 from scorekeeper.games.common import EntryError
 from scorekeeper.games.virtual import DealRngs, DealState
+from scorekeeper.i18n import _
 from scorekeeper.registry import get_game, get_virtual
 from scorekeeper.session import Session, VirtualSeat, VirtualSettings, check_player_names
 
@@ -55,12 +56,13 @@ def check_seats(game: str, seats: Sequence[Seat]) -> None:
     virtual = get_virtual(game)
     rules = get_game(game)
     if not rules.min_players <= len(seats) <= rules.max_players:
-        raise EntryError(f"{rules.title} takes {rules.min_players} to {rules.max_players} "
-                         f"players (humans and bots together), not {len(seats)}")
+        raise EntryError(_("{game} takes {low} to {high} players (humans and bots together), "
+                           "not {n}").format(game=rules.title, low=rules.min_players,
+                                             high=rules.max_players, n=len(seats)))
     for seat in seats:
         if seat.bot is not None and seat.bot not in virtual.bots:
-            raise EntryError(f"there is no bot {seat.bot!r}: choose "
-                             + ", ".join(virtual.bots))
+            raise EntryError(_("there is no bot {bot}: choose {bots}").format(
+                bot=repr(seat.bot), bots=", ".join(virtual.bots)))
 
 
 def start_game(game: str, seats: Sequence[Seat], seed: int, *, name: str = "",
@@ -76,13 +78,13 @@ def start_game(game: str, seats: Sequence[Seat], seed: int, *, name: str = "",
 
 def seats_of(session: Session) -> list[Seat]:
     if session.mode != "virtual" or session.virtual is None:
-        raise EntryError(f"session {session.id} was not played on the virtual deck")
+        raise EntryError(_("session {id} was not played on the virtual deck").format(id=session.id))
     return list(session.virtual.seats)
 
 
 def virtual_settings(session: Session) -> VirtualSettings:
     if session.mode != "virtual" or session.virtual is None:
-        raise EntryError(f"session {session.id} was not played on the virtual deck")
+        raise EntryError(_("session {id} was not played on the virtual deck").format(id=session.id))
     return session.virtual
 
 
@@ -123,7 +125,7 @@ def play_deal(
 ) -> Session:
     """Deal the next deal of ``session``, play it to its end, return the session with it."""
     if session.finished:
-        raise EntryError(f"{session.label} is finished")
+        raise EntryError(_("{session} is finished").format(session=session.label))
     virtual = get_virtual(session.game)
     seats = {seat.name: seat for seat in seats_of(session)}
     seed = virtual_settings(session).seed
@@ -131,14 +133,14 @@ def play_deal(
     number = len(session.rounds) + 1
     dealer = standings.next_dealer
     if dealer is None:
-        raise EntryError(f"{session.label} has no dealer")
+        raise EntryError(_("{session} has no dealer").format(session=session.label))
     labels = deal_labels(session, number)
     deal = virtual.new_deal(standings.still_in, dealer, derive_rng(seed, *labels, "deal"),
                             session.options)
     bot_rngs = {name: derive_rng(seed, *labels, "bot", name) for name in standings.still_in}
     if on_start is not None:
         on_start(deal)
-    for _ in range(MAX_ACTIONS_PER_DEAL):
+    for _attempt in range(MAX_ACTIONS_PER_DEAL):
         if deal.is_over:
             return session.add_round_record(virtual.round_of(deal))
         player = deal.current_player
@@ -151,7 +153,8 @@ def play_deal(
             deal.apply(action)
         else:
             if choose_human is None:
-                raise EntryError(f"{player} is a human player, but nobody is at the keyboard")
+                raise EntryError(_("{player} is a human player, but nobody is at the "
+                                   "keyboard").format(player=player))
             problem: str | None = None
             while True:
                 action = choose_human(player, view, problem)

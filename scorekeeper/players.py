@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from scorekeeper.games.common import EntryError, JSONDict
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.session import Session, check_player_names
 from scorekeeper.stats import chronological, player_key
 
@@ -57,8 +58,11 @@ def find(sessions: Sequence[Session], typed: str) -> Player:
         if player.key == key:
             return player
     known = ", ".join(sorted((p.name for p in roster(sessions)), key=str.casefold))
-    raise EntryError(f"nobody called {typed.strip()!r} has played (the players: "
-                     f"{known or 'nobody yet'})")
+    if not known:
+        raise EntryError(_("nobody called {name} has played (the players: nobody yet)").format(
+            name=repr(typed.strip())))
+    raise EntryError(_("nobody called {name} has played (the players: {players})").format(
+        name=repr(typed.strip()), players=known))
 
 
 Plan = dict[int, dict[str, str]]
@@ -74,11 +78,13 @@ def plan_rename(sessions: Sequence[Session], old: str, new: str) -> Plan:
         other = next((p for p in roster(sessions) if p.key == key), None)
         if other is not None:
             _refuse_shared(sessions, player, other)
-            raise EntryError(f"{other.name!r} is already a player: `score players merge "
-                             f"{player.name} {other.name}` makes them one person")
+            raise EntryError(_("{other} is already a player: `score players merge {name} "
+                               "{new}` makes them one person").format(
+                other=repr(other.name), name=player.name, new=other.name))
     plan = _plan(sessions, player, spelling)
     if not plan:
-        raise EntryError(f"{player.name!r} is already spelled {spelling!r} in every session")
+        raise EntryError(_("{name} is already spelled {spelling} in every session").format(
+            name=repr(player.name), spelling=repr(spelling)))
     return plan
 
 
@@ -86,8 +92,9 @@ def plan_merge(sessions: Sequence[Session], first: str, second: str) -> tuple[Pl
     """``score players merge A B``: A becomes B (B's latest spelling) in every session."""
     player, other = find(sessions, first), find(sessions, second)
     if player.key == other.key:
-        raise EntryError(f"{first.strip()!r} and {second.strip()!r} are already one player "
-                         "(names that differ only in case are the same person)")
+        raise EntryError(_("{first} and {second} are already one player (names that differ "
+                           "only in case are the same person)").format(
+            first=repr(first.strip()), second=repr(second.strip())))
     _refuse_shared(sessions, player, other)
     return _plan(sessions, player, other.name), other.name
 
@@ -96,9 +103,12 @@ def _refuse_shared(sessions: Sequence[Session], player: Player, other: Player) -
     shared = sorted(set(player.sessions) & set(other.sessions))
     if shared:
         listed = ", ".join(str(i) for i in shared)
-        raise EntryError(f"{player.name} and {other.name} both played in session"
-                         f"{'s' if len(shared) > 1 else ''} {listed}: two players of one "
-                         "session can't share a name")
+        raise EntryError(ngettext(
+            "{name} and {other} both played in session {sessions}: two players of one session "
+            "can't share a name",
+            "{name} and {other} both played in sessions {sessions}: two players of one "
+            "session can't share a name", len(shared)).format(
+            name=player.name, other=other.name, sessions=listed))
 
 
 def _plan(sessions: Sequence[Session], player: Player, spelling: str) -> Plan:
@@ -120,8 +130,8 @@ def apply(sessions: Mapping[int, Session], plan: Plan, detail: str, *, change: s
             continue  # deleted since; nothing to rename there
         missing = [old for old in names if old not in session.players]
         if missing:
-            raise EntryError(f"session {session_id} no longer has a player called "
-                             f"{missing[0]!r}: nothing was changed")
+            raise EntryError(_("session {id} no longer has a player called {name}: nothing "
+                             "was changed").format(id=session_id, name=repr(missing[0])))
         renamed.append(session.with_players_renamed(names, detail, change=change, time=time))
     return renamed
 

@@ -8,6 +8,7 @@ out from the standings.
 from __future__ import annotations
 
 from scorekeeper.games.common import competition_ranks
+from scorekeeper.i18n import _, pgettext
 from scorekeeper.session import Session
 
 
@@ -38,11 +39,26 @@ def margin(session: Session, name: str) -> str:
 
 def margin_heading(session: Session) -> str:
     target = session.rules.target(session.options)
-    return f"Left before {target}" if session.rules.lower_is_better else f"To {target}"
+    if session.rules.lower_is_better:
+        return _("Left before {target}").format(target=target)
+    return _("To {target}").format(target=target)
+
+
+def status_text(session: Session, name: str) -> str:
+    """:func:`status_word` in the active language, for people to read."""
+    word = status_word(session, name)
+    if word == "winner":
+        return pgettext("player status", "winner")
+    if word == "knocked out":
+        return pgettext("player status", "knocked out")
+    if word == "finished":
+        return pgettext("player status", "finished")
+    return pgettext("player status", "in")
 
 
 def status_word(session: Session, name: str) -> str:
-    """winner, knocked out, finished or in: a player's state in one word."""
+    """winner, knocked out, finished or in: a player's state in one word (English: a key
+    the exports' styles test; show :func:`status_text`)."""
     standings = session.standings
     if name in standings.winners:
         return "winner"

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from scorekeeper.games.common import EntryError, GameDeclaration, RoundOption, TableGame
 from scorekeeper.games.least_score.game import GAME as LEAST_SCORE
 from scorekeeper.games.one_card.game import GAME as ONE_CARD
+from scorekeeper.i18n import _
 
 if TYPE_CHECKING:
     from scorekeeper.games.virtual import VirtualGame
@@ -48,7 +49,7 @@ def register(declaration: GameDeclaration) -> None:
 def _register_from_environment() -> None:
     for spec in filter(None, (part.strip() for part in
                               os.environ.get(GAMES_VARIABLE, "").split(","))):
-        module, _, attribute = spec.partition(":")
+        module, _colon, attribute = spec.partition(":")
         declaration = getattr(importlib.import_module(module), attribute or "GAME")
         if not isinstance(declaration, GameDeclaration):
             raise TypeError(f"{spec} (from ${GAMES_VARIABLE}) is not a GameDeclaration")
@@ -59,9 +60,8 @@ def declaration_of(name: str) -> GameDeclaration:
     try:
         return DECLARATIONS[name.strip().lower()]
     except KeyError:
-        raise EntryError(
-            f"there is no game called {name!r}: choose " + " or ".join(DECLARATIONS)
-        ) from None
+        raise EntryError(_("there is no game called {name}: choose {games}").format(
+            name=repr(name), games=_(" or ").join(DECLARATIONS))) from None
 
 
 def get_game(name: str) -> TableGame:
@@ -87,8 +87,9 @@ def get_virtual(name: str) -> VirtualGame:
     declaration = declaration_of(name)
     if declaration.name not in _virtual:
         if declaration.virtual is None:
-            raise EntryError(f"{declaration.title} has no virtual deck yet")
-        module, _, attribute = declaration.virtual.partition(":")
+            raise EntryError(_("{game} has no virtual deck yet").format(
+                game=declaration.title))
+        module, _colon, attribute = declaration.virtual.partition(":")
         adapter: VirtualGame = getattr(importlib.import_module(module), attribute)()
         _virtual[declaration.name] = adapter
     return _virtual[declaration.name]

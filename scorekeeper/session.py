@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import copy
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import cached_property
 from typing import Any
 
+from scorekeeper import i18n
 from scorekeeper.games.common import (
     EntryError,
     GameDeclaration,
@@ -27,6 +29,7 @@ from scorekeeper.games.common import (
     match_player,
     name_key,
 )
+from scorekeeper.i18n import N_, _
 from scorekeeper.registry import declaration_of, games_taking, get_game
 from scorekeeper.text import count as counted
 from scorekeeper.text import escaped, hidden_characters
@@ -44,6 +47,20 @@ def now_iso() -> str:
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
+@contextmanager
+def in_english() -> Iterator[None]:
+    """Speak English inside: what a session keeps in its log is stored data, written the
+    same whatever language the command that wrote it spoke."""
+    language = i18n.active_language()
+    if language == i18n.ENGLISH:
+        yield
+        return
+    i18n.activate(i18n.ENGLISH)
+    try:
+        yield
+    finally:
+        i18n.activate(language)
+
 def check_player_names(players: Sequence[str]) -> list[str]:
     """NFC-normalise and strip names; refuse empty, over-long, repeated (ignoring case and
     look-alike forms), unparseable ones and any holding a character that acts instead of
@@ -52,22 +69,24 @@ def check_player_names(players: Sequence[str]) -> list[str]:
     seen: dict[str, str] = {}
     for name in cleaned:
         if not name:
-            raise EntryError("a player name can't be empty")
+            raise EntryError(_("a player name can't be empty"))
         hidden = hidden_characters(name)
         if hidden:
-            raise EntryError(f"a player name can't contain a tab, line break, zero-width, "
-                             f"text-direction or other invisible control character "
-                             f"({name!r} has {escaped(hidden[0])})")
+            raise EntryError(_("a player name can't contain a tab, line break, zero-width, "
+                               "text-direction or other invisible control character "
+                               "({name} has {character})").format(
+                name=repr(name), character=escaped(hidden[0])))
         if "=" in name or "," in name:
-            raise EntryError(f"a player name can't contain '=' or ',' ({name!r}): "
-                             "rounds are entered as NAME=VALUE")
+            raise EntryError(_("a player name can't contain '=' or ',' ({name}): rounds are "
+                               "entered as NAME=VALUE").format(name=repr(name)))
         if len(name) > MAX_NAME_LENGTH:
-            raise EntryError(f"the name {name[:12]!r}... is too long: at most "
-                             f"{MAX_NAME_LENGTH} characters")
+            raise EntryError(_("the name {start}... is too long: at most {most} characters")
+                             .format(start=repr(name[:12]), most=MAX_NAME_LENGTH))
         key = name_key(name)
         if key in seen:
-            raise EntryError(f"{name!r} and {seen[key]!r} are the same name "
-                             "ignoring case: give every player a different name")
+            raise EntryError(_("{name} and {other} are the same name ignoring case: give "
+                               "every player a different name").format(
+                name=repr(name), other=repr(seen[key])))
         seen[key] = name
     return cleaned
 
@@ -76,10 +95,11 @@ def check_note(text: str) -> str:
     """A note on a session or a round: one line of plain text."""
     note = unicodedata.normalize("NFC", text).strip()
     if hidden_characters(note):
-        raise EntryError("a note can't contain a tab, line break, escape, zero-width, "
-                         "text-direction or other invisible control character")
+        raise EntryError(_("a note can't contain a tab, line break, escape, zero-width, "
+                           "text-direction or other invisible control character"))
     if len(note) > MAX_NOTE_LENGTH:
-        raise EntryError(f"the note is too long: at most {MAX_NOTE_LENGTH} characters")
+        raise EntryError(_("the note is too long: at most {most} characters").format(
+            most=MAX_NOTE_LENGTH))
     return note
 
 
@@ -88,12 +108,14 @@ def check_session_name(name: str) -> str:
     cleaned = unicodedata.normalize("NFC", name).strip()
     hidden = hidden_characters(cleaned)
     if hidden:
-        raise EntryError(f"a session name can't contain a line break, escape, zero-width, "
-                         f"text-direction or other invisible control character "
-                         f"({cleaned[:40]!r} has {escaped(hidden[0])})")
+        raise EntryError(_("a session name can't contain a line break, escape, zero-width, "
+                           "text-direction or other invisible control character "
+                           "({name} has {character})").format(
+            name=repr(cleaned[:40]), character=escaped(hidden[0])))
     if len(cleaned) > MAX_SESSION_NAME_LENGTH:
-        raise EntryError(f"the session name {cleaned[:12]!r}... is too long: at most "
-                         f"{MAX_SESSION_NAME_LENGTH} characters")
+        raise EntryError(_("the session name {start}... is too long: at most {most} "
+                           "characters").format(start=repr(cleaned[:12]),
+                                                most=MAX_SESSION_NAME_LENGTH))
     return cleaned
 
 
@@ -109,9 +131,10 @@ class VirtualSeat:
         return {"name": self.name, "bot": self.bot}
 
 
-_VIRTUAL_SHAPE = "its 'virtual' part must be {\"seed\": N, \"seats\": [{\"name\", \"bot\"}, ...]}"
-_RESTARTS_SHAPE = ("its virtual 'restarts' must map deal numbers to how many times each was "
-                   "dealt again, e.g. {\"2\": 1}")
+_VIRTUAL_SHAPE = N_("its 'virtual' part must be {\"seed\": N, \"seats\": [{\"name\", "
+                    "\"bot\"}, ...]}")
+_RESTARTS_SHAPE = N_("its virtual 'restarts' must map deal numbers to how many times each was "
+                     "dealt again, e.g. {\"2\": 1}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,12 +177,12 @@ class VirtualSettings:
     def from_json(cls, data: Any) -> VirtualSettings:
         """Settings from JSON (a file or the store), every part checked for its type."""
         if not isinstance(data, dict):
-            raise EntryError(_VIRTUAL_SHAPE)
+            raise EntryError(_(_VIRTUAL_SHAPE))
         seed, seats = data.get("seed"), data.get("seats")
         if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(seats, list) \
                 or not all(isinstance(seat, dict) and isinstance(seat.get("name"), str)
                            and isinstance(seat.get("bot"), str | None) for seat in seats):
-            raise EntryError(_VIRTUAL_SHAPE)
+            raise EntryError(_(_VIRTUAL_SHAPE))
         restarts = data.get("restarts")
         return cls(seed, tuple(VirtualSeat(seat["name"], seat.get("bot")) for seat in seats),
                    () if restarts is None else _restarts(restarts))
@@ -168,14 +191,14 @@ class VirtualSettings:
 def _restarts(restarts: Any) -> tuple[tuple[int, int], ...]:
     """``{"2": 1}``: deal 2 was abandoned once and dealt again from a fresh shuffle."""
     if not isinstance(restarts, dict):
-        raise EntryError(_RESTARTS_SHAPE)
+        raise EntryError(_(_RESTARTS_SHAPE))
     checked: dict[int, int] = {}
     for number, count in restarts.items():
         if (not isinstance(number, str) or not number.isascii() or not number.isdigit()
                 or len(number) > 9 or int(number) < 1
                 or not isinstance(count, int) or isinstance(count, bool)
                 or not 1 <= count <= 1_000_000):
-            raise EntryError(_RESTARTS_SHAPE)
+            raise EntryError(_(_RESTARTS_SHAPE))
         checked[int(number)] = count
     return tuple(sorted(checked.items()))
 
@@ -225,9 +248,10 @@ class Session:
         names = check_player_names(players)
         rules.check_players(names)
         checked = rules.check_options(options or {})
-        first_dealer = match_player(names, dealer, "dealer") if dealer else None
+        first_dealer = match_player(names, dealer, _("dealer")) if dealer else None
         if mode not in MODES:
-            raise EntryError(f"mode must be table or virtual, not {mode!r}")
+            raise EntryError(_("mode must be table or virtual, not {mode}").format(
+                mode=repr(mode)))
         stamp = time or now_iso()
         session = cls(
             game=rules.name,
@@ -331,8 +355,9 @@ class Session:
         if self.finished:
             raise EntryError(self._finished_message())
         if self.abandoned:
-            raise EntryError(f"{self.label} was abandoned and takes no more rounds: "
-                             f"`score abandon {self.id} --undo` takes that back")
+            raise EntryError(_("{session} was abandoned and takes no more rounds: "
+                               "`score abandon {id} --undo` takes that back").format(
+                session=self.label, id=self.id))
 
     def add_round(self, entry: RoundEntry, *, time: str | None = None,
                   note: str = "") -> Session:
@@ -352,30 +377,36 @@ class Session:
         except RoundError as error:
             raise EntryError(error.reason) from None
         number = len(changed.rounds)
-        return changed._logged("add-round", changed.describe_round(number), time, number)
+        with in_english():
+            detail = changed.describe_round(number)
+        return changed._logged("add-round", detail, time, number)
 
     def undo(self, *, time: str | None = None) -> Session:
         self.check_rounds_can_change("undo")
         if not self.rounds:
-            raise EntryError(f"{self.label} has no rounds to undo")
+            raise EntryError(_("{session} has no rounds to undo").format(session=self.label))
         number = len(self.rounds)
-        detail = "removed " + self.describe_round(number)
+        with in_english():
+            detail = "removed " + self.describe_round(number)
         changed = replace(self, rounds=self.rounds[:-1], undone=(*self.undone, self.rounds[-1]))
         return changed._logged("undo", detail, time, number)
 
     def redo(self, *, time: str | None = None) -> Session:
         self.check_rounds_can_change("redo")
         if not self.undone:
-            raise EntryError(f"{self.label} has nothing to redo: redo only brings back what "
-                             "undo removed, before any other change")
+            raise EntryError(_("{session} has nothing to redo: redo only brings back what "
+                               "undo removed, before any other change").format(
+                session=self.label))
         changed = replace(self, rounds=(*self.rounds, self.undone[-1]), undone=self.undone[:-1])
         try:
             changed.standings  # noqa: B018
         except RoundError as error:
-            raise EntryError(f"the undone round no longer fits: {error.reason}") from None
+            raise EntryError(_("the undone round no longer fits: {reason}").format(
+                reason=error.reason)) from None
         number = len(changed.rounds)
-        return changed._logged("redo", "brought back " + changed.describe_round(number),
-                               time, number)
+        with in_english():
+            detail = "brought back " + changed.describe_round(number)
+        return changed._logged("redo", detail, time, number)
 
     def edit_round(self, number: int, entry: RoundEntry, *, time: str | None = None) -> Session:
         self.check_rounds_can_change("edit-round")
@@ -387,7 +418,8 @@ class Session:
 
     def replace_round(self, number: int, round_: JSONDict, *, time: str | None = None) -> Session:
         self.check_round_number(number)
-        old = self.describe_round(number)
+        with in_english():
+            old = self.describe_round(number)
         rounds = list(self.rounds)
         rounds[number - 1] = round_
         changed = replace(self, rounds=tuple(rounds), undone=())
@@ -397,7 +429,8 @@ class Session:
             if error.number == number:
                 raise EntryError(error.reason) from None
             raise EntryError(self._later_round_broken(number, error)) from None
-        detail = f"round {number} was {old}; now {changed.describe_round(number)}"
+        with in_english():
+            detail = f"round {number} was {old}; now {changed.describe_round(number)}"
         return changed._logged("edit-round", detail, time, number)
 
     def _later_round_broken(self, number: int, error: RoundError) -> str:
@@ -407,18 +440,26 @@ class Session:
         stood), so the rounds from it on have to be taken back, and typed in again after
         the edit."""
         later, last = error.number, len(self.rounds)
-        rounds = f"round {later}" if later == last else f"rounds {later} to {last}"
-        times = "once" if later == last else f"{last - later + 1} times"
-        return (f"that edit makes round {later} impossible ({error.reason}); if the edit is "
-                f"right, {rounds} no longer fit: take them back first (`score undo` {times}), "
-                f"edit round {number}, then enter them again with `score add-round`")
+        if later == last:
+            message = _("that edit makes round {later} impossible ({reason}); if the edit is "
+                        "right, round {later} no longer fit: take them back first "
+                        "(`score undo` once), edit round {number}, then enter them again "
+                        "with `score add-round`")
+        else:
+            message = _("that edit makes round {later} impossible ({reason}); if the edit is "
+                        "right, rounds {later} to {last} no longer fit: take them back first "
+                        "(`score undo` {times} times), edit round {number}, then enter them "
+                        "again with `score add-round`")
+        return message.format(later=later, last=last, reason=error.reason, number=number,
+                              times=last - later + 1)
 
     def check_rounds_can_change(self, command: str) -> None:
         """A virtual deal is what the cards and moves were: taking one back would let
         ``play --resume`` deal again cards a human has already seen."""
         if self.mode == "virtual":
-            raise EntryError(f"{self.label} was played on the virtual deck: its deals are a "
-                             f"record of the cards and moves, so `{command}` can't change them")
+            raise EntryError(_("{session} was played on the virtual deck: its deals are a "
+                               "record of the cards and moves, so `{command}` can't change "
+                               "them").format(session=self.label, command=command))
 
     @property
     def extra(self) -> JSONDict:
@@ -435,17 +476,20 @@ class Session:
 
     def abandon(self, *, time: str | None = None) -> Session:
         if self.finished:
-            raise EntryError(f"{self.label} is finished, so it counts in the statistics: "
-                             "abandon is for a game left unfinished (`score delete` removes one)")
+            raise EntryError(_("{session} is finished, so it counts in the statistics: "
+                               "abandon is for a game left unfinished (`score delete` removes "
+                               "one)").format(session=self.label))
         if self.abandoned:
-            raise EntryError(f"{self.label} was already abandoned at {self.abandoned}")
+            raise EntryError(_("{session} was already abandoned at {time}").format(
+                session=self.label, time=self.abandoned))
         stamp = time or now_iso()
         return replace(self, abandoned=stamp)._logged(
             "abandon", "abandoned: left out of statistics", stamp)
 
     def resume(self, *, time: str | None = None) -> Session:
         if not self.abandoned:
-            raise EntryError(f"{self.label} is not abandoned, so there is nothing to take back")
+            raise EntryError(_("{session} is not abandoned, so there is nothing to take back")
+                             .format(session=self.label))
         return replace(self, abandoned="")._logged(
             "resume", "no longer abandoned: it takes rounds again", time)
 
@@ -468,7 +512,8 @@ class Session:
         )
         before = {names.get(k, k): v for k, v in self.standings.totals.items()}
         if renamed.standings.totals != before:  # a game whose rename misses a field
-            raise EntryError(f"renaming changes the scores of {self.label}; nothing was changed")
+            raise EntryError(_("renaming changes the scores of {session}; nothing was changed")
+                             .format(session=self.label))
         return renamed._logged(change, detail, time)
 
     def with_revision(self, revision: int) -> Session:
@@ -491,8 +536,11 @@ class Session:
         summary = self.standings.rounds[number - 1]
         scores = ", ".join(f"{name} {points:+d}" for name, points in summary["scores"].items())
         caption = self.rules.caption(summary)
-        what = caption.sentence + (f" ({caption.failure})" if caption.failure else "")
-        return f"round {number}: {what}; {scores}"
+        what = caption.sentence
+        if caption.failure:
+            what = _("{what} ({failure})").format(what=what, failure=caption.failure)
+        return _("round {number}: {what}; {scores}").format(number=number, what=what,
+                                                            scores=scores)
 
     def check_entry_fields(self, entry: RoundEntry) -> None:
         """Refuse a round option of another game's rounds (one this game does not declare)."""
@@ -500,26 +548,27 @@ class Session:
         own = {option.key for option in declaration.round_options}
         for key in entry.given():
             if key not in own:
-                others = " and ".join(other.title for other in games_taking(key)) \
-                    or "no game"
+                others = _(" and ").join(other.title for other in games_taking(key)) \
+                    or _("no game")
                 flag = key.replace("_", "-")
-                raise EntryError(f"--{flag} is for {others}, and {declaration.title} has no "
-                                 f"{flag}: a {declaration.title} round takes "
-                                 f"{declaration.round_usage}")
+                raise EntryError(_("--{flag} is for {others}, and {game} has no {flag}: a "
+                                   "{game} round takes {usage}").format(
+                    flag=flag, others=others, game=declaration.title,
+                    usage=declaration.round_usage))
 
     def _finished_message(self) -> str:
-        winners = " and ".join(self.standings.winners)
-        return (f"{self.label} is finished ({winners} won) and takes no more rounds: "
-                "start a new game with `score new`")
+        winners = _(" and ").join(self.standings.winners)
+        return _("{session} is finished ({winners} won) and takes no more rounds: start a new "
+                 "game with `score new`").format(session=self.label, winners=winners)
 
     def check_round_number(self, number: int) -> None:
         """Refuse a round number the session does not have, saying which it has."""
         if 1 <= number <= len(self.rounds):
             return
         if not self.rounds:
-            raise EntryError(f"{self.label} has no rounds yet")
-        raise EntryError(f"there is no round {number}: {self.label} has rounds 1 to "
-                         f"{len(self.rounds)}")
+            raise EntryError(_("{session} has no rounds yet").format(session=self.label))
+        raise EntryError(_("there is no round {number}: {session} has rounds 1 to {last}")
+                         .format(number=number, session=self.label, last=len(self.rounds)))
 
     # -- the JSON summary (FORMAT.md): scorekeeper.summary does the work ---------------
 
@@ -559,7 +608,8 @@ class Session:
     def from_document(cls, document: Mapping[str, Any], session_id: int | None) -> Session:
         revision = document.get("revision", 0)
         if not isinstance(revision, int) or isinstance(revision, bool) or revision < 0:
-            raise ValueError(f"its revision is not a count of writes: {revision!r}")
+            raise ValueError(_("its revision is not a count of writes: {revision}").format(
+                revision=repr(revision)))
         return cls(
             game=document["game"],
             name=document.get("name", ""),

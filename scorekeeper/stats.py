@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.common import EntryError, StatFigure, name_key
+from scorekeeper.i18n import _
 from scorekeeper.match import wilson_interval
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session
@@ -227,9 +228,12 @@ def compute(sessions: Sequence[Session], query: StatsQuery | None = None) -> Sta
     unknown = [name for name, key in zip(query.players, wanted, strict=True)
                if key not in names]
     if unknown:
-        known = ", ".join(sorted(names.values(), key=str.casefold)) or "nobody yet"
-        raise EntryError(f"nobody called {unknown[0].strip()!r} has played (the players: "
-                         f"{known})")
+        known = ", ".join(sorted(names.values(), key=str.casefold))
+        if not known:
+            raise EntryError(_("nobody called {name} has played (the players: nobody yet)")
+                             .format(name=repr(unknown[0].strip())))
+        raise EntryError(_("nobody called {name} has played (the players: {players})").format(
+            name=repr(unknown[0].strip()), players=known))
 
     players: dict[str, PlayerStats] = {}
     games: dict[str, GameStats] = {}
@@ -254,7 +258,7 @@ def compute(sessions: Sequence[Session], query: StatsQuery | None = None) -> Sta
                     if places[a] < places[b]:
                         ahead[keys[a]][keys[b]] += 1
         game = games.setdefault(session.game, GameStats(session.game, rules.title,
-                                                        rules.stat_figures))
+                                                        _figures_in_words(rules.stat_figures)))
         game.sessions += 1
         game.played.append(session.id)
         for summary in standings.rounds:
@@ -371,3 +375,10 @@ def ranked_ratings(game: GameStats) -> list[tuple[str, list[RatingPoint]]]:
 
 def check_game(name: str | None) -> str | None:
     return None if name is None else get_game(name).name
+
+
+def _figures_in_words(figures: Sequence[StatFigure]) -> tuple[StatFigure, ...]:
+    """A game's figures with their label and meaning in the active language (the games
+    declare them as N_-marked English)."""
+    return tuple(replace(figure, label=_(figure.label), meaning=_(figure.meaning))
+                 for figure in figures)

@@ -38,11 +38,11 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from filelock import FileLock, Timeout
-from platformdirs import user_data_dir
 
 from scorekeeper.errors import NewerStoreError as NewerStoreError  # re-exported
 from scorekeeper.errors import StoreError as StoreError  # re-exported
 from scorekeeper.games.common import EntryError, name_key
+from scorekeeper.i18n import N_, _
 from scorekeeper.session import Session
 
 SCHEMA_VERSION = 2
@@ -71,6 +71,8 @@ class SessionChanged(StoreError):
 
 
 def default_path() -> Path:
+    from platformdirs import user_data_dir  # not needed when --db or $SCOREKEEPER_DB names it
+
     return Path(user_data_dir(APP_NAME, appauthor=False)) / "scorekeeper.json"
 
 
@@ -103,16 +105,20 @@ def is_temporary_of(candidate: str, path: Path) -> bool:
     return re.fullmatch(re.escape(f".{path.name}.") + r"[a-z0-9_]{8}\.tmp", candidate) is not None
 
 
+_NOT_A_REGULAR_FILE = N_("{path} is {kind}, not a scorekeeper store. Nothing was changed: use "
+                         "--db or SCOREKEEPER_DB to pick a regular file")
+
+
 def describe_kind(mode: int) -> str:
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return _("a folder")
     if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
+        return _("a named pipe (FIFO)")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return _("a device")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+        return _("a socket")
+    return _("not a regular file")
 
 
 def read_file_bytes(path: Path) -> bytes | None:
@@ -127,18 +133,17 @@ def read_file_bytes(path: Path) -> bytes | None:
     except FileNotFoundError:
         return None
     except OSError as error:
-        raise StoreError(f"can't read {path}: {error.strerror or error}") from None
+        raise StoreError(_("can't read {path}: {reason}").format(
+            path=path, reason=error.strerror or error)) from None
     try:
         mode = os.fstat(descriptor).st_mode
         if not stat.S_ISREG(mode):
-            raise StoreError(
-                f"{path} is {describe_kind(mode)}, not a scorekeeper store. Nothing was "
-                "changed: use --db or SCOREKEEPER_DB to pick a regular file"
-            )
+            raise StoreError(_(_NOT_A_REGULAR_FILE).format(path=path, kind=describe_kind(mode)))
         with os.fdopen(descriptor, "rb", closefd=False) as stream:
             return stream.read()
     except OSError as error:
-        raise StoreError(f"can't read {path}: {error.strerror or error}") from None
+        raise StoreError(_("can't read {path}: {reason}").format(
+            path=path, reason=error.strerror or error)) from None
     finally:
         os.close(descriptor)
 
@@ -153,38 +158,38 @@ def parse_store_text(text: str | bytes, path: Path) -> dict[str, dict[str, Any]]
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise StoreError(
-                f"{path} is not a scorekeeper store (not a text file). Nothing was changed: "
+            raise StoreError(_(
+                "{path} is not a scorekeeper store (not a text file). Nothing was changed: "
                 "use --db or SCOREKEEPER_DB to pick another file, or move this one aside"
-            ) from None
+            ).format(path=path)) from None
     if not text.strip():
-        raise StoreError(
-            f"{path} is empty, so it is not a scorekeeper store: it may have been truncated. "
+        raise StoreError(_(
+            "{path} is empty, so it is not a scorekeeper store: it may have been truncated. "
             "Run `score doctor --restore` to bring back the newest good backup, "
             "or move the file aside"
-        )
+        ).format(path=path))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise StoreError(
-            f"{path} is damaged (not valid JSON: {error.msg} at line {error.lineno}). "
+        raise StoreError(_(
+            "{path} is damaged (not valid JSON: {problem} at line {line}). "
             "Nothing was changed. Run `score doctor --restore` to bring back the newest good "
             "backup, or move the file aside"
-        ) from None
+        ).format(path=path, problem=error.msg, line=error.lineno)) from None
     except RecursionError:
-        raise StoreError(
-            f"{path} is damaged (nested too deeply to be a scorekeeper store). Nothing was "
+        raise StoreError(_(
+            "{path} is damaged (nested too deeply to be a scorekeeper store). Nothing was "
             "changed. Run `score doctor --restore` to bring back the newest good backup, or "
             "move the file aside"
-        ) from None
+        ).format(path=path)) from None
     return check_store_data(data, path)
 
 
 def _foreign(path: Path) -> StoreError:
-    return StoreError(
-        f"{path} is not a scorekeeper store (it holds other JSON). Nothing was changed: "
+    return StoreError(_(
+        "{path} is not a scorekeeper store (it holds other JSON). Nothing was changed: "
         "use --db or SCOREKEEPER_DB to pick another file, or move this one aside"
-    )
+    ).format(path=path))
 
 
 def _check_schema(meta_table: Any, path: Path) -> int:
@@ -195,11 +200,11 @@ def _check_schema(meta_table: Any, path: Path) -> int:
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise _foreign(path)
     if version > SCHEMA_VERSION:
-        raise NewerStoreError(
-            f"{path} was written by a newer scorekeeper (store schema {version}; this one "
-            f"reads up to {SCHEMA_VERSION}). Nothing was changed: upgrade scorekeeper "
+        raise NewerStoreError(_(
+            "{path} was written by a newer scorekeeper (store schema {version}; this one "
+            "reads up to {ours}). Nothing was changed: upgrade scorekeeper "
             "(its package is cardnight-scorekeeper: pipx upgrade cardnight-scorekeeper) to use it"
-        )
+        ).format(path=path, version=version, ours=SCHEMA_VERSION))
     return version
 
 
@@ -243,7 +248,7 @@ def check_session(document: Any, session_id: int) -> Session:
     Raises (any exception) when the session is damaged.
     """
     if not isinstance(document, Mapping):
-        raise ValueError("it is not a JSON object")
+        raise ValueError(_("it is not a JSON object"))
     session = Session.from_document(document, session_id)
     _check_invariants(session)
     return session
@@ -252,17 +257,17 @@ def check_session(document: Any, session_id: int) -> Session:
 def _check_invariants(session: Session) -> None:
     standings = session.standings
     if len({name_key(name) for name in session.players}) != len(session.players):
-        raise ValueError("two players share a name")
+        raise ValueError(_("two players share a name"))
     if sorted(standings.still_in + standings.knocked_out) != sorted(session.players):
-        raise ValueError("players in and knocked out do not add up to the players")
+        raise ValueError(_("players in and knocked out do not add up to the players"))
     if standings.finished and not standings.winners:
-        raise ValueError("finished without a winner")
+        raise ValueError(_("finished without a winner"))
     running = dict.fromkeys(session.players, 0)
     for summary in standings.rounds:
         for name, points in summary["scores"].items():
             running[name] += points
     if running != standings.totals:
-        raise ValueError("the totals are not the sum of the rounds")
+        raise ValueError(_("the totals are not the sum of the rounds"))
 
 
 # ---------------------------------------------------------------------------
@@ -350,7 +355,7 @@ def _serialise(document: Mapping[str, Any]) -> bytes:
     try:
         return json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     except UnicodeEncodeError:
-        raise EntryError("that text can't be stored: it is not valid Unicode") from None
+        raise EntryError(_("that text can't be stored: it is not valid Unicode")) from None
 
 
 def _digest(text: bytes) -> str:
@@ -436,16 +441,17 @@ class _Contents:
             try:
                 data = json.loads(document.text)
             except (ValueError, RecursionError) as error:
-                raise StoreError(self.damaged(doc_id, f"not valid JSON: {error}")) from None
+                raise StoreError(self.damaged(doc_id, _("not valid JSON: {problem}").format(
+                    problem=error))) from None
             if not isinstance(data, dict):
-                raise StoreError(self.damaged(doc_id, "not a JSON object"))
+                raise StoreError(self.damaged(doc_id, _("not a JSON object")))
             document.data = data
         return document.data
 
     def damaged(self, doc_id: str, why: object) -> str:
-        return (f"{self.path}: session {doc_id} is damaged ({why}). Nothing was changed: "
-                "run `score doctor` to check the file, `score doctor --restore` to bring "
-                "back the newest good backup")
+        return _("{path}: session {id} is damaged ({why}). Nothing was changed: run "
+                 "`score doctor` to check the file, `score doctor --restore` to bring back the "
+                 "newest good backup").format(path=self.path, id=doc_id, why=why)
 
     def verify(self) -> None:
         """Every session is good: its text matches the digest of the text last checked,
@@ -649,12 +655,16 @@ class StoreView:
         wanted = self.current_id if session_id is None else session_id
         if wanted is None:
             if self.session_ids():
-                raise EntryError("no session is current: pick one with `score use ID` "
-                                 "(see `score sessions`)")
-            raise EntryError("there are no sessions yet: start one with `score new`")
+                raise EntryError(_("no session is current: pick one with `score use ID` "
+                                   "(see `score sessions`)"))
+            raise EntryError(_("there are no sessions yet: start one with `score new`"))
         if str(wanted) not in self.contents.session_table:
-            known = ", ".join(str(i) for i in self.session_ids()) or "none yet"
-            raise EntryError(f"there is no session {wanted} (sessions: {known})")
+            known = ", ".join(str(i) for i in self.session_ids())
+            if not known:
+                raise EntryError(_("there is no session {id} (sessions: none yet)").format(
+                    id=wanted))
+            raise EntryError(_("there is no session {id} (sessions: {known})").format(
+                id=wanted, known=known))
         return self._load(wanted)
 
 
@@ -684,16 +694,17 @@ class WritableStoreView(StoreView):
             raise ValueError("put needs a stored session")
         doc_id = str(session.id)
         if doc_id not in self.contents.session_table:
-            raise SessionChanged(f"session {session.id} is no longer in {self.path} (was a "
-                                 "backup restored?); nothing was changed")
+            raise SessionChanged(_("session {id} is no longer in {path} (was a backup "
+                                   "restored?); nothing was changed").format(
+                id=session.id, path=self.path))
         # The stored session was checked when this write began (verify, or get).
         stored_revision = self.contents.session_data(doc_id).get("revision", 0)
         if stored_revision != session.revision:
-            raise SessionChanged(
-                f"session {session.id} was changed by another score command since this one "
-                f"read it (revision {session.revision}, now {stored_revision}); nothing was "
+            raise SessionChanged(_(
+                "session {id} was changed by another score command since this one "
+                "read it (revision {revision}, now {stored}); nothing was "
                 "changed: look at it again (`score show`) and repeat the command"
-            )
+            ).format(id=session.id, revision=session.revision, stored=stored_revision))
         stored = session.with_revision(session.revision + 1)
         self._store(stored)
         return stored
@@ -746,8 +757,8 @@ class WritableStoreView(StoreView):
         try:
             _check_invariants(session)
         except ValueError as error:  # the session layer refuses such changes first
-            raise EntryError(f"that change would leave the session inconsistent: {error}") \
-                from None
+            raise EntryError(_("that change would leave the session inconsistent: {problem}")
+                             .format(problem=error)) from None
         text = _serialise(session.to_document())
         doc_id = str(session.id)
         self.contents.session_table[doc_id] = _Document(text=text, data=None)
@@ -850,8 +861,8 @@ class Store:
         try:
             write_atomically(self.target, content, backups=True)
         except OSError as error:  # disk full, no permission...: the old file stays
-            raise StoreError(f"can't write {self.path}: {error.strerror or error}. "
-                             "Nothing was changed") from None
+            raise StoreError(_("can't write {path}: {reason}. Nothing was changed").format(
+                path=self.path, reason=error.strerror or error)) from None
 
     def _check_writable(self) -> None:
         """Refuse a store file that can't or must not be replaced."""
@@ -861,14 +872,15 @@ class Store:
         except FileNotFoundError:
             return
         except OSError as error:
-            raise StoreError(f"can't use {self.path}: {error.strerror or error}") from None
+            raise StoreError(_("can't use {path}: {reason}").format(
+                path=self.path, reason=error.strerror or error)) from None
         if not stat.S_ISREG(status.st_mode):
-            raise StoreError(f"{self.path} is {describe_kind(status.st_mode)}, not a "
-                             "scorekeeper store. Nothing was changed: use --db or "
-                             "SCOREKEEPER_DB to pick a regular file")
+            raise StoreError(_(_NOT_A_REGULAR_FILE).format(
+                path=self.path, kind=describe_kind(status.st_mode)))
         if not status.st_mode & 0o222 or not os.access(target, os.W_OK):
-            raise StoreError(f"{self.path} is read-only, so nothing was changed: make it "
-                             "writable (e.g. chmod u+w) to record changes")
+            raise StoreError(_("{path} is read-only, so nothing was changed: make it "
+                               "writable (e.g. chmod u+w) to record changes").format(
+                path=self.path))
 
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:
@@ -877,20 +889,20 @@ class Store:
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise StoreError(f"can't create the folder {target.parent}: "
-                             f"{error.strerror or error}") from None
+            raise StoreError(_("can't create the folder {path}: {reason}").format(
+                path=target.parent, reason=error.strerror or error)) from None
         lock_path = self.lock_path
         lock = FileLock(str(lock_path), timeout=LOCK_TIMEOUT_SECONDS)
         try:
             lock.acquire()
         except Timeout:
-            raise StoreError(
-                f"another score command has held {lock_path} for "
-                f"{LOCK_TIMEOUT_SECONDS:.0f} s; try again when it has finished"
-            ) from None
+            raise StoreError(_(
+                "another score command has held {path} for {seconds} s; try again when it "
+                "has finished").format(path=lock_path,
+                                        seconds=f"{LOCK_TIMEOUT_SECONDS:.0f}")) from None
         except OSError as error:  # e.g. a folder without write permission
-            raise StoreError(f"can't lock {lock_path}: {error.strerror or error}. "
-                             "Nothing was changed") from None
+            raise StoreError(_("can't lock {path}: {reason}. Nothing was changed").format(
+                path=lock_path, reason=error.strerror or error)) from None
         try:
             _remove_stale_temporaries(target)
             yield
@@ -901,8 +913,8 @@ class Store:
         """What ``candidate`` is to this store (the store itself, a backup, its lock...),
         under any name (symlinks and hard links included); None if it is not its file."""
         target = self.target
-        named = {target.name: "the store", self.lock_path.name: "its lock file"}
-        named.update({path.name: "one of its backups" for path in backup_paths(target)})
+        named = {target.name: _("the store"), self.lock_path.name: _("its lock file")}
+        named.update({path.name: _("one of its backups") for path in backup_paths(target)})
         resolved = real_path(candidate)
         same_folder = resolved.parent == target.parent
         if not same_folder:
@@ -913,11 +925,11 @@ class Store:
             if name in named:
                 return named[name]
             if is_temporary_of(name, target):
-                return "one of its temporary files"
+                return _("one of its temporary files")
             if name.startswith(f"{target.name}.replaced-"):
-                return "a copy `score doctor --restore` kept"
+                return _("a copy `score doctor --restore` kept")
             if re.fullmatch(re.escape(f"{target.name}.play-") + r"[0-9]+\.lock", name):
-                return "a lock of `score play`"
+                return _("a lock of `score play`")
         try:
             status = os.stat(candidate)
         except OSError:
@@ -946,12 +958,12 @@ class SessionLease:
 
     def acquire(self) -> bool:
         """Take the lease; False when another process holds it."""
-        for _ in range(100):
+        for _attempt in range(100):
             try:
                 descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
             except OSError as error:
-                raise StoreError(f"can't create {self.path}: {error.strerror or error}") \
-                    from None
+                raise StoreError(_("can't create {path}: {reason}").format(
+                    path=self.path, reason=error.strerror or error)) from None
             if not _try_lock(descriptor):
                 os.close(descriptor)
                 return False

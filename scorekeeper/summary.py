@@ -23,6 +23,7 @@ from scorekeeper.games.common import (
     Standings,
     TableGame,
 )
+from scorekeeper.i18n import _
 from scorekeeper.registry import DECLARATIONS, declaration_of, get_game, get_virtual
 from scorekeeper.session import Session, VirtualSettings
 from scorekeeper.text import hidden_characters
@@ -36,10 +37,12 @@ def _shown(value: Any) -> str:
     if isinstance(value, bool) or value is None or isinstance(value, float):
         return repr(value)
     if isinstance(value, int):
-        return repr(value) if abs(value) < 10**12 else "a very long number"
+        return repr(value) if abs(value) < 10**12 else _("a very long number")
     if isinstance(value, str):
         return repr(value[:24] + ("..." if len(value) > 24 else ""))
-    return {"list": "a list", "dict": "an object"}.get(type(value).__name__, "a value")
+    if isinstance(value, list):
+        return _("a list")
+    return _("an object") if isinstance(value, dict) else _("a value")
 
 
 def _created(value: Any) -> str | None:
@@ -54,8 +57,8 @@ def _created(value: Any) -> str | None:
         else:
             if not hidden_characters(value):
                 return value
-    raise EntryError(f"its 'created' is {_shown(value)}, not a date and time such as "
-                     "2026-11-27T20:15:00+01:00")
+    raise EntryError(_("its 'created' is {value}, not a date and time such as "
+                       "2026-11-27T20:15:00+01:00").format(value=_shown(value)))
 
 
 @dataclass(frozen=True)
@@ -79,49 +82,53 @@ class SummaryParts:
     @classmethod
     def parse(cls, data: Any) -> SummaryParts:
         if not isinstance(data, dict) or data.get("format") != SUMMARY_FORMAT:
-            raise EntryError("this is not a scorekeeper session summary "
-                             f"(no \"format\": \"{SUMMARY_FORMAT}\")")
+            raise EntryError(_("this is not a scorekeeper session summary (no \"format\": "
+                               "\"{format}\")").format(format=SUMMARY_FORMAT))
         version = data.get("version")
         if version != SUMMARY_VERSION or isinstance(version, bool):
-            raise EntryError(f"this summary is version {_shown(version)}; this scorekeeper "
-                             f"reads version {SUMMARY_VERSION}")
+            raise EntryError(_("this summary is version {version}; this scorekeeper reads "
+                               "version {ours}").format(version=_shown(version),
+                                                        ours=SUMMARY_VERSION))
 
         def text(key: str, default: str | None) -> str | None:
             value = data.get(key, default)
             if value is None or isinstance(value, str):
                 return value
-            raise EntryError(f"its {key!r} must be text, not {_shown(value)}")
+            raise EntryError(_("its {key} must be text, not {value}").format(
+                key=repr(key), value=_shown(value)))
 
         for key in ("game", "players", "rounds"):
             if key not in data:
-                raise EntryError(f"the summary lacks a required part: {key!r}")
+                raise EntryError(_("the summary lacks a required part: {key}").format(
+                    key=repr(key)))
         game_name = text("game", None)
         if game_name is None:
-            raise EntryError(f"its 'game' must be {' or '.join(DECLARATIONS)}, not null")
+            raise EntryError(_("its 'game' must be {games}, not null").format(
+                games=_(" or ").join(DECLARATIONS)))
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise EntryError("its 'players' must be a list of names")
+            raise EntryError(_("its 'players' must be a list of names"))
         rounds = data.get("rounds")
         if not isinstance(rounds, list):
-            raise EntryError("its 'rounds' must be a list of rounds")
+            raise EntryError(_("its 'rounds' must be a list of rounds"))
         for index, round_ in enumerate(rounds, start=1):
             if not isinstance(round_, dict):
-                raise EntryError(f"round {index} is not a JSON object")
+                raise EntryError(_("round {number} is not a JSON object").format(number=index))
             if not isinstance(round_.get("dealer"), str | None):
-                raise EntryError(f"round {index}: its dealer must be a name, not "
-                                 f"{_shown(round_['dealer'])}")
+                raise EntryError(_("round {number}: its dealer must be a name, not {value}")
+                                 .format(number=index, value=_shown(round_["dealer"])))
         options = data.get("options") or {}
         if not isinstance(options, dict) or not all(
                 isinstance(value, str | int | float | bool) or value is None
                 for value in options.values()):
-            raise EntryError("its 'options' must map each house rule to a value, "
-                             "e.g. {\"limit\": 100}")
+            raise EntryError(_("its 'options' must map each house rule to a value, "
+                               "e.g. {\"limit\": 100}"))
         mode = text("mode", "table") or "table"
         first_dealer = text("first_dealer", None) or _first_deal_dealer(rounds)
         recorded = any(key in round_ for round_ in rounds for key in RECORDED_DEAL_KEYS)
         if first_dealer is None and (mode == "virtual" or recorded):
-            raise EntryError("its 'first_dealer' is missing: a virtual game says who dealt "
-                             "first, so that every deal's dealer can be checked")
+            raise EntryError(_("its 'first_dealer' is missing: a virtual game says who dealt "
+                               "first, so that every deal's dealer can be checked"))
         return cls(
             game=get_game(game_name),
             players=players,
@@ -146,7 +153,8 @@ def _first_deal_dealer(rounds: Sequence[JSONDict]) -> str | None:
         dealer = deal.get("dealer")
     if dealer is None or isinstance(dealer, str):
         return dealer
-    raise EntryError(f"round 1's dealer must be a name, not {_shown(dealer)}")
+    raise EntryError(_("round 1's dealer must be a name, not {value}").format(
+        value=_shown(dealer)))
 
 
 def summary_of(session: Session) -> JSONDict:
@@ -222,7 +230,8 @@ def session_from_summary(data: Any, *, time: str | None = None) -> Session:
         try:
             rounds.append(game.round_from_summary(summary_round))
         except EntryError as error:
-            raise EntryError(f"round {index}: {error}") from None
+            raise EntryError(_("round {number}: {reason}").format(number=index,
+                                                                  reason=error)) from None
     session = replace(session, rounds=tuple(rounds))
     try:
         standings = session.standings
@@ -238,12 +247,13 @@ def _virtual_settings(data: Any, players: Sequence[str], game: str) -> VirtualSe
     """The seed and seats of a virtual game (what ``score play --resume`` needs), checked."""
     settings = VirtualSettings.from_json(data)
     if [seat.name for seat in settings.seats] != list(players):
-        raise EntryError("its virtual seats are not its players, in order")
+        raise EntryError(_("its virtual seats are not its players, in order"))
     bots = get_virtual(game).bots
     for seat in settings.seats:
         if seat.bot is not None and seat.bot not in bots:
-            raise EntryError(f"its seat {seat.name} has no bot called {_shown(seat.bot)}: "
-                             "choose " + ", ".join(bots))
+            raise EntryError(_("its seat {name} has no bot called {bot}: choose {bots}")
+                             .format(name=seat.name, bot=_shown(seat.bot),
+                                     bots=", ".join(bots)))
     return settings
 
 
@@ -263,16 +273,18 @@ def _verify_deals(session: Session) -> Session:
         knocked.update(summary.get("knocked_out", []))
         if not any(key in round_ for key in RECORDED_DEAL_KEYS):
             if session.mode == "virtual":
-                raise EntryError(f"round {number}: a round of a virtual game needs its 'deal' "
-                                 "and its 'actions' to be replayed")
+                raise EntryError(_("round {number}: a round of a virtual game needs its "
+                                   "'deal' and its 'actions' to be replayed").format(
+                    number=number))
             continue
         if "deal" not in round_ or "actions" not in round_:
-            raise EntryError(f"round {number}: a virtual round needs both its 'deal' and its "
-                             "'actions' to be replayed")
+            raise EntryError(_("round {number}: a virtual round needs both its 'deal' and its "
+                               "'actions' to be replayed").format(number=number))
         try:
             replayed = virtual.verify(round_, session.options, seated)
         except EntryError as error:
-            raise EntryError(f"round {number}: {error}") from None
+            raise EntryError(_("round {number}: {reason}").format(number=number,
+                                                                  reason=error)) from None
         rounds[number - 1] = {**round_, **{key: replayed[key] for key in RECORDED_DEAL_KEYS}}
     return replace(session, rounds=tuple(rounds))
 
@@ -284,12 +296,15 @@ def _compare_scores(data: Mapping[str, Any], rescored: Mapping[str, Any],
                                               start=1):
         for key in ("scores", *checked_results, "knocked_out"):
             if key in given and given[key] != computed.get(key):
-                raise EntryError(f"round {index}: the file says {key} = {_brief(given[key])}, "
-                                 f"but the round re-scores to {computed.get(key)}")
+                raise EntryError(_("round {number}: the file says {key} = {given}, but the "
+                                   "round re-scores to {computed}").format(
+                    number=index, key=key, given=_brief(given[key]),
+                    computed=computed.get(key)))
     for key in ("totals", "knocked_out", "status", "winners"):
         if key in data and data[key] != rescored[key]:
-            raise EntryError(f"the file says {key} = {_brief(data[key])}, but its rounds "
-                             f"re-score to {rescored[key]}")
+            raise EntryError(_("the file says {key} = {given}, but its rounds re-score to "
+                               "{computed}").format(key=key, given=_brief(data[key]),
+                                                    computed=rescored[key]))
 
 
 def _brief(value: Any) -> str:

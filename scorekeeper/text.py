@@ -12,6 +12,10 @@ lone surrogates (which can't even be encoded for output). Names refuse them
 from __future__ import annotations
 
 import unicodedata
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rich.text import Text
 
 HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 """Unicode categories that act rather than show: control, format (zero-width, bidi),
@@ -42,9 +46,36 @@ def show_controls(text: str) -> str:
 
 
 def count(number: int, noun: str, plural: str = "") -> str:
-    """``1 round``, ``2 rounds``, ``0 rounds``: a number with its noun, as people write it.
+    """``1 round``, ``2 rounds``, ``0 rounds``: a number with its noun, as people write it
+    in English: for text kept as data (a session's log); words shown to people go through
+    ``scorekeeper.i18n.ngettext``.
 
     >>> count(1, "round"), count(14, "round"), count(0, "problem"), count(2, "match", "matches")
     ('1 round', '14 rounds', '0 problems', '2 matches')
     """
     return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
+def fill(template: str, style: str = "", **parts: object) -> Text:
+    """A translated ``template`` (``"{player} discards {cards}"``) as rich Text, each
+    placeholder filled with its part: a rich ``Text`` keeps its styles (cards in colour),
+    anything else is added as plain text, never read as markup (names are user text).
+
+    >>> fill("{who} takes {what}", who="[b]Ann", what="7C").plain
+    '[b]Ann takes 7C'
+    """
+    import string
+
+    from rich.text import Text
+
+    text = Text(style=style)
+    for literal, field, spec, _conversion in string.Formatter().parse(template):
+        text.append(literal)
+        if field is None:
+            continue
+        part = parts[field]
+        if isinstance(part, Text):
+            text.append_text(part)
+        else:
+            text.append(format(part, spec or ""))
+    return text

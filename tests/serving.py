@@ -68,7 +68,7 @@ def start_serve(score_exe: Path, env: dict[str, str], *args: str,
         assert process.stdout is not None
         for line in iter(process.stdout.readline, ""):
             lines.put(line)
-            if "Ctrl-C stops" in line:
+            if "Ctrl-C" in line:  # the last line, in every language
                 return
         lines.put("")
 
@@ -88,7 +88,7 @@ def start_serve(score_exe: Path, env: dict[str, str], *args: str,
             raise AssertionError(f"score serve ended ({process.returncode}): {seen} "
                                  f"{process.stderr.read()}")
         seen.append(line)
-        if "Ctrl-C stops" in line:
+        if "Ctrl-C" in line:
             return Served(process, seen)
 
 

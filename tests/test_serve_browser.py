@@ -8,6 +8,7 @@ README's picture is made that way).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import time
 from collections.abc import Callable, Iterator
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from babel.messages.pofile import read_po
 from conftest import CLI, Result
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -187,3 +189,116 @@ def test_without_scripts_the_page_refreshes_itself(
     assert result.exit_code == 0, result
     wait_for(browser, lambda d: standings(d).get("Dan") == "20", 6)
     assert browser.execute_script("return window.sameDocument;") is None, "not reloaded?"
+
+
+# ---------------------------------------------------------------------------
+# The HTML export in Arabic and Danish, as a browser draws it (issue 15)
+
+LOCALE = Path(__file__).resolve().parent.parent / "scorekeeper" / "locale"
+NIGHTS = {
+    # language: (players, the night's name); one Latin name among the Arabic ones
+    "ar": (("سارة", "Bo", "محمد"), "ليلة الجمعة"),
+    "da": (("Anne", "Bo", "Carl"), "Fredag"),
+}
+SPARED = {"least", "score", "one", "card", "scorekeeper"}
+"""Words no catalog translates: the games' names and the product's."""
+
+
+def words(text: str) -> set[str]:
+    """The Latin words of ``text`` (lower case), leaving out what a message never
+    translates: its {placeholders}, `commands` and --options."""
+    text = re.sub(r"\{[^{}]*\}|`[^`]*`|--?[A-Za-z][\w-]*", " ", text)
+    return {word.lower() for word in re.findall(r"[A-Za-z]{2,}", text)}
+
+
+def english_words(language: str) -> set[str]:
+    """The words of the catalog's English source strings that its translations into
+    ``language`` never use ("Status" is Danish too: it can't tell English apart)."""
+    with (LOCALE / language / "LC_MESSAGES" / "scorekeeper.po").open("rb") as file:
+        catalog = read_po(file)
+    source: set[str] = set()
+    translated: set[str] = set()
+    for message in catalog:
+        if not message.id:
+            continue
+        for text in message.id if isinstance(message.id, tuple) else (message.id,):
+            source |= words(text)
+        for text in message.string if isinstance(message.string, tuple) else (
+                message.string,):
+            translated |= words(text)
+    return source - translated - SPARED
+
+
+def exported_night(ok: CLI, language: str, folder: Path) -> tuple[Path, str]:
+    """A finished Least Score night exported as HTML in ``language``: (the page, the
+    house rules as typed, which stay as users type them)."""
+    (first, second, third), name = NIGHTS[language]
+    ok("new", "least-score", "--player", first, "--player", second, "--player", third,
+       "--limit", "50", "--dealer", second, "--name", name)
+    ok("add-round", "--declarer", first, f"{first}=5", f"{second}=12", f"{third}=30")
+    ok("add-round", "--declarer", second, f"{first}=20", f"{second}=3", f"{third}=25")
+    ok("add-round", "--declarer", second, f"{first}=9", f"{second}=2", f"{third}=14",
+       "--note", "Bo!")
+    page = folder / f"export-{language}.html"
+    ok("--lang", language, "export", "--format", "html", "--output", page)
+    options = ok("--lang", "en", "export", "--format", "md").stdout
+    typed = re.search(r"^House rules: (.*)$", options, re.MULTILINE)
+    assert typed
+    return page, typed.group(1)
+
+
+@pytest.mark.parametrize("language", ["ar", "da"])
+def test_the_exported_page_in_arabic_and_danish_reads_in_its_own_language_and_direction(
+        browser: webdriver.Chrome, ok: CLI, tmp_path: Path, language: str) -> None:
+    page, house_rules = exported_night(ok, language, tmp_path)
+    browser.get(page.as_uri())
+    seen = browser.execute_script("""
+        const heads = [...document.querySelectorAll('table')[0].tHead.rows[0].cells];
+        const axis = [...document.querySelectorAll('svg text[text-anchor="middle"]')];
+        return {lang: document.documentElement.lang,
+                direction: getComputedStyle(document.documentElement).direction,
+                body: getComputedStyle(document.body).direction,
+                text: document.body.innerText,
+                first: heads[0].getBoundingClientRect().left,
+                last: heads[heads.length - 1].getBoundingClientRect().left,
+                zero: axis[0].getBoundingClientRect().left,
+                end: axis[axis.length - 1].getBoundingClientRect().left};""")
+    assert seen["lang"] == language
+    right_to_left = language == "ar"
+    assert seen["direction"] == seen["body"] == ("rtl" if right_to_left else "ltr")
+    # the tables and the chart run from the right in Arabic, from the left in Danish
+    assert (seen["first"] > seen["last"]) is right_to_left, seen
+    assert (seen["zero"] > seen["end"]) is right_to_left, seen
+    # no English left: what the catalog says in English and never in this language
+    names = set().union(*(words(name) for name in (*NIGHTS[language][0], NIGHTS[language][1])))
+    visible = words(seen["text"].replace(house_rules, " "))
+    leftover = visible & english_words(language) - names
+    assert not leftover, f"English words on the {language} page: {sorted(leftover)}"
+    png = browser.get_screenshot_as_png()
+    assert png.startswith(b"\x89PNG")
+
+
+@pytest.mark.usefixtures("table_night")
+def test_score_serve_in_arabic_is_a_live_right_to_left_page(
+        browser: webdriver.Chrome, score_exe: Path, score_env: dict[str, str]) -> None:
+    running = start_serve(score_exe, {**score_env, "SCOREKEEPER_LANG": "ar"})
+    try:
+        browser.get(running.url)
+        # the live script's status line, in the page's words (it reads them from the page)
+        wait_for(browser, lambda d: d.find_element(By.ID, "live").get_attribute("class")
+                 == "meta on", 10)
+        seen = browser.execute_script("""
+            const heads = [...document.querySelector('table.standings').tHead.rows[0].cells];
+            return {lang: document.documentElement.lang,
+                    direction: getComputedStyle(document.body).direction,
+                    live: document.getElementById('live').textContent,
+                    nav: document.querySelector('nav').innerText,
+                    first: heads[0].getBoundingClientRect().left,
+                    last: heads[heads.length - 1].getBoundingClientRect().left};""")
+    finally:
+        code, out, err = running.stop()
+    assert code == 0 and "Traceback" not in out + err, (out, err)
+    assert seen["lang"] == "ar" and seen["direction"] == "rtl", seen
+    assert seen["first"] > seen["last"], seen  # the place column on the right
+    assert seen["live"] == "مباشر: يتحدّث تلقائيًا.", seen
+    assert "الإحصاءات" in seen["nav"], seen

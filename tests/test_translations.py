@@ -151,9 +151,11 @@ def plural_problems(catalog: Catalog) -> list[str]:
 
 def compiled(catalog: Catalog) -> dict[Key, Any]:
     """What a ``.mo`` of ``catalog`` holds: the translated, non-fuzzy entries."""
-    return {key_of(message): message.string for message in entries(catalog)
+    # plural forms: a .po gives them as a tuple, a .mo as a list
+    return {key_of(message): tuple(message.string) if isinstance(message.string, list)
+            else message.string for message in entries(catalog)
             if not message.fuzzy and message.string
-            and (not isinstance(message.string, tuple) or all(message.string))}
+            and (isinstance(message.string, str) or all(message.string))}
 
 
 # --------------------------------------------------------------------------- the catalogs

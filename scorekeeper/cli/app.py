@@ -29,23 +29,11 @@ except ImportError:  # pragma: no cover
     )
 
 from scorekeeper import __version__
-from scorekeeper import doctor as doctor_module
 from scorekeeper import store as store_module
-from scorekeeper.cli import (
-    compact,
-    completion,
-    context,
-    conventions,
-    importing,
-    json_views,
-    lazy,
-    nights,
-    prompts,
-    render,
-)
-from scorekeeper.cli import export as exporting
+from scorekeeper.cli import compact, completion, context, conventions, lazy, render
 from scorekeeper.cli import game_options as game_options_module
 from scorekeeper.cli.context import UsageProblem, console, store, usage
+from scorekeeper.cli.export_formats import Format
 from scorekeeper.cli.language import (
     complete_language,
     parse_language,
@@ -160,6 +148,8 @@ def new(
     rules = _game_or_usage(game)
     options = {key: value for key, value in game_options.items() if value is not None}
     game_options_module.check_house_rules(rules.name, options)
+    from scorekeeper.cli import nights  # the commands at the table never load its stats
+
     settings = nights.load_config()  # the group's defaults; the command line wins
     options = {**settings.rules_for(rules.name), **options}
     player = player or nights.players_for_new(ctx, rules, settings)
@@ -195,6 +185,8 @@ def sessions(ctx: typer.Context, narrow: CompactOption = False,
     view = store(ctx).read()
     found = view.sessions()
     if as_json:
+        from scorekeeper.cli import json_views
+
         context.stdout.write(json_views.dumps(json_views.sessions_json(found, view.current_id)))
         return
     if not found:
@@ -222,6 +214,8 @@ def show(ctx: typer.Context, session_id: SessionArgument = None,
          narrow: CompactOption = False, as_json: JsonOption = False) -> None:
     session = store(ctx).read().get(session_id)
     if as_json:
+        from scorekeeper.cli import json_views
+
         context.stdout.write(json_views.dumps(json_views.show_json(session)))
         return
     console.print(compact.show(console, session, narrow))
@@ -230,6 +224,8 @@ def show(ctx: typer.Context, session_id: SessionArgument = None,
 @app.command(help=N_("Every change to a session, with its time (a deleted session's too)."))
 def log(ctx: typer.Context, session_id: SessionArgument = None,
         as_json: JsonOption = False) -> None:
+    from scorekeeper.cli import json_views, nights
+
     view = store(ctx).read()
     session = nights.deleted_session(view, session_id) or view.get(session_id)
     if as_json:
@@ -280,6 +276,8 @@ def _round_change(
     if sys.stdin.isatty():
         shown = st.read().get(session_id)
         check(shown)
+        from scorekeeper.cli import prompts  # only a terminal is asked
+
         asked = prompts.collect(shown, entry, number=number)
         if asked != entry:
             seen, entry = shown, asked
@@ -364,13 +362,15 @@ def redo(ctx: typer.Context, session_id: SessionOption = None) -> None:
 def export_command(
     ctx: typer.Context,
     session_id: SessionArgument = None,
-    fmt: Annotated[exporting.Format, typer.Option("--format", "-f", help=N_(
-        "json, md, csv or html."))] = exporting.Format.MD,
+    fmt: Annotated[Format, typer.Option("--format", "-f", help=N_(
+        "json, md, csv or html."))] = Format.MD,
     output: Annotated[Path | None, typer.Option("--output", "-o", dir_okay=False, help=N_(
         "Write to FILE instead of stdout."))] = None,
     force: Annotated[bool, typer.Option("--force", help=N_("With --output: replace FILE if "
                                                            "it exists."))] = False,
 ) -> None:
+    from scorekeeper.cli import export as exporting
+
     st = store(ctx)
     session = st.read().get(session_id)
     text = exporting.export(session, fmt.value)
@@ -421,6 +421,8 @@ def import_command(
     file: Annotated[Path, typer.Argument(metavar="FILE", help=N_(
         "A `score export --format json` file ('-' for stdin)."), dir_okay=False)],
 ) -> None:
+    from scorekeeper.cli import importing
+
     data = importing.read_summary_file(file)
     session = Session.from_summary(data).logged_import(str(file))
     session = store(ctx).update(lambda db: db.add(session))
@@ -458,6 +460,9 @@ def doctor(
         "With --restore: restore even a healthy store (drops its latest changes)."))] = False,
     as_json: JsonOption = False,
 ) -> None:
+    from scorekeeper import doctor as doctor_module
+    from scorekeeper.cli import json_views
+
     st = store(ctx)
     path = st.path
     current, backups = doctor_module.doctor(path)
@@ -515,7 +520,9 @@ def doctor(
 
 lazy.defer_registered(app)
 lazy.command("rules", "scorekeeper.cli.rules_command:rules")
-nights.register()
+for name, target in (("stats", "stats"), ("players", "players_app"), ("rematch", "rematch"),
+                     ("config", "config_app"), ("delete", "delete"), ("abandon", "abandon")):
+    lazy.command(name, f"scorekeeper.cli.nights:{target}")  # loaded only when one runs
 lazy.command("play", "scorekeeper.cli.virtual_commands:play")
 lazy.command("replay", "scorekeeper.cli.virtual_commands:replay")
 lazy.command("simulate", "scorekeeper.cli.virtual_commands:simulate")

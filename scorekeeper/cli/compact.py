@@ -22,8 +22,9 @@ from rich.text import Text
 from scorekeeper import ranking
 from scorekeeper.cli import render
 from scorekeeper.games.common import GridMarks
+from scorekeeper.i18n import _, ngettext, pgettext
 from scorekeeper.session import Session
-from scorekeeper.text import count, show_controls
+from scorekeeper.text import show_controls
 
 OUT_SIGN = "†"
 """After a running total: this deal knocked the player out."""
@@ -69,11 +70,11 @@ def short_names(players: Sequence[str], length: int) -> dict[str, str]:
 def _status(session: Session, name: str) -> str:
     standings = session.standings
     if name in standings.winners:
-        return "winner"
+        return pgettext("player status", "winner")
     if name in standings.knocked_out:
         number = next(r["number"] for r in standings.rounds if name in r["knocked_out"])
-        return f"out in {number}"
-    return "" if standings.finished else "in"
+        return _("out in {number}").format(number=number)
+    return "" if standings.finished else pgettext("player status", "in")
 
 
 def standings_table(session: Session, width: int) -> Table:
@@ -81,29 +82,33 @@ def standings_table(session: Session, width: int) -> Table:
     go last when the longest would not leave room for the figures."""
     standings = session.standings
     target = session.rules.target(session.options)
-    margin_heading = "Left" if session.rules.lower_is_better else f"To {target}"
+    margin_heading = (pgettext("points left before the limit", "Left")
+                      if session.rules.lower_is_better
+                      else _("To {target}").format(target=target))
     rows = [(str(rank), show_controls(name), str(standings.totals[name]),
              ranking.margin(session, name), _status(session, name))
             for rank, name in ranking.ranked_players(session)]
+    player, total = pgettext("table heading", "Player"), pgettext("table heading", "Total")
     widths = [max(len(row[i]) for row in rows) for i in range(5)]
-    numbers = (max(widths[0], 1) + 1 + max(widths[2], 5) + 1 + max(widths[3],
+    numbers = (max(widths[0], 1) + 1 + max(widths[2], len(total)) + 1 + max(widths[3],
                len(margin_heading)) + 1 + max(widths[4], 6))
-    names_last = numbers + 1 + max(widths[1], 6) > width
+    names_last = numbers + 1 + max(widths[1], len(player)) > width
     table = Table(box=None, padding=(0, 0, 0, 1), pad_edge=False, show_edge=False,
-                  title=Text(f"Standings, limit {target}" if session.rules.lower_is_better
-                             else f"Standings, to {target}"),
+                  title=Text(_("Standings, limit {target}").format(target=target)
+                             if session.rules.lower_is_better
+                             else _("Standings, to {target}").format(target=target)),
                   title_justify="left", title_style="bold")
-    columns = [("#", "right"), ("Player", "left"), ("Total", "right"),
+    columns = [("#", "right"), (player, "left"), (total, "right"),
                (margin_heading, "right"), ("", "left")]
     order = [0, 2, 3, 4, 1] if names_last else [0, 1, 2, 3, 4]
     for index in order:
         heading, justify = columns[index]
         table.add_column(heading, justify=justify,  # type: ignore[arg-type]
                          no_wrap=index != 1, overflow="fold" if index == 1 else "ellipsis")
-    for row in rows:
+    for (_rank, name), row in zip(ranking.ranked_players(session), rows, strict=True):
         styled: list[RenderableType] = [Text(cell) for cell in row]
-        styled[4] = Text(row[4], style="bold green" if row[4] == "winner"
-                         else "red" if row[4].startswith("out") else "")
+        styled[4] = Text(row[4], style="bold green" if name in standings.winners
+                         else "red" if name in standings.knocked_out else "")
         table.add_row(*(styled[index] for index in order))
     return table
 
@@ -218,13 +223,13 @@ def legend(session: Session, width: int) -> Text:
     """What the cells are and each sign the grid uses, packed in as few lines as fit
     ``width``, never breaking an item."""
     declaration = session.declaration
-    signs = list(declaration.narrow_legend or (("*", declaration.role_heading.lower()),))
+    signs = list(declaration.narrow_legend or (("*", _(declaration.role_heading).lower()),))
     if any(summary.get("knocked_out") for summary in session.standings.rounds):
-        signs.append((OUT_SIGN, "knocked out"))
-    text = Text("Running totals", style="bold")
+        signs.append((OUT_SIGN, pgettext("player status", "knocked out")))
+    text = Text(_("Running totals"), style="bold")
     used = len(text)
     for sign, meaning in signs:
-        item = f"{sign} {meaning}"
+        item = f"{sign} {_(meaning)}"
         if used + 2 + len(item) > width:
             text.append("\n")
             used = 0
@@ -248,10 +253,10 @@ def session_view(session: Session, width: int, head: Sequence[RenderableType]) -
             if index:
                 parts.append(Text())
             parts.append(table)
-        parts += [render.plain(f"Round {number}: {note}")
+        parts += [render.plain(_("Round {number}: {note}").format(number=number, note=note))
                   for number, note in render.round_notes(session)]
     else:
-        parts.append(Text("No rounds yet: after each deal, `score add-round ...`."))
+        parts.append(Text(_("No rounds yet: after each deal, `score add-round ...`.")))
     parts.append(render.ending(session))
     return Group(*parts)
 
@@ -272,23 +277,26 @@ def sessions_list(sessions: Sequence[Session], current: int | None) -> Table:
             title = session.rules.title
             lines = render.plain(session.label if session.label != f"{title} #{session.id}"
                                  else title, style="bold")
-            leader = ", ".join(session.leader())
-            status = session.status
+            leader = render.comma().join(session.leader())
+            status = render.session_status_text(session.status)
             rounds = len(session.rounds)
-            about = f"{count(rounds, 'round')}, {status}"
+            about = ngettext("{n} round, {status}", "{n} rounds, {status}", rounds).format(
+                n=rounds, status=status)
             if title not in lines.plain:
-                about = f"{title}, {about}"
-            if leader:
-                about += f"; {'won' if session.finished else 'leads'}: {leader}"
+                about = _("{game}, {about}").format(game=title, about=about)
+            if leader and session.finished:
+                about = _("{about}; won: {leader}").format(about=about, leader=leader)
+            elif leader:
+                about = _("{about}; leads: {leader}").format(about=about, leader=leader)
         except Exception as error:  # a damaged session must not hide the others
             lines = render.plain(session.name or session.game, style="bold")
-            about = f"{session.game}, damaged: {error}"
+            about = _("{game}, damaged: {error}").format(game=session.game, error=error)
         lines.append("\n")
         lines.append_text(render.plain(about))
         lines.append("\n")
-        lines.append_text(render.plain(", ".join(session.players), style="dim"))
+        lines.append_text(render.plain(render.comma().join(session.players), style="dim"))
         table.add_row(Text(f"{marker}{session.id}"), lines)
-    table.caption = "* current session"
+    table.caption = _("* current session")
     table.caption_justify = "left"
     return table
 

@@ -14,22 +14,24 @@ import html
 import io
 import json
 from collections.abc import Callable, Sequence
-from enum import StrEnum
+from functools import partial
 from typing import Any
 
-from scorekeeper.cli.render import describe_options, played_text, readable_time, round_notes
-from scorekeeper.ranking import margin, margin_heading, ranked_players, status_word
+from scorekeeper import i18n
+from scorekeeper.cli.export_formats import Format as Format  # re-exported
+from scorekeeper.cli.render import (
+    comma,
+    describe_options,
+    names_and,
+    played_text,
+    readable_time,
+    round_notes,
+)
+from scorekeeper.i18n import _, ngettext, pgettext
+from scorekeeper.ranking import margin, margin_heading, ranked_players, status_text
 from scorekeeper.session import Session
 from scorekeeper.summary import summary_of
-from scorekeeper.text import count, is_hidden, show_controls
-
-
-class Format(StrEnum):
-    JSON = "json"
-    MD = "md"
-    CSV = "csv"
-    HTML = "html"
-
+from scorekeeper.text import is_hidden, show_controls
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -62,7 +64,22 @@ def _json_escape(character: str) -> str:
     return "".join(f"\\u{int.from_bytes(units[i:i + 2]):04x}" for i in range(0, len(units), 2))
 
 
-_status = status_word  # the same word in every export
+_status = status_text  # the same word in every export, in the language of the run
+
+RIGHT_TO_LEFT = frozenset({"ar"})
+"""The languages written from right to left: their HTML pages are mirrored."""
+
+
+def right_to_left() -> bool:
+    """Whether the active language is written from right to left."""
+    return i18n.active_language() in RIGHT_TO_LEFT
+
+
+def html_language() -> str:
+    """The attributes of ``<html>``: the language, and its direction when right to left
+    (``lang="ar" dir="rtl"``)."""
+    language = i18n.active_language()
+    return f'lang="{language}"' + (' dir="rtl"' if right_to_left() else "")
 
 
 def _round_label(session: Session, summary: dict[str, Any]) -> str:
@@ -84,8 +101,10 @@ def _running_totals(session: Session) -> list[dict[str, int]]:
 def _headline(session: Session) -> str:
     standings = session.standings
     if standings.finished:
-        return f"Winner: {' and '.join(standings.winners)}"
-    return f"In progress after {count(len(standings.rounds), 'round')}"
+        return _("Winner: {winners}").format(winners=names_and(standings.winners))
+    played = len(standings.rounds)
+    return ngettext("In progress after {n} round", "In progress after {n} rounds",
+                    played).format(n=played)
 
 
 MARKDOWN_SPECIAL = frozenset("\\`*_[]|~#")
@@ -111,36 +130,44 @@ def md(text: object) -> str:
 
 
 def to_markdown(session: Session) -> str:
+    """The session as Markdown; in a right-to-left language inside ``<div dir="rtl">``,
+    which GitHub and most Markdown viewers honour (Markdown itself has no direction)."""
     standings = session.standings
     session.rules.target(session.options)
     options = describe_options(session.options)
+    played = played_text(session, at_the_table=True)
     lines = [
         f"# {md(session.label)}",
         "",
-        f"{session.rules.title} · {md(', '.join(session.players))} · started "
-        f"{md(readable_time(session.created, at_the_table=True))}",
-        f"House rules: {options}",
-        *([played_text(session, at_the_table=True)] if played_text(session) else []),
-        *([f"Note: {md(session.note)}"] if session.note else []),
+        _("{game} · {players} · started {time}").format(
+            game=session.rules.title, players=md(comma().join(session.players)),
+            time=md(readable_time(session.created, at_the_table=True))),
+        _("House rules: {options}").format(options=options),
+        *([played] if played else []),
+        *([_("Note: {note}").format(note=md(session.note))] if session.note else []),
         "",
         f"**{md(_headline(session))}**",
         "",
-        "## Standings",
+        "## " + _("Standings"),
         "",
-        f"| # | Player | Total | {margin_heading(session)} | Status |",
+        "| # | " + " | ".join(md(word) for word in (
+            pgettext("table heading", "Player"), pgettext("table heading", "Total"),
+            margin_heading(session), pgettext("table heading", "Status"))) + " |",
         "|---:|---|---:|---:|---|",
     ]
     for rank, name in ranked_players(session):
         lines.append(f"| {rank} | {md(name)} | {standings.totals[name]} | {margin(session, name)} "
-                     f"| {_status(session, name)} |")
-    lines += ["", "## Rounds", ""]
+                     f"| {md(_status(session, name))} |")
+    lines += ["", "## " + _("Rounds"), ""]
     if not standings.rounds:
-        lines.append("No rounds yet.")
+        lines.append(_("No rounds yet."))
     else:
-        role = session.declaration.role_heading
-        lines.append(f"| Round | Dealer | {role} | " + " | ".join(md(n) for n in session.players)
-                     + " |")
+        role = _(session.declaration.role_heading)
+        lines.append("| " + " | ".join(md(word) for word in (
+            pgettext("table heading", "Round"), pgettext("table heading", "Dealer"), role))
+            + " | " + " | ".join(md(n) for n in session.players) + " |")
         lines.append("|---:|---|---|" + "---:|" * len(session.players))
+        out = pgettext("knocked out in the grid", "out")
         for summary, running in zip(standings.rounds, _running_totals(session), strict=True):
             cells = []
             for name in session.players:
@@ -149,14 +176,19 @@ def to_markdown(session: Session) -> str:
                     continue
                 cell = f"+{summary['scores'][name]} ({running[name]})"
                 if name in summary.get("knocked_out", []):
-                    cell += " out"
+                    cell += " " + md(out)
                 cells.append(cell)
             lines.append(f"| {summary['number']} | {md(summary.get('dealer') or '—')} | "
                          f"{md(_round_label(session, summary))} | " + " | ".join(cells) + " |")
-        lines += ["", "Each cell: the deal's score (running total)."]
+        lines += ["", _("Each cell: the deal's score (running total).")]
         notes = round_notes(session)
         if notes:
-            lines += ["", *(f"- Round {number}: {md(note)}" for number, note in notes)]
+            lines += ["", *("- " + _("Round {number}: {note}").format(number=number,
+                                                                    note=md(note))
+                            for number, note in notes)]
+    if right_to_left():
+        lines = [f'<div dir="rtl" lang="{i18n.active_language()}">', "", *lines, "",
+                 "</div>"]
     return "\n".join(lines) + "\n"
 
 
@@ -185,16 +217,21 @@ def _csv_value(value: Any) -> Any:
 
 
 def to_csv(session: Session) -> str:
-    """One row per round: who did what, then each player's score and running total."""
+    """One row per round: who did what, then each player's score and running total.
+
+    The headings are in the language of the run, except the game's own columns, which
+    are its FORMAT.md round keys (``declarer``, ``bid_failed``: data, as in the JSON)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     declaration = session.declaration
-    head = ["round", "dealer", *declaration.csv_columns]
+    head = [pgettext("CSV column", "round"), pgettext("CSV column", "dealer"),
+            *declaration.csv_columns]
     for name in session.players:
-        head += [f"{name} {declaration.value_column}", f"{name} score", f"{name} total"]
+        head += [f"{name} {declaration.value_column}",
+                 _("{name} score").format(name=name), _("{name} total").format(name=name)]
     notes = bool(round_notes(session))
     if notes:  # only then: a spreadsheet without notes keeps its columns
-        head.append("note")
+        head.append(pgettext("CSV column", "note"))
     writer.writerow([csv_cell(cell) for cell in head])
     for summary, running in zip(session.standings.rounds, _running_totals(session), strict=True):
         row: list[Any] = [summary["number"], summary.get("dealer") or ""]
@@ -222,19 +259,39 @@ h1{font-size:1.4rem;margin:.2rem 0}h2{font-size:1.1rem;margin-top:1.5rem}
 .meta{color:#555;font-size:.9rem}.winner{font-weight:700;color:#1a7f37}
 .scroll{overflow-x:auto}
 table{border-collapse:collapse;width:100%;font-size:.9rem;background:#fff}
-th,td{padding:.3rem .35rem;border-bottom:1px solid #ddd;text-align:right;white-space:nowrap}
+th,td{padding:.3rem .35rem;border-bottom:1px solid #ddd;text-align:end;white-space:nowrap}
 th{white-space:normal;vertical-align:bottom}
-th:nth-child(-n+2),td:nth-child(-n+2){text-align:left}
-.rounds th:nth-child(3),.rounds td:nth-child(3){text-align:left}
+th:nth-child(-n+2),td:nth-child(-n+2){text-align:start}
+.rounds th:nth-child(3),.rounds td:nth-child(3){text-align:start}
 .out{color:#b42318}.false{color:#b42318;font-weight:600}.run{color:#777;font-size:.85em}
 svg{width:100%;height:auto;background:#fff;border:1px solid #ddd}
-.legend span{display:inline-block;margin-right:1rem;font-size:.9rem}
-.legend i{display:inline-block;width:.8rem;height:.8rem;margin-right:.3rem;border-radius:2px}
+svg.swatch{width:12px;height:12px;border:0;background:none;vertical-align:-1px}
+.legend span{display:inline-block;margin-inline-end:1rem;font-size:.9rem}
+.legend i{display:inline-block;width:.8rem;height:.8rem;margin-inline-end:.3rem;border-radius:2px}
 """
 
 
 def _e(text: object) -> str:
     return html.escape(show_controls(str(text)))
+
+
+def bdi(text: object) -> str:
+    """User text (a name) in HTML, isolated in a right-to-left page: a Latin name keeps
+    its own direction and does not drag the words around it along. (A left-to-right page
+    leaves it as it is: its cells and lines are plain as they always were.)"""
+    return f"<bdi>{_e(text)}</bdi>" if right_to_left() else _e(text)
+
+
+def ltr(html_text: str) -> str:
+    """Figures that read left to right in every language (``+5``, ``12/40``, a card):
+    without it a right-to-left page shows ``+5`` as ``5+``."""
+    return f'<bdi dir="ltr">{html_text}</bdi>' if right_to_left() else html_text
+
+
+def html_template(message: str, **values: str) -> str:
+    """A translated message as HTML: the message escaped, then filled with ``values``,
+    which are HTML already (escaped user text in :func:`bdi`)."""
+    return _e(message).format(**values)
 
 
 def html_round_cells(session: Session) -> list[list[str]]:
@@ -243,17 +300,18 @@ def html_round_cells(session: Session) -> list[list[str]]:
     rows = []
     for summary, running in zip(session.standings.rounds, _running_totals(session),
                                 strict=True):
-        label = _e(_round_label(session, summary))
+        label = bdi(_round_label(session, summary))
         if _round_failed(session, summary):
             label = f'<span class="false">{label}</span>'
-        row = [str(summary["number"]), _e(summary.get("dealer") or "—"), label]
+        row = [str(summary["number"]), bdi(summary.get("dealer") or "—"), label]
         for name in session.players:
             if name not in summary["scores"]:
                 row.append("—")
                 continue
-            cell = f'+{summary["scores"][name]} <span class="run">{running[name]}</span>'
+            cell = ltr(f'+{summary["scores"][name]} <span class="run">{running[name]}</span>')
             if name in summary.get("knocked_out", []):
-                cell += ' <span class="out">out</span>'
+                out = _e(pgettext("knocked out in the grid", "out"))
+                cell += f' <span class="out">{out}</span>'
             row.append(cell)
         rows.append(row)
     return rows
@@ -279,7 +337,8 @@ def chart_svg(session: Session) -> str:
     """Each player's running total after every round, with the limit or target as a line.
 
     A knocked-out player's line ends at the deal that knocked them out; the value axis is
-    marked at round numbers."""
+    marked at round numbers. In a right-to-left language the chart is mirrored: the rounds
+    run from the right, the value axis is on the right."""
     totals = [dict.fromkeys(session.players, 0), *_running_totals(session)]
     out_after = {name: summary["number"] for summary in session.standings.rounds
                  for name in summary.get("knocked_out", [])}
@@ -289,29 +348,44 @@ def chart_svg(session: Session) -> str:
     step = nice_step(highest * 1.04)
     top_value = step * -(-highest * 1.04 // step)
     rounds = max(len(totals) - 1, 1)
+    mirror = right_to_left()
 
-    def x(index: int) -> float:
-        return pad_left + (width - pad_left - pad_right) * index / rounds
+    def x(index: float) -> float:
+        across = pad_left + (width - pad_left - pad_right) * index / rounds
+        return width - across if mirror else across
+
+    def at(offset: float) -> float:
+        """The x of a label ``offset`` from the chart's left edge (its right when mirrored)."""
+        return width - offset if mirror else offset
+
+    axis_anchor = "start" if mirror else "end"
 
     def y(value: float) -> float:
         return pad_top + (height - pad_top - pad_bottom) * (1 - value / top_value)
 
-    parts = [f'<svg viewBox="0 0 {width} {height}" role="img" '
-             f'aria-label="Running totals over the rounds" xmlns="http://www.w3.org/2000/svg">']
+    # The figures keep a left-to-right direction; the label's words take the page's.
+    direction = ' direction="ltr"' if mirror else ""
+    described = _e(_("Running totals over the rounds"))
+    parts = [f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="{described}"'
+             f'{direction} xmlns="http://www.w3.org/2000/svg">']
+    left, right = sorted((at(pad_left), at(width - pad_right)))
     for value in range(0, int(top_value) + 1, step):
-        parts.append(f'<line x1="{pad_left}" x2="{width - pad_right}" y1="{y(value):.1f}" '
+        parts.append(f'<line x1="{left}" x2="{right}" y1="{y(value):.1f}" '
                      f'y2="{y(value):.1f}" stroke="#eee"/>')
-        parts.append(f'<text x="{pad_left - 6}" y="{y(value) + 4:.1f}" font-size="15" '
-                     f'text-anchor="end" fill="#777">{value}</text>')
+        parts.append(f'<text x="{at(pad_left - 6)}" y="{y(value) + 4:.1f}" font-size="15" '
+                     f'text-anchor="{axis_anchor}" fill="#777">{value}</text>')
     round_step = nice_step(rounds, most_ticks=10)
     for index in range(0, len(totals), round_step):
         parts.append(f'<text x="{x(index):.1f}" y="{height - 8}" font-size="15" '
                      f'text-anchor="middle" fill="#777">{index}</text>')
-    label = "limit" if session.rules.lower_is_better else "target"
-    parts.append(f'<line x1="{pad_left}" x2="{width - pad_right}" y1="{y(target):.1f}" '
+    label = (_("limit {limit}").format(limit=target) if session.rules.lower_is_better
+             else _("target {target}").format(target=target))
+    parts.append(f'<line x1="{left}" x2="{right}" y1="{y(target):.1f}" '
                  f'y2="{y(target):.1f}" stroke="#b42318" stroke-dasharray="6 4"/>')
-    parts.append(f'<text x="{pad_left + 6}" y="{y(target) - 6:.1f}" font-size="16" '
-                 f'fill="#b42318">{label} {target}</text>')
+    label_direction = ' direction="rtl"' if mirror else ""
+    label_at = ' text-anchor="start"' if mirror else ""  # right-to-left text starts right
+    parts.append(f'<text x="{at(pad_left + 6)}" y="{y(target) - 6:.1f}" font-size="16"'
+                 f'{label_at}{label_direction} fill="#b42318">{_e(label)}</text>')
     for number, name in enumerate(session.players):
         colour = PALETTE[number % len(PALETTE)]
         last = out_after.get(name, len(totals) - 1)
@@ -335,48 +409,59 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[str]], css: str = "") ->
 
 
 def to_html(session: Session) -> str:
+    """The session as one self-contained page; in a right-to-left language a mirrored
+    one (``<html dir="rtl">``: the tables, the chart and the legend run from the right)."""
     standings = session.standings
     session.rules.target(session.options)
     standing_rows = []
     for rank, name in ranked_players(session):
-        status = _status(session, name)
-        css = "winner" if status == "winner" else "out" if status == "knocked out" else ""
-        standing_rows.append([str(rank), _e(name), str(standings.totals[name]),
-                              margin(session, name),
-                              f'<span class="{css}">{status}</span>'])
+        css = ("winner" if name in standings.winners
+               else "out" if name in standings.knocked_out else "")
+        standing_rows.append([str(rank), bdi(name), str(standings.totals[name]),
+                              ltr(_e(margin(session, name))),
+                              f'<span class="{css}">{_e(_status(session, name))}</span>'])
     round_rows = html_round_cells(session)
     legend = "".join(
-        f'<span><i style="background:{PALETTE[i % len(PALETTE)]}"></i>{_e(name)}</span>'
+        f'<span><i style="background:{PALETTE[i % len(PALETTE)]}"></i>{bdi(name)}</span>'
         for i, name in enumerate(session.players)
     )
-    role = session.declaration.role_heading
+    role = _e(_(session.declaration.role_heading))
     options = describe_options(session.options)
     headline = _e(_headline(session))
+    played = played_text(session, at_the_table=True)
+    heading = partial(pgettext, "table heading")
+    each_cell = _e(_("Each cell: the deal's score, then the running total."))
     body = [
         "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        f"<html {html_language()}><head><meta charset=\"utf-8\">",
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{_e(session.label)} — scorekeeper</title>",
         f"<style>{CSS}</style></head><body><main>",
-        f"<h1>{_e(session.label)}</h1>",
-        f'<p class="meta">{_e(session.rules.title)} · {_e(", ".join(session.players))} · '
-        f"started {_e(readable_time(session.created, at_the_table=True))}"
-        f"<br>House rules: {_e(options)}"
-        + (f"<br>{_e(played_text(session, at_the_table=True))}" if played_text(session)
-           else "") + "</p>",
-        f'<p class="note">Note: {_e(session.note)}</p>' if session.note else "",
+        f"<h1>{bdi(session.label)}</h1>",
+        '<p class="meta">' + html_template(
+            _("{game} · {players} · started {time}"), game=_e(session.rules.title),
+            players=comma().join(bdi(name) for name in session.players),
+            time=_e(readable_time(session.created, at_the_table=True)))
+        + "<br>" + html_template(_("House rules: {options}"), options=ltr(_e(options)))
+        + (f"<br>{_e(played)}" if played else "") + "</p>",
+        '<p class="note">' + html_template(_("Note: {note}"), note=bdi(session.note)) + "</p>"
+        if session.note else "",
         f'<p class="{"winner" if standings.finished else ""}">{headline}</p>',
-        "<h2>Standings</h2>",
-        _table(["#", "Player", "Total", margin_heading(session), "Status"], standing_rows),
-        "<h2>Running totals</h2>",
+        "<h2>" + _e(_("Standings")) + "</h2>",
+        _table(["#", *(_e(word) for word in (heading("Player"), heading("Total"),
+                                             margin_heading(session), heading("Status")))],
+               standing_rows),
+        "<h2>" + _e(_("Running totals")) + "</h2>",
         chart_svg(session),
         f'<p class="legend">{legend}</p>',
-        "<h2>Rounds</h2>",
-        _table(["Round", "Dealer", role, *(_e(n) for n in session.players)], round_rows,
-               "rounds")
-        if round_rows else "<p>No rounds yet.</p>",
-        '<p class="meta">Each cell: the deal\'s score, then the running total.</p>',
-        "".join(f"<p>Round {number}: {_e(note)}</p>" for number, note in round_notes(session)),
+        "<h2>" + _e(_("Rounds")) + "</h2>",
+        _table([_e(heading("Round")), _e(heading("Dealer")), role,
+                *(bdi(n) for n in session.players)], round_rows, "rounds")
+        if round_rows else "<p>" + _e(_("No rounds yet.")) + "</p>",
+        f'<p class="meta">{each_cell}</p>',
+        "".join("<p>" + html_template(_("Round {number}: {note}"), number=str(number),
+                                      note=bdi(note)) + "</p>"
+                for number, note in round_notes(session)),
         "</main></body></html>",
     ]
     return "\n".join(body) + "\n"

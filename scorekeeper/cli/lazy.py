@@ -19,7 +19,7 @@ import typer.core
 import typer.main
 from typer.models import CommandInfo
 
-from scorekeeper.cli import conventions
+from scorekeeper.cli import coercion, conventions
 
 try:  # typer >= 0.22 vendors click; older releases depend on it
     from typer._click import Command
@@ -63,6 +63,8 @@ class LazyCommands(MutableMapping[str, Command]):
     def __contains__(self, name: object) -> bool:
         return name in self._loaders or name in self._built
 
+
+coercion.install()  # no pydantic for Ann=7
 
 LOADERS: dict[str, Loader] = {}
 """Every lazily built command of ``score``, in the order --help lists them."""

@@ -21,7 +21,7 @@ from rich.text import Text
 
 from scorekeeper import config as config_module
 from scorekeeper import players as players_module
-from scorekeeper.cli import lazy, prompts, render
+from scorekeeper.cli import prompts, render
 from scorekeeper.cli.context import console, store, usage
 from scorekeeper.cli.game_options import first_house_rule, game_names, help_when_built
 from scorekeeper.games.common import EntryError, TableGame
@@ -441,9 +441,3 @@ def abandon(
         _say(_("Session {id} ({label}) is abandoned: kept in `score sessions`, left out of "
                "`score stats`.").format(id=session_id, label=session.label))
 
-
-def register() -> None:
-    """The commands of this module, built only when one of them runs (cli/lazy.py)."""
-    for name in ("stats", "players", "rematch", "config", "delete", "abandon"):
-        target = {"players": "players_app", "config": "config_app"}.get(name, name)
-        lazy.command(name, f"{__name__}:{target}")

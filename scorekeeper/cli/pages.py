@@ -18,11 +18,21 @@ from scorekeeper.cli.export import (
     PALETTE,
     _headline,
     _status,
+    bdi,
     chart_svg,
+    html_language,
     html_round_cells,
+    html_template,
+    ltr,
 )
-from scorekeeper.cli.render import describe_options, readable_time
+from scorekeeper.cli.render import (
+    comma,
+    describe_options,
+    readable_time,
+    session_status_text,
+)
 from scorekeeper.games.common import EntryError
+from scorekeeper.i18n import _, pgettext
 from scorekeeper.ranking import margin, margin_heading, ranked_players
 from scorekeeper.session import Session
 from scorekeeper.store import StoreError, StoreView
@@ -59,6 +69,11 @@ def text(value: object) -> str:
     return html.escape(plain(value), quote=True)
 
 
+def words(message: str) -> str:
+    """Our own (translated) words as HTML element text: escaped, apostrophes kept."""
+    return html.escape(message, quote=False)
+
+
 # ---------------------------------------------------------------------------
 # The document around a page
 
@@ -69,9 +84,12 @@ def document(page: Page, *, base: str, events: str, nav: Iterable[tuple[str, str
     (relative address, label) of each page of the site."""
     links = "".join(f'<a href="{html.escape(href or "./")}">{html.escape(label)}</a>'
                     for href, label in nav)
+    # the live script's words, in the page's language (the script itself is one fixed file)
+    live = html.escape(_("Live: updates by itself."), quote=True)
+    lost = html.escape(_("Connection lost: reconnecting…"), quote=True)
     return "\n".join([
         "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        f'<html {html_language()}><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         '<meta name="color-scheme" content="light dark">',
         '<meta name="referrer" content="no-referrer">',
@@ -83,9 +101,11 @@ def document(page: Page, *, base: str, events: str, nav: Iterable[tuple[str, str
         f'<noscript><meta http-equiv="refresh" content="{REFRESH_SECONDS}"></noscript>',
         "</head><body>",
         f"<nav>{links}</nav>",
-        f'<main id="page" data-events="{html.escape(events)}">{page.body}</main>',
-        '<footer><p id="live" class="meta">Reloads every '
-        f"{REFRESH_SECONDS} seconds.</p></footer>",
+        f'<main id="page" data-events="{html.escape(events)}" data-live="{live}" '
+        f'data-lost="{lost}">{page.body}</main>',
+        '<footer><p id="live" class="meta">'
+        + html.escape(_("Reloads every {seconds} seconds.").format(seconds=REFRESH_SECONDS))
+        + "</p></footer>",
         "</body></html>",
     ]) + "\n"
 
@@ -104,15 +124,15 @@ LIVE_SCRIPT = """\
   function say(words, state) { status.textContent = words; status.className = "meta " + state; }
   function connect() {
     var source = new EventSource(main.getAttribute("data-events"));
-    source.onopen = function () { say("Live: updates by itself.", "on"); };
+    source.onopen = function () { say(main.getAttribute("data-live"), "on"); };
     source.onmessage = function (event) {
       var page = JSON.parse(event.data);
       main.innerHTML = page.body;  // built and escaped by the server
       document.title = page.title;
-      say("Live: updates by itself.", "on");
+      say(main.getAttribute("data-live"), "on");
     };
     source.onerror = function () {
-      say("Connection lost: reconnecting\\u2026", "off");
+      say(main.getAttribute("data-lost"), "off");
       if (source.readyState === EventSource.CLOSED) {
         source.close();
         window.setTimeout(connect, 3000);
@@ -145,26 +165,28 @@ h2{font-size:1.2rem;margin:1.3rem 0 .4rem}
 .headline{font-size:1.3rem;font-weight:700;margin:.5rem 0}
 .winner{color:var(--good)}.out,.false{color:var(--bad)}.false{font-weight:600}
 table{border-collapse:collapse;width:100%;background:var(--card)}
-th,td{padding:.35rem .4rem;border-bottom:1px solid var(--line);text-align:right;
+th,td{padding:.35rem .4rem;border-bottom:1px solid var(--line);text-align:end;
 vertical-align:top}
 th{font-size:.9rem;color:var(--muted);vertical-align:bottom}
-th:nth-child(2),td:nth-child(2){text-align:left}td:nth-child(2){overflow-wrap:anywhere}
+th:nth-child(2),td:nth-child(2){text-align:start}td:nth-child(2){overflow-wrap:anywhere}
 .standings{font-size:1.35rem}.standings td:nth-child(3){font-weight:700}
-.standings td:last-child{font-size:1rem;text-align:left}
-.standings th:last-child{text-align:left}
+.standings td:last-child{font-size:1rem;text-align:start}
+.standings th:last-child{text-align:start}
 .scroll{overflow-x:auto}
 .rounds{font-size:1rem}.rounds td{white-space:nowrap}
-.rounds th:nth-child(3),.rounds td:nth-child(3){text-align:left}
+.rounds th:nth-child(3),.rounds td:nth-child(3){text-align:start}
 .rounds th{white-space:normal}
 .run{color:var(--muted);font-size:.85em}
-.dealer{font-size:1.35rem;background:var(--card);border-left:.4rem solid var(--accent);
+.dealer{font-size:1.35rem;background:var(--card);border-inline-start:.4rem solid var(--accent);
 padding:.5rem .8rem;margin:.8rem 0}
 .dealer p{margin:0}.dealer .meta{font-size:1rem}
 svg{display:block;width:100%;height:auto;background:var(--card);border:1px solid var(--line)}
+svg.swatch{display:inline;width:12px;height:12px;border:0;background:none;vertical-align:-1px}
 .legend{display:flex;flex-wrap:wrap;gap:.2rem 1rem;font-size:1rem;margin:.4rem 0}
-.legend i{display:inline-block;width:.9rem;height:.9rem;margin-right:.35rem;
+.legend i{display:inline-block;width:.9rem;height:.9rem;margin-inline-end:.35rem;
 border-radius:2px;vertical-align:-.1rem}
-.problem{background:var(--card);border-left:.4rem solid var(--bad);padding:.6rem .8rem}
+.problem{background:var(--card);border-inline-start:.4rem solid var(--bad);
+padding:.6rem .8rem}
 #live.on::before{content:"\\25cf  ";color:var(--good)}
 #live.off::before{content:"\\25cf  ";color:var(--bad)}
 """ + _LEGEND_COLOURS + "\n"
@@ -188,17 +210,20 @@ def session_page(view: StoreView, session_id: int | None = None) -> Page:
 
 def render_session(session: Session, *, current: bool = False) -> Page:
     standings = session.standings
-    head = [f"<h1>{text(session.label)}</h1>",
-            f'<p class="meta">Session {session.id}{" (current)" if current else ""} · '
-            f"{text(session.rules.title)} · {text(', '.join(session.players))}</p>",
+    about = (_("Session {id} (current)") if current else _("Session {id}")).format(
+        id=session.id)
+    players = comma().join(bdi(name) for name in session.players)
+    head = [f"<h1>{bdi(session.label)}</h1>",
+            f'<p class="meta">{text(about)} · {text(session.rules.title)} · {players}</p>',
             f'<p class="headline{" winner" if standings.finished else ""}">'
             f"{text(_headline(session))}</p>"]
-    parts = [*head, "<h2>Standings</h2>", _standings_table(session), _next_deal(session),
-             "<h2>Running totals</h2>", chart_svg(session), _legend(session), "<h2>Rounds</h2>",
-             _rounds_table(session)]
+    parts = [*head, "<h2>" + text(_("Standings")) + "</h2>", _standings_table(session),
+             _next_deal(session), "<h2>" + text(_("Running totals")) + "</h2>", chart_svg(session),
+             _legend(session), "<h2>" + text(_("Rounds")) + "</h2>", _rounds_table(session)]
     options = describe_options(session.options)
-    parts.append(f'<p class="meta">House rules: {text(options)} · started '
-                 f"{text(readable_time(session.created))}</p>")
+    parts.append('<p class="meta">' + html_template(
+        _("House rules: {options} · started {time}"), options=ltr(text(options)),
+        time=text(readable_time(session.created))) + "</p>")
     return Page(f"{plain(session.label)} — scorekeeper", "\n".join(parts))
 
 
@@ -206,14 +231,17 @@ def _standings_table(session: Session) -> str:
     standings = session.standings
     rows = []
     for rank, name in ranked_players(session):
-        status = _status(session, name)
-        css = "winner" if status == "winner" else "out" if status == "knocked out" else ""
-        rows.append(f"<tr><td>{rank}</td><td>{text(name)}</td>"
-                    f"<td>{standings.totals[name]}</td><td>{text(margin(session, name))}</td>"
-                    f'<td class="{css}">{status}</td></tr>')
-    return ('<table class="standings"><thead><tr><th>#</th><th>Player</th><th>Total</th>'
-            f"<th>{text(margin_heading(session))}</th><th>Status</th></tr></thead>"
-            f"<tbody>{''.join(rows)}</tbody></table>")
+        css = ("winner" if name in standings.winners
+               else "out" if name in standings.knocked_out else "")
+        rows.append(f"<tr><td>{rank}</td><td>{bdi(name)}</td>"
+                    f"<td>{standings.totals[name]}</td><td>{ltr(text(margin(session, name)))}"
+                    f'</td><td class="{css}">{text(_status(session, name))}</td></tr>')
+    heading = [text(word) for word in (
+        pgettext("table heading", "Player"), pgettext("table heading", "Total"),
+        margin_heading(session), pgettext("table heading", "Status"))]
+    return ('<table class="standings"><thead><tr><th>#</th>'
+            + "".join(f"<th>{word}</th>" for word in heading)
+            + f"</tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
 def _next_deal(session: Session) -> str:
@@ -221,16 +249,18 @@ def _next_deal(session: Session) -> str:
     if standings.finished:
         return ""
     if standings.next_dealer is None:
-        who = ('<p>Next dealer: not kept for this session <span class="meta">(start one '
-               "with --dealer NAME to see it here)</span></p>")
+        who = ("<p>" + text(_("Next dealer: not kept for this session")) + ' <span class="meta">'
+               + text(_("(start one with --dealer NAME to see it here)")) + "</span></p>")
     else:
-        who = f"<p>Next dealer: <strong>{text(standings.next_dealer)}</strong></p>"
+        who = "<p>" + html_template(_("Next dealer: {name}"),
+                                    name=f"<strong>{bdi(standings.next_dealer)}</strong>") \
+            + "</p>"
     notes = "".join(f'<p class="meta">{text(note)}</p>' for note in standings.notes)
     return f'<section class="dealer">{who}{notes}</section>'
 
 
 def _legend(session: Session) -> str:
-    keys = "".join(f'<span><i class="c{index % len(PALETTE)}"></i>{text(name)}</span>'
+    keys = "".join(f'<span><i class="c{index % len(PALETTE)}"></i>{bdi(name)}</span>'
                    for index, name in enumerate(session.players))
     return f'<p class="legend">{keys}</p>'
 
@@ -238,17 +268,19 @@ def _legend(session: Session) -> str:
 def _rounds_table(session: Session) -> str:
     standings = session.standings
     if not standings.rounds:
-        return "<p>No rounds yet.</p>"
-    role = session.declaration.role_heading
-    head = "".join(f"<th>{text(name)}</th>" for name in session.players)
+        return "<p>" + text(_("No rounds yet.")) + "</p>"
+    role = text(_(session.declaration.role_heading))
+    head = "".join(f"<th>{bdi(name)}</th>" for name in session.players)
     rows = ["<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>"
             for cells in html_round_cells(session)]
     # Newest first: the round just entered is the one the table wants to check.
     rows.reverse()
-    return (f'<div class="scroll"><table class="rounds"><thead><tr><th>Round</th>'
-            f"<th>Dealer</th><th>{role}</th>{head}</tr></thead><tbody>{''.join(rows)}"
-            '</tbody></table></div><p class="meta">Newest first. Each cell: the deal\'s '
-            "score, then the running total.</p>")
+    round_heading = text(pgettext("table heading", "Round"))
+    dealer_heading = text(pgettext("table heading", "Dealer"))
+    note = words(_("Newest first. Each cell: the deal's score, then the running total."))
+    return (f'<div class="scroll"><table class="rounds"><thead><tr><th>{round_heading}</th>'
+            f"<th>{dealer_heading}</th><th>{role}</th>{head}</tr></thead><tbody>"
+            f"{''.join(rows)}</tbody></table></div><p class=\"meta\">{note}</p>")
 
 
 def sessions_page(view: StoreView) -> Page:
@@ -258,32 +290,37 @@ def sessions_page(view: StoreView) -> Page:
     except StoreError as error:
         return damaged_page(str(error))
     if not sessions:
-        return _nothing_yet_page("there are no sessions yet")
+        return _nothing_yet_page(_("there are no sessions yet"))
     current = view.current_id
     rows = []
     for session in reversed(sessions):
-        leader = ", ".join(session.leader()) or "—"
-        mark = " <strong>(current)</strong>" if session.id == current else ""
+        leader = comma().join(session.leader()) or "—"
+        mark = (" <strong>" + text(_("(current)")) + "</strong>" if session.id == current
+                else "")
         rows.append(
             f"<tr><td>{session.id}</td><td><a href=\"session/{session.id}\">"
-            f"{text(session.label)}</a>{mark}<br><span class=\"meta\">"
-            f"{text(', '.join(session.players))}</span></td>"
-            f"<td>{len(session.rounds)}</td><td>{text(session.status)}</td>"
-            f"<td>{text(leader)}</td></tr>")
-    body = ("<h1>Sessions</h1>"
-            '<div class="scroll"><table class="sessions"><thead><tr><th>ID</th>'
-            "<th>Session</th><th>Rounds</th><th>Status</th><th>Leader</th></tr></thead>"
+            f"{bdi(session.label)}</a>{mark}<br><span class=\"meta\">"
+            f"{comma().join(bdi(name) for name in session.players)}</span></td>"
+            f"<td>{len(session.rounds)}</td><td>{text(session_status_text(session.status))}</td>"
+            f"<td>{bdi(leader)}</td></tr>")
+    heading = "".join(f"<th>{text(word)}</th>" for word in (
+        pgettext("table heading", "ID"), pgettext("table heading", "Session"),
+        pgettext("table heading", "Rounds"), pgettext("table heading", "Status"),
+        pgettext("table heading", "Leader")))
+    body = ("<h1>" + text(_("Sessions")) + "</h1>"
+            f'<div class="scroll"><table class="sessions"><thead><tr>{heading}</tr></thead>'
             f"<tbody>{''.join(rows)}</tbody></table></div>")
-    return Page("Sessions — scorekeeper", body)
+    return Page(_("Sessions — scorekeeper"), body)
 
 
 def html_page(title: str, render: Callable[[StoreView], str]) -> PageFunction:
     """A page from a function that already returns (escaped) HTML for ``<main>``: how
-    another view of the store, e.g. statistics, joins the site with one route."""
+    another view of the store, e.g. statistics, joins the site with one route.
+    ``title`` is translated when the page is drawn (mark it with ``N_``)."""
 
     def page(view: StoreView) -> Page:
         try:
-            return Page(f"{title} — scorekeeper", render(view))
+            return Page(_("{title} — scorekeeper").format(title=_(title)), render(view))
         except StoreError as error:
             return damaged_page(str(error))
 
@@ -291,24 +328,29 @@ def html_page(title: str, render: Callable[[StoreView], str]) -> PageFunction:
 
 
 def damaged_page(message: str) -> Page:
-    body = ('<h1>The scores can\'t be read</h1><div class="problem">'
-            f"<p>{text(message)}</p></div>"
-            "<p>On the computer that keeps the score, run <code>score doctor</code> to check "
-            "the store, and <code>score doctor --restore</code> to bring back its newest good "
-            "backup. This page shows the scores again by itself once the store is "
-            "repaired.</p>")
-    return Page("Store damaged — scorekeeper", body)
+    heading = words(_("The scores can't be read"))
+    body = (f'<h1>{heading}</h1><div class="problem">'
+            f"<p>{text(message)}</p></div><p>"
+            + html_template(_("On the computer that keeps the score, run {doctor} to check "
+                              "the store, and {restore} to bring back its newest good "
+                              "backup. This page shows the scores again by itself once the "
+                              "store is repaired."),
+                            doctor=ltr("<code>score doctor</code>"),
+                            restore=ltr("<code>score doctor --restore</code>"))
+            + "</p>")
+    return Page(_("Store damaged — scorekeeper"), body)
 
 
 def _nothing_yet_page(reason: str) -> Page:
-    body = ("<h1>Nothing to show yet</h1>"
+    body = ("<h1>" + text(_("Nothing to show yet")) + "</h1>"
             f"<p>{text(reason[:1].upper() + reason[1:])}.</p>"
-            "<p>This page shows the scores by itself as soon as there are some.</p>")
-    return Page("Waiting for scores — scorekeeper", body)
+            "<p>" + text(_("This page shows the scores by itself as soon as there are some."))
+            + "</p>")
+    return Page(_("Waiting for scores — scorekeeper"), body)
 
 
 def error_page(title: str, message: str) -> str:
     """A complete, standalone page for an HTTP error (404, 405, 503...): no store data."""
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    return (f"<!DOCTYPE html>\n<html {html_language()}><head><meta charset=\"utf-8\">"
             f"<title>{html.escape(title)}</title></head><body><h1>{html.escape(title)}</h1>"
             f"<p>{html.escape(message)}</p></body></html>\n")

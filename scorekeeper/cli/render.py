@@ -16,7 +16,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from scorekeeper import i18n
 from scorekeeper.cards import parse_card
+from scorekeeper.i18n import _, ngettext, pgettext
 from scorekeeper.ranking import margin, margin_heading, ranked_players
 from scorekeeper.session import Session
 from scorekeeper.text import show_controls
@@ -47,26 +49,27 @@ def cards_text(cards: Sequence[str]) -> Text:
 def player_status(session: Session, name: str) -> Text:
     standings = session.standings
     if name in standings.winners:
-        return Text("winner", style="bold green")
+        return Text(pgettext("player status", "winner"), style="bold green")
     if name in standings.knocked_out:
         number = next(
             (r["number"] for r in standings.rounds if name in r.get("knocked_out", [])), None
         )
-        return Text(f"knocked out (round {number})", style="red")
+        return Text(_("knocked out (round {number})").format(number=number), style="red")
     if standings.finished:
-        return Text("finished", style="dim")
-    return Text("in", style="green")
+        return Text(pgettext("player status", "finished"), style="dim")
+    return Text(pgettext("player status", "in"), style="green")
 
 
 def standings_table(session: Session) -> Table:
     standings = session.standings
     session.rules.target(session.options)
-    table = Table(title=plain(f"Standings — {session.label}"), title_justify="left")
+    table = Table(title=plain(_("Standings — {session}").format(session=session.label)),
+                  title_justify="left")
     table.add_column("#", justify="right")
-    table.add_column("Player")
-    table.add_column("Total", justify="right")
+    table.add_column(pgettext("table heading", "Player"))
+    table.add_column(pgettext("table heading", "Total"), justify="right")
     table.add_column(margin_heading(session), justify="right")
-    table.add_column("Status")
+    table.add_column(pgettext("table heading", "Status"))
     for rank, name in ranked_players(session):
         table.add_row(str(rank), plain(name), str(standings.totals[name]), margin(session, name),
                       player_status(session, name))
@@ -90,10 +93,10 @@ def rounds_table(session: Session) -> Table:
     """The round-by-round grid: each player's score for the deal and running total."""
     standings = session.standings
     declaration = session.declaration
-    table = Table(title="Rounds", title_justify="left")
-    table.add_column("Rnd", justify="right")
-    table.add_column("Dealer")
-    table.add_column(declaration.role_heading)
+    table = Table(title=_("Rounds"), title_justify="left")
+    table.add_column(pgettext("table heading", "Rnd"), justify="right")
+    table.add_column(pgettext("table heading", "Dealer"))
+    table.add_column(_(declaration.role_heading))
     for name in session.players:
         table.add_column(plain(name), justify="right")
     for summary, running in zip(standings.rounds, standings.running_totals(), strict=True):
@@ -111,10 +114,10 @@ def rounds_table(session: Session) -> Table:
                 cell.stylize("bold")
                 cell.append(" *")
             if name in summary.get("knocked_out", []):
-                cell.append(" out", style="red")
+                cell.append(" " + pgettext("knocked out in the grid", "out"), style="red")
             cells.append(cell)
         table.add_row(*cells)
-    table.caption = declaration.grid_legend
+    table.caption = _(declaration.grid_legend)
     return table
 
 
@@ -122,14 +125,15 @@ def round_result(session: Session, standings: RenderableType | None = None) -> R
     """What an accepted round shows: its scores, knock-outs, the standings, the winner."""
     summary = session.standings.rounds[-1]
     parts: list[RenderableType] = []
-    scores = ", ".join(f"{name} +{points}" for name, points in summary["scores"].items())
-    headline = plain(f"Round {summary['number']} recorded: {scores}")
+    scores = comma().join(f"{name} +{points}" for name, points in summary["scores"].items())
+    headline = plain(_("Round {number} recorded: {scores}").format(number=summary["number"],
+                                                                  scores=scores))
     failure_note = session.rules.caption(summary).failure_note
     if failure_note:
         headline.append_text(plain(f"  ({failure_note})", style="bold red"))
     parts.append(headline)
     for name in summary.get("knocked_out", []):
-        parts.append(plain(f"{name} is knocked out.", style="bold red"))
+        parts.append(plain(_("{name} is knocked out.").format(name=name), style="bold red"))
     parts.append(standings_table(session) if standings is None else standings)
     parts.append(ending(session))
     return Group(*parts)
@@ -138,10 +142,34 @@ def round_result(session: Session, standings: RenderableType | None = None) -> R
 def ending(session: Session) -> Text:
     standings = session.standings
     if standings.finished:
-        return plain(f"Game over: {' and '.join(standings.winners)} "
-                     f"win{'s' if len(standings.winners) == 1 else ''}!", style="bold green")
+        return plain(ngettext("Game over: {winners} wins!", "Game over: {winners} win!",
+                              len(standings.winners)).format(winners=names_and(standings.winners)),
+                     style="bold green")
     notes = Text("\n").join(plain(note) for note in standings.notes)
     return notes
+
+
+def comma() -> str:
+    """What separates the items of a list in the active language (Arabic: ``، ``)."""
+    return pgettext("between the items of a list", ", ")
+
+
+def names_and(names: Sequence[str]) -> str:
+    """``Ann and Bob``: names joined as the active language joins them."""
+    joined = names[0] if names else ""
+    for name in names[1:]:
+        joined = _("{names} and {name}").format(names=joined, name=name)
+    return joined
+
+
+def duration_text(minutes: int) -> str:
+    """``2 h 25 min``, ``40 min``, ``under a minute``."""
+    if minutes < 1:
+        return _("under a minute")
+    if minutes < 60:
+        return _("{minutes} min").format(minutes=minutes)
+    return _("{hours} h {minutes} min").format(hours=minutes // 60,
+                                                 minutes=f"{minutes % 60:02d}")
 
 
 def played_text(session: Session, *, at_the_table: bool = False) -> str:
@@ -151,16 +179,16 @@ def played_text(session: Session, *, at_the_table: bool = False) -> str:
     if span is None:
         return ""
     start, end = span
-    minutes = int((end - start).total_seconds()) // 60
-    length = "under a minute" if minutes < 1 else \
-        f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
+    length = duration_text(int((end - start).total_seconds()) // 60)
     begun = readable_time(start.isoformat(), at_the_table=at_the_table)
     ended = readable_time(end.isoformat(), at_the_table=at_the_table)
     if begun == ended:
-        return f"Played {begun} ({length})"
-    if begun.split(", ")[0] == ended.split(", ")[0]:  # the same day: only the time
-        ended = ended.split(", ")[-1]
-    return f"Played {begun} to {ended} ({length})"
+        return _("Played {start} ({length})").format(start=begun, length=length)
+    begun_day = readable_time(start.isoformat(), at_the_table=at_the_table, part="day")
+    if begun_day == readable_time(end.isoformat(), at_the_table=at_the_table, part="day"):
+        ended = readable_time(end.isoformat(), at_the_table=at_the_table, part="clock")
+    return _("Played {start} to {end} ({length})").format(start=begun, end=ended,
+                                                          length=length)
 
 
 def round_notes(session: Session) -> list[tuple[int, str]]:
@@ -172,17 +200,20 @@ def session_head(session: Session) -> list[RenderableType]:
     """The lines above the standings in ``score show``: the session, its house rules,
     when it was played and its note."""
     head = plain(session.label, style="bold")
-    head.append_text(plain(f"  (session {session.id}, {session.rules.title}, {session.mode}, "
-                           f"{session.status})", style="dim"))
+    head.append_text(plain("  " + _("(session {id}, {game}, {mode}, {status})").format(
+        id=session.id, game=session.rules.title, mode=mode_text(session.mode),
+        status=session_status_text(session.status)), style="dim"))
     options = describe_options(session.options)
-    lines: list[RenderableType] = [head, plain(f"House rules: {options}", style="dim")]
+    lines: list[RenderableType] = [head, plain(_("House rules: {options}").format(
+        options=options), style="dim")]
     played = played_text(session)
     if played:
         lines.append(plain(played, style="dim"))
     elif session.created:
-        lines.append(plain(f"Started {readable_time(session.created)}", style="dim"))
+        lines.append(plain(_("Started {time}").format(time=readable_time(session.created)),
+                           style="dim"))
     if session.note:
-        lines.append(plain(f"Note: {session.note}"))
+        lines.append(plain(_("Note: {note}").format(note=session.note)))
     return lines
 
 
@@ -191,39 +222,45 @@ def session_view(session: Session) -> RenderableType:
     parts: list[RenderableType] = [*session_head(session), standings_table(session)]
     if standings.rounds:
         parts.append(rounds_table(session))
-        parts += [plain(f"Round {number}: {note}") for number, note in round_notes(session)]
+        parts += [plain(_("Round {number}: {note}").format(number=number, note=note))
+                  for number, note in round_notes(session)]
     else:
-        parts.append(Text("No rounds yet: after each deal, `score add-round ...`."))
+        parts.append(Text(_("No rounds yet: after each deal, `score add-round ...`.")))
     parts.append(ending(session))
     return Group(*parts)
 
 
 def sessions_table(sessions: Sequence[Session], current: int | None) -> Table:
-    table = Table(title="Sessions", title_justify="left")
-    for column, justify in (("", "left"), ("ID", "right"), ("Name", "left"), ("Game", "left"),
-                            ("Players", "left"), ("Rounds", "right"), ("Status", "left"),
-                            ("Leader", "left")):
+    table = Table(title=_("Sessions"), title_justify="left")
+    for column, justify in (("", "left"), (pgettext("table heading", "ID"), "right"),
+                            (pgettext("table heading", "Name"), "left"),
+                            (pgettext("table heading", "Game"), "left"),
+                            (pgettext("table heading", "Players"), "left"),
+                            (pgettext("table heading", "Rounds"), "right"),
+                            (pgettext("table heading", "Status"), "left"),
+                            (pgettext("table heading", "Leader"), "left")):
         table.add_column(column, justify=justify)  # type: ignore[arg-type]
     for session in sessions:
         marker = "*" if session.id == current else ""
         try:
-            leader = ", ".join(session.leader()) or "—"
-            status = session.status
+            leader = comma().join(session.leader()) or "—"
+            status = session_status_text(session.status)
         except Exception as error:  # a damaged session must not hide the others
-            leader, status = "—", f"damaged: {error}"
+            leader, status = "—", _("damaged: {error}").format(error=error)
         table.add_row(marker, str(session.id), plain(session.name or session.generated_name
                                                      or "—"), plain(session.game),
-                      plain(", ".join(session.players)), str(len(session.rounds)),
+                      plain(comma().join(session.players)), str(len(session.rounds)),
                       plain(status), plain(leader))
-    table.caption = "* current session"
+    table.caption = _("* current session")
     return table
 
 
 def history_table(session: Session) -> Table:
-    table = Table(title=plain(f"History — {session.label}"), title_justify="left")
-    table.add_column("Time")
-    table.add_column("Change")
-    table.add_column("What")
+    table = Table(title=plain(_("History — {session}").format(session=session.label)),
+                  title_justify="left")
+    table.add_column(pgettext("table heading", "Time"))
+    table.add_column(pgettext("table heading", "Change"))
+    table.add_column(pgettext("table heading", "What"))
     for entry in session.history:
         table.add_row(plain(readable_time(entry.get("time", ""))), plain(entry.get("change", "")),
                       plain(entry.get("detail", "")))
@@ -235,14 +272,32 @@ def describe_options(options: Mapping[str, Any]) -> str:
     return ", ".join(f"{key.replace('_', '-')} {value}" for key, value in options.items())
 
 
+def session_status_text(status: str) -> str:
+    """A session's status (``finished``, ``in-progress``, ``abandoned``: FORMAT.md's words)
+    as shown to people."""
+    shown = {"finished": pgettext("session status", "finished"),
+             "in-progress": pgettext("session status", "in-progress"),
+             "abandoned": pgettext("session status", "abandoned")}
+    return shown.get(status, status)
+
+
+def mode_text(mode: str) -> str:
+    """How a session was played (``table``, ``virtual``: FORMAT.md's words) as shown."""
+    shown = {"table": pgettext("session mode", "table"),
+             "virtual": pgettext("session mode", "virtual")}
+    return shown.get(mode, mode)
+
+
 def readable_time(stamp: object, *, at_the_table: bool = False,
-                  now: datetime | None = None) -> str:
+                  now: datetime | None = None, part: str = "both") -> str:
     """An ISO 8601 time as people read it: ``Fri 29 Nov, 21:22``.
 
     At the terminal the time is turned into the local time, and the year is given only
     when it is not this year. ``at_the_table`` (exports, which are read later and
     elsewhere) keeps the clock of the table it was typed at and always gives the year.
-    Anything that is not an ISO time is shown as it is.
+    Anything that is not an ISO time is shown as it is. ``part``: ``day`` or ``clock``
+    for only the date or only the time. Other languages than English write it as
+    Babel's CLDR data says (``fre. 27. nov. 2026, 20.15``).
 
     >>> readable_time("2026-11-27T20:15:00+01:00", at_the_table=True)
     'Fri 27 Nov 2026, 20:15'
@@ -258,5 +313,18 @@ def readable_time(stamp: object, *, at_the_table: bool = False,
     if not at_the_table and moment.tzinfo is not None:
         moment = moment.astimezone()
     today = now or datetime.now()
-    year = f" {moment.year}" if at_the_table or moment.year != today.year else ""
-    return f"{moment:%a} {moment.day} {moment:%b}{year}, {moment:%H:%M}"
+    with_year = at_the_table or moment.year != today.year
+    if i18n.active_language() == i18n.ENGLISH:
+        day = f"{moment:%a} {moment.day} {moment:%b}{f' {moment.year}' if with_year else ''}"
+        clock = f"{moment:%H:%M}"
+    else:
+        from babel.dates import format_skeleton, format_time
+
+        language = i18n.active_language()
+        day = format_skeleton("yMMMEd" if with_year else "MMMEd", moment, locale=language)
+        clock = format_time(moment, "short", locale=language)
+    if part == "day":
+        return day
+    if part == "clock":
+        return clock
+    return _("{day}, {clock}").format(day=day, clock=clock)

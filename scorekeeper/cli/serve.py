@@ -49,6 +49,7 @@ from rich.text import Text
 from scorekeeper.cli import completion, pages, qr, stats_report
 from scorekeeper.cli.context import console, store
 from scorekeeper.games.common import EntryError
+from scorekeeper.i18n import N_, _
 from scorekeeper.store import Store, StoreError, StoreView
 
 DEFAULT_HOST = "127.0.0.1"
@@ -147,8 +148,9 @@ class Site:
         # Another view of the store joins with one entry, e.g.
         # "stats": ("Statistics", pages.html_page("Statistics", stats.render_html)).
         self.pages: dict[str, tuple[str, pages.PageFunction]] = {
-            "sessions": ("All sessions", pages.sessions_page),
-            "stats": ("Statistics", pages.html_page("Statistics", stats_report.store_page)),
+            "sessions": (N_("All sessions"), pages.sessions_page),
+            "stats": (N_("Statistics"), pages.html_page(N_("Statistics"),
+                                                         stats_report.store_page)),
         }
         self._lock = threading.Lock()
         self._view: tuple[int, StoreView | StoreError] | None = None
@@ -159,8 +161,9 @@ class Site:
         return f"/{self.token}/"
 
     def nav(self) -> list[tuple[str, str]]:
-        first = "This game" if self.session_id is None else f"Session {self.session_id}"
-        return [("", first), *((key, label) for key, (label, _) in self.pages.items())]
+        first = (_("This game") if self.session_id is None
+                 else _("Session {id}").format(id=self.session_id))
+        return [("", first), *((key, _(label)) for key, (label, _page) in self.pages.items())]
 
     def page_function(self, key: str) -> pages.PageFunction | None:
         """What the page at ``key`` (the path after the token) shows; None: no such page."""
@@ -196,7 +199,8 @@ class Site:
                 try:
                     page = render(view)
                 except Exception as error:  # a page that can't be drawn says so, no traceback
-                    page = pages.damaged_page(f"this page could not be drawn ({error})")
+                    page = pages.damaged_page(
+                        _("this page could not be drawn ({error})").format(error=error))
             if len(self._rendered) >= 64:
                 self._rendered.clear()
             self._rendered[key] = (version, page)
@@ -295,18 +299,19 @@ class ViewerHandler(BaseHTTPRequestHandler):
         self.request_version = "HTTP/1.0"  # the parser may have set 0.9, which has no headers
         self._send(status, HTML,
                    pages.error_page(f"{code} {status.phrase}", status.description).encode())
+        # (the standard phrases of HTTP stay as the protocol writes them)
 
     def _answer(self) -> None:
         site = self.server.site
         found = site.resolve(self.path)
         if found is None:
             self._send(HTTPStatus.NOT_FOUND, HTML,
-                       pages.error_page("404 Not Found", "There is nothing here.").encode())
+                       pages.error_page("404 Not Found", _("There is nothing here.")).encode())
             return
         if self.command not in ("GET", "HEAD"):
             self._send(HTTPStatus.METHOD_NOT_ALLOWED, HTML,
                        pages.error_page("405 Method Not Allowed",
-                                        "These pages are read-only.").encode(),
+                                        _("These pages are read-only.")).encode(),
                        Allow="GET, HEAD")
             return
         what, key = found
@@ -403,7 +408,7 @@ class ViewerServer(ThreadingHTTPServer):
         """Answer 503 without a thread, and close a little later: closing a socket with an
         unread request in it would reset the connection before the answer is read."""
         body = pages.error_page("503 Service Unavailable",
-                                "Too many viewers at once; try again in a moment.").encode()
+                                _("Too many viewers at once; try again in a moment.")).encode()
         head = ["HTTP/1.0 503 Service Unavailable", "Retry-After: 2",
                 *(f"{name}: {value}" for name, value in SECURITY_HEADERS),
                 f"Content-Type: {HTML}", f"Content-Length: {len(body)}"]
@@ -440,7 +445,7 @@ class ViewerServer(ThreadingHTTPServer):
 
     def server_close(self) -> None:
         super().server_close()
-        for connection, _ in self.turned_away:
+        for connection, _deadline in self.turned_away:
             self.close_request(connection)
         self.turned_away = []
 
@@ -477,15 +482,18 @@ def _url(host: str, port: int, token: str) -> str:
 
 def _listen_problem(host: str, port: int, error: OSError) -> EntryError:
     if error.errno == errno.EADDRINUSE:
-        return EntryError(f"port {port} on {host} is already in use (another `score serve`?): "
-                          "pick another with --port, or --port 0 for any free one")
+        return EntryError(_("port {port} on {host} is already in use (another `score serve`?): "
+                            "pick another with --port, or --port 0 for any free one").format(
+                                port=port, host=host))
     if error.errno == errno.EACCES:
-        return EntryError(f"not allowed to listen on port {port}: pick one above 1023 "
-                          "with --port")
+        return EntryError(_("not allowed to listen on port {port}: pick one above 1023 "
+                            "with --port").format(port=port))
     if error.errno == errno.EADDRNOTAVAIL or isinstance(error, socket.gaierror):
-        return EntryError(f"{host!r} is not an address of this computer: use 127.0.0.1 "
-                          "(this computer only) or 0.0.0.0 (every network)")
-    return EntryError(f"can't listen on {host} port {port}: {error.strerror or error}")
+        return EntryError(_("{host} is not an address of this computer: use 127.0.0.1 "
+                            "(this computer only) or 0.0.0.0 (every network)").format(
+                                host=repr(host)))
+    return EntryError(_("can't listen on {host} port {port}: {reason}").format(
+        host=host, port=port, reason=error.strerror or error))
 
 
 @contextlib.contextmanager
@@ -518,35 +526,41 @@ def _announce(server: ViewerServer, host: str, session_id: int | None,
         urls = [_url(address, port, token) for address in lan_addresses() or ["127.0.0.1"]]
     else:
         urls = [_url(host, port, token)]
-    shown = f"session {session_id}" if session_id is not None else "the current session"
-    _say(f"Serving {shown} and the session list, read-only and live, at:")
+    if session_id is not None:
+        _say(_("Serving session {id} and the session list, read-only and live, at:").format(
+            id=session_id))
+    else:
+        _say(_("Serving the current session and the session list, read-only and live, at:"))
     for url in urls:
         _say(f"  {url}")
     if everywhere:
-        _say("Listening on every network of this computer: anyone on your network with this "
-             "address (the token in it included) can now see these pages.")
+        _say(_("Listening on every network of this computer: anyone on your network with this "
+               "address (the token in it included) can now see these pages."))
     elif host.startswith("127.") or host in ("localhost", "::1"):
-        _say("Only this computer can open it; --host 0.0.0.0 lets in the phones on your "
-             "network.")
+        _say(_("Only this computer can open it; --host 0.0.0.0 lets in the phones on your "
+               "network."))
     else:
-        _say(f"Anyone who can reach {host} with this address can now see these pages.")
+        _say(_("Anyone who can reach {host} with this address can now see these pages.").format(
+            host=host))
     if damage:
-        _say(f"The store can't be read ({damage}); the pages say so until it is repaired.")
+        _say(_("The store can't be read ({problem}); the pages say so until it is "
+               "repaired.").format(problem=damage))
     console.print(Text("\n".join(qr.text_lines(urls[0])), style="black on white"),
                   no_wrap=True, overflow="ignore", crop=False)
-    _say("Pages update within 2 seconds of every `score` change. Ctrl-C stops.")
+    _say(_("Pages update within 2 seconds of every `score` change. Ctrl-C stops."))
 
 
 def serve(
     ctx: typer.Context,
     session_id: Annotated[int | None, typer.Argument(
         metavar="[ID]", show_default=False, autocompletion=completion.session_ids,
-        help="The session to show (default: the current one, following `score use`).")] = None,
+        help=N_("The session to show (default: the current one, following `score use`)."))
+    ] = None,
     host: Annotated[str, typer.Option(
-        "--host", help="The address to listen on: 127.0.0.1 is this computer only; 0.0.0.0 "
-        "lets in every phone on your network.")] = DEFAULT_HOST,
+        "--host", help=N_("The address to listen on: 127.0.0.1 is this computer only; 0.0.0.0 "
+                          "lets in every phone on your network."))] = DEFAULT_HOST,
     port: Annotated[int, typer.Option(
-        "--port", min=0, max=65535, help="The port (0: any free one).")] = DEFAULT_PORT,
+        "--port", min=0, max=65535, help=N_("The port (0: any free one)."))] = DEFAULT_PORT,
 ) -> None:
     """Live read-only pages of the scores for every phone at the table (Ctrl-C stops)."""
     path = store(ctx).path
@@ -574,4 +588,9 @@ def serve(
         site.stopped.set()
         site.watcher.stop()
         server.server_close()
-    _say("Stopped: the pages are offline.")
+    _say(_("Stopped: the pages are offline."))
+
+
+serve.__doc__ = N_("Live read-only pages of the scores for every phone at the table "
+                   "(Ctrl-C stops).")
+"""The command's help, marked for the catalog (a docstring is not extracted)."""

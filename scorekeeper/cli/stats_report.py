@@ -15,8 +15,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from scorekeeper.cli.export import CSS, PALETTE, md
+from scorekeeper import i18n
+from scorekeeper.cli import render
+from scorekeeper.cli.export import CSS, PALETTE, bdi, html_language, ltr, md, right_to_left
 from scorekeeper.games.common import StatFigure
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.session import Session
 from scorekeeper.stats import GameStats, Stats, StatsQuery, as_json, compute, ranked_ratings
 from scorekeeper.store import StoreView
@@ -40,15 +43,29 @@ def store_page(view: StoreView) -> str:
 
 
 def number(value: float | None, digits: int = 2) -> str:
+    """A figure as the language writes it (``2.33``, Danish ``2,33``), whole numbers bare."""
     if value is None:
         return "—"
     if float(value).is_integer():
         return str(int(value))
-    return f"{value:.{digits}f}"
+    if i18n.active_language() == i18n.ENGLISH:
+        return f"{value:.{digits}f}"
+    return i18n.format_number(value, digits)
 
 
 def percent(value: float | None) -> str:
-    return "—" if value is None else f"{value * 100:.0f} %"
+    if value is None:
+        return "—"
+    if i18n.active_language() == i18n.ENGLISH:
+        return f"{value * 100:.0f} %"
+    return i18n.format_percent(value, 0)
+
+
+def decimal(value: float) -> str:
+    """A rating's figure, one decimal (``12.3``, Danish ``12,3``)."""
+    if i18n.active_language() == i18n.ENGLISH:
+        return f"{value:.1f}"
+    return i18n.format_number(value, 1)
 
 
 def figure_text(game: GameStats, key: str, figure: StatFigure) -> str:
@@ -57,20 +74,25 @@ def figure_text(game: GameStats, key: str, figure: StatFigure) -> str:
 
 
 def sessions_text(count: int) -> str:
-    return f"{count} session{'' if count == 1 else 's'}"
+    return ngettext("{n} session", "{n} sessions", count).format(n=count)
 
 
 def headline(stats: Stats) -> str:
-    per_game = ", ".join(f"{game.title} {game.sessions}" for game in stats.games)
-    text = f"Statistics over {stats.finished} finished session" \
-        f"{'' if stats.finished == 1 else 's'}"
+    per_game = render.comma().join(f"{game.title} {game.sessions}" for game in stats.games)
+    text = ngettext("Statistics over {n} finished session", "Statistics over {n} finished sessions",
+                    stats.finished).format(n=stats.finished)
     if per_game:
-        text += f" ({per_game})"
-    return text + f"; left out: {stats.abandoned} abandoned, {stats.unfinished} unfinished"
+        text = _("{statistics} ({per_game})").format(statistics=text, per_game=per_game)
+    return _("{statistics}; left out: {abandoned} abandoned, {unfinished} unfinished").format(
+        statistics=text, abandoned=stats.abandoned, unfinished=stats.unfinished)
 
 
-PLAYER_HEAD = ("Player", "Games", "Wins", "Win %", "95 % CI", "Place", "Streak", "Best",
-               "Last 10")
+PLAYER_HEAD = (N_("Player"), N_("Games"), N_("Wins"), N_("Win %"), N_("95 % CI"), N_("Place"),
+               N_("Streak"), N_("Best"), N_("Last 10"))
+
+
+def player_head() -> list[str]:
+    return [_(word) for word in PLAYER_HEAD]
 
 
 def player_rows(stats: Stats) -> list[list[str]]:
@@ -84,7 +106,8 @@ def player_rows(stats: Stats) -> list[list[str]]:
 
 
 def game_head(game: GameStats) -> list[str]:
-    return ["Player", "Games", *(figure.label for figure in game.figures), "Rating", "μ", "σ"]
+    return [_("Player"), _("Games"), *(_(figure.label) for figure in game.figures), _("Rating"),
+            "μ", "σ"]
 
 
 def game_rows(stats: Stats, game: GameStats) -> list[list[str]]:
@@ -96,7 +119,7 @@ def game_rows(stats: Stats, game: GameStats) -> list[list[str]]:
         last = history[-1]
         rows.append([stats.names[key], str(len(history)),
                      *(figure_text(game, key, figure) for figure in game.figures),
-                     f"{last.ordinal:.1f}", f"{last.mu:.1f}", f"{last.sigma:.1f}"])
+                     decimal(last.ordinal), decimal(last.mu), decimal(last.sigma)])
     return rows
 
 
@@ -114,15 +137,22 @@ def versus_rows(stats: Stats) -> tuple[list[str], list[list[str]]]:
 
 
 def figures_note(game: GameStats) -> str:
-    return "; ".join(f"{figure.label}: {figure.meaning}" for figure in game.figures) + "."
+    return _("{figures}.").format(figures="; ".join(
+        _("{label}: {meaning}").format(label=_(figure.label), meaning=_(figure.meaning))
+        for figure in game.figures))
 
 
-RATING_NOTE = ("Rating: openskill Plackett–Luce, μ − 3σ (a newcomer starts at 0; it rises "
-               "as results come in and σ shrinks).")
-VERSUS_NOTE = "Each cell: the games the row's player finished ahead of the column's / both played."
-SPARK_NOTE = ("Wins: a shared win counts 1/k. Place: the average. Streak: wins in a row now, "
-              "and the best run. Last 10: oldest first; a full bar is a win, the lowest "
-              "bar last place.")
+RATING_NOTE = N_("Rating: openskill Plackett–Luce, μ − 3σ (a newcomer starts at 0; it rises "
+                 "as results come in and σ shrinks).")
+VERSUS_NOTE = N_("Each cell: the games the row's player finished ahead of the column's / both "
+                 "played.")
+SPARK_NOTE = N_("Wins: a shared win counts 1/k. Place: the average. Streak: wins in a row now, "
+                "and the best run. Last 10: oldest first; a full bar is a win, the lowest "
+                "bar last place.")
+
+
+def game_heading(game: GameStats) -> str:
+    return _("{game} ({sessions})").format(game=game.title, sessions=sessions_text(game.sessions))
 
 
 # ---------------------------------------------------------------------------
@@ -142,18 +172,18 @@ def _rich_table(title: str, head: Sequence[str], rows: Sequence[Sequence[str]],
 def renderables(stats: Stats, versus: bool) -> RenderableType:
     parts: list[RenderableType] = [Text(headline(stats), style="bold")]
     if not stats.players:
-        parts.append(Text("No finished sessions match: statistics count finished games only."))
+        parts.append(Text(_("No finished sessions match: statistics count finished games "
+                            "only.")))
         return Group(*parts)
-    parts.append(_rich_table("Players", PLAYER_HEAD, player_rows(stats), SPARK_NOTE))
+    parts.append(_rich_table(_("Players"), player_head(), player_rows(stats), _(SPARK_NOTE)))
     for game in stats.games:
         rows = game_rows(stats, game)
         if rows:
-            parts.append(_rich_table(f"{game.title} ({sessions_text(game.sessions)})",
-                                     game_head(game), rows,
-                                     f"{figures_note(game)} {RATING_NOTE}"))
+            parts.append(_rich_table(game_heading(game), game_head(game), rows,
+                                     f"{figures_note(game)} {_(RATING_NOTE)}"))
     if versus:
         head, rows = versus_rows(stats)
-        parts.append(_rich_table("Head to head", head, rows, VERSUS_NOTE))
+        parts.append(_rich_table(_("Head to head"), head, rows, _(VERSUS_NOTE)))
     return Group(*parts)
 
 
@@ -169,19 +199,22 @@ def _md_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
 
 
 def to_markdown(stats: Stats, versus: bool) -> str:
-    lines = ["# Game nights", "", headline(stats), ""]
+    lines = ["# " + _("Game nights"), "", headline(stats), ""]
     if stats.players:
-        lines += ["## Players", "", *_md_table(PLAYER_HEAD, player_rows(stats)), "",
-                  SPARK_NOTE, ""]
+        lines += ["## " + _("Players"), "", *_md_table(player_head(), player_rows(stats)), "",
+                  _(SPARK_NOTE), ""]
         for game in stats.games:
             rows = game_rows(stats, game)
             if rows:
-                lines += [f"## {game.title} ({sessions_text(game.sessions)})", "",
+                lines += ["## " + game_heading(game), "",
                           *_md_table(game_head(game), rows), "", figures_note(game),
-                          RATING_NOTE, ""]
+                          _(RATING_NOTE), ""]
         if versus:
             head, rows = versus_rows(stats)
-            lines += ["## Head to head", "", *_md_table(head, rows), "", VERSUS_NOTE, ""]
+            lines += ["## " + _("Head to head"), "", *_md_table(head, rows), "",
+                      _(VERSUS_NOTE), ""]
+    if right_to_left():  # Markdown has no direction: GitHub honours the HTML around it
+        lines = [f'<div dir="rtl" lang="{i18n.active_language()}">', "", *lines, "", "</div>"]
     return "\n".join(lines)
 
 
@@ -195,10 +228,11 @@ def _e(text: object) -> str:
 
 def _html_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     out = ['<div class="scroll"><table><thead><tr>']
-    out += [f"<th>{_e(cell)}</th>" for cell in head]
+    out += [f"<th>{bdi(cell)}</th>" for cell in head]
     out.append("</tr></thead><tbody>")
-    for row in rows:
-        out.append("<tr>" + "".join(f"<td>{_e(cell)}</td>" for cell in row) + "</tr>")
+    for row in rows:  # the first cell a name, the others figures
+        out.append("<tr>" + "".join(f"<td>{bdi(cell) if index == 0 else ltr(_e(cell))}</td>"
+                                    for index, cell in enumerate(row)) + "</tr>")
     out.append("</tbody></table></div>")
     return "".join(out)
 
@@ -216,21 +250,30 @@ def rating_chart(stats: Stats, game: GameStats) -> str:
     span = high - low or 1.0
     width, height, pad_left, pad_right, pad_top, pad_bottom = 480, 260, 40, 12, 14, 28
     count = max(len(sessions), 1)
+    mirror = right_to_left()  # the sessions run from the right, the value axis on the right
 
-    def x(index: int) -> float:
-        return pad_left + (width - pad_left - pad_right) * index / count
+    def x(index: float) -> float:
+        across = pad_left + (width - pad_left - pad_right) * index / count
+        return width - across if mirror else across
+
+    def at(offset: float) -> float:
+        return width - offset if mirror else offset
 
     def y(value: float) -> float:
         return pad_top + (height - pad_top - pad_bottom) * (1 - (value - low) / span)
 
-    parts = [f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="'
-             f'{_e(game.title)} ratings after each session" xmlns="http://www.w3.org/2000/svg">']
+    described = _e(_("{game} ratings after each session").format(game=game.title))
+    direction = ' direction="ltr"' if mirror else ""
+    parts = [f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="{described}"'
+             f'{direction} xmlns="http://www.w3.org/2000/svg">']
+    left, right = sorted((at(pad_left), at(width - pad_right)))
+    anchor = "start" if mirror else "end"
     for step in range(5):
         value = low + span * step / 4
-        parts.append(f'<line x1="{pad_left}" x2="{width - pad_right}" y1="{y(value):.1f}" '
+        parts.append(f'<line x1="{left}" x2="{right}" y1="{y(value):.1f}" '
                      f'y2="{y(value):.1f}" stroke="#eee"/>')
-        parts.append(f'<text x="{pad_left - 6}" y="{y(value) + 4:.1f}" font-size="14" '
-                     f'text-anchor="end" fill="#777">{round(value)}</text>')
+        parts.append(f'<text x="{at(pad_left - 6)}" y="{y(value) + 4:.1f}" font-size="14" '
+                     f'text-anchor="{anchor}" fill="#777">{round(value)}</text>')
     for index in range(count + 1):
         if count <= 20 or index % max(1, count // 10) == 0:
             parts.append(f'<text x="{x(index):.1f}" y="{height - 8}" font-size="14" '
@@ -248,40 +291,41 @@ def rating_chart(stats: Stats, game: GameStats) -> str:
     # swatches drawn in SVG, not inline style: score serve's page allows no inline CSS
     legend = "".join(f'<span><svg class="swatch" width="12" height="12" aria-hidden="true">'
                      f'<rect width="12" height="12" rx="2" fill="{colours[key]}"/></svg> '
-                     f"{_e(stats.names[key])}</span>" for key in shown)
+                     f"{bdi(stats.names[key])}</span>" for key in shown)
     return "".join(parts) + f'<p class="legend">{legend}</p>'
 
 
 def html_body(stats: Stats, versus: bool = True) -> str:
     """The page's content (no <html> around it), for ``score serve`` to embed."""
-    parts = [f'<h1>Game nights</h1><p class="meta">{_e(headline(stats))}</p>']
+    parts = ["<h1>" + _e(_("Game nights")) + f'</h1><p class="meta">{_e(headline(stats))}</p>']
     if not stats.players:
-        parts.append("<p>No finished sessions match.</p>")
+        parts.append("<p>" + _e(_("No finished sessions match.")) + "</p>")
         return "\n".join(parts)
-    parts += ["<h2>Players</h2>", _html_table(PLAYER_HEAD, player_rows(stats)),
-              f'<p class="meta">{_e(SPARK_NOTE)}</p>']
+    parts += ["<h2>" + _e(_("Players")) + "</h2>", _html_table(player_head(), player_rows(stats)),
+              f'<p class="meta">{_e(_(SPARK_NOTE))}</p>']
     for game in stats.games:
         rows = game_rows(stats, game)
         if not rows:
             continue
-        parts += [f"<h2>{_e(game.title)} ({sessions_text(game.sessions)})</h2>",
+        parts += [f"<h2>{_e(game_heading(game))}</h2>",
                   _html_table(game_head(game), rows),
                   f'<p class="meta">{_e(figures_note(game))}</p>',
-                  f"<h3>{_e(game.title)}: rating after each session</h3>",
-                  rating_chart(stats, game), f'<p class="meta">{_e(RATING_NOTE)}</p>']
+                  "<h3>" + _e(_("{game}: rating after each session").format(game=game.title))
+                  + "</h3>",
+                  rating_chart(stats, game), f'<p class="meta">{_e(_(RATING_NOTE))}</p>']
     if versus:
         head, rows = versus_rows(stats)
-        parts += ["<h2>Head to head</h2>", _html_table(head, rows),
-                  f'<p class="meta">{_e(VERSUS_NOTE)}</p>']
+        parts += ["<h2>" + _e(_("Head to head")) + "</h2>", _html_table(head, rows),
+                  f'<p class="meta">{_e(_(VERSUS_NOTE))}</p>']
     return "\n".join(parts)
 
 
 def to_html(stats: Stats, versus: bool = True) -> str:
     return "\n".join([
         "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        f'<html {html_language()}><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        "<title>Game nights — scorekeeper</title>",
+        "<title>" + _e(_("Game nights — scorekeeper")) + "</title>",
         f"<style>{CSS}</style></head><body><main>",
         html_body(stats, versus),
         "</main></body></html>",

@@ -22,11 +22,12 @@ from rich.rule import Rule
 from rich.segment import ControlType, Segment
 from rich.text import Text
 
-from scorekeeper import match
+from scorekeeper import i18n, match
 from scorekeeper.cli import compact, prompts, render
 from scorekeeper.cli import game_options as game_options_module
 from scorekeeper.cli.context import console, store, usage
 from scorekeeper.games.common import EntryError
+from scorekeeper.i18n import N_, _, ngettext, pgettext
 from scorekeeper.registry import declaration_of, get_game, get_virtual
 from scorekeeper.session import Session
 from scorekeeper.store import (
@@ -36,14 +37,14 @@ from scorekeeper.store import (
     StoreError,
     WritableStoreView,
 )
-from scorekeeper.text import count
 
 
 def ui_for(game: str) -> Any:
     """The game's keyboard UI module, imported on first use (its declaration names it)."""
     module = declaration_of(game).keyboard_ui
     if module is None:
-        raise EntryError(f"{get_game(game).title} can't be played at the keyboard yet")
+        raise EntryError(_("{game} can't be played at the keyboard yet").format(
+            game=get_game(game).title))
     return importlib.import_module(module)
 
 
@@ -102,12 +103,12 @@ class Table:
         hiding = self.shown_to is not None
         if hiding:
             clear_screen(self.console)
-        self.ask(f"Pass the keyboard to {player} and press Enter")
+        self.ask(_("Pass the keyboard to {player} and press Enter").format(player=player))
         if hiding:
             clear_screen(self.console)
             missed = self.events[self.caught_up.get(player, 0):]
             if missed:
-                self.say(Text("Since your last turn:", style="dim"))
+                self.say(Text(_("Since your last turn:"), style="dim"))
                 for event in missed:
                     self.say(event)
         self.shown_to = player
@@ -117,7 +118,8 @@ class Table:
         self.hand_over_to(player)
         self.hand_seen = True
         if problem is not None:
-            self.say(Text(f"Not allowed: {problem}", style="bold red"))
+            self.say(render.plain(_("Not allowed: {problem}").format(problem=problem),
+                                  style="bold red"))
         else:
             self.say(self.ui.render_view(view))
         return self.ui.read_action(view, self.ask, self.say, self.hint_rng)
@@ -140,9 +142,10 @@ class Table:
         self.dealing = number
         if self.ui is None:
             return
-        title = render.plain(f"Deal {number} — {deal.dealer} deals")
+        title = render.plain(_("Deal {number} — {dealer} deals").format(number=number,
+                                                                        dealer=deal.dealer))
         if match.restarts_of(self.session).get(number):
-            title.append(" (dealt again: a fresh shuffle)")
+            title.append(" " + _("(dealt again: a fresh shuffle)"))
         self.announce(Rule(title))
 
 
@@ -150,16 +153,18 @@ def deal_report(session: Session, *, with_standings: bool) -> list[RenderableTyp
     """What the table hears after a deal is saved: its scores, then each knock-out."""
     summary = session.standings.rounds[-1]
     if with_standings:
-        scores = ", ".join(f"{n} +{s}" for n, s in summary["scores"].items())
-        lines: list[RenderableType] = [render.plain(f"Deal {summary['number']} saved: {scores}")]
+        scores = render.comma().join(f"{n} +{s}" for n, s in summary["scores"].items())
+        lines: list[RenderableType] = [render.plain(_("Deal {number} saved: {scores}").format(
+            number=summary["number"], scores=scores))]
     else:
         line = session.describe_round(summary["number"])
         lines = [render.plain(line[:1].upper() + line[1:])]
     limit = session.rules.target(session.options)
     for name in summary.get("knocked_out", []):
         total = session.standings.totals[name]
-        lines.append(render.plain(f"{name} is knocked out: {total} is over the limit of "
-                                  f"{limit}.", style="bold red"))
+        lines.append(render.plain(_("{name} is knocked out: {total} is over the limit of "
+                                    "{limit}.").format(name=name, total=total, limit=limit),
+                                  style="bold red"))
     if with_standings:
         lines.append(compact.standings(console, session))
     return lines
@@ -187,7 +192,7 @@ def default_player_name() -> str:
         login = ""
     if login.isalpha() and login.isascii() and 2 <= len(login) <= 20:
         return login.capitalize()
-    return "Player"
+    return _("Player")
 
 
 @game_options_module.takes(game_options_module.house_rule_parameters)
@@ -195,14 +200,14 @@ def play(
     ctx: typer.Context,
     game: Annotated[str, typer.Argument(help=game_options_module.game_names() + ".")] = "",
     player: Annotated[list[str] | None, typer.Option(
-        "--player", "-p", help="A human player at this keyboard (repeat).")] = None,
+        "--player", "-p", help=N_("A human player at this keyboard (repeat)."))] = None,
     bot: Annotated[list[str] | None, typer.Option(
         "--bot", "-b", help=f"A bot: {game_options_module.bot_levels()} (repeat).")] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the shuffles and "
-                                             "the bots (default: a random one, shown).")] = None,
-    name: Annotated[str, typer.Option("--name", help="A name for the session.")] = "",
-    resume: Annotated[int | None, typer.Option("--resume", help="Continue the unfinished "
-                                               "virtual session ID.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help=N_(
+        "Seed of the shuffles and the bots (default: a random one, shown)."))] = None,
+    name: Annotated[str, typer.Option("--name", help=N_("A name for the session."))] = "",
+    resume: Annotated[int | None, typer.Option("--resume", help=N_(
+        "Continue the unfinished virtual session ID."))] = None,
     **game_options: Any,
 ) -> None:
     """Play a full game with a shuffled virtual deck: humans at one keyboard and bots."""
@@ -215,9 +220,9 @@ def _drive(db: Store, session_id: int, held: contextlib.ExitStack) -> None:
     """Take the session's lease for as long as ``held`` lasts: one `play` per session."""
     lease = SessionLease(db.lease_path(session_id))
     if not lease.acquire():
-        raise EntryError(f"session {session_id} is being played by another `score play` "
-                         "right now; only one can drive a game at a time (stop that one, "
-                         f"then `score play --resume {session_id}`)")
+        raise EntryError(_("session {id} is being played by another `score play` right now; "
+                           "only one can drive a game at a time (stop that one, then "
+                           "`score play --resume {id}`)").format(id=session_id))
     held.callback(lease.release)
 
 
@@ -228,14 +233,16 @@ def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: lis
     was_current: int | None = None  # the current session before a new game's
     if resume is not None:
         if player or bot or seed is not None or house_rules or name:
-            raise typer.BadParameter("--resume continues a saved game: give no --player, "
-                                     "--bot, --seed, house rule or --name with it")
+            raise typer.BadParameter(_("--resume continues a saved game: give no --player, "
+                                       "--bot, --seed, house rule or --name with it"))
         session = db.read().get(resume)
         seats = match.seats_of(session)
         if session.finished:
-            raise EntryError(f"{session.label} is finished: nothing to resume")
+            raise EntryError(_("{session} is finished: nothing to resume").format(
+                session=session.label))
         if game and get_game(game).name != session.game:
-            raise EntryError(f"session {resume} is {session.rules.title}, not {game}")
+            raise EntryError(_("session {id} is {game}, not {asked}").format(
+                id=resume, game=session.rules.title, asked=game))
         _drive(db, resume, held)
 
         def start(view: WritableStoreView) -> Session:
@@ -244,11 +251,12 @@ def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: lis
 
         session = db.update(start)  # as stored now that this play drives it
         if session.finished:
-            raise EntryError(f"{session.label} is finished: nothing to resume")
+            raise EntryError(_("{session} is finished: nothing to resume").format(
+                session=session.label))
     else:
         if not game:
-            raise typer.BadParameter("say which game: score play "
-                                     + game_options_module.game_names("|"))
+            raise typer.BadParameter(_("say which game: {usage}").format(
+                usage="score play " + game_options_module.game_names("|")))
         rules = get_game(game)
         get_virtual(rules.name)
         chosen_for_you = not player and len(bot or ()) < 2 and sys.stdin.isatty()
@@ -265,12 +273,14 @@ def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: lis
             session = view.add(session)  # and it becomes the current session
             # Before the game is saved, so no `play --resume` can take it first.
             _drive(db, session.id or 0, held)
-        console.print(render.plain(f"Session {session.id}: {session.rules.title}, "
-                                   f"{', '.join(s.name for s in seats)}; seed {seed}. "
-                                   "Saved after every deal."))
+        console.print(render.plain(_("Session {id}: {game}, {players}; seed {seed}. Saved after "
+                                     "every deal.").format(
+            id=session.id, game=session.rules.title,
+            players=render.comma().join(s.name for s in seats), seed=seed)))
         if chosen_for_you:
-            console.print(render.plain(f"You play as {seats[0].name} (--player NAME for "
-                                       "another name, --bot LEVEL for other opponents)."))
+            console.print(render.plain(_("You play as {name} (--player NAME for another name, "
+                                         "--bot LEVEL for other opponents).").format(
+                name=seats[0].name)))
     humans = [seat.name for seat in seats if seat.bot is None]
     table = Table(console, session, humans)
     hooks: dict[str, Any] = {"on_start": table.on_start}
@@ -286,11 +296,15 @@ def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: lis
                 updated = view.put(updated.with_revision(written))
         except SessionChanged:
             done = len(updated.rounds) - 1
-            raise EntryError(
-                f"session {updated.id} was changed by another score command during this "
-                f"game, so deal {done + 1} was not saved and the game stopped; the "
-                f"{count(done, 'deal')} saved before are safe: `score play --resume "
-                f"{updated.id}` goes on from the game as it is stored now") from None
+            raise EntryError(ngettext(
+                "session {id} was changed by another score command during this game, so "
+                "deal {deal} was not saved and the game stopped; the {n} deal saved before "
+                "are safe: `score play --resume {id}` goes on from the game as it is stored "
+                "now",
+                "session {id} was changed by another score command during this game, so "
+                "deal {deal} was not saved and the game stopped; the {n} deals saved before "
+                "are safe: `score play --resume {id}` goes on from the game as it is stored "
+                "now", done).format(id=updated.id, deal=done + 1, n=done)) from None
         written = updated.revision
         table.session = updated
         for line in deal_report(updated, with_standings=bool(humans)):
@@ -304,17 +318,20 @@ def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: lis
             # Nobody has seen a card: nothing to keep (a seen deal is kept, to be dealt
             # afresh on --resume, below).
             _discard_unplayed(db, session.id, written, was_current)
-            console.print(Text("\nStopped before the first deal was over: nothing was "
-                               "saved."))
+            console.print(Text("\n" + _("Stopped before the first deal was over: nothing was "
+                                      "saved.")))
             raise typer.Exit(130) from None
-        saved = f"after deal {done}" if done else "with no deal finished yet"
-        again = "the unfinished deal will be dealt again"
+        again = _("the unfinished deal will be dealt again")
         abandoned = table.dealing
         if (abandoned == done + 1 and session.id is not None
                 and record_restart(db, session.id, abandoned, written)):
-            again = f"deal {abandoned} will be dealt again from a fresh shuffle"
-        console.print(Text(f"\nStopped. The game is saved {saved}; {again}: "
-                           f"`score play --resume {session.id}` continues it."))
+            again = _("deal {number} will be dealt again from a fresh shuffle").format(
+                number=abandoned)
+        stopped = (_("Stopped. The game is saved after deal {done}; {again}: `score play "
+                     "--resume {id}` continues it.") if done else
+                   _("Stopped. The game is saved with no deal finished yet; {again}: `score "
+                     "play --resume {id}` continues it."))
+        console.print(Text("\n" + stopped.format(done=done, again=again, id=session.id)))
         raise typer.Exit(130) from None
     if not humans:  # with humans, the standings were shown after the last deal
         console.print(compact.standings(console, session))
@@ -331,22 +348,21 @@ def _discard_unplayed(db: Store, session_id: int, revision: int,
 
 def replay(
     ctx: typer.Context,
-    session_id: Annotated[int, typer.Argument(metavar="ID", help="A virtual session.")],
-    round_number: Annotated[int | None, typer.Option("--round", "-r", help="Only this "
-                                                     "deal (default: every deal).")] = None,
-    pause: Annotated[bool | None, typer.Option("--pause/--no-pause", help="Wait for Enter "
-                                               "after each action (default: at a terminal)."
-                                               )] = None,
+    session_id: Annotated[int, typer.Argument(metavar="ID", help=N_("A virtual session."))],
+    round_number: Annotated[int | None, typer.Option("--round", "-r", help=N_(
+        "Only this deal (default: every deal)."))] = None,
+    pause: Annotated[bool | None, typer.Option("--pause/--no-pause", help=N_(
+        "Wait for Enter after each action (default: at a terminal)."))] = None,
 ) -> None:
     """Step through a saved virtual deal, card by card, every hand face up."""
     session = store(ctx).read().get(session_id)
     if session.mode != "virtual":
         # Not seats_of(): an imported virtual game has its deals but not its seats.
-        raise EntryError(f"session {session_id} was entered at a table, not played on the "
-                         "virtual deck: it has no deals to replay")
+        raise EntryError(_("session {id} was entered at a table, not played on the virtual "
+                           "deck: it has no deals to replay").format(id=session_id))
     virtual = get_virtual(session.game)
     if declaration_of(session.game).keyboard_ui is None:
-        raise EntryError(f"{session.rules.title} deals can't be replayed yet")
+        raise EntryError(_("{game} deals can't be replayed yet").format(game=session.rules.title))
     ui = ui_for(session.game)
     rounds = session.standings.rounds
     if round_number is not None:
@@ -356,9 +372,10 @@ def replay(
     missing = [summary["number"] for summary in chosen
                if "deal" not in summary or "actions" not in summary]
     if missing:
-        raise EntryError(f"round {missing[0]} of {session.label} has no recorded deal to replay")
+        raise EntryError(_("round {number} of {session} has no recorded deal to replay").format(
+            number=missing[0], session=session.label))
     if wait:
-        console.print(Text(REPLAY_KEYS, style="dim"))
+        console.print(Text(_(REPLAY_KEYS), style="dim"))
     index = 0
     try:
         while 0 <= index < len(chosen):
@@ -368,11 +385,12 @@ def replay(
             index = max(0, index + move)
     except (KeyboardInterrupt, EOFError):
         console.print()  # the shell's prompt comes back on a line of its own
-        console.print(Text("Replay stopped.", style="dim"))
+        console.print(Text(_("Replay stopped."), style="dim"))
         raise typer.Exit(130) from None
 
 
-REPLAY_KEYS = "Enter: next action · n: next deal · p: previous deal · q: quit"
+REPLAY_KEYS = N_("Enter: next action · n: next deal · p: previous deal · q: quit")
+"""The letters are the keys to type, in every language."""
 
 
 def _replay_deal(ui: Any, virtual: Any, session: Session, summary: Mapping[str, Any],
@@ -380,8 +398,8 @@ def _replay_deal(ui: Any, virtual: Any, session: Session, summary: Mapping[str, 
     """Show one deal action by action: +1 to go on to the next deal, -1 back to the
     previous one, None to quit (``q``)."""
     actions = summary["actions"]
-    console.print(Rule(render.plain(f"Deal {summary['number']} — "
-                                    f"{summary['deal']['dealer']} deals")))
+    console.print(Rule(render.plain(_("Deal {number} — {dealer} deals").format(
+        number=summary["number"], dealer=summary["deal"]["dealer"]))))
     console.print(ui.replay_state(virtual.replay(summary, session.options, upto=0)))
     for step, record in enumerate(actions, start=1):
         if wait:
@@ -400,12 +418,12 @@ def _replay_deal(ui: Any, virtual: Any, session: Session, summary: Mapping[str, 
 def _replay_key() -> str:
     """The key typed at a replay's pause: "" (Enter), "n", "p" or "q"."""
     while True:
-        answer = prompts.read_line(console, Text("(Enter: next)", style="dim")).strip().lower()
+        answer = prompts.read_line(console, Text(_("(Enter: next)"), style="dim")).strip().lower()
         if answer in ("", "n", "p", "q"):
             return answer
         if answer in ("quit", "exit"):
             return "q"
-        console.print(Text(REPLAY_KEYS, style="dim"))
+        console.print(Text(_(REPLAY_KEYS), style="dim"))
 
 
 @game_options_module.takes(game_options_module.house_rule_parameters)
@@ -414,32 +432,36 @@ def simulate(
         help=game_options_module.game_names() + "; or merge, then the files of "
         "--save-partial.")],
     files: Annotated[list[Path] | None, typer.Argument(
-        metavar="FILE", help="With merge: partial results to add up.",
+        metavar="FILE", help=N_("With merge: partial results to add up."),
         show_default=False)] = None,
     bot: Annotated[list[str] | None, typer.Option(
         "--bot", "-b", help=f"A seat's bot: {game_options_module.bot_levels()} (repeat, in "
         "seat order).")] = None,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
-    seed: Annotated[int, typer.Option("--seed", help="The seed of the whole run.")] = 1,
+    games: Annotated[int, typer.Option("--games", "-n", min=1,
+                                       help=N_("How many games."))] = 100,
+    seed: Annotated[int, typer.Option("--seed", help=N_("The seed of the whole run."))] = 1,
     jobs: Annotated[int | None, typer.Option(
-        "--jobs", "-j", min=1, help="Processes to use (results do not depend on it; "
-        "default 1, with --backend ray every CPU of the cluster).")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+        "--jobs", "-j", min=1, help=N_("Processes to use (results do not depend on it; "
+                                       "default 1, with --backend ray every CPU of the "
+                                       "cluster)."))] = None,
+    as_json: Annotated[bool, typer.Option("--json",
+                                          help=N_("Print one JSON object."))] = False,
     shard: Annotated[str | None, typer.Option(
-        "--shard", metavar="I/N", help="Play only the I-th of N slices of the games "
-        "(for several machines; add them up with merge).")] = None,
+        "--shard", metavar="I/N", help=N_("Play only the I-th of N slices of the games "
+                                          "(for several machines; add them up with "
+                                          "merge)."))] = None,
     save_partial: Annotated[Path | None, typer.Option(
-        "--save-partial", metavar="FILE", help="Also write the counts to FILE, for "
-        "score simulate merge.")] = None,
+        "--save-partial", metavar="FILE", help=N_("Also write the counts to FILE, for "
+                                                  "score simulate merge."))] = None,
     backend: Annotated[str, typer.Option(
-        "--backend", help="local (processes of this machine) or ray (a Ray cluster; "
-        "pip install 'cardnight-scorekeeper[ray]').")] = "local",
+        "--backend", help=N_("local (processes of this machine) or ray (a Ray cluster; "
+                             "pip install 'cardnight-scorekeeper[ray]')."))] = "local",
     address: Annotated[str | None, typer.Option(
-        "--address", help="With --backend ray: the cluster's address (default: start "
-        "Ray on this machine).")] = None,
+        "--address", help=N_("With --backend ray: the cluster's address (default: start "
+                             "Ray on this machine)."))] = None,
     **game_options: Any,
 ) -> None:
-    """Bots against bots, many games, nothing saved: win rates with 95% intervals."""
+    """Bots against bots, many games, nothing saved: win rates with intervals (95%)."""
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -456,32 +478,35 @@ def simulate(
     if game.strip().lower() == "merge":
         given = [bot, jobs, shard, save_partial, address]
         if any(value is not None for value in given) or backend != "local" or house_rules:
-            usage("merge takes only the partial results' files and --json")
+            usage(_("merge takes only the partial results' files and --json"))
         if not files:
-            usage("merge needs the files of score simulate --save-partial: "
-                  "score simulate merge FILE... [--json]")
+            usage(_("merge needs the files of score simulate --save-partial: "
+                    "score simulate merge FILE... [--json]"))
         merged = runner.merge(files)
         if merged.missing:
             ranges = ", ".join(f"{start + 1}-{stop}" for start, stop in merged.missing)
-            err_console.print(Text(f"note: these files hold {merged.summary.games} of the "
-                                   f"run's {merged.run.games} games (missing: {ranges})"))
+            err_console.print(Text(_("note: these files hold {held} of the run's {games} "
+                                     "games (missing: {ranges})").format(
+                held=merged.summary.games, games=merged.run.games, ranges=ranges)))
         _print_results(merged.summary.as_json(merged.run.seed, merged.seconds), as_json,
-                       note=f"{len(files)} files merged")
+                       note=ngettext("{n} file merged", "{n} files merged",
+                                     len(files)).format(n=len(files)))
         return
     if files:
-        usage(f"unexpected argument {str(files[0])!r}: only merge takes files")
+        usage(_("unexpected argument {argument}: only merge takes files").format(
+            argument=repr(str(files[0]))))
     if not bot:
-        usage("give each seat's bot: --bot LEVEL, once per seat "
-              f"({game_options_module.bot_levels()})")
+        usage(_("give each seat's bot: --bot LEVEL, once per seat ({levels})").format(
+            levels=game_options_module.bot_levels()))
     rules = get_game(game)
     seats = [match.Seat(f"P{i + 1}", level) for i, level in enumerate(bot)]
     match.check_seats(rules.name, seats)
     game_options_module.check_house_rules(rules.name, house_rules)
     options = rules.check_options(house_rules)
     if backend not in ("local", "ray"):
-        usage(f"--backend must be local or ray, not {backend!r}")
+        usage(_("--backend must be local or ray, not {backend}").format(backend=repr(backend)))
     if address is not None and backend != "ray":
-        usage("--address goes with --backend ray")
+        usage(_("--address goes with --backend ray"))
     start, stop = 0, games
     if shard is not None:
         try:
@@ -489,7 +514,8 @@ def simulate(
         except ValueError as error:
             usage(str(error))
     if save_partial is not None and (save_partial.is_dir() or not save_partial.parent.is_dir()):
-        raise EntryError(f"--save-partial {save_partial}: not a file in an existing folder")
+        raise EntryError(_("--save-partial {file}: not a file in an existing folder").format(
+            file=save_partial))
     run = runner.Run(rules.name, tuple(bot), seed, options, games, start, stop)
     played = 0
 
@@ -505,16 +531,19 @@ def simulate(
             task = progress.add_task(f"{rules.title}: {' v '.join(bot)}", total=stop - start)
             summary, seconds = runner.play(run, jobs, backend, address, advance)
     except KeyboardInterrupt:
-        err_console.print(Text(f"Stopped after {played} of {stop - start} games: nothing "
-                               "printed or saved."))
+        err_console.print(Text(ngettext(
+            "Stopped after {played} of {n} game: nothing printed or saved.",
+            "Stopped after {played} of {n} games: nothing printed or saved.",
+            stop - start).format(played=played, n=stop - start)))
         raise typer.Exit(130) from None
     if save_partial is not None:
         runner.save_partial(save_partial, run, summary, seconds)
-    where = "" if shard is None else f"shard {shard} (games {start + 1}-{stop}), "
-    _print_results(summary.as_json(seed, seconds), as_json, note=where.rstrip(", "))
+    where = "" if shard is None else _("shard {shard} (games {first}-{last})").format(
+        shard=shard, first=start + 1, last=stop)
+    _print_results(summary.as_json(seed, seconds), as_json, note=where)
     if save_partial is not None and not as_json:
-        console.print(Text(f"Partial results saved to {save_partial}: add the shards up "
-                           "with `score simulate merge FILE...`."))
+        console.print(Text(_("Partial results saved to {file}: add the shards up with "
+                             "`score simulate merge FILE...`.").format(file=save_partial)))
 
 
 def _print_results(result: dict[str, Any], as_json: bool, note: str = "") -> None:
@@ -526,18 +555,52 @@ def _print_results(result: dict[str, Any], as_json: bool, note: str = "") -> Non
     from rich.table import Table as RichTable
 
     rules = get_game(result["game"])
-    extra = f", {note}" if note else ""
-    table = RichTable(title=f"{rules.title}: {count(result['games'], 'game')}, seed "
-                      f"{result['seed']}{extra}, {result['seconds']:.1f} s",
+    games = result["games"]
+    title = ngettext("{game}: {n} game, seed {seed}", "{game}: {n} games, seed {seed}",
+                     games).format(game=rules.title, n=games, seed=result["seed"])
+    if note:
+        title = _("{title}, {note}").format(title=title, note=note)
+    seconds = _("{seconds} s").format(seconds=_decimals(result["seconds"], 1))
+    table = RichTable(title=_("{title}, {seconds}").format(title=title, seconds=seconds),
                       title_justify="left")
-    for column in ("Seat", "Bot", "Wins", "Win rate", "95% interval"):
-        table.add_column(column, justify="left" if column in ("Seat", "Bot") else "right")
+    for column, justify in ((pgettext("table heading", "Seat"), "left"),
+                            (pgettext("table heading", "Bot"), "left"),
+                            (pgettext("table heading", "Wins"), "right"),
+                            (pgettext("table heading", "Win rate"), "right"),
+                            # "95% i..." would read as a %i placeholder to gettext's tools
+                            (pgettext("table heading", "{confidence} interval").format(
+                                confidence="95%"), "right")):
+        table.add_column(column, justify=justify)  # type: ignore[arg-type]
     for index, seat in enumerate(result["seats"], start=1):
         low, high = seat["ci95"]
         table.add_row(str(index), seat["bot"], f"{seat['wins']:g}",
-                      f"{seat['win_rate']:.1%}", f"{low:.1%} – {high:.1%}")
+                      _percent(seat["win_rate"]), f"{_percent(low)} – {_percent(high)}")
     console.print(table)
-    console.print(f"Mean deals per game: {result['mean_deals']:.2f}")
+    console.print(_("Mean deals per game: {deals}").format(
+        deals=_decimals(result["mean_deals"], 2)))
     for key, value in result.items():  # the game's own rates (its virtual adapter's stats)
         if key.endswith("_rate") and isinstance(value, float):
-            console.print(f"{key.replace('_', ' ').capitalize()}: {value:.1%}")
+            # the key is the game's (a JSON key of its virtual adapter): shown as it is
+            shown = key.replace("_", " ").capitalize()
+            console.print(_("{rate}: {value}").format(rate=shown, value=_percent(value)))
+
+
+def _percent(fraction: float) -> str:
+    """``37.5%`` (Danish ``37,5%``): one decimal, as the language writes it."""
+    if i18n.active_language() == i18n.ENGLISH:
+        return f"{fraction:.1%}"
+    return i18n.format_percent(fraction, 1)
+
+
+def _decimals(value: float, decimals: int) -> str:
+    if i18n.active_language() == i18n.ENGLISH:
+        return f"{value:.{decimals}f}"
+    return i18n.format_number(value, decimals)
+
+
+# The commands' help, marked for the catalog (a docstring is not extracted).
+play.__doc__ = N_("Play a full game with a shuffled virtual deck: humans at one keyboard "
+                  "and bots.")
+replay.__doc__ = N_("Step through a saved virtual deal, card by card, every hand face up.")
+simulate.__doc__ = N_("Bots against bots, many games, nothing saved: win rates with "
+                      "intervals (95%).")  # not "95% i...": gettext would see a %i in it

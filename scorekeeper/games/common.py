@@ -18,6 +18,7 @@ from typing import Any, Literal, Protocol, TypeVar
 
 from scorekeeper.errors import EntryError as EntryError  # re-exported
 from scorekeeper.errors import RoundError as RoundError  # re-exported
+from scorekeeper.i18n import _, ngettext
 
 JSONDict = dict[str, Any]
 
@@ -242,18 +243,28 @@ def same_name(first: str, second: str) -> bool:
     return name_key(first) == name_key(second)
 
 
-def match_player(players: Sequence[str], typed: str, what: str = "player") -> str:
+def match_player(players: Sequence[str], typed: str, what: str = "") -> str:
     """The session's spelling of ``typed``: the player whose name is the same
-    (:func:`name_key`), so an ``é`` typed as ``e`` + accent, or in another case, matches."""
+    (:func:`name_key`), so an ``é`` typed as ``e`` + accent, or in another case, matches.
+
+    ``what`` is the role looked for, already translated (``_("declarer")``); default: player.
+    """
     wanted = name_key(typed.strip())
     for name in players:
         if name_key(name) == wanted:
             return name
-    raise EntryError(f"there is no {what} called {typed.strip()!r}"
-                     f"{_did_you_mean(players, typed)}: the players are {', '.join(players)}")
+    close = _close_name(players, typed)
+    names = ", ".join(players)
+    if close:
+        message = _("there is no {what} called {typed} (did you mean {close}?): "
+                    "the players are {players}")
+    else:
+        message = _("there is no {what} called {typed}: the players are {players}")
+    raise EntryError(message.format(what=what or _("player"), typed=repr(typed.strip()),
+                                    close=close, players=names))
 
 
-def match_at_prompt(players: Sequence[str], typed: str, what: str = "player") -> str:
+def match_at_prompt(players: Sequence[str], typed: str, what: str = "") -> str:
     """Like :func:`match_player`, but at a prompt the start of a name is enough when only
     one name starts that way (``d`` for Dan).
 
@@ -262,24 +273,24 @@ def match_at_prompt(players: Sequence[str], typed: str, what: str = "player") ->
     """
     wanted = name_key(typed.strip())
     if not wanted:
-        raise EntryError(f"type a name: {', '.join(players)}")
+        raise EntryError(_("type a name: {players}").format(players=", ".join(players)))
     exact = [name for name in players if name_key(name) == wanted]
     starting = [name for name in players if name_key(name).startswith(wanted)]
     if exact or len(starting) == 1:
         return (exact or starting)[0]
     if starting:
-        raise EntryError(f"{typed.strip()!r} could be {' or '.join(starting)}: type more of "
-                         "the name")
+        raise EntryError(_("{typed} could be {names}: type more of the name").format(
+            typed=repr(typed.strip()), names=_(" or ").join(starting)))
     return match_player(players, typed, what)
 
 
-def _did_you_mean(players: Sequence[str], typed: str) -> str:
-    """`` (did you mean Dan?)`` for a near miss (difflib, ignoring case), else ""."""
+def _close_name(players: Sequence[str], typed: str) -> str:
+    """The player a near miss meant (difflib, ignoring case), else ""."""
     import difflib  # only when a name is mistyped
 
     keyed = {name_key(name): name for name in players}
     close = difflib.get_close_matches(name_key(typed.strip()), list(keyed), n=1, cutoff=0.6)
-    return f" (did you mean {keyed[close[0]]}?)" if close else ""
+    return keyed[close[0]] if close else ""
 
 
 def looks_like_whole_number(text: str) -> bool:
@@ -293,8 +304,10 @@ def parse_whole_number(text: str, what: str) -> int:
         try:
             return int(stripped)
         except ValueError:  # more digits than int() converts
-            raise EntryError(f"{what} is far too large: {stripped[:12]}...") from None
-    raise EntryError(f"{what} must be a whole number, not {text.strip()!r}")
+            raise EntryError(_("{what} is far too large: {digits}...").format(
+                what=what, digits=stripped[:12])) from None
+    raise EntryError(_("{what} must be a whole number, not {value}").format(
+        what=what, value=repr(text.strip())))
 
 
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
@@ -306,7 +319,8 @@ def collect_values(players: Sequence[str], entry: RoundEntry, what: str) -> dict
     for typed, raw in entry.values:
         name = match_player(players, typed)
         if name in found:
-            raise EntryError(f"{name} is entered twice: give one {what} per player")
+            raise EntryError(_("{name} is entered twice: give one {what} per player").format(
+                name=name, what=what))
         found[name] = raw
     return found
 
@@ -316,28 +330,27 @@ def check_participants(entered: Iterable[str], expected: Sequence[str], what: st
     entered = list(entered)
     extra = [name for name in entered if name not in expected]
     if extra:
-        raise EntryError(
-            f"{extra[0]} is not in this deal and gets no {what}: enter one for "
-            + ", ".join(expected)
-        )
+        raise EntryError(_("{name} is not in this deal and gets no {what}: enter one for "
+                           "{players}").format(name=extra[0], what=what,
+                                               players=", ".join(expected)))
     missing = [name for name in expected if name not in entered]
     if missing:
-        verb = "is" if len(missing) == 1 else "are"
-        raise EntryError(
-            f"{', '.join(missing)} {verb} missing: enter a {what} for every player still in: "
-            + ", ".join(expected)
-        )
+        message = ngettext(
+            "{names} is missing: enter a {what} for every player still in: {players}",
+            "{names} are missing: enter a {what} for every player still in: {players}",
+            len(missing))
+        raise EntryError(message.format(names=", ".join(missing), what=what,
+                                        players=", ".join(expected)))
 
 
 def option_whole_number(value: Any, what: str) -> int:
     """A whole-number house rule, from JSON (int) or the command line (text)."""
-    if isinstance(value, bool):
-        raise EntryError(f"{what} must be a whole number, not {value!r}")
-    if isinstance(value, int):
+    if isinstance(value, int) and not isinstance(value, bool):
         return value
     if isinstance(value, str) and looks_like_whole_number(value):
         return parse_whole_number(value, what)
-    raise EntryError(f"{what} must be a whole number, not {value!r}")
+    raise EntryError(_("{what} must be a whole number, not {value}").format(
+        what=what, value=repr(value)))
 
 
 _Parsed = TypeVar("_Parsed")
@@ -352,7 +365,7 @@ def parsed_once(parse: Callable[[Mapping[str, Any]], _Parsed]
 
     @functools.lru_cache(maxsize=256)
     def cached(items: tuple[tuple[str, str, Any], ...]) -> _Parsed:
-        return parse({key: value for key, _, value in items})
+        return parse({key: value for key, _kind, value in items})
 
     def parsed(options: Mapping[str, Any]) -> _Parsed:
         items = tuple(sorted((key, type(value).__name__, value)
@@ -375,8 +388,9 @@ def option_choice(kind: type[_Choice], value: Any, option: str) -> _Choice:
     try:
         return kind(str(value).strip().lower())
     except ValueError:
-        choices = " or ".join(member.value for member in kind)
-        raise EntryError(f"--{option} must be {choices}, not {value!r}") from None
+        choices = _(" or ").join(member.value for member in kind)
+        raise EntryError(_("{flag} must be {choices}, not {value}").format(
+            flag=f"--{option}", choices=choices, value=repr(value))) from None
 
 
 RECORDED_DEAL_KEYS = ("deal", "actions")
@@ -419,7 +433,8 @@ def check_deal_dealer(round_: Mapping[str, Any], dealer: str | None) -> None:
     """A virtual round must have been dealt by whoever's deal it was."""
     deal = round_.get("deal")
     if isinstance(deal, dict) and dealer is not None and deal.get("dealer") != dealer:
-        raise EntryError(f"the deal says {deal.get('dealer')} dealt, but it was {dealer}'s deal")
+        raise EntryError(_("the deal says {dealt} dealt, but it was {dealer}'s deal").format(
+            dealt=deal.get("dealer"), dealer=dealer))
 
 
 # ---------------------------------------------------------------------------

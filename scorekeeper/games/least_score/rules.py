@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from scorekeeper.cards import Card, Rank, parse_cards  # noqa: F401  (parse_cards: doctests)
+from scorekeeper.i18n import _
 
 __all__ = [
     "DEFAULT_LIMIT",
@@ -90,10 +91,9 @@ class Options:
 
     def __post_init__(self) -> None:
         if not MIN_LIMIT <= self.limit <= MAX_LIMIT:
-            raise ValueError(
-                f"the limit must be a whole number from {MIN_LIMIT} to {MAX_LIMIT} "
-                f"(usually 25, 50 or 100), not {self.limit}"
-            )
+            raise ValueError(_("the limit must be a whole number from {lowest} to {highest} "
+                               "(usually 25, 50 or 100), not {value}").format(
+                lowest=MIN_LIMIT, highest=MAX_LIMIT, value=self.limit))
 
     def as_dict(self) -> dict[str, int | str]:
         return {
@@ -107,7 +107,7 @@ class Options:
 def card_value(card: Card) -> int:
     """A = 1, 2..10 face value, J/Q/K = 10."""
     if card.is_joker:
-        raise ValueError("Least Score is played without the joker")
+        raise ValueError(_("Least Score is played without the joker"))
     return min(int(card.rank), 10)
 
 
@@ -149,28 +149,28 @@ def discard_problem(cards: Sequence[Card], two_pairs: TwoPairs = TwoPairs.SAME_R
     """
     count = len(cards)
     if count == 0:
-        return "discard at least one card"
+        return _("discard at least one card")
     if len(set(cards)) != count:
-        return "the same card can't be discarded twice"
+        return _("the same card can't be discarded twice")
     if any(card.is_joker for card in cards):
-        return "Least Score is played without the joker"
+        return _("Least Score is played without the joker")
     if count == 1:
         return None
     rank_counts = Counter(card.rank for card in cards)
     if max(rank_counts.values()) == 3:
-        return "three of a kind can't be discarded"
+        return _("three of a kind can't be discarded")
     if count == 2:
-        return None if len(rank_counts) == 1 else "two cards must be a pair of the same rank"
+        return None if len(rank_counts) == 1 else _("two cards must be a pair of the same rank")
     if count == 4:
         if len(rank_counts) == 1:
             return None
         if sorted(rank_counts.values()) == [2, 2]:
             if two_pairs is TwoPairs.ANY_RANK:
                 return None
-            return "two pairs must be of the same rank (house rule two_pairs = same-rank)"
+            return _("two pairs must be of the same rank (house rule two_pairs = same-rank)")
         if len(rank_counts) == 4 and _is_run([c.rank for c in cards]):
-            return "4-card runs can't be discarded: a run is exactly 3 or 5 cards"
-        return "four cards must be all four of one rank"
+            return _("4-card runs can't be discarded: a run is exactly 3 or 5 cards")
+        return _("four cards must be all four of one rank")
     if count in (3, 5):
         if len(rank_counts) == count and _is_run([c.rank for c in cards]):
             return None
@@ -182,11 +182,12 @@ def discard_problem(cards: Sequence[Card], two_pairs: TwoPairs = TwoPairs.SAME_R
             # Only a sequence that is consecutive through K-A (e.g. K-A-2) is a wrap.
             if all((b.rank - a.rank) % 13 == 1 for a, b in itertools.pairwise(order)):
                 labels = "-".join(c.rank.symbol for c in order)
-                return f"{labels} is not a run: a run never wraps around the ace"
+                return _("{cards} is not a run: a run never wraps around the ace").format(
+                    cards=labels)
         if count == 3:
-            return "three cards must be a run of consecutive ranks"
-        return "five cards must be a run of consecutive ranks or a flush (one suit)"
-    return "at most 5 cards can be discarded, and only as a run or a flush"
+            return _("three cards must be a run of consecutive ranks")
+        return _("five cards must be a run of consecutive ranks or a flush (one suit)")
+    return _("at most 5 cards can be discarded, and only as a run or a flush")
 
 
 def _wrap_order(cards: Sequence[Card]) -> list[Card]:
@@ -194,7 +195,7 @@ def _wrap_order(cards: Sequence[Card]) -> list[Card]:
     high = sorted(cards, key=lambda c: c.rank)
     # Rotate so the sequence starts after the largest gap in ranks.
     gaps = [(high[i + 1].rank - high[i].rank, i + 1) for i in range(len(high) - 1)]
-    _, start = max(gaps)
+    _gap, start = max(gaps)
     return high[start:] + high[:start]
 
 

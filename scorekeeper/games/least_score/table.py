@@ -31,6 +31,7 @@ from scorekeeper.games.common import (
     match_at_prompt,
     match_player,
     option_choice,
+    option_flag,
     option_whole_number,
     parse_whole_number,
     parsed_once,
@@ -39,6 +40,7 @@ from scorekeeper.games.common import (
 )
 from scorekeeper.games.least_score import rules, texts
 from scorekeeper.games.least_score.rules import End, Options, Tie, TwoPairs
+from scorekeeper.i18n import N_, _, ngettext, pgettext
 
 
 class LeastScoreTable:
@@ -63,10 +65,8 @@ class LeastScoreTable:
 
     def check_players(self, players: Sequence[str]) -> None:
         if not rules.MIN_PLAYERS <= len(players) <= rules.MAX_PLAYERS:
-            raise EntryError(
-                f"Least Score takes {rules.MIN_PLAYERS} to {rules.MAX_PLAYERS} players, "
-                f"not {len(players)}"
-            )
+            raise EntryError(_("Least Score takes {low} to {high} players, not {n}").format(
+                low=rules.MIN_PLAYERS, high=rules.MAX_PLAYERS, n=len(players)))
 
     def target(self, options: Mapping[str, Any]) -> int:
         return self.options(options).limit
@@ -82,15 +82,14 @@ class LeastScoreTable:
     ) -> JSONDict:
         others = [key for key in entry.given() if key != "declarer"]
         if others:
-            raise EntryError(f"--{others[0].replace('_', '-')} is not for Least Score: "
-                             "a Least Score round takes --declarer NAME")
+            raise EntryError(_("{flag} is not for Least Score: a Least Score round takes "
+                               "--declarer NAME").format(flag=option_flag(others[0])))
         typed = entry.text("declarer")
         if typed is None:
-            raise EntryError(
-                "say who declared: --declarer NAME, one of " + ", ".join(standings.still_in)
-            )
-        declarer = match_player(players, typed, "declarer")
-        values = collect_values(players, entry, "total")
+            raise EntryError(_("say who declared: --declarer NAME, one of {players}").format(
+                players=", ".join(standings.still_in)))
+        declarer = match_player(players, typed, _("declarer"))
+        values = collect_values(players, entry, _("total"))
         totals: dict[str, int] = {}
         hands: dict[str, list[str]] = {}
         for name, raw in values.items():
@@ -110,7 +109,7 @@ class LeastScoreTable:
         if declarer is not None:
             _declarer_still_in(players, standings, declarer, match_player)
         hands: dict[str, list[str]] = {}
-        for name, raw in collect_values(players, entry, "total").items():
+        for name, raw in collect_values(players, entry, _("total")).items():
             _still_in(standings, name)
             total, cards = _typed_hand(name, raw)
             _check_hand(name, total, cards)
@@ -127,9 +126,10 @@ class LeastScoreTable:
                 name = _declarer_still_in(players, standings, text, match_at_prompt)
                 return entry.with_fields(declarer=name)
 
-            return Question(f"Who declared? ({', '.join(standings.still_in)})", declarer,
+            return Question(_("Who declared? ({players})").format(
+                                players=", ".join(standings.still_in)), declarer,
                             None if previous is None else previous.text("declarer"))
-        entered = collect_values(players, entry, "total")
+        entered = collect_values(players, entry, _("total"))
         for name in standings.still_in:
             if name in entered:
                 continue
@@ -141,7 +141,8 @@ class LeastScoreTable:
                     _check_no_card_twice({**_entered_hands(entered), name: cards})
                 return entry.with_values((*entry.values, (name, text.strip())))
 
-            return Question(f"{name}'s hand total or cards", hand, before.get(name))
+            return Question(_("{name}'s hand total or cards").format(name=name), hand,
+                            before.get(name))
         return None
 
     def entry_of(self, round_: Mapping[str, Any]) -> RoundEntry:
@@ -168,8 +169,9 @@ class LeastScoreTable:
         summaries: list[JSONDict] = []
         for number, round_ in enumerate(rounds, start=1):
             if winners is not None:
-                raise RoundError(number, "the game was already over after round "
-                                 f"{number - 1} ({' and '.join(winners)} won)")
+                raise RoundError(number, _("the game was already over after round {number} "
+                                           "({winners} won)").format(
+                    number=number - 1, winners=_(" and ").join(winners)))
             try:
                 _check_round(round_, players, still_in, knocked, dealer)
             except EntryError as error:
@@ -205,7 +207,8 @@ class LeastScoreTable:
         notes: list[str] = []
         if winners is None and dealer is not None:
             starter = rules.first_player(players, dealer, still_in)
-            notes.append(f"Next deal: {dealer} deals, {starter} plays first.")
+            notes.append(_("Next deal: {dealer} deals, {starter} plays first.").format(
+                dealer=dealer, starter=starter))
         return Standings(
             totals=running,
             knocked_out=knocked,
@@ -224,16 +227,16 @@ class LeastScoreTable:
                 "totals": dict(summary_round["totals"]),
             }
         except (KeyError, TypeError, ValueError) as error:
-            raise EntryError(f"a Least Score round needs 'declarer' and 'totals' ({error})")\
-                from None
+            raise EntryError(_("a Least Score round needs 'declarer' and 'totals' ({error})")
+                             .format(error=error)) from None
         hands = summary_round.get("hands")
         if hands:
             if not isinstance(hands, dict) or not all(
                 isinstance(cards, list) and all(isinstance(card, str) for card in cards)
                 for cards in hands.values()
             ):
-                raise EntryError("'hands' must map each player to a list of cards such as "
-                                 '["AH", "10S"]')
+                raise EntryError(_("'hands' must map each player to a list of cards such as "
+                                   '["AH", "10S"]'))
             round_["hands"] = {k: list(v) for k, v in hands.items()}
         copy_recorded_deal(summary_round, round_)
         return round_
@@ -241,13 +244,13 @@ class LeastScoreTable:
     # -- across sessions -------------------------------------------------------
 
     stat_figures: tuple[StatFigure, ...] = (
-        StatFigure("declarations", "Declared", "declarations made", "declarations"),
-        StatFigure("false_declaration_rate", "False", "the share of them that were false",
+        StatFigure("declarations", N_("Declared"), N_("declarations made"), "declarations"),
+        StatFigure("false_declaration_rate", N_("False"), N_("the share of them that were false"),
                    "false_declarations", "declarations", percent=True),
-        StatFigure("average_declaring_hand", "Hand", "the average hand when declaring",
+        StatFigure("average_declaring_hand", N_("Hand"), N_("the average hand when declaring"),
                    "declaring_hand", "declarations"),
-        StatFigure("knock_outs", "Outs", "times knocked out", "knock_outs"),
-        StatFigure("deals_survived", "Survived", "deals come through still in",
+        StatFigure("knock_outs", N_("Outs"), N_("times knocked out"), "knock_outs"),
+        StatFigure("deals_survived", N_("Survived"), N_("deals come through still in"),
                    "deals_survived"),
     )
 
@@ -287,10 +290,11 @@ class LeastScoreTable:
     def caption(self, summary_round: Mapping[str, Any]) -> RoundCaption:
         declarer = str(summary_round["declarer"])
         false = bool(summary_round.get("false_declaration"))
-        return RoundCaption(role=declarer, sentence=f"{declarer} declared",
-                            failure="false" if false else "",
-                            failure_note=f"false declaration by {declarer}" if false else "",
-                            marked=declarer)
+        return RoundCaption(
+            role=declarer, sentence=_("{name} declared").format(name=declarer),
+            failure=pgettext("a declaration that failed", "false") if false else "",
+            failure_note=_("false declaration by {name}").format(name=declarer) if false else "",
+            marked=declarer)
 
     # -- the rules in words -------------------------------------------------------
 
@@ -303,11 +307,12 @@ class LeastScoreTable:
 def _parse(options: Mapping[str, Any]) -> Options:
     unknown = set(options) - set(Options().as_dict())
     if unknown:
-        raise EntryError(f"Least Score has no option {sorted(unknown)[0]!r}")
+        raise EntryError(_("Least Score has no option {option}").format(
+            option=repr(sorted(unknown)[0])))
     defaults = Options()
     try:
         return Options(
-            limit=option_whole_number(options.get("limit", defaults.limit), "the limit"),
+            limit=option_whole_number(options.get("limit", defaults.limit), _("the limit")),
             tie=option_choice(Tie, options.get("tie", defaults.tie), "tie"),
             end=option_choice(End, options.get("end", defaults.end), "end"),
             two_pairs=option_choice(TwoPairs, options.get("two_pairs", defaults.two_pairs),
@@ -329,41 +334,43 @@ def _check_round(
 ) -> None:
     declarer = round_.get("declarer")
     if declarer not in players:
-        raise EntryError(f"the declarer {declarer!r} is not a player: "
-                         + ", ".join(players))
+        raise EntryError(_("the declarer {name} is not a player: {players}").format(
+            name=repr(declarer), players=", ".join(players)))
     if declarer in knocked:
-        raise EntryError(f"{declarer} is knocked out and can't declare: "
-                         "the players still in are " + ", ".join(still_in))
+        raise EntryError(_("{name} is knocked out and can't declare: the players still in "
+                           "are {players}").format(name=declarer, players=", ".join(still_in)))
     totals = round_.get("totals")
     if not isinstance(totals, dict):
-        raise EntryError("the round has no hand totals")
+        raise EntryError(_("the round has no hand totals"))
     for name in totals:
         if name in knocked:
-            raise EntryError(f"{name} is knocked out and has no hand: enter a total for "
-                             + ", ".join(still_in))
-    check_participants(totals, still_in, "total")
+            raise EntryError(_("{name} is knocked out and has no hand: enter a total for "
+                               "{players}").format(name=name, players=", ".join(still_in)))
+    check_participants(totals, still_in, _("total"))
     hands = round_.get("hands") or {}
     for name, total in totals.items():
         _check_hand(name, total, hands.get(name))
     unknown_hands = [name for name in hands if name not in totals]
     if unknown_hands:
-        raise EntryError(f"{unknown_hands[0]} has cards but is not in this deal")
+        raise EntryError(_("{name} has cards but is not in this deal").format(
+            name=unknown_hands[0]))
     _check_no_card_twice(hands)
     check_deal_dealer(round_, dealer)
 
 
 def _still_in(standings: Standings, name: str) -> None:
     if name in standings.knocked_out:
-        raise EntryError(f"{name} is knocked out and has no hand: enter a total for "
-                         + ", ".join(standings.still_in))
+        raise EntryError(_("{name} is knocked out and has no hand: enter a total for "
+                           "{players}").format(name=name, players=", ".join(standings.still_in)))
 
 
 def _declarer_still_in(players: Sequence[str], standings: Standings, typed: str,
                        match: Callable[[Sequence[str], str, str], str]) -> str:
-    name = match(players, typed, "declarer")
+    name = match(players, typed, _("declarer"))
     if name in standings.knocked_out:
-        raise EntryError(f"{name} is knocked out and can't declare: "
-                         "the players still in are " + ", ".join(standings.still_in))
+        raise EntryError(_("{name} is knocked out and can't declare: the players still in "
+                           "are {players}").format(name=name,
+                                                   players=", ".join(standings.still_in)))
     return name
 
 
@@ -371,11 +378,11 @@ def _typed_hand(name: str, raw: str) -> tuple[int, list[str] | None]:
     """A player's hand as typed: its total, and its cards when cards were typed."""
     text = raw.strip()
     if looks_like_whole_number(text):
-        return parse_whole_number(text, f"{name}'s total"), None
+        return parse_whole_number(text, _("{name}'s total").format(name=name)), None
     try:
         cards = parse_cards(text, allow_joker=False)
     except CardError as error:
-        raise EntryError(f"{name}'s hand: {error}") from None
+        raise EntryError(_("{name}'s hand: {error}").format(name=name, error=error)) from None
     total = rules.hand_value(cards) if 1 <= len(cards) <= rules.HAND_SIZE else 0
     return total, format_cards(cards)  # a wrong count is refused by _check_hand
 
@@ -386,26 +393,28 @@ def _check_hand(name: str, total: object, hand: Sequence[str] | None) -> None:
         try:
             cards = parse_cards(hand, allow_joker=False)
         except CardError as error:
-            raise EntryError(f"{name}'s hand: {error}") from None
+            raise EntryError(_("{name}'s hand: {error}").format(name=name, error=error)) \
+                from None
         if not 1 <= len(cards) <= rules.HAND_SIZE:
-            raise EntryError(f"{name} has {len(cards)} cards: a hand at the end of a deal "
-                             f"holds 1 to {rules.HAND_SIZE} cards")
+            raise EntryError(ngettext(
+                "{name} has {n} card: a hand at the end of a deal holds 1 to {most} cards",
+                "{name} has {n} cards: a hand at the end of a deal holds 1 to {most} cards",
+                len(cards)).format(name=name, n=len(cards), most=rules.HAND_SIZE))
         if rules.hand_value(cards) != total:
-            raise EntryError(f"{name}'s cards add up to {rules.hand_value(cards)}, "
-                             f"not {total}")
+            raise EntryError(_("{name}'s cards add up to {sum}, not {total}").format(
+                name=name, sum=rules.hand_value(cards), total=total))
     if not isinstance(total, int) or isinstance(total, bool) \
             or not 1 <= total <= rules.MAX_HAND_TOTAL:
-        raise EntryError(
-            f"{name}'s total {total} is impossible: a hand is 1 to {rules.HAND_SIZE} "
-            f"cards worth 1 to 10 each, so 1 to {rules.MAX_HAND_TOTAL}"
-        )
+        raise EntryError(_("{name}'s total {total} is impossible: a hand is 1 to {cards} "
+                           "cards worth 1 to 10 each, so 1 to {most}").format(
+            name=name, total=total, cards=rules.HAND_SIZE, most=rules.MAX_HAND_TOTAL))
 
 
 def _entered_hands(values: Mapping[str, str]) -> dict[str, list[str]]:
     """The cards among typed values (totals have none)."""
     hands: dict[str, list[str]] = {}
     for name, raw in values.items():
-        _, cards = _typed_hand(name, raw)
+        _total, cards = _typed_hand(name, raw)
         if cards is not None:
             hands[name] = cards
     return hands
@@ -416,8 +425,9 @@ def _check_no_card_twice(hands: Mapping[str, Sequence[str]]) -> None:
     for card in iter_duplicates(all_cards):
         holders = [name for name in hands if card in parse_cards(hands[name])]
         if len(holders) == 1:
-            raise EntryError(f"{card} is twice in {holders[0]}'s hand: a deck has one of each "
-                             "card")
-        raise EntryError(f"{card} is in both {holders[0]}'s and {holders[1]}'s hands: "
-                         "a deck has one of each card")
+            raise EntryError(_("{card} is twice in {name}'s hand: a deck has one of each "
+                               "card").format(card=card, name=holders[0]))
+        raise EntryError(_("{card} is in both {first}'s and {second}'s hands: a deck has one "
+                           "of each card").format(card=card, first=holders[0],
+                                                  second=holders[1]))
 

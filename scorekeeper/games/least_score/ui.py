@@ -15,15 +15,17 @@ from scorekeeper.cli.render import cards_text
 from scorekeeper.games.least_score import rules
 from scorekeeper.games.least_score.bots import Advice, StrongBot
 from scorekeeper.games.least_score.engine import Action, Deal, Declare, Discard, View
-from scorekeeper.text import count
+from scorekeeper.i18n import N_, _, format_percent, ngettext, pgettext
+from scorekeeper.text import fill
 
-CARD_HELP = "write rank then suit: ranks A 2-10 J Q K (T for 10), suits S H D C; e.g. 10H, QS"
-MOVE_HELP = ("Your move: the cards to discard (a single card, a pair, all four of a rank, "
-             "a run of 3 or 5, or a flush of 5), then a card to take from the floor or "
-             "'deck' — e.g. '3H 3S 7C' or '9D deck'. 'hint' asks the strong bot.")
-DECLARE_HELP = " Or 'declare': every hand is shown and the lowest total wins the deal."
-TAKE_HELP = ("Take one card: a card of the floor (type it, e.g. 7C) or 'deck' for the top "
-             "card of the deck.")
+CARD_HELP = N_("write rank then suit: ranks A 2-10 J Q K (T for 10), suits S H D C; "
+               "e.g. 10H, QS")
+MOVE_HELP = N_("Your move: the cards to discard (a single card, a pair, all four of a rank, "
+               "a run of 3 or 5, or a flush of 5), then a card to take from the floor or "
+               "'deck' — e.g. '3H 3S 7C' or '9D deck'. 'hint' asks the strong bot.")
+DECLARE_HELP = N_("Or 'declare': every hand is shown and the lowest total wins the deal.")
+TAKE_HELP = N_("Take one card: a card of the floor (type it, e.g. 7C) or 'deck' for the top "
+               "card of the deck.")
 STRONG = StrongBot()
 
 
@@ -56,27 +58,29 @@ def render_view(view: View) -> RenderableType:
     for seat, name in enumerate(view.players):
         if name == view.player:
             continue
-        text = f"{name}: {count(view.hand_sizes[seat], 'card')}"
+        size = view.hand_sizes[seat]
+        text = ngettext("{name}: {n} card", "{name}: {n} cards", size).format(name=name, n=size)
         if view.taken_seen[seat]:
-            text += " (took " + " ".join(c.pretty() for c in view.taken_seen[seat]) + ")"
+            text += " " + _("(took {cards})").format(
+                cards=" ".join(c.pretty() for c in view.taken_seen[seat]))
         others.append(text)
     lines.append(Text("  ".join(others), style="dim"))
-    floor = Text("Floor: ")
-    floor.append_text(_cards(view.floor))
+    floor = fill(_("Floor: {cards}"), cards=_cards(view.floor))
     if view.floor_from:
-        floor.append(f"  (discarded by {view.floor_from})", style="dim")
+        floor.append("  " + _("(discarded by {player})").format(player=view.floor_from),
+                     style="dim")
     else:
-        floor.append("  (turned up)", style="dim")
-    floor.append(f"   Deck: {count(view.deck_size, 'card')}", style="dim")
+        floor.append("  " + _("(turned up)"), style="dim")
+    floor.append("   " + ngettext("Deck: {n} card", "Deck: {n} cards", view.deck_size)
+                 .format(n=view.deck_size), style="dim")
     lines.append(floor)
-    hand = Text(f"{view.player}, your hand: ")
-    hand.append_text(_cards(view.hand))
+    hand = fill(_("{player}, your hand: {cards}"), player=view.player, cards=_cards(view.hand))
     hand.append(f"   = {rules.hand_value(view.hand)}", style="bold")
     lines.append(hand)
     if view.can_declare:
-        lines.append(Text("You may declare.", style="green"))
+        lines.append(Text(_("You may declare."), style="green"))
     elif view.my_turn:
-        lines.append(Text("No declaring until everyone has had a turn.", style="dim"))
+        lines.append(Text(_("No declaring until everyone has had a turn."), style="dim"))
     return Group(*lines)
 
 
@@ -85,9 +89,10 @@ def legal_moves(view: View) -> list[str]:
     sets = sorted(view.legal_discards(),
                   key=lambda cards: (len(cards), [sort_key(c) for c in in_order(cards)]))
     discards = [_notation(cards) for cards in sets]
-    moves = ["Discard one of: " + " | ".join(discards), "then take: " + ", ".join(take_moves(view))]
+    moves = [_("Discard one of: {moves}").format(moves=" | ".join(discards)),
+             _("then take: {moves}").format(moves=", ".join(take_moves(view)))]
     if view.can_declare:
-        moves.append("or: declare")
+        moves.append(_("or: declare"))
     return moves
 
 
@@ -103,7 +108,7 @@ def parse_move(text: str, view: View) -> Action | str:
     """
     words = text.replace(",", " ").split()
     if not words:
-        raise ValueError("type a move, or ? for your legal moves")
+        raise ValueError(_("type a move, or ? for your legal moves"))
     if [w.lower() for w in words] in (["declare"], ["d"]):
         return Declare()
     discard: list[Card] = []
@@ -115,17 +120,19 @@ def parse_move(text: str, view: View) -> Action | str:
             continue
         if word.lower() in ("take", "then"):
             continue
-        card = read_card(word, CARD_HELP, allow_joker=False)
+        card = read_card(word, _(CARD_HELP), allow_joker=False)
         if card in view.hand:
             discard.append(card)
         elif card in view.floor:
             if take_given:
-                raise ValueError("take only one card")
+                raise ValueError(_("take only one card"))
             take, take_given = card, True
         else:
-            raise ValueError(f"{card} is neither in your hand nor on the floor")
+            raise ValueError(_("{card} is neither in your hand nor on the floor").format(
+                card=card))
     if not discard:
-        raise ValueError("say which cards you discard (from your hand) before what you take")
+        raise ValueError(_("say which cards you discard (from your hand) before what you "
+                           "take"))
     if not take_given:
         return "take"
     return Discard(tuple(discard), take)
@@ -135,30 +142,31 @@ def parse_take(text: str, view: View) -> Card | None:
     word = text.strip()
     if word.lower() in ("deck", "d", ""):
         if not view.deck_available:
-            raise ValueError("the deck and the dead pile are empty: take a card of the floor")
+            raise ValueError(_("the deck and the dead pile are empty: take a card of the "
+                               "floor"))
         return None
-    card = read_card(word, CARD_HELP, allow_joker=False)
+    card = read_card(word, _(CARD_HELP), allow_joker=False)
     if card not in view.floor:
-        raise ValueError(f"{card} is not on the floor: take " + " or ".join(take_moves(view)))
+        raise ValueError(_("{card} is not on the floor: take {moves}").format(
+            card=card, moves=_(" or ").join(take_moves(view))))
     return card
 
 
 def take_prompt(view: View) -> str:
     options = ", ".join(str(c) for c in in_order(view.floor))
-    return f"Take {options} or deck? [deck]" if view.deck_available else f"Take {options}?"
+    if view.deck_available:
+        return _("Take {cards} or deck? [deck]").format(cards=options)
+    return _("Take {cards}?").format(cards=options)
 
 
 def describe_action(player: str, action: Action, deal: Deal) -> Text:
     if isinstance(action, Declare):
-        return Text(f"{player} declares!", style="bold")
-    text = Text(f"{player} discards ")
-    text.append_text(_cards(action.cards))
+        return fill(_("{player} declares!"), style="bold", player=player)
     if action.take is None:
-        text.append(" and takes from the deck")
-    else:
-        text.append(" and takes ")
-        text.append_text(_cards([action.take]))
-    return text
+        return fill(_("{player} discards {cards} and takes from the deck"), player=player,
+                    cards=_cards(action.cards))
+    return fill(_("{player} discards {cards} and takes {take}"), player=player,
+                cards=_cards(action.cards), take=_cards([action.take]))
 
 
 def describe_end(deal: Deal) -> RenderableType:
@@ -169,13 +177,14 @@ def describe_end(deal: Deal) -> RenderableType:
         line.append_text(_cards(result.hands[name]))
         line.append(f" = {result.totals[name]}")
         if name == result.declarer:
-            line.append("  declared", style="bold")
+            line.append("  " + pgettext("the player who declared", "declared"), style="bold")
         lines.append(line)
-    verdict = ("a false declaration!" if result.false_declaration
-               else "a good declaration.")
+    verdict = (_("{player} made a false declaration! Scores: {scores}")
+               if result.false_declaration
+               else _("{player} made a good declaration. Scores: {scores}"))
     scores = ", ".join(f"{n} +{s}" for n, s in result.scores.items())
-    lines.append(Text(f"{result.declarer} made {verdict} Scores: {scores}",
-                      style="bold red" if result.false_declaration else "bold green"))
+    lines.append(fill(verdict, style="bold red" if result.false_declaration else "bold green",
+                      player=result.declarer, scores=scores))
     return Group(*lines)
 
 
@@ -188,11 +197,13 @@ def replay_state(deal: Deal) -> RenderableType:
         line.append_text(_cards(hand))
         line.append(f" = {rules.hand_value(hand)}", style="dim")
         if name == deal.current_player:
-            line.append("  ← to play", style="bold")
+            line.append("  " + _("← to play"), style="bold")
         lines.append(line)
-    floor = Text(f"{'floor':>12}: ")
+    label = pgettext("replay row", "floor")
+    floor = Text(f"{label:>12}: ")
     floor.append_text(_cards(deal.floor))
-    floor.append(f"   deck {len(deal.deck)}, dead pile {len(deal.dead_pile)}", style="dim")
+    floor.append("   " + _("deck {deck}, dead pile {dead}").format(
+        deck=len(deal.deck), dead=len(deal.dead_pile)), style="dim")
     lines.append(floor)
     return Group(*lines)
 
@@ -200,41 +211,42 @@ def replay_state(deal: Deal) -> RenderableType:
 def describe_record(record: Mapping[str, Any]) -> Text:
     """One saved action, as text."""
     if "reshuffle" in record:
-        return Text(f"The dead pile is shuffled into a new deck ({len(record['reshuffle'])} "
-                    "cards).", style="dim")
+        size = len(record["reshuffle"])
+        return Text(ngettext("The dead pile is shuffled into a new deck ({n} card).",
+                             "The dead pile is shuffled into a new deck ({n} cards).",
+                             size).format(n=size), style="dim")
     if record.get("declare"):
-        return Text(f"{record['player']} declares!", style="bold")
-    text = Text(f"{record['player']} discards ")
-    text.append_text(_cards(parse_cards(record["discard"], allow_joker=False)))
+        return fill(_("{player} declares!"), style="bold", player=record["player"])
+    cards = _cards(parse_cards(record["discard"], allow_joker=False))
     if record["take"] == "deck":
-        text.append(" and takes from the deck")
-    else:
-        text.append(" and takes ")
-        text.append_text(cards_text([record["take"]]))
-    return text
+        return fill(_("{player} discards {cards} and takes from the deck"),
+                    player=record["player"], cards=cards)
+    return fill(_("{player} discards {cards} and takes {take}"), player=record["player"],
+                cards=cards, take=cards_text([record["take"]]))
 
 
 def describe_hint(advice: Advice, view: View) -> Text:
     """The strong bot's move in the player's place, and its estimate of declaring now."""
-    text = Text("Hint — the strong bot would ", style="cyan")
-    if isinstance(advice.action, Declare):
-        text.append("declare")
+    action = advice.action
+    if isinstance(action, Declare):
+        text = Text(_("Hint — the strong bot would declare"), style="cyan")
     else:
-        text.append("discard ")
-        text.append_text(_cards(advice.action.cards))
-        if advice.action.take is None:
-            text.append(" and take from the deck")
+        typed = f"{_notation(action.cards)} {action.take or 'deck'}"
+        if action.take is None:
+            text = fill(_("Hint — the strong bot would discard {cards} and take from the deck "
+                          "(type: {typed})"), style="cyan", cards=_cards(action.cards),
+                        typed=typed)
         else:
-            text.append(" and take ")
-            text.append_text(_cards([advice.action.take]))
-        text.append(f" (type: {_notation(advice.action.cards)} "
-                    f"{advice.action.take or 'deck'})")
+            text = fill(_("Hint — the strong bot would discard {cards} and take {take} "
+                          "(type: {typed})"), style="cyan", cards=_cards(action.cards),
+                        take=_cards([action.take]), typed=typed)
     if advice.declare_chance is not None and advice.declare_edge is not None:
-        text.append(f". Declaring now with {rules.hand_value(view.hand)}: a good declaration "
-                    f"{advice.declare_chance:.0%} of the time, {advice.declare_edge:+.1f} "
-                    "points against the others on average")
+        text.append(". " + _("Declaring now with {total}: a good declaration {chance} of the "
+                             "time, {edge} points against the others on average").format(
+            total=rules.hand_value(view.hand), chance=format_percent(advice.declare_chance, 0),
+            edge=f"{advice.declare_edge:+.1f}"))
     elif not view.can_declare:
-        text.append(". No declaring before everyone has had a turn")
+        text.append(". " + _("No declaring before everyone has had a turn"))
     text.append(".")
     return text
 
@@ -250,8 +262,9 @@ def read_action(view: View, ask: Any, say: Any, hint_rng: random.Random | None =
     def parse(text: str) -> Action:
         move = parse_move(text, view)
         if move == "take":
-            take = read_move(ask, say, take_prompt(view), TAKE_HELP,
-                             lambda: ["Take: " + ", ".join(take_moves(view))],
+            take = read_move(ask, say, take_prompt(view), _(TAKE_HELP),
+                             lambda: [_("Take: {moves}").format(
+                                 moves=", ".join(take_moves(view)))],
                              lambda answer: parse_take(answer, view), hint)
             discard = parse_move(text + " deck", view)
             assert isinstance(discard, Discard)
@@ -259,8 +272,9 @@ def read_action(view: View, ask: Any, say: Any, hint_rng: random.Random | None =
         assert not isinstance(move, str)
         return move
 
-    help_text = MOVE_HELP + (DECLARE_HELP if view.can_declare else "")
-    return read_move(ask, say, f"{view.player}, your move (? for help)", help_text,
+    help_text = _(MOVE_HELP) + (" " + _(DECLARE_HELP) if view.can_declare else "")
+    return read_move(ask, say, _("{player}, your move (? for help)").format(player=view.player),
+                     help_text,
                      lambda: legal_moves(view), parse, hint)
 
 

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from scorekeeper.cards import JOKER, SUITS, Card, Rank, Suit
+from scorekeeper.i18n import _
 
 __all__ = [
     "MAX_BID",
@@ -116,11 +117,13 @@ class Options:
 
     def __post_init__(self) -> None:
         if not isinstance(self.joker, JokerRule):
-            raise ValueError(f"unknown joker rule {self.joker!r}: use 'joker' or 'two-of-diamonds'")
+            raise ValueError(_("unknown joker rule {value}: use 'joker' or 'two-of-diamonds'")
+                             .format(value=repr(self.joker)))
         if (isinstance(self.target, bool) or not isinstance(self.target, int)
                 or not MIN_TARGET <= self.target <= MAX_TARGET):
-            raise ValueError(f"the target must be a whole number from {MIN_TARGET} to "
-                             f"{MAX_TARGET} (usually 30), not {self.target!r}")
+            raise ValueError(_("the target must be a whole number from {lowest} to {highest} "
+                               "(usually 30), not {value}").format(
+                lowest=MIN_TARGET, highest=MAX_TARGET, value=repr(self.target)))
 
 
 # --------------------------------------------------------------------------- cards
@@ -179,7 +182,8 @@ def card_points(card: Card, rule: JokerRule) -> int:
     try:
         return _POINTS[rule][card]
     except KeyError:
-        raise ValueError(f"{card} is not a card of the One Card deck ({rule})") from None
+        raise ValueError(_("{card} is not a card of the One Card deck ({rule})").format(
+            card=card, rule=rule)) from None
 
 
 def trick_points(cards: Iterable[Card], rule: JokerRule) -> int:
@@ -188,7 +192,8 @@ def trick_points(cards: Iterable[Card], rule: JokerRule) -> int:
     try:
         return sum(points[card] for card in cards)
     except KeyError as error:
-        raise ValueError(f"{error.args[0]} is not a card of the One Card deck ({rule})") from None
+        raise ValueError(_("{card} is not a card of the One Card deck ({rule})").format(
+            card=error.args[0], rule=rule)) from None
 
 
 # --------------------------------------------------------------------------- players and deal
@@ -197,9 +202,8 @@ def trick_points(cards: Iterable[Card], rule: JokerRule) -> int:
 def check_players(num_players: int) -> None:
     """Raise :class:`ValueError` unless One Card can be played by ``num_players``."""
     if num_players not in _HAND_SIZES:
-        raise ValueError(
-            f"One Card is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {num_players}"
-        )
+        raise ValueError(_("One Card is for {low} to {high} players, not {n}").format(
+            low=MIN_PLAYERS, high=MAX_PLAYERS, n=num_players))
 
 
 def _check_seat(seat: int, num_players: int, what: str) -> None:
@@ -280,13 +284,15 @@ def bid_problem(bid: int, current_high: int | None, num_players: int) -> str | N
     """
     lowest = lowest_bid(num_players)
     if isinstance(bid, bool) or not isinstance(bid, int):
-        return f"a bid is a whole number of points from {lowest} to {MAX_BID}"
+        return _("a bid is a whole number of points from {lowest} to {highest}").format(
+            lowest=lowest, highest=MAX_BID)
     if bid > MAX_BID:
-        return f"the highest bid is {MAX_BID}"
+        return _("the highest bid is {highest}").format(highest=MAX_BID)
     if current_high is not None and bid <= current_high:
-        return f"a bid must be above the current high bid of {current_high}"
+        return _("a bid must be above the current high bid of {high}").format(high=current_high)
     if bid < lowest:
-        return f"the lowest bid for {num_players} players is {lowest}"
+        return _("the lowest bid for {n} players is {lowest}").format(n=num_players,
+                                                                      lowest=lowest)
     return None
 
 
@@ -372,7 +378,7 @@ class Bidding:
     def problem(self, bid: int | None) -> str | None:
         """``None`` if the player to act may call ``bid`` (``None`` = pass), else why not."""
         if self.to_act is None:
-            return "the bidding is over"
+            return _("the bidding is over")
         if bid is None:
             return None
         return bid_problem(bid, self.high_bid, self.num_players)
@@ -486,12 +492,13 @@ def trump_from_lead(lead: Card, rule: JokerRule, named: Suit | None = None) -> S
     """
     if lead == _JOKER_CARDS[rule]:
         if named is None:
-            raise ValueError("the bidder who leads the joker must name the trump suit")
+            raise ValueError(_("the bidder who leads the joker must name the trump suit"))
         return named
     if lead not in _POINTS[rule]:
-        raise ValueError(f"{lead} is not a card of the One Card deck ({rule})")
+        raise ValueError(_("{card} is not a card of the One Card deck ({rule})").format(
+            card=lead, rule=rule))
     if named is not None:
-        raise ValueError("only a joker lead names a suit")
+        raise ValueError(_("only a joker lead names a suit"))
     assert lead.suit is not None
     return lead.suit
 
@@ -512,10 +519,11 @@ def led_suit_of(lead: Card, trump: Suit | None, rule: JokerRule, named: Suit | N
     if lead == _JOKER_CARDS[rule]:
         if trump is not None:
             if named is not None and named is not trump:
-                raise ValueError(f"the joker leads trump ({trump.english}) in a trump deal")
+                raise ValueError(_("the joker leads trump ({suit}) in a trump deal").format(
+                    suit=trump.in_words))
             return trump
         if named is None:
-            raise ValueError("the player who leads the joker must name the suit to follow")
+            raise ValueError(_("the player who leads the joker must name the suit to follow"))
         return named
     return trump_from_lead(lead, rule, named)
 
@@ -560,28 +568,36 @@ def play_problem(
     'you must follow diamonds'
     """
     if card not in hand:
-        return f"{card} is not in your hand"
+        return _("{card} is not in your hand").format(card=card)
     effective = _EFFECTIVE[rule][trump]
     if card not in effective:
-        return f"{card} is not a card of the One Card deck ({rule})"
+        return _("{card} is not a card of the One Card deck ({rule})").format(card=card,
+                                                                              rule=rule)
     if led_suit is None:
         return None
     followers = _FOLLOWERS[rule][trump][led_suit]
     if card in followers or not any(other in followers for other in hand):
         return None
     joker = _JOKER_CARDS[rule]
-    joker_name = "the joker" if joker == JOKER else f"the joker ({joker})"
+    suit = led_suit.in_words
     if card == joker and trump is None:
-        return f"{joker_name} may only lead or be played when you cannot follow {led_suit.english}"
+        if joker == JOKER:
+            return _("the joker may only lead or be played when you cannot follow {suit}")\
+                .format(suit=suit)
+        return _("the joker ({joker}) may only lead or be played when you cannot follow "
+                 "{suit}").format(joker=joker, suit=suit)
     if led_suit is trump:
-        reason = f"you must play a trump: trump ({led_suit.english}) was led"
         if joker in hand and not any(other in followers for other in hand if other != joker):
-            reason += f"; {joker_name} is a trump"
-        return reason
-    reason = f"you must follow {led_suit.english}"
+            if joker == JOKER:
+                return _("you must play a trump: trump ({suit}) was led; the joker is a "
+                         "trump").format(suit=suit)
+            return _("you must play a trump: trump ({suit}) was led; the joker ({joker}) is a "
+                     "trump").format(suit=suit, joker=joker)
+        return _("you must play a trump: trump ({suit}) was led").format(suit=suit)
     if card == joker and joker.suit is led_suit:
-        reason += f": {joker} is the joker, a trump here, not one of the {led_suit.english}"
-    return reason
+        return _("you must follow {suit}: {joker} is the joker, a trump here, not one of the "
+                 "{suit}").format(suit=suit, joker=joker)
+    return _("you must follow {suit}").format(suit=suit)
 
 
 def trick_winner(
@@ -614,12 +630,14 @@ def trick_winner(
             if value > top:
                 best, top = i, value
     except KeyError as error:
-        raise ValueError(f"{error.args[0]} is not a card of the One Card deck ({rule})") from None
+        raise ValueError(_("{card} is not a card of the One Card deck ({rule})").format(
+            card=error.args[0], rule=rule)) from None
     lead = plays[0]
     if _EFFECTIVE[rule][trump][lead] is not led_suit and not (
         trump is None and lead == _JOKER_CARDS[rule]
     ):
-        raise ValueError(f"{lead} does not lead {led_suit.english}")
+        raise ValueError(_("{card} does not lead {suit}").format(card=lead,
+                                                                 suit=led_suit.in_words))
     return best
 
 
@@ -667,14 +685,12 @@ def score_deal(points: Sequence[int], bidder: int | None, bid: int | None) -> De
     check_players(n)
     for value in taken:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= TOTAL_POINTS:
-            raise ValueError(
-                f"points must be whole numbers from 0 to {TOTAL_POINTS}, not {value!r}"
-            )
+            raise ValueError(_("points must be whole numbers from 0 to {most}, not {value}")
+                             .format(most=TOTAL_POINTS, value=repr(value)))
     total = sum(taken)
     if total != TOTAL_POINTS:
-        raise ValueError(
-            f"the points add up to {total}, but every deal holds exactly {TOTAL_POINTS}"
-        )
+        raise ValueError(_("the points add up to {total}, but every deal holds exactly {all}")
+                         .format(total=total, all=TOTAL_POINTS))
     if (bidder is None) != (bid is None):
         raise ValueError("a deal has both a bidder and a bid, or neither (no bid)")
     if bidder is None or bid is None:
@@ -727,4 +743,5 @@ def card_power(
     except KeyError:
         if trump is not None and order is Order.DOWNTOWN:
             raise ValueError("a trump deal is always played uptown") from None
-        raise ValueError(f"{card} is not a card of the One Card deck ({rule})") from None
+        raise ValueError(_("{card} is not a card of the One Card deck ({rule})").format(
+            card=card, rule=rule)) from None

@@ -32,6 +32,7 @@ from scorekeeper.games.common import (
     match_at_prompt,
     match_player,
     option_choice,
+    option_flag,
     option_whole_number,
     parse_whole_number,
     parsed_once,
@@ -40,6 +41,7 @@ from scorekeeper.games.common import (
 )
 from scorekeeper.games.one_card import rules, texts
 from scorekeeper.games.one_card.rules import JokerRule, Options
+from scorekeeper.i18n import N_, _, pgettext
 
 _OPTION_NAMES = ("joker", "target")
 _ROUND_FIELDS = ("bidder", "bid", "no_bid", "trump")
@@ -91,22 +93,23 @@ class OneCardTable:
         # a --no-bid entry has no bidder, bid or trump (_refuse_contradictions)
         if not no_bid and typed_bidder is None:
             if bid is not None:
-                raise EntryError(f"--bid {bid} needs --bidder NAME: say who bid")
-            raise EntryError("say --bidder NAME --bid N, or --no-bid")
+                raise EntryError(_("--bid {bid} needs --bidder NAME: say who bid").format(
+                    bid=bid))
+            raise EntryError(_("say --bidder NAME --bid N, or --no-bid"))
         if not no_bid and bid is None:
-            raise EntryError(
-                f"--bidder needs --bid N: the winning bid, from {lowest} to {rules.MAX_BID}"
-            )
-        bidder = None if no_bid else match_player(players, typed_bidder or "", "bidder")
+            raise EntryError(_("--bidder needs --bid N: the winning bid, from {lowest} to "
+                               "{highest}").format(lowest=lowest, highest=rules.MAX_BID))
+        bidder = None if no_bid else match_player(players, typed_bidder or "", _("bidder"))
         trump: str | None = None
         if typed_trump is not None:
             try:
                 trump = parse_suit(typed_trump).value
             except CardError as error:
-                raise EntryError(f"--trump: {error}") from None
-        values = collect_values(players, entry, "points value")
+                raise EntryError(_("--trump: {error}").format(error=error)) from None
+        values = collect_values(players, entry, _("points value"))
         points = {
-            name: parse_whole_number(raw, f"{name}'s points") for name, raw in values.items()
+            name: parse_whole_number(raw, _("{name}'s points").format(name=name))
+            for name, raw in values.items()
         }
         round_: JSONDict = {
             "bidder": bidder,
@@ -125,17 +128,17 @@ class OneCardTable:
         _refuse_contradictions(standings, entry)
         typed_bidder, bid = entry.text("bidder"), entry.number("bid")
         bidder = None if typed_bidder is None else match_player(players, typed_bidder,
-                                                                "bidder")
+                                                                _("bidder"))
         if bid is not None:
-            _check_bid(bidder or "the bidder", bid, len(players))
+            _check_bid(bidder or _("the bidder"), bid, len(players))
         trump = entry.text("trump")
         if trump is not None:
             try:
                 parse_suit(trump)
             except CardError as error:
-                raise EntryError(f"--trump: {error}") from None
+                raise EntryError(_("--trump: {error}").format(error=error)) from None
         points = {name: _typed_points(name, raw)
-                  for name, raw in collect_values(players, entry, "points value").items()}
+                  for name, raw in collect_values(players, entry, _("points value")).items()}
         total = sum(points.values())
         if total > rules.TOTAL_POINTS or (len(points) == len(players)
                                           and total != rules.TOTAL_POINTS):
@@ -149,29 +152,32 @@ class OneCardTable:
         typed_bidder = entry.text("bidder")
         if not entry.switch("no_bid") and typed_bidder is None:
             def bidder(text: str) -> RoundEntry:
-                if text.strip().lower() in NO_BID_ANSWERS:
+                if is_no_bid_answer(text):
                     bid = entry.number("bid")
                     if bid is not None:
-                        raise EntryError(f"--bid {bid} needs a bidder: say who bid")
+                        raise EntryError(_("--bid {bid} needs a bidder: say who bid").format(
+                            bid=bid))
                     return entry.with_fields(no_bid=True)
-                return entry.with_fields(bidder=match_at_prompt(players, text, "bidder"))
+                return entry.with_fields(bidder=match_at_prompt(players, text, _("bidder")))
 
-            default = None if previous is None else previous.text("bidder") or "none"
-            return Question(f"Who won the bid? ({', '.join(players)}, or none)", bidder,
-                            default)
+            none = pgettext("nobody bid", "none")
+            default = None if previous is None else previous.text("bidder") or none
+            return Question(_("Who won the bid? ({players}, or {none})").format(
+                                players=", ".join(players), none=none), bidder, default)
         if typed_bidder is not None and entry.number("bid") is None:
-            name = match_player(players, typed_bidder, "bidder")
+            name = match_player(players, typed_bidder, _("bidder"))
 
             def bid(text: str) -> RoundEntry:
-                amount = parse_whole_number(text, f"{name}'s bid")
+                amount = parse_whole_number(text, _("{name}'s bid").format(name=name))
                 _check_bid(name, amount, len(players))
                 return entry.with_fields(bid=amount)
 
             earlier = None if previous is None else previous.number("bid")
-            return Question(f"{name}'s bid ({lowest} to {rules.MAX_BID})", bid,
+            return Question(_("{name}'s bid ({lowest} to {highest})").format(
+                                name=name, lowest=lowest, highest=rules.MAX_BID), bid,
                             None if earlier is None else str(earlier))
         entered = {name: _typed_points(name, raw)
-                   for name, raw in collect_values(players, entry, "points value").items()}
+                   for name, raw in collect_values(players, entry, _("points value")).items()}
         missing = [name for name in players if name not in entered]
         if not missing:
             return None
@@ -190,7 +196,8 @@ class OneCardTable:
         default = before.get(name)
         if default is None and len(missing) == 1:
             default = str(rules.TOTAL_POINTS - so_far)  # the rest of the deck's points
-        return Question(f"{name}'s points (the One Card included)", points, default)
+        return Question(_("{name}'s points (the One Card included)").format(name=name), points,
+                        default)
 
     def entry_of(self, round_: Mapping[str, Any]) -> RoundEntry:
         values = tuple((name, str(points)) for name, points in round_["points"].items())
@@ -224,8 +231,9 @@ class OneCardTable:
         summaries: list[JSONDict] = []
         for number, round_ in enumerate(rounds, start=1):
             if winners is not None:
-                raise RoundError(number, "the game was already over after round "
-                                 f"{number - 1} ({' and '.join(winners)} won)")
+                raise RoundError(number, _("the game was already over after round {number} "
+                                           "({winners} won)").format(
+                    number=number - 1, winners=_(" and ").join(winners)))
             try:
                 _check_round(round_, players, opts, dealer)
                 bidder = round_["bidder"]
@@ -260,11 +268,13 @@ class OneCardTable:
             top = max(running.values())
             leaders = [name for name in players if running[name] == top]
             if top >= opts.target and len(leaders) > 1:
-                notes.append(f"{' and '.join(leaders)} are tied at {top}: everyone plays on "
-                             "until one leads alone at the target or more.")
+                notes.append(_("{names} are tied at {top}: everyone plays on until one leads "
+                               "alone at the target or more.").format(
+                    names=_(" and ").join(leaders), top=top))
             if dealer is not None:
                 starter = players[rules.first_bidder(players.index(dealer), n)]
-                notes.append(f"Next deal: {dealer} deals, {starter} bids first.")
+                notes.append(_("Next deal: {dealer} deals, {starter} bids first.").format(
+                    dealer=dealer, starter=starter))
         return Standings(
             totals=running,
             knocked_out=[],
@@ -286,25 +296,26 @@ class OneCardTable:
                 "points": dict(points),
             }
         except (KeyError, TypeError, ValueError) as error:
-            raise EntryError(
-                f"a One Card round needs 'bidder', 'bid' and 'points' ({error})"
-            ) from None
+            raise EntryError(_("a One Card round needs 'bidder', 'bid' and 'points' ({error})")
+                             .format(error=error)) from None
         trump = round_["trump"]
         if isinstance(trump, str):
             try:
                 round_["trump"] = parse_suit(trump).value
             except CardError as error:
-                raise EntryError(f"trump: {error}") from None
+                raise EntryError(_("trump: {error}").format(error=error)) from None
         copy_recorded_deal(summary_round, round_)
         return round_
 
     # -- across sessions -------------------------------------------------------
 
     stat_figures: tuple[StatFigure, ...] = (
-        StatFigure("bids", "Bids", "bids won", "bids"),
-        StatFigure("bids_made", "Made", "bids made", "bids_made"),
-        StatFigure("average_bid", "Avg bid", "the average winning bid", "bid_total", "bids"),
-        StatFigure("points_per_deal", "Pts/deal", "points scored per deal", "points", "deals"),
+        StatFigure("bids", N_("Bids"), N_("bids won"), "bids"),
+        StatFigure("bids_made", N_("Made"), N_("bids made"), "bids_made"),
+        StatFigure("average_bid", N_("Avg bid"), N_("the average winning bid"), "bid_total",
+                   "bids"),
+        StatFigure("points_per_deal", N_("Pts/deal"), N_("points scored per deal"), "points",
+                   "deals"),
     )
 
     def placings(self, players: Sequence[str], options: Mapping[str, Any],
@@ -332,13 +343,16 @@ class OneCardTable:
     def caption(self, summary_round: Mapping[str, Any]) -> RoundCaption:
         bidder = summary_round.get("bidder")
         if not bidder:
-            return RoundCaption(role="no bid", sentence="no bid", acted=False)
+            no_bid = _("no bid")
+            return RoundCaption(role=no_bid, sentence=no_bid, acted=False)
         bid = summary_round.get("bid")
         failed = bool(summary_round.get("bid_failed"))
-        return RoundCaption(role=f"{bidder} {bid}", sentence=f"{bidder} bid {bid}",
-                            suit=str(summary_round.get("trump") or ""),
-                            failure="failed" if failed else "",
-                            failure_note=f"{bidder} failed the bid of {bid}" if failed else "")
+        return RoundCaption(
+            role=f"{bidder} {bid}", sentence=_("{name} bid {bid}").format(name=bidder, bid=bid),
+            suit=str(summary_round.get("trump") or ""),
+            failure=pgettext("a bid that failed", "failed") if failed else "",
+            failure_note=_("{name} failed the bid of {bid}").format(name=bidder, bid=bid)
+            if failed else "")
 
     # -- the rules in words -------------------------------------------------------
 
@@ -351,13 +365,12 @@ class OneCardTable:
 def _parse(options: Mapping[str, Any]) -> Options:
     unknown = sorted(set(options) - set(_OPTION_NAMES))
     if unknown:
-        raise EntryError(
-            f"One Card has no option {unknown[0]!r}: its options are "
-            + " and ".join(_OPTION_NAMES)
-        )
+        raise EntryError(_("One Card has no option {option}: its options are {options}")
+                         .format(option=repr(unknown[0]),
+                                 options=_(" and ").join(_OPTION_NAMES)))
     defaults = Options()
     joker = option_choice(JokerRule, options.get("joker", defaults.joker), "joker")
-    target = option_whole_number(options.get("target", defaults.target), "the target")
+    target = option_whole_number(options.get("target", defaults.target), _("the target"))
     try:
         return Options(joker=joker, target=target)
     except ValueError as error:
@@ -376,8 +389,8 @@ def _check_round(
     """Raise EntryError unless the stored round is one the table could have seen."""
     points = round_.get("points")
     if not isinstance(points, dict):
-        raise EntryError("the round has no points: enter NAME=POINTS for every player")
-    check_participants(points, players, "points value")
+        raise EntryError(_("the round has no points: enter NAME=POINTS for every player"))
+    check_participants(points, players, _("points value"))
     for name in players:
         _check_points(name, points[name])
     total = sum(points[name] for name in players)
@@ -389,56 +402,64 @@ def _check_round(
     lowest = rules.lowest_bid(len(players))
     if bidder is None:
         if bid is not None:
-            raise EntryError(f"a bid of {bid!r} needs a bidder: enter the bidder, or no bid")
+            raise EntryError(_("a bid of {bid} needs a bidder: enter the bidder, or no bid")
+                             .format(bid=repr(bid)))
         if trump is not None:
-            raise EntryError("a no-bid deal has no trump")
+            raise EntryError(_("a no-bid deal has no trump"))
     else:
         if bidder not in players:
-            raise EntryError(f"the bidder {bidder!r} is not a player: " + ", ".join(players))
+            raise EntryError(_("the bidder {name} is not a player: {players}").format(
+                name=repr(bidder), players=", ".join(players)))
         if isinstance(bid, bool) or not isinstance(bid, int):
-            raise EntryError(
-                f"{bidder}'s bid must be a whole number from {lowest} to {rules.MAX_BID}, "
-                f"not {bid!r}"
-            )
+            raise EntryError(_("{name}'s bid must be a whole number from {lowest} to "
+                               "{highest}, not {bid}").format(
+                name=bidder, lowest=lowest, highest=rules.MAX_BID, bid=repr(bid)))
         _check_bid(bidder, bid, len(players))
         if trump is not None and (not isinstance(trump, str)
                                   or trump not in {suit.value for suit in SUITS}):
-            raise EntryError(f"the trump {trump!r} is not a suit: use S, H, D or C")
+            raise EntryError(_("the trump {trump} is not a suit: use S, H, D or C").format(
+                trump=repr(trump)))
     check_deal_dealer(round_, dealer)
 
 
 NO_BID_ANSWERS = ("none", "no", "nobody", "-", "pass", "no bid")
-"""What may be typed at "Who won the bid?" for a deal nobody bid on."""
+"""What may be typed at "Who won the bid?" for a deal nobody bid on (in any language)."""
+
+
+def is_no_bid_answer(text: str) -> bool:
+    """An answer to "Who won the bid?" that means nobody: English, or the word the prompt
+    offers in the user's language."""
+    answer = text.strip().lower()
+    return answer in NO_BID_ANSWERS or answer == pgettext("nobody bid", "none").lower()
 
 
 def _refuse_contradictions(standings: Standings, entry: RoundEntry) -> None:
     """What the command line can get wrong before any name or number is read."""
     others = [key for key in entry.given() if key not in _ROUND_FIELDS]
     if others:
-        raise EntryError(f"--{others[0].replace('_', '-')} is not for One Card: "
-                         "a One Card round takes --bidder NAME --bid N, or --no-bid")
+        raise EntryError(_("{flag} is not for One Card: a One Card round takes --bidder NAME "
+                           "--bid N, or --no-bid").format(flag=option_flag(others[0])))
     if standings.finished:
-        raise EntryError(
-            f"the game is over ({' and '.join(standings.winners)} won): "
-            "it takes no more rounds"
-        )
+        raise EntryError(_("the game is over ({winners} won): it takes no more rounds").format(
+            winners=_(" and ").join(standings.winners)))
     if entry.switch("no_bid"):
         if entry.text("bidder") is not None:
-            raise EntryError("say --bidder NAME --bid N, or --no-bid, not both")
+            raise EntryError(_("say --bidder NAME --bid N, or --no-bid, not both"))
         if entry.number("bid") is not None:
-            raise EntryError("--bid goes with --bidder: a --no-bid deal has no bid")
+            raise EntryError(_("--bid goes with --bidder: a --no-bid deal has no bid"))
         if entry.text("trump") is not None:
-            raise EntryError("--trump goes with a bid: a no-bid deal has no trump")
+            raise EntryError(_("--trump goes with a bid: a no-bid deal has no trump"))
 
 
 def _check_bid(bidder: str, bid: Any, players: int) -> None:
     problem = rules.bid_problem(bid, None, players)
     if problem is not None:
-        raise EntryError(f"{bidder} can't have bid {bid}: {problem}")
+        raise EntryError(_("{name} can't have bid {bid}: {problem}").format(
+            name=bidder, bid=bid, problem=problem))
 
 
 def _typed_points(name: str, raw: str) -> int:
-    value = parse_whole_number(raw, f"{name}'s points")
+    value = parse_whole_number(raw, _("{name}'s points").format(name=name))
     _check_points(name, value)
     return value
 
@@ -446,18 +467,22 @@ def _typed_points(name: str, raw: str) -> int:
 def _check_points(name: str, value: Any) -> None:
     total_points = rules.TOTAL_POINTS
     if isinstance(value, bool) or not isinstance(value, int):
-        raise EntryError(f"{name}'s points must be a whole number, not {value!r}")
+        raise EntryError(_("{name}'s points must be a whole number, not {value}").format(
+            name=name, value=repr(value)))
     if not 0 <= value <= total_points:
-        raise EntryError(
-            f"{name}'s points must be from 0 to {total_points} "
-            f"(the deck holds {total_points} points), not {value}"
-        )
+        raise EntryError(_("{name}'s points must be from 0 to {most} (the deck holds {most} "
+                           "points), not {value}").format(name=name, most=total_points,
+                                                          value=value))
 
 
 def _points_total_problem(total: int, opts: Options) -> str:
-    joker = "the joker" if opts.joker is JokerRule.JOKER else "the joker (2D)"
-    return (f"the points add up to {total}, not {rules.TOTAL_POINTS}: every point card is "
-            f"taken (J, Q, K 1 each, {joker} 3, the One Card included)")
+    if opts.joker is JokerRule.JOKER:
+        problem = _("the points add up to {total}, not {all}: every point card is taken "
+                    "(J, Q, K 1 each, the joker 3, the One Card included)")
+    else:
+        problem = _("the points add up to {total}, not {all}: every point card is taken "
+                    "(J, Q, K 1 each, the joker (2D) 3, the One Card included)")
+    return problem.format(total=total, all=rules.TOTAL_POINTS)
 
 
 def _options_dict(opts: Options) -> JSONDict:

@@ -16,25 +16,30 @@ from scorekeeper.games.one_card import rules
 from scorekeeper.games.one_card.bots import Advice, StrongBot
 from scorekeeper.games.one_card.engine import Action, Bid, ChooseOrder, Deal, Phase, Play, View
 from scorekeeper.games.one_card.rules import JokerRule, Order
+from scorekeeper.i18n import N_, _, ngettext, pgettext
+from scorekeeper.text import fill
 
 STRONG = StrongBot()
-ORDER_HELP = ("You won the trick holding the joker in a no-trump deal: 'uptown' keeps the "
-              "order A K Q J 10 9; 'downtown' turns it to 9 10 J Q K A for the rest of the "
-              "deal (the joker stays highest).")
-SUIT_HELP = "Name a suit: S, H, D or C."
+ORDER_HELP = N_("You won the trick holding the joker in a no-trump deal: 'uptown' keeps the "
+                "order A K Q J 10 9; 'downtown' turns it to 9 10 J Q K A for the rest of the "
+                "deal (the joker stays highest).")
+SUIT_HELP = N_("Name a suit: S, H, D or C.")
 
 
 def points(number: int) -> str:
-    return f"{number} point{'' if number == 1 else 's'}"
+    return ngettext("{n} point", "{n} points", number).format(n=number)
 
 
 def joker_name(rule: JokerRule) -> str:
-    return "the joker" if rule is JokerRule.JOKER else "the 2♦ (the joker)"
+    return _("the joker") if rule is JokerRule.JOKER else _("the 2♦ (the joker)")
 
 
 def card_help(rule: JokerRule) -> str:
-    joker = "the joker JK" if rule is JokerRule.JOKER else "the 2D, which is the joker"
-    return f"write rank then suit: ranks 9 10 J Q K A, suits S H D C, and {joker}; e.g. QS, 10H"
+    if rule is JokerRule.JOKER:
+        return _("write rank then suit: ranks 9 10 J Q K A, suits S H D C, and the joker JK; "
+                 "e.g. QS, 10H")
+    return _("write rank then suit: ranks 9 10 J Q K A, suits S H D C, and the 2D, which is "
+             "the joker; e.g. QS, 10H")
 
 
 def sort_key(card: Card, rule: JokerRule) -> tuple[int, int]:
@@ -60,33 +65,41 @@ def lowest_bid_now(view: View) -> int:
 
 def _contract(view: View) -> str:
     if view.phase is Phase.BIDDING:
-        high = ("no bid yet" if view.high_bid is None
-                else f"high bid {view.high_bid} by {view.players[view.high_bidder or 0]}")
-        return f"Bidding: {high} (lowest bid now {lowest_bid_now(view)}, highest 15)"
+        if view.high_bid is None:
+            return _("Bidding: no bid yet (lowest bid now {lowest}, highest 15)").format(
+                lowest=lowest_bid_now(view))
+        return _("Bidding: high bid {bid} by {player} (lowest bid now {lowest}, highest 15)")\
+            .format(bid=view.high_bid, player=view.players[view.high_bidder or 0],
+                    lowest=lowest_bid_now(view))
     if view.no_trump:
-        return f"No bid: no trump, {view.order} order"
+        return _("No bid: no trump, {order} order").format(order=view.order)
     bidder = view.players[view.bidder] if view.bidder is not None else "?"
-    trump = view.trump.english if view.trump else "set by the first lead"
-    return f"{bidder} bid {view.bid}; trump: {trump}"
+    if view.trump is None:
+        return _("{player} bid {bid}; trump: set by the first lead").format(player=bidder,
+                                                                            bid=view.bid)
+    return _("{player} bid {bid}; trump: {suit}").format(player=bidder, bid=view.bid,
+                                                         suit=view.trump.in_words)
 
 
 def render_view(view: View) -> RenderableType:
     lines: list[RenderableType] = [Text(_contract(view), style="bold")]
     taken = "  ".join(f"{name}: {points(view.points_taken[seat])}"
                       for seat, name in enumerate(view.players))
-    lines.append(Text(f"Points taken so far — {taken}", style="dim"))
+    lines.append(Text(_("Points taken so far — {taken}").format(taken=taken), style="dim"))
     if view.trick:
-        trick = Text("Trick so far: ")
+        played = Text()
         for index, (seat, card) in enumerate(view.trick):
             if index:
-                trick.append(", ")
-            trick.append(f"{view.players[seat]} ")
-            trick.append_text(card_text(str(card)))
+                played.append(", ")
+            played.append(f"{view.players[seat]} ")
+            played.append_text(card_text(str(card)))
+        trick = fill(_("Trick so far: {cards}"), cards=played)
         if view.led_suit is not None:
-            trick.append(f"   ({view.led_suit.english} led)", style="dim")
+            trick.append("   " + _("({suit} led)").format(suit=view.led_suit.in_words),
+                         style="dim")
         lines.append(trick)
-    hand = Text(f"{view.player}, your hand: ")
-    hand.append_text(_cards(_sorted_hand(view)))
+    hand = fill(_("{player}, your hand: {cards}"), player=view.player,
+                cards=_cards(_sorted_hand(view)))
     lines.append(hand)
     return Group(*lines)
 
@@ -114,59 +127,67 @@ def legal_moves(view: View) -> list[str]:
         return (2, *sort_key(action.card, rule), suit)
 
     moves = [_move_text(action) for action in sorted(view.legal_actions(), key=key)]
-    return ["Legal: " + ", ".join(dict.fromkeys(moves))]
+    return [_("Legal: {moves}").format(moves=", ".join(dict.fromkeys(moves)))]
 
 
 def phase_help(view: View) -> str:
     """The help for the question being asked, in One Card's words."""
     if view.phase is Phase.BIDDING:
-        return (f"Bid the points you expect to take, from {lowest_bid_now(view)} to 15 (above "
-                "the high bid), or 'pass' (you are then out of the bidding). The high bidder "
-                "leads first, and that card's suit is trump. 'hint' asks the strong bot.")
+        return _("Bid the points you expect to take, from {lowest} to 15 (above the high "
+                 "bid), or 'pass' (you are then out of the bidding). The high bidder leads "
+                 "first, and that card's suit is trump. 'hint' asks the strong bot.").format(
+            lowest=lowest_bid_now(view))
     if view.phase is Phase.ORDER:
-        return ORDER_HELP
+        return _(ORDER_HELP)
     rule = view.options.joker
     joker = rules.joker_card(rule)
-    text = f"Play a card of your hand ({card_help(rule)})."
+    sentences = [_("Play a card of your hand ({help}).").format(help=card_help(rule))]
     if view.trick and view.led_suit is not None:
-        text += f" You must follow {view.led_suit.english} if you can."
+        sentences.append(_("You must follow {suit} if you can.").format(
+            suit=view.led_suit.in_words))
         if view.trump is not None and view.led_suit is view.trump:
-            text += f" {joker_name(rule).capitalize()} is a trump."
+            sentences.append(_("The joker is a trump.") if rule is JokerRule.JOKER
+                             else _("The 2♦ (the joker) is a trump."))
     elif joker in view.hand and (view.no_trump or view.trump is None):
-        what = "the suit the others must follow" if view.no_trump else "trump"
-        text += (f" Leading {joker_name(rule)}, name {what} after it: "
-                 f"'{joker} H'.")
-    return text + " 'hint' asks the strong bot."
+        lead = (_("Leading {joker}, name the suit the others must follow after it: "
+                  "'{card} H'.") if view.no_trump
+                else _("Leading {joker}, name trump after it: '{card} H'."))
+        sentences.append(lead.format(joker=joker_name(rule), card=joker))
+    sentences.append(_("'hint' asks the strong bot."))
+    return " ".join(sentences)
 
 
 def parse_move(text: str, view: View) -> Action:
     words = text.replace(",", " ").split()
     if not words:
-        raise ValueError("type a move, or ? for your legal moves")
+        raise ValueError(_("type a move, or ? for your legal moves"))
     first = words[0].lower()
     if view.phase is Phase.BIDDING:
         if first in ("pass", "p", "no"):
             return Bid(None)
         if first.isascii() and first.isdigit():
             return Bid(int(first))
-        raise ValueError(f"bid a number from {lowest_bid_now(view)} to 15, or 'pass'")
+        raise ValueError(_("bid a number from {lowest} to 15, or 'pass'").format(
+            lowest=lowest_bid_now(view)))
     if view.phase is Phase.ORDER:
         if first in ("uptown", "up", "u"):
             return ChooseOrder(Order.UPTOWN)
         if first in ("downtown", "down", "d"):
             return ChooseOrder(Order.DOWNTOWN)
-        raise ValueError("you won the trick with the joker: choose 'uptown' or 'downtown'")
+        raise ValueError(_("you won the trick with the joker: choose 'uptown' or "
+                           "'downtown'"))
     rule = view.options.joker
     card = read_card(words[0], card_help(rule))
     if card.is_joker and rule is JokerRule.TWO_OF_DIAMONDS:
-        raise ValueError("this game plays the 2♦ as the joker: type 2D")
+        raise ValueError(_("this game plays the 2♦ as the joker: type 2D"))
     if card not in rules.deck(rule):
-        raise ValueError(f"{card.pretty()} is not in One Card's deck: it has 9 10 J Q K A of "
-                         f"each suit and {joker_name(rule)}")
+        raise ValueError(_("{card} is not in One Card's deck: it has 9 10 J Q K A of each "
+                           "suit and {joker}").format(card=card.pretty(),
+                                                      joker=joker_name(rule)))
     if card not in view.hand:
         if rules.is_joker(card, rule):
-            raise ValueError(f"you don't hold {joker_name(rule)}")
-        raise ValueError(f"you don't hold the {card.pretty()}")
+            raise ValueError(_("you don't hold {joker}").format(joker=joker_name(rule)))
+        raise ValueError(_("you don't hold the {card}").format(card=card.pretty()))
     suit: Suit | None = None
     if len(words) > 1:
         try:
@@ -185,26 +206,33 @@ def needs_suit(action: Action, view: View) -> bool:
 
 def describe_hint(advice: Advice, view: View) -> Text:
     """The strong bot's choice in the player's place, with its estimate of the points."""
-    text = Text("Hint — the strong bot would ", style="cyan")
     action = advice.action
+    typed = _move_text(action)
     if isinstance(action, Bid):
-        text.append("pass" if action.amount is None else f"bid {action.amount}")
+        text = Text(_("Hint — the strong bot would pass (type: {typed})").format(typed=typed)
+                    if action.amount is None else
+                    _("Hint — the strong bot would bid {bid} (type: {typed})").format(
+                        bid=action.amount, typed=typed), style="cyan")
     elif isinstance(action, ChooseOrder):
-        text.append(f"choose {action.order}")
+        text = Text(_("Hint — the strong bot would choose {order} (type: {typed})").format(
+            order=action.order, typed=typed), style="cyan")
+    elif action.suit is not None:
+        text = fill(_("Hint — the strong bot would play {card} naming {suit} (type: {typed})"),
+                    style="cyan", card=card_text(str(action.card)), suit=action.suit.in_words,
+                    typed=typed)
     else:
-        text.append("play ")
-        text.append_text(card_text(str(action.card)))
-        if action.suit is not None:
-            text.append(f" naming {action.suit.english}")
-    text.append(f" (type: {_move_text(action)})")
+        text = fill(_("Hint — the strong bot would play {card} (type: {typed})"),
+                    style="cyan", card=card_text(str(action.card)), typed=typed)
     if advice.bid_points is not None and advice.pass_points is not None:
-        text.append(f". Expected points this deal: {advice.bid_points:.1f} bidding "
-                    f"{lowest_bid_now(view)}, {advice.pass_points:.1f} passing")
+        text.append(". " + _("Expected points this deal: {bidding} bidding {bid}, {passing} "
+                             "passing").format(bidding=f"{advice.bid_points:.1f}",
+                                               bid=lowest_bid_now(view),
+                                               passing=f"{advice.pass_points:.1f}"))
     elif advice.expected_points is not None:
-        text.append(f". It expects to score about {advice.expected_points:.1f} points "
-                    "this deal")
+        text.append(". " + _("It expects to score about {points} points this deal").format(
+            points=f"{advice.expected_points:.1f}"))
     elif len(view.legal) == 1:
-        text.append(": it is the only legal move")
+        text.append(": " + _("it is the only legal move"))
     text.append(".")
     return text
 
@@ -215,55 +243,77 @@ def read_action(view: View, ask: Any, say: Any, hint_rng: random.Random | None =
 
     ``?`` explains only the question being asked; with ``hint_rng``, ``hint`` shows
     what the strong bot would do."""
-    prompts = {Phase.BIDDING: "your bid (a number or pass)", Phase.ORDER: "uptown or downtown",
-               Phase.PLAY: "your card"}
+    prompts = {Phase.BIDDING: N_("{player}, your bid (a number or pass) (? for help)"),
+               Phase.ORDER: N_("{player}, uptown or downtown (? for help)"),
+               Phase.PLAY: N_("{player}, your card (? for help)")}
     hint = None if hint_rng is None else (lambda: describe_hint(STRONG.advise(view, hint_rng),
                                                                  view))
 
     def parse(text: str) -> Action:
         action = parse_move(text, view)
         if needs_suit(action, view):
-            what = "trump" if not view.no_trump else "the suit to follow"
-            suit = read_move(ask, say, f"You lead the joker: name {what} (S, H, D, C)",
-                             SUIT_HELP, lambda: ["Suits: S, H, D, C"], parse_suit)
+            question = (_("You lead the joker: name trump (S, H, D, C)") if not view.no_trump
+                        else _("You lead the joker: name the suit to follow (S, H, D, C)"))
+            suit = read_move(ask, say, question, _(SUIT_HELP),
+                             lambda: [_("Suits: S, H, D, C")], parse_suit)
             assert isinstance(action, Play)
             action = Play(action.card, suit)
         return action
 
-    prompt = f"{view.player}, {prompts.get(view.phase, 'your move')} (? for help)"
+    prompt = _(prompts.get(view.phase, N_("{player}, your move (? for help)"))).format(
+        player=view.player)
     return read_move(ask, say, prompt, phase_help(view), lambda: legal_moves(view), parse,
                      hint)
 
 
 def describe_action(player: str, action: Action, deal: Deal) -> RenderableType:
     if isinstance(action, Bid):
-        return Text(f"{player} passes" if action.amount is None
-                    else f"{player} bids {action.amount}")
+        return _said_bid(player, action.amount)
     if isinstance(action, ChooseOrder):
-        return Text(f"{player} chooses {action.order}", style="bold")
-    text = Text(f"{player} plays ")
-    text.append_text(card_text(str(action.card)))
-    if action.suit is not None:
-        text.append(f" naming {action.suit.english}", style="bold")
-    lines: list[RenderableType] = [text]
+        return _said_order(player, action.order)
+    lines: list[RenderableType] = [_said_play(player, card_text(str(action.card)),
+                                              action.suit)]
     if deal.tricks and not deal.view(player).trick:  # this card completed a trick
         trick = deal.tricks[-1]
-        lines.append(Text(f"  → {deal.players[trick.winner]} wins the trick "
-                          f"({points(trick.points)})", style="bold"))
+        lines.append(Text("  " + _trick_won(deal.players[trick.winner], trick.points),
+                          style="bold"))
     return Group(*lines)
+
+
+def _said_bid(player: str, amount: int | None) -> Text:
+    if amount is None:
+        return Text(_("{player} passes").format(player=player))
+    return Text(_("{player} bids {bid}").format(player=player, bid=amount))
+
+
+def _said_order(player: str, order: object) -> Text:
+    return Text(_("{player} chooses {order}").format(player=player, order=order), style="bold")
+
+
+def _said_play(player: str, card: Text, suit: Suit | None) -> Text:
+    if suit is None:
+        return fill(_("{player} plays {card}"), player=player, card=card)
+    return fill(_("{player} plays {card} naming {suit}"), player=player, card=card,
+                suit=Text(suit.in_words, style="bold"))
+
+
+def _trick_won(winner: str, taken: int) -> str:
+    return _("→ {player} wins the trick ({points})").format(player=winner,
+                                                           points=points(taken))
 
 
 def describe_end(deal: Deal) -> RenderableType:
     result = deal.result()
-    one = Text(f"{result.one_card_to} takes the One Card: ")
-    one.append_text(card_text(str(deal.one_card)))
+    one = fill(_("{player} takes the One Card: {card}"), player=result.one_card_to,
+               card=card_text(str(deal.one_card)))
     lines: list[RenderableType] = [one]
     for name in deal.players:
-        line = Text(f"{name:>12}: took {points(result.points[name])}, "
-                    f"scores {result.scores[name]}")
+        line = Text(f"{name:>12}: " + _("took {points}, scores {score}").format(
+            points=points(result.points[name]), score=result.scores[name]))
         if name == result.bidder:
-            line.append(f"  (bid {result.bid}{', failed' if result.bid_failed else ''})",
-                        style="bold red" if result.bid_failed else "bold")
+            bid = (_("(bid {bid}, failed)") if result.bid_failed
+                   else _("(bid {bid})")).format(bid=result.bid)
+            line.append("  " + bid, style="bold red" if result.bid_failed else "bold")
         lines.append(line)
     return Group(*lines)
 
@@ -275,15 +325,21 @@ def replay_state(deal: Deal) -> RenderableType:
         line.append_text(_cards(sorted(deal.hand(name),
                                        key=lambda card: sort_key(card, deal.options.joker))))
         if name == deal.current_player:
-            line.append("  ← to act", style="bold")
+            line.append("  " + _("← to act"), style="bold")
         lines.append(line)
-    contract = ("bidding" if deal.phase is Phase.BIDDING else
-                "no trump, " + str(deal.order) if deal.no_trump else
-                f"trump {deal.trump.english if deal.trump else '(first lead)'}")
+    if deal.phase is Phase.BIDDING:
+        contract = _("bidding")
+    elif deal.no_trump:
+        contract = _("no trump, {order}").format(order=deal.order)
+    elif deal.trump:
+        contract = _("trump {suit}").format(suit=deal.trump.in_words)
+    else:
+        contract = _("trump (first lead)")
     lines.append(Text(f"{'':>12}  {contract}", style="dim"))
     trick = deal.view(deal.players[0]).trick  # the cards on the table are public
     if trick:
-        line = Text(f"{'trick':>12}: ")
+        label = pgettext("replay row", "trick")
+        line = Text(f"{label:>12}: ")
         for index, (seat, card) in enumerate(trick):
             line.append(", " if index else "")
             line.append(f"{deal.players[seat]} ")
@@ -295,15 +351,11 @@ def replay_state(deal: Deal) -> RenderableType:
 def describe_record(record: Mapping[str, Any]) -> Text:
     player = record["player"]
     if "bid" in record:
-        return Text(f"{player} passes" if record["bid"] is None else
-                    f"{player} bids {record['bid']}")
+        return _said_bid(player, record["bid"])
     if "order" in record:
-        return Text(f"{player} chooses {record['order']}", style="bold")
-    text = Text(f"{player} plays ")
-    text.append_text(card_text(record["play"]))
-    if record.get("suit"):
-        text.append(f" naming {parse_suit(record['suit']).english}", style="bold")
-    return text
+        return _said_order(player, record["order"])
+    suit = parse_suit(record["suit"]) if record.get("suit") else None
+    return _said_play(player, card_text(record["play"]), suit)
 
 
 def describe_step(record: Mapping[str, Any], deal: Deal) -> Text:
@@ -312,6 +364,6 @@ def describe_step(record: Mapping[str, Any], deal: Deal) -> Text:
     text = describe_record(record)
     if "play" in record and deal.tricks and not deal.view(deal.players[0]).trick:
         trick = deal.tricks[-1]
-        text.append(f"\n     → {deal.players[trick.winner]} wins the trick "
-                    f"({points(trick.points)})", style="bold")
+        text.append("\n     " + _trick_won(deal.players[trick.winner], trick.points),
+                    style="bold")
     return text
