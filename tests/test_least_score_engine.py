@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import match
+from scorekeeper import i18n, match
 from scorekeeper.cards import STANDARD_DECK, Card, parse_card, parse_cards
 from scorekeeper.games.least_score import rules
 from scorekeeper.games.least_score.bots import BOTS
@@ -532,3 +532,15 @@ def test_a_state_from_a_view_and_the_true_hidden_cards_plays_on_as_the_deal(live
         state.apply(code)
         deal.apply(decode_action(code))
     assert state.totals() == deal.result().totals and state.score() == deal.result().score
+
+
+def test_refusals_speak_the_chosen_language() -> None:
+    deal = Deal.new(NAMES[:3], "Ann", random.Random(3), Options())
+    i18n.activate("da")  # the autouse fixture speaks English again afterwards
+    with pytest.raises(IllegalAction, match=r"^du kan ikke erklære, før alle spillere"):
+        deal.apply(Declare())
+    i18n.activate("ar")
+    card = deal.hand("Ann")[0]
+    with pytest.raises(IllegalAction, match=f"^{card} ليست في يدك$"):
+        deal.apply(Discard((card,), None))  # Ann is not the player to act: Bob is
+    assert deal.turn == 0 and deal.current_player == "Bob"
