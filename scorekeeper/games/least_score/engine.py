@@ -573,9 +573,9 @@ class State:
                 position += 1
         info.floor = (order[position],)
         info.seen.append(order[position])
-        self._deck = list(order[: position : -1])
-        info.deck_size = len(self._deck)
-        info.sizes = [len(hand) for hand in hands]
+        self._deck = deck = [*order[: position : -1]]
+        info.deck_size = len(deck)
+        info.sizes = [rules.HAND_SIZE] * n
         self._dealt = True
 
     def apply(self, action: int) -> None:
@@ -592,17 +592,18 @@ class State:
         """:meth:`apply` of :data:`DECLARE`."""
         self.declarer = self.info.cur
 
-    def move(self, cards: tuple[Card, ...], take: Card | None) -> None:
+    def move(self, cards: tuple[Card, ...], take: Card | None) -> bool:
         """:meth:`apply` of a discard, given by its cards (in the order they land on the
         floor) and its take (``None``: the deck), as bots name it: the same step without
-        the integer's encoding (``score simulate``'s bots choose named actions)."""
+        the integer's encoding (``score simulate``'s bots choose named actions). True when
+        it leaves a chance step due (the reshuffle)."""
         info = self.info
         seat = info.cur
         if take is None:
             deck = self._deck
             if not deck:
                 self._pending = cards
-                return
+                return True
             got = deck.pop()
             info.deck_size = len(deck)
         else:
@@ -629,6 +630,7 @@ class State:
         info.turn += 1
         info.turns_taken[seat] += 1
         info.cur = (seat + 1) % info.n
+        return False
 
     def clone(self) -> State:
         """An independent copy (for a search that tries moves)."""

@@ -9,7 +9,7 @@ from scorekeeper.cards import format_cards
 from scorekeeper.games.common import JSONDict
 from scorekeeper.games.least_score import rules
 from scorekeeper.games.least_score.bots import BOTS
-from scorekeeper.games.least_score.engine import CHANCE, Deal, Declare, State
+from scorekeeper.games.least_score.engine import Deal, Declare, State
 from scorekeeper.games.least_score.table import LeastScoreTable
 from scorekeeper.games.virtual import BotsGame, DealRngs, RecordedDealGame
 
@@ -55,21 +55,19 @@ class LeastScoreVirtual(RecordedDealGame):
             state.apply_chance(state.chance_outcome(deal_rng))
             choosers = [BOTS[level_of[name]].choose for name in still_in]
             views = state.views
-            current_player, move = state.current_player, state.move
+            info = state.info
+            move = state.move
             for _ in range(max_actions):
-                seat = current_player()
-                if seat == CHANCE:  # the last move took from an empty deck: reshuffle
-                    state.apply_chance(state.chance_outcome(deal_rng))
-                    seat = current_player()
-                if seat < 0:
+                if state.declarer >= 0:
                     break
+                seat = info.cur
                 # The bots name their actions: State.move is State.apply without the
                 # integer's encoding.
                 action = choosers[seat](views[seat], bot_rngs[seat])
                 if isinstance(action, Declare):
                     state.declare()
-                else:
-                    move(action.cards, action.take)
+                elif move(action.cards, action.take):  # from the empty deck: reshuffle
+                    state.apply_chance(state.chance_outcome(deal_rng))
             else:
                 if not state.is_terminal():
                     raise RuntimeError(f"a deal went past {max_actions} actions without ending")
