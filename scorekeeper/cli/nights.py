@@ -119,7 +119,7 @@ def stats(
 
 players_app = typer.Typer(
     help=N_("The people across sessions (same name ignoring case = same person)."),
-    invoke_without_command=True, rich_markup_mode=None,
+    invoke_without_command=True, rich_markup_mode=None, add_completion=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -310,7 +310,7 @@ def players_for_new(ctx: typer.Context, rules: TableGame,
 
 config_app = typer.Typer(
     help=N_("The group's defaults: house rules per game, the usual players, the language."),
-    no_args_is_help=True, rich_markup_mode=None,
+    no_args_is_help=True, rich_markup_mode=None, add_completion=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 

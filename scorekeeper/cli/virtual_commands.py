@@ -198,11 +198,14 @@ def default_player_name() -> str:
 @game_options_module.takes(game_options_module.house_rule_parameters)
 def play(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help=game_options_module.game_names() + ".")] = "",
+    game: Annotated[str, game_options_module.help_when_built(
+        typer.Argument(), lambda: _("{games}.").format(
+            games=game_options_module.game_names()))] = "",
     player: Annotated[list[str] | None, typer.Option(
         "--player", "-p", help=N_("A human player at this keyboard (repeat)."))] = None,
-    bot: Annotated[list[str] | None, typer.Option(
-        "--bot", "-b", help=f"A bot: {game_options_module.bot_levels()} (repeat).")] = None,
+    bot: Annotated[list[str] | None, game_options_module.help_when_built(
+        typer.Option("--bot", "-b"), lambda: _("A bot: {levels} (repeat).").format(
+            levels=game_options_module.bot_levels()))] = None,
     seed: Annotated[int | None, typer.Option("--seed", help=N_(
         "Seed of the shuffles and the bots (default: a random one, shown)."))] = None,
     name: Annotated[str, typer.Option("--name", help=N_("A name for the session."))] = "",
@@ -428,15 +431,16 @@ def _replay_key() -> str:
 
 @game_options_module.takes(game_options_module.house_rule_parameters)
 def simulate(
-    game: Annotated[str, typer.Argument(
-        help=game_options_module.game_names() + "; or merge, then the files of "
-        "--save-partial.")],
+    game: Annotated[str, game_options_module.help_when_built(
+        typer.Argument(), lambda: _("{games}; or merge, then the files of --save-partial.")
+        .format(games=game_options_module.game_names()))],
     files: Annotated[list[Path] | None, typer.Argument(
         metavar="FILE", help=N_("With merge: partial results to add up."),
         show_default=False)] = None,
-    bot: Annotated[list[str] | None, typer.Option(
-        "--bot", "-b", help=f"A seat's bot: {game_options_module.bot_levels()} (repeat, in "
-        "seat order).")] = None,
+    bot: Annotated[list[str] | None, game_options_module.help_when_built(
+        typer.Option("--bot", "-b"), lambda: _("A seat's bot: {levels} (repeat, in seat "
+                                               "order).").format(
+            levels=game_options_module.bot_levels()))] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1,
                                        help=N_("How many games."))] = 100,
     seed: Annotated[int, typer.Option("--seed", help=N_("The seed of the whole run."))] = 1,
