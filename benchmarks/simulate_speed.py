@@ -14,9 +14,10 @@ load on a shared machine; the figures are the medians over the rounds.
 2. Least Score: ``score simulate least-score --bot random (x4) ...``. Goal: >= 3,000 deals/s.
 
 Also printed, to show where a One Card deal's time goes: the cost of the random
-generators each deal gets (one for the shuffle and one per bot, seeded from the game's
-seed, deal number and seat exactly as ``score play`` seeds them, so that a saved game
-can be resumed deal by deal and ``simulate`` plays the same games as ``play``).
+generator each deal gets (seeded from the game's seed and the deal number exactly as
+``score play`` seeds it, so that a saved game can be resumed deal by deal and
+``simulate`` plays the same games as ``play``): one per deal for the shuffle and every
+bot (derivation 2), where derivation 1, which games saved before keep, seeded five.
 """
 
 from __future__ import annotations
@@ -61,13 +62,10 @@ def euchre_rate(game: Any, rng: random.Random, seconds: float) -> float:
 
 
 def seeding_cost(deals: int = 20_000) -> float:
-    """Seconds per One Card deal spent creating its five generators (4 seats)."""
+    """Seconds per One Card deal spent creating its generator (derivation 2: one)."""
     start = time.perf_counter()
     for number in range(deals):
-        prefix = f"scorekeeper/{number * 7919}/{number % 50}/"
-        random.Random(prefix + "deal")
-        for name in ("P1", "P2", "P3", "P4"):
-            random.Random(f"{prefix}bot/{name}")
+        random.Random(f"scorekeeper/{number * 7919}/{number % 50}/deal")
     return (time.perf_counter() - start) / deals
 
 
@@ -117,8 +115,9 @@ def main(argv: list[str] | None = None) -> None:
     print(f"Least Score, score simulate ({jobs}): {statistics.median(least):8.0f} deals/s  "
           "(goal >= 3,000)")
     cost = seeding_cost()
-    print(f"\nOne Card: creating a deal's 5 seeded generators takes {cost * 1e6:.1f} us, "
-          f"{cost * statistics.median(ours) / args.jobs:.0%} of a simulated deal's time")
+    print(f"\nOne Card: seeding a deal's generator takes {cost * 1e6:.1f} us, "
+          f"{cost * statistics.median(ours) / args.jobs:.0%} of a simulated deal's time "
+          f"(derivation 1's five per deal would take {5 * cost * 1e6:.1f} us)")
     if theirs:
         print(f"  ({cost * statistics.median(theirs):.0%} of a Euchre deal's time)")
 

@@ -12,7 +12,9 @@ medians of the ``seconds`` each run reports (the games only). Prints the time ra
 old/new (goal: >= 2.0 for the 2,000-game runs of README, measured here on fewer games
 because the machine is shared), each side's strong win rate with its 95% interval
 (goal: not lower: the intervals overlap or the new one is above), and whether both
-sides played exactly the same games (same results apart from ``seconds``).
+sides played exactly the same games (same results apart from ``seconds``). Against code
+from before virtual games' derivation 2 (one generator per deal), the games differ by
+design; ``search_speed.py`` compares the One Card search itself on fixed positions.
 """
 
 from __future__ import annotations

@@ -8,13 +8,14 @@ next dealer and the winner exactly as it does for rounds typed in at a table.
 saved) both play through :func:`play_deal`.
 
 Every random draw comes from a ``random.Random`` derived from the game's seed and
-a label (:func:`derive_rng`), so the same seed, players and bots give the same
-game, whether it is played in one go, resumed later, or simulated in another
-process.
+a label (:func:`derive_rng`, :func:`deal_generators`), so the same seed, players and
+bots give the same game, whether it is played in one go, resumed later, or simulated
+in another process.
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 import time
@@ -26,7 +27,13 @@ from scorekeeper.games.common import EntryError
 from scorekeeper.games.virtual import DealRngs, DealState
 from scorekeeper.i18n import _
 from scorekeeper.registry import get_game, get_virtual
-from scorekeeper.session import Session, VirtualSeat, VirtualSettings, check_player_names
+from scorekeeper.session import (
+    DERIVATIONS,
+    Session,
+    VirtualSeat,
+    VirtualSettings,
+    check_player_names,
+)
 
 MAX_ACTIONS_PER_DEAL = 5_000
 """A safety net: no sensible deal comes near it; a bot stuck in a loop would."""
@@ -39,9 +46,42 @@ ActionObserver = Callable[[str, Any, DealState], None]
 Seat = VirtualSeat
 
 
+DERIVATION = DERIVATIONS[-1]
+"""How new games derive each deal's generators (:func:`deal_generators`)."""
+
+
 def derive_rng(seed: int, *labels: object) -> random.Random:
     """An independent generator for one purpose of one game (string seeds are stable)."""
     return random.Random("scorekeeper/" + "/".join(str(part) for part in (seed, *labels)))
+
+
+def deal_generators(seed: int, labels: Sequence[object], players: Sequence[str],
+                    derivation: int = DERIVATION) -> tuple[random.Random, list[random.Random]]:
+    """A deal's generators: the deal's (``derive_rng(seed, *labels, "deal")``, for the
+    shuffle and whatever else the deal draws), then one per player, by ``derivation``:
+
+    1. each player's own, ``derive_rng(seed, *labels, "bot", name)``;
+    2. the deal's generator again, for every bot: seeding a generator costs as much as a
+       bots-only deal, so one per deal instead of one per player and deal makes
+       ``score simulate`` about twice as fast, and the games stay as reproducible (the
+       draws follow one another in the order of the deal's actions).
+
+    A session keeps the derivation it was started with (:attr:`VirtualSettings.derivation`).
+    """
+    deal = derive_rng(seed, *labels, "deal")
+    if derivation == 1:
+        return deal, [derive_rng(seed, *labels, "bot", name) for name in players]
+    return deal, [deal] * len(players)
+
+
+def draw_first_dealer(seed: int, names: Sequence[str]) -> str:
+    """The first dealer of the game ``seed`` (kept in the session once drawn): picked by
+    a hash of the seed (blake2b) rather than a generator seeded just for one draw."""
+    return names[_hash63(f"scorekeeper/{seed}/first-dealer") % len(names)]
+
+
+def _hash63(text: str) -> int:
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big") >> 1
 
 
 def make_seats(humans: Sequence[str], bots: Sequence[str]) -> list[Seat]:
@@ -70,10 +110,10 @@ def start_game(game: str, seats: Sequence[Seat], seed: int, *, name: str = "",
     """A new virtual session; the first dealer is drawn from the seed."""
     check_seats(game, seats)
     names = [seat.name for seat in seats]
-    first_dealer = derive_rng(seed, "first-dealer").choice(names)
+    first_dealer = draw_first_dealer(seed, names)
     return Session.new(game, names, name=name, options=options, dealer=first_dealer,
                        mode="virtual",
-                       virtual=VirtualSettings(seed, tuple(seats)))
+                       virtual=VirtualSettings(seed, tuple(seats), derivation=DERIVATION))
 
 
 def seats_of(session: Session) -> list[Seat]:
@@ -128,16 +168,16 @@ def play_deal(
         raise EntryError(_("{session} is finished").format(session=session.label))
     virtual = get_virtual(session.game)
     seats = {seat.name: seat for seat in seats_of(session)}
-    seed = virtual_settings(session).seed
+    settings = virtual_settings(session)
     standings = session.standings
     number = len(session.rounds) + 1
     dealer = standings.next_dealer
     if dealer is None:
         raise EntryError(_("{session} has no dealer").format(session=session.label))
-    labels = deal_labels(session, number)
-    deal = virtual.new_deal(standings.still_in, dealer, derive_rng(seed, *labels, "deal"),
-                            session.options)
-    bot_rngs = {name: derive_rng(seed, *labels, "bot", name) for name in standings.still_in}
+    deal_rng, player_rngs = deal_generators(settings.seed, deal_labels(session, number),
+                                            standings.still_in, settings.derivation)
+    deal = virtual.new_deal(standings.still_in, dealer, deal_rng, session.options)
+    bot_rngs = dict(zip(standings.still_in, player_rngs, strict=True))
     if on_start is not None:
         on_start(deal)
     for _attempt in range(MAX_ACTIONS_PER_DEAL):
@@ -199,7 +239,7 @@ def simulate_game(game: str, bots: Sequence[str], seed: int, index: int,
     """
     names = [f"P{i + 1}" for i in range(len(bots))]
     game_seed = hash_seed(seed, index)
-    first_dealer = derive_rng(game_seed, "first-dealer").choice(names)
+    first_dealer = draw_first_dealer(game_seed, names)
     result = get_virtual(game).play_bots(bots, names, first_dealer, options or {},
                                          deal_rngs(game_seed), MAX_ACTIONS_PER_DEAL)
     return GameOutcome(
@@ -209,20 +249,24 @@ def simulate_game(game: str, bots: Sequence[str], seed: int, index: int,
     )
 
 
-def deal_rngs(seed: int) -> DealRngs:
-    """The generators :func:`play_deal` derives for each deal of the game ``seed``: the
-    deal's, then one per player in the deal (``derive_rng(seed, number, "bot", name)``)."""
+def deal_rngs(seed: int, derivation: int = DERIVATION) -> DealRngs:
+    """The generators :func:`play_deal` derives for each deal of the game ``seed`` (a new
+    game's, never restarted): :func:`deal_generators`'s."""
     prefix = f"scorekeeper/{seed}/"  # derive_rng's string, built once per game
 
     def rngs(number: int, players: Sequence[str]) -> tuple[random.Random, list[random.Random]]:
-        return (random.Random(f"{prefix}{number}/deal"),
-                [random.Random(f"{prefix}{number}/bot/{name}") for name in players])
+        if derivation == 1:
+            return deal_generators(seed, (number,), players, 1)
+        deal = random.Random(f"{prefix}{number}/deal")
+        return deal, [deal] * len(players)
 
     return rngs
 
 
 def hash_seed(seed: int, index: int) -> int:
-    return derive_rng(seed, "game", index).getrandbits(63)
+    """The seed of game ``index`` of a simulation with ``seed``: 63 bits of a hash (a
+    generator seeded per game just to draw them cost as much as a bots-only deal)."""
+    return _hash63(f"scorekeeper/{seed}/game/{index}")
 
 
 WIN_SHARES = 840

@@ -9,6 +9,7 @@ list operations followed by that same recompute.
 from __future__ import annotations
 
 import copy
+import json
 import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -131,6 +132,10 @@ class VirtualSeat:
         return {"name": self.name, "bot": self.bot}
 
 
+DERIVATIONS = (1, 2)
+"""The ways of deriving a deal's random generators from the seed (:attr:`VirtualSettings.
+derivation`); new games take the last."""
+
 _VIRTUAL_SHAPE = N_("its 'virtual' part must be {\"seed\": N, \"seats\": [{\"name\", "
                     "\"bot\"}, ...]}")
 _RESTARTS_SHAPE = N_("its virtual 'restarts' must map deal numbers to how many times each was "
@@ -154,6 +159,11 @@ class VirtualSettings:
     seats: tuple[VirtualSeat, ...]
     restarts: tuple[tuple[int, int], ...] = ()
     """``(deal number, times dealt again)``, by deal number."""
+    derivation: int = 1
+    """How each deal's random generators follow from the seed (``match.deal_generators``):
+    1, a generator for the shuffle and one per player; 2 (games started since), one
+    generator for the shuffle and then every bot. Stored as ``"derivation": 2``; a
+    session without it is 1, so games saved before still replay and resume exactly."""
 
     def restarts_of(self, number: int) -> int:
         return dict(self.restarts).get(number, 0)
@@ -171,6 +181,8 @@ class VirtualSettings:
         data: JSONDict = {"seed": self.seed, "seats": [seat.as_dict() for seat in self.seats]}
         if self.restarts:
             data["restarts"] = {str(number): count for number, count in self.restarts}
+        if self.derivation != 1:
+            data["derivation"] = self.derivation
         return data
 
     @classmethod
@@ -184,8 +196,13 @@ class VirtualSettings:
                            and isinstance(seat.get("bot"), str | None) for seat in seats):
             raise EntryError(_(_VIRTUAL_SHAPE))
         restarts = data.get("restarts")
+        derivation = data.get("derivation", 1)
+        if derivation not in DERIVATIONS or isinstance(derivation, bool):
+            raise EntryError(_("its virtual 'derivation' must be one of {versions}, not "
+                               "{value}").format(versions=", ".join(map(str, DERIVATIONS)),
+                                                 value=json.dumps(derivation)))
         return cls(seed, tuple(VirtualSeat(seat["name"], seat.get("bot")) for seat in seats),
-                   () if restarts is None else _restarts(restarts))
+                   () if restarts is None else _restarts(restarts), derivation)
 
 
 def _restarts(restarts: Any) -> tuple[tuple[int, int], ...]:

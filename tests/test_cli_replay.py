@@ -279,7 +279,8 @@ def test_an_imported_virtual_game_can_be_resumed_to_the_same_end(tmp_path: Path)
     after_one = match.play_deal(started)
     finished = match.play_to_end(after_one)
     summary = after_one.summary()
-    assert summary["virtual"] == {"seed": 41, "seats": [s.as_dict() for s in seats]}
+    assert summary["virtual"] == {"seed": 41, "seats": [s.as_dict() for s in seats],
+                                  "derivation": 2}
     exported = tmp_path / "one-deal.json"
     exported.write_text(json.dumps(summary), encoding="utf-8")
     db = tmp_path / "store.json"

@@ -22,10 +22,11 @@ from scorekeeper.games.one_card.engine import (
     IllegalAction,
     Phase,
     Play,
-    SimDeal,
+    State,
     View,
     action_from_int,
     action_to_int,
+    card_index,
 )
 from scorekeeper.games.one_card.rules import JokerRule, Options, Order
 
@@ -384,16 +385,21 @@ def check_sim_against_deal(seed: int, n: int, rule: JokerRule) -> None:
     rng = random.Random(seed)
     players = PLAYERS[:n]
     deal = Deal.new(players, players[rng.randrange(n)], rng, Options(joker=rule))
-    sim = SimDeal.from_deal(deal)
+    record, _ = deal.to_record()
+    sim = State(n, players.index(deal.dealer))
+    for card in [*(c for cards in record["hands"].values() for c in cards), record["one_card"]]:
+        assert sim.is_chance_node()
+        sim.apply(card_index(parse_card(card), rule))  # the deal, card by card
     while not deal.is_over:
         legal = deal.legal_actions()
-        assert sorted(action_to_int(a, rule) for a in legal) == sorted(sim.legal())
+        assert [action_to_int(a, rule) for a in legal] == list(sim.legal_actions())
+        assert sorted(sim.legal_actions()) == sorted(sim.legal_actions(naming_last=True))
         action = legal[rng.randrange(len(legal))]
         deal.apply(action)
         sim.apply(action_to_int(action, rule))
         assert action_from_int(action_to_int(action, rule), rule) == action
     assert sim.is_over
-    assert tuple(deal.result().points.values()) == tuple(sim.taken)
+    assert tuple(deal.result().points.values()) == tuple(sim.info.taken)
     assert tuple(deal.result().scores.values()) == sim.score().scores
 
 

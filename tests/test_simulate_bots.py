@@ -17,7 +17,7 @@ from scorekeeper.cards import STANDARD_DECK, Card
 from scorekeeper.games.least_score import bots as ls_bots
 from scorekeeper.games.least_score.rules import TwoPairs
 from scorekeeper.games.one_card import bots as oc_bots
-from scorekeeper.games.one_card.engine import BIDDING, SimDeal
+from scorekeeper.games.one_card.engine import BIDDING, State
 
 
 @settings(max_examples=200, deadline=None)
@@ -43,6 +43,20 @@ def test_shuffle_is_random_shuffle(seed: int, items: list[int]) -> None:
     assert ours.getstate() == theirs.getstate()
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from([2, 3, 4]))
+def test_the_random_bot_draws_what_random_choice_draws(seed: int, n: int) -> None:
+    """Its inlined draw is ``rng.choice(view.legal())``, draw for draw, a whole deal long."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    state = State.shuffled(n, seed % n, random.Random(seed))
+    while not state.is_over:
+        view = state.observation(state.current_player())
+        action = oc_bots.RandomBot().decide(view, ours)
+        assert action == theirs.choice(view.legal())
+        state.apply(action)
+    assert ours.getstate() == theirs.getstate()
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from([2, 3, 4]), st.integers(0, 40))
 def test_greedy_rollout_plays_greedy_action_move_by_move(seed: int, n: int,
@@ -50,24 +64,21 @@ def test_greedy_rollout_plays_greedy_action_move_by_move(seed: int, n: int,
     rng = random.Random(seed)
     order = list(range(25))
     rng.shuffle(order)
-    size = {2: 12, 3: 8, 4: 6}[n]
-    sim = SimDeal(n, rng.randrange(n), [order[i * size:(i + 1) * size] for i in range(n)],
-                  order[-1])
+    sim = State(n, rng.randrange(n))
+    sim.deal(order)
     for step in range(moves):  # a position anywhere: mid-trick, before a downtown choice
-        if sim.is_over or (sim.phase != BIDDING and step > moves // 2):
+        if sim.is_over or (sim.info.phase != BIDDING and step > moves // 2):
             break
-        legal = sim.legal()
+        legal = sim.legal_actions(naming_last=True)
         sim.apply(legal[rng.randrange(len(legal))])
-    if sim.phase == BIDDING:
+    if sim.info.phase == BIDDING:
         return
     slow, fast = sim.clone(), sim.clone()
     while not slow.is_over:
         slow.apply(oc_bots.greedy_action(slow))
-    oc_bots.greedy_rollout(fast)
-    assert fast.is_over
-    assert (fast.taken, fast.hands, fast.order, fast.trump, fast.done, fast.cur) == (
-        slow.taken, slow.hands, slow.order, slow.trump, slow.done, slow.cur)
-    assert oc_bots.deal_scores(fast) == list(slow.score().scores)
+    taken = oc_bots.greedy_rollout(fast)
+    assert taken == slow.info.taken
+    assert oc_bots.deal_scores(fast, taken) == list(slow.score().scores)
 
 
 @settings(max_examples=300, deadline=None)

@@ -1,14 +1,15 @@
 """The bots-only fast path of ``score simulate`` plays exactly the games ``score play``
 plays: the same deals, the same decisions, the same scores, deal by deal.
 
-``match.simulate_game`` plays on each game's lean engine (``LiveDeal``, whose
-``SeatView`` stays current instead of a ``View`` built for every decision, with no
-session re-scored after every deal); ``match.play_to_end`` plays the same game through
-``play_deal``, the ``Deal`` state machine and a session, as ``score play`` does.
+``match.simulate_game`` plays on each game's lean engine (One Card's ``State``, Least
+Score's ``LiveDeal``: a ``SeatView`` stays current instead of a ``View`` built for every
+decision, with no session re-scored after every deal); ``match.play_to_end`` plays the
+same game through ``play_deal``, the ``Deal`` state machine and a session, as ``score play`` does.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -19,6 +20,7 @@ from hypothesis import strategies as st
 from scorekeeper import match
 from scorekeeper.games.least_score import engine as ls_engine
 from scorekeeper.games.least_score.rules import Options as LeastScoreOptions
+from scorekeeper.games.one_card import bots as oc_bots
 from scorekeeper.games.one_card import engine as oc_engine
 from scorekeeper.games.one_card import rules as oc_rules
 from scorekeeper.games.one_card.rules import JokerRule
@@ -62,7 +64,7 @@ def fast_path_trace(game: str, bots: list[str], seed: int, index: int,
                     options: dict[str, Any]) -> list[dict[str, int]]:
     names = [f"P{i + 1}" for i in range(len(bots))]
     game_seed = match.hash_seed(seed, index)
-    first = match.derive_rng(game_seed, "first-dealer").choice(names)
+    first = match.draw_first_dealer(game_seed, names)
     trace: list[dict[str, int]] = []
     get_virtual(game).play_bots(bots, names, first, options, match.deal_rngs(game_seed),
                                 match.MAX_ACTIONS_PER_DEAL, trace)
@@ -82,24 +84,50 @@ def test_deal_rngs_are_the_generators_play_deal_derives() -> None:
     rngs = match.deal_rngs(123)
     deal, bots = rngs(4, ["P2", "P3"])
     assert deal.getstate() == match.derive_rng(123, 4, "deal").getstate()
+    assert bots == [deal, deal]  # derivation 2: the deal's generator, for every bot
+    deal, bots = match.deal_rngs(123, 1)(4, ["P2", "P3"])
+    assert deal.getstate() == match.derive_rng(123, 4, "deal").getstate()
     assert [r.getstate() for r in bots] == [
         match.derive_rng(123, 4, "bot", name).getstate() for name in ("P2", "P3")]
+
+
+@pytest.mark.parametrize("derivation", [1, 2])
+def test_a_session_plays_its_deals_with_the_generators_of_its_derivation(
+        derivation: int) -> None:
+    """A game saved with derivation 1 (before derivation 2 existed) resumes with the
+    generators it was started with; a new game with derivation 2's."""
+    seats = [match.Seat(f"P{i}", "random") for i in (1, 2, 3)]
+    session = match.start_game("one-card", seats, 5)
+    assert session.virtual is not None and session.virtual.derivation == 2
+    session = dataclasses.replace(session, virtual=dataclasses.replace(
+        session.virtual, derivation=derivation))
+    session = match.play_deal(match.play_deal(session))
+    names = list(session.players)
+    for number, round_ in enumerate(session.rounds, 1):
+        deal_rng = match.derive_rng(5, number, "deal")
+        bot_rngs = ({name: match.derive_rng(5, number, "bot", name) for name in names}
+                    if derivation == 1 else dict.fromkeys(names, deal_rng))
+        deal = oc_engine.Deal.new(names, round_["dealer"], deal_rng, OneCardOptions())
+        while not deal.is_over:
+            player = deal.current_player
+            assert player is not None
+            deal.apply(oc_bots.RandomBot().choose(deal.view(player), bot_rngs[player]))
+        assert deal.to_record() == (round_["deal"], round_["actions"])
+
 
 
 # --------------------------------------------------------------------------- One Card
 
 
 def one_card_pair(seed: int, n: int, rule: JokerRule
-                  ) -> tuple[oc_engine.Deal, oc_engine.LiveDeal, random.Random]:
-    """The same shuffled deal as a ``Deal`` and a ``LiveDeal``."""
+                  ) -> tuple[oc_engine.Deal, oc_engine.State, random.Random]:
+    """The same shuffled deal as a ``Deal`` and as the bare ``State`` simulate plays."""
     rng = random.Random(seed)
     players = ("A", "B", "C", "D")[:n]
     dealer = rng.randrange(n)
     deal = oc_engine.Deal.new(players, players[dealer], random.Random(seed), OneCardOptions(
         joker=rule))
-    order = list(range(25))
-    random.Random(seed).shuffle(order)
-    return deal, oc_engine.LiveDeal(n, dealer, order), rng
+    return deal, oc_engine.State.shuffled(n, dealer, random.Random(seed)), rng
 
 
 @settings(max_examples=40, deadline=None)
@@ -110,7 +138,7 @@ def test_one_card_live_views_are_the_views_at_every_decision(seed: int, n: int,
     while True:
         for seat, name in enumerate(deal.players):
             expected = oc_engine.SeatView.from_view(deal.view(name))
-            view = live.views[seat]
+            view = live.observation(seat)
             assert view.seat == expected.seat and view.hand == expected.hand
             assert view.info.as_dict() == expected.info.as_dict()
             assert list(view.legal()) == list(expected.legal())
@@ -120,7 +148,7 @@ def test_one_card_live_views_are_the_views_at_every_decision(seed: int, n: int,
         seat = deal.current_seat
         assert seat is not None
         assert [oc_engine.action_to_int(a, rule) for a in legal] == list(
-            live.views[seat].legal())
+            live.observation(seat).legal())
         action = legal[rng.randrange(len(legal))]
         deal.apply(action)
         live.apply(oc_engine.action_to_int(action, rule))
@@ -138,9 +166,9 @@ def test_one_card_seat_view_holds_only_the_players_own_cards() -> None:
     assert oc_engine.SeatView.__slots__ == ("hand", "info", "seat")
     hidden_ids = {id(hand) for hand in live.hands}
     for _ in range(9):
-        legal = live.views[live.info.cur].legal()
+        legal = live.observation(live.info.cur).legal()
         live.apply(legal[rng.randrange(len(legal))])
-    for view in live.views:
+    for view in live.observations():
         assert view.hand is live.hands[view.seat]
         others = hidden_ids - {id(view.hand)}
         for name in oc_engine.DealInfo.__slots__:

@@ -16,15 +16,16 @@
 Every bot decides on card indices (:meth:`Bot.decide` on a :class:`engine.SeatView`,
 which ``score simulate`` keeps current for each seat); :meth:`Bot.choose` makes the
 same decision on a :class:`engine.View` for ``score play``, so both give the same
-games. The search plays on :class:`engine.SimDeal`; the tables below come from the
-engine's, which come from the rules module.
+games. The search plays positions of :class:`engine.State` (built by its constructors,
+played through its ``apply``); the tables below come from the engine's, which come from
+the rules module.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -40,7 +41,6 @@ from scorekeeper.games.one_card.engine import (
     ORDER,
     OVER,
     PASS,
-    PLAY,
     POINTS,
     POWER,
     SUIT_OF,
@@ -48,10 +48,13 @@ from scorekeeper.games.one_card.engine import (
     Action,
     DealInfo,
     SeatView,
-    SimDeal,
+    State,
     View,
     action_from_int,
     card_index,
+    legal_actions_of,
+    scores_of,
+    shuffle,
 )
 
 __all__ = [
@@ -194,34 +197,35 @@ def greedy_order(hand: Sequence[int]) -> int:
     return DOWNTOWN if down > up else UPTOWN
 
 
-def greedy_action(sim: SimDeal) -> int:
-    """Greedy's action in a :class:`SimDeal` position (passes in the bidding)."""
-    if sim.in_bidding:
+def greedy_action(sim: State) -> int:
+    """Greedy's action in a :class:`State` position (passes in the bidding)."""
+    info = sim.info
+    if info.phase == BIDDING:
         return PASS
-    hand = sim.hands[sim.cur]
-    if sim.choosing_order:
+    hand = sim.hands[info.cur]
+    if info.phase == ORDER:
         return greedy_order(hand)
-    trick = sim.trick
-    trump = sim.trump
+    trick = info.trick
+    trump = info.trump
     if trick:
-        return greedy_follow(hand, trick, trump, sim.order, sim.led)
+        return greedy_follow(hand, trick, trump, info.order, info.led)
     if trump < 0:
         return opening_lead(hand, best_trump(hand))
-    return greedy_lead(hand, trump, sim.order)
+    return greedy_lead(hand, trump, info.order)
 
 
-def rollout(sim: SimDeal, rng: random.Random, epsilon: float = 0.0) -> None:
-    """Play ``sim`` to its end with greedy play (a random legal action with chance
-    ``epsilon``)."""
-    if not epsilon and sim.phase != BIDDING:
-        greedy_rollout(sim)
-        return
+def rollout(sim: State, rng: random.Random, epsilon: float = 0.0) -> list[int]:
+    """The points each seat takes when ``sim`` is played to its end with greedy play (a
+    random legal action with chance ``epsilon``); ``sim`` is spent."""
+    if not epsilon and sim.info.phase != BIDDING:
+        return greedy_rollout(sim)
     while not sim.is_over:
         if epsilon and rng.random() < epsilon:
-            legal = sim.legal()
+            legal = sim.legal_actions(naming_last=True)
             sim.apply(legal[int(rng.random() * len(legal))])
         else:
             sim.apply(greedy_action(sim))
+    return sim.info.taken[:]
 
 
 #: THROW[trump][order][card]: greedy's order for throwing a card it can't win with,
@@ -232,27 +236,30 @@ THROW: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 
-def greedy_rollout(sim: SimDeal) -> None:
-    """Play ``sim`` (after the bidding) to its end with :func:`greedy_action` for every
-    player: the same moves and the same end as applying them one by one, in one loop
-    (the strong bot plays thousands of these per decision)."""
-    if sim.phase == OVER:
-        return
-    hands = sim.hands
-    n = sim.n
-    size = sim.size
-    taken = sim.taken
-    trump = sim.trump
-    order = sim.order
-    done = sim.done
+def greedy_rollout(sim: State) -> list[int]:
+    """The points each seat takes when ``sim`` (after the bidding) is played to its end
+    with :func:`greedy_action` for every player: the same moves and the same end as
+    applying them one by one, in one loop (the strong bot plays thousands of these per
+    decision) on the hands ``sim`` hands over (:meth:`State.take_hands`): ``sim`` is
+    spent."""
+    info = sim.info
+    if info.phase == OVER:
+        return info.taken[:]
+    hands = sim.take_hands()
+    n = info.n
+    size = info.size
+    taken = info.taken[:]
+    trump = info.trump
+    order = info.order
+    done = info.done
     joker = JOKER_INDEX
-    seat = sim.cur
-    if sim.phase == ORDER:
+    seat = info.cur
+    if info.phase == ORDER:
         order = 1 if greedy_order(hands[seat]) == DOWNTOWN else 0
-    trick = sim.trick
+    trick = info.trick
     if trick:  # finish the trick in progress
-        leader = sim.leader
-        led = sim.led
+        leader = info.leader
+        led = info.led
         power = POWER[trump][order][led]
         top = -1
         winner = leader
@@ -341,22 +348,15 @@ def greedy_rollout(sim: SimDeal) -> None:
         if joker_in and trump == NO_TRUMP and order == 0:
             order = 1 if greedy_order(hands[seat]) == DOWNTOWN else 0
     taken[seat] += POINTS[sim.one]
-    sim.trump = trump
-    sim.order = order
-    sim.done = done
-    sim.cur = seat
-    sim.trick = []
-    sim.phase = OVER
+    return taken
 
 
-def deal_scores(sim: SimDeal) -> list[int]:
-    """Each seat's score of the finished ``sim``: the points taken, or 0 for a bidder who
-    took fewer than the bid (as :func:`rules.score_deal` scores it)."""
-    scores = sim.taken[:]
-    bidder = sim.bidder
-    if bidder >= 0 and scores[bidder] < sim.high:
-        scores[bidder] = 0
-    return scores
+def deal_scores(sim: State, taken: list[int]) -> list[int]:
+    """Each seat's score when ``sim``'s deal ends with the points ``taken``: the points
+    taken, or 0 for a bidder who took fewer than the bid (as :func:`rules.score_deal`
+    scores it)."""
+    info = sim.info
+    return scores_of(taken, info.bidder, info.high)
 
 
 # ---------------------------------------------------------------------------
@@ -369,7 +369,12 @@ class Bot(Protocol):
     :meth:`decide` is the bot: card indices in, an int action out (the bots-only
     games of ``score simulate`` call it with each seat's live :class:`SeatView`).
     :meth:`choose` is the same decision on a :class:`View` (``score play``).
+    ``reads_history``: whether it reads the deal's public record beyond the current
+    position (:attr:`engine.DealInfo.bids`, ``played``, ``played_by``, ``voids``,
+    ``sizes``); a bots-only game where no bot does skips keeping it.
     """
+
+    reads_history: bool
 
     def decide(self, view: SeatView, rng: random.Random) -> int: ...
 
@@ -378,6 +383,8 @@ class Bot(Protocol):
 
 class _ViewBot:
     """``choose`` as ``decide`` on the view's card indices: one decision for both paths."""
+
+    reads_history = True
 
     def decide(self, view: SeatView, rng: random.Random) -> int:
         raise NotImplementedError
@@ -388,14 +395,25 @@ class _ViewBot:
         return action_from_int(self.decide(SeatView.from_view(view), rng), view.options.joker)
 
 
+_WIDTHS = tuple(m.bit_length() for m in range(32))
+"""The bits ``random.Random`` draws for a number below ``m`` (``m.bit_length()``)."""
+
+
 class RandomBot(_ViewBot):
     """Uniform over the legal actions."""
 
     name = "random"
+    reads_history = False
 
     def decide(self, view: SeatView, rng: random.Random) -> int:
-        legal = view.legal()
-        return legal[rng.randrange(len(legal))]
+        legal = legal_actions_of(view.info, view.hand)  # view.legal() on its turn
+        n = len(legal)  # randbelow(n, rng.getrandbits), inline: it is all this bot does
+        width = _WIDTHS[n] if n < 32 else n.bit_length()
+        getrandbits = rng.getrandbits
+        r = getrandbits(width)
+        while r >= n:
+            r = getrandbits(width)
+        return legal[r]
 
 
 def hand_indices(view: View) -> list[int]:
@@ -415,6 +433,7 @@ class GreedyBot(_ViewBot):
     may make; plays the greedy heuristics above."""
 
     name = "greedy"
+    reads_history = False
 
     def decide(self, view: SeatView, rng: random.Random) -> int:
         info = view.info
@@ -459,23 +478,6 @@ def forbidden_cards(view: SeatView) -> list[frozenset[int]]:
                 banned.update(c for c in range(25) if follow[c])
         out.append(frozenset(banned))
     return out
-
-
-_WIDTHS = tuple(m.bit_length() for m in range(32))
-
-
-def shuffle(items: list[int], getrandbits: Callable[[int], int]) -> None:
-    """Shuffle ``items`` in place: the same draws and the same order as
-    ``random.Random.shuffle`` (CPython 3.11+) with that generator's ``getrandbits``,
-    without its per-item calls."""
-    widths = _WIDTHS
-    for i in range(len(items) - 1, 0, -1):
-        m = i + 1
-        width = widths[m] if m < 32 else m.bit_length()
-        j = getrandbits(width)
-        while j >= m:
-            j = getrandbits(width)
-        items[i], items[j] = items[j], items[i]
 
 
 class HandSampler:
@@ -668,7 +670,6 @@ class StrongBot(_ViewBot):
         if_pass: list[int] = []
         size = rules.hand_size(n)
         lowest = rules.lowest_bid(n)
-        leader = rules.no_bid_leader(info.dealer, n)
         calls: list[tuple[int, int, bool]] = []  # (seat, amount, is a bid)
         high = 0
         for seat, amount in info.bids:
@@ -696,11 +697,9 @@ class StrongBot(_ViewBot):
                     break
             one = pool[at]
             for suit in suits:
-                sim = SimDeal(n, info.dealer, [h[:] for h in hands], one)
-                sim.phase, sim.cur, sim.bidder, sim.high = PLAY, me, me, my_bid
-                sim.apply(opening_lead(sim.hands[me], suit))
-                rollout(sim, rng)
-                as_bidder[suit].append(sim.taken[me])
+                sim = State.after_bidding(n, info.dealer, hands, one, me, my_bid)
+                sim.apply(opening_lead(hands[me], suit))
+                as_bidder[suit].append(rollout(sim, rng)[me])
             other = info.bidder
             if other < 0:
                 for step in range(1, n):
@@ -708,14 +707,12 @@ class StrongBot(_ViewBot):
                     if seat not in passed and counts[seat] >= my_bid:
                         other = seat
                         break
-            sim = SimDeal(n, info.dealer, hands, one)
             if other < 0:
-                sim.phase, sim.cur, sim.trump = PLAY, leader, NO_TRUMP
+                sim = State.after_bidding(n, info.dealer, hands, one, -1, 0)
             else:
-                sim.phase, sim.cur, sim.bidder, sim.high = PLAY, other, other, high or my_bid
+                sim = State.after_bidding(n, info.dealer, hands, one, other, high or my_bid)
                 sim.apply(opening_lead(hands[other], best_trump(hands[other])))
-            rollout(sim, rng)
-            if_pass.append(deal_scores(sim)[me])
+            if_pass.append(deal_scores(sim, rollout(sim, rng))[me])
             self.simulations += len(suits) + 1
         return as_bidder, if_pass
 
@@ -740,9 +737,9 @@ class StrongBot(_ViewBot):
     def _search(self, view: SeatView, legal: Sequence[int],
                 rng: random.Random) -> Estimates:
         me = view.seat
-        info = view.info
         draw = self.sampler(view, unseen_cards(view), forbidden_cards(view), rng).draw
-        from_info = SimDeal.from_info
+        position = State.from_observation
+        legal_of = legal_actions_of
         root_actions = list(legal)
         root = _Node(me)
         c = self.exploration
@@ -753,11 +750,13 @@ class StrongBot(_ViewBot):
         random_ = rng.random
         for _ in range(self.iterations):
             hands, one = draw()
-            sim = from_info(info, hands, one)
+            sim = position(view, hands, one)
+            sim_info = sim.info
             node = root
             path: list[_Node] = []
-            while sim.phase != OVER:
-                legal_now = root_actions if node is root else sim.legal()
+            while sim_info.phase != OVER:
+                legal_now = (root_actions if node is root  # sim.legal_actions(True):
+                             else legal_of(sim_info, sim.hands[sim_info.cur], True))
                 children = node.children
                 untried = []
                 for a in legal_now:
@@ -768,7 +767,7 @@ class StrongBot(_ViewBot):
                         child.avail += 1
                 if untried:
                     action = untried[int(random_() * len(untried))]
-                    child = _Node(sim.cur)
+                    child = _Node(sim_info.cur)
                     child.avail = 1
                     children[action] = child
                     sim.apply(action)
@@ -785,11 +784,8 @@ class StrongBot(_ViewBot):
                 node = children[best]
                 sim.apply(best)
                 path.append(node)
-            if epsilon:
-                rollout(sim, rng, epsilon)
-            else:
-                greedy_rollout(sim)
-            scores = deal_scores(sim)
+            taken = rollout(sim, rng, epsilon) if epsilon else greedy_rollout(sim)
+            scores = scores_of(taken, sim_info.bidder, sim_info.high)  # deal_scores
             for visited in path:
                 visited.visits += 1
                 visited.value += scores[visited.player] / total

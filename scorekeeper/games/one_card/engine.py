@@ -1,34 +1,31 @@
-"""One Card on the virtual deck: the state machine of one deal.
+"""One Card on the virtual deck: the state machine of one deal, once.
 
-Modelled on OpenSpiel's games (``current_player``, ``legal_actions``, ``apply``,
-a per-player observation), with the same API as the Least Score engine: a
-:class:`Deal` holds the whole hidden state; a player (human or bot) only ever
-gets a :class:`View`, which holds what that player may see at the table.
+Modelled on OpenSpiel's games: :class:`State` is the one deal on card indices with int
+actions (``current_player``, ``legal_actions``, ``apply``, ``clone``, an observation
+per player, the deal itself as an explicit chance step). ``score play``, replays and
+imports play it through :class:`Deal`, its typed face (cards, named actions
+:class:`Bid` / :class:`Play` / :class:`ChooseOrder`, the :class:`View` a player gets,
+the FORMAT.md record); the bots' search plays positions of it; ``score simulate``
+plays it directly, each bot deciding on its seat's :class:`SeatView`.
 
-Every rule comes from :mod:`scorekeeper.games.one_card.rules`: the bidding
-(:class:`rules.Bidding`), what may be played and why not (:func:`rules.legal_plays`,
-:func:`rules.play_problem`), trump and the led suit (:func:`rules.trump_from_lead`,
-:func:`rules.led_suit_of`), who wins a trick (:func:`rules.trick_winner`), the
-downtown choice (:func:`rules.may_turn_downtown`) and the score
-(:func:`rules.score_deal`, the same function the scorekeeper uses).
+Every rule comes from :mod:`scorekeeper.games.one_card.rules`: the core's tables are
+built from it (:func:`rules.effective_suit`, :func:`rules.card_power`,
+:func:`rules.card_points`), it scores through :func:`rules.score_deal`, and
+:class:`Deal` checks each action with it (:func:`rules.bid_problem`,
+:func:`rules.play_problem`, :func:`rules.trump_from_lead`, :func:`rules.led_suit_of`)
+so that a refusal says why.
 
-A deal runs through four phases: ``bidding`` (from left of the dealer), ``play``
-(tricks; the high bidder's opening lead sets trump, a joker lead names trump),
-``order`` (in a no-trump deal, right after a trick the joker won, its winner
-chooses uptown or downtown; not asked after the last trick, when no trick is
-left to play) and ``over`` (the One Card has gone to the winner of the last trick).
+A deal runs through five phases: ``dealing`` (the chance step), ``bidding`` (from
+left of the dealer), ``play`` (tricks; the high bidder's opening lead sets trump, a
+joker lead names trump), ``order`` (in a no-trump deal, right after a trick the
+joker won, its winner chooses uptown or downtown; not asked after the last trick,
+when no trick is left to play) and ``over`` (the One Card has gone to the winner of
+the last trick).
 
-Randomness comes only from the ``random.Random`` passed to :meth:`Deal.new`. A
-deal is saved as FORMAT.md's ``deal`` and ``actions`` (:meth:`Deal.to_record`) and
-rebuilt from them exactly (:meth:`Deal.from_record` and :meth:`Deal.replay`).
-
-Two leaner forms of the same deal work on card indices with int actions, for
-simulations: :class:`SimDeal`, the position a bot searches (every hand filled in),
-and :class:`LiveDeal`, a bots-only deal (``score simulate``) that keeps each player's
-:class:`SeatView` current instead of building a :class:`View` for every decision.
-Their lookup tables are built from the rules module (:func:`rules.effective_suit`,
-:func:`rules.card_power`, :func:`rules.card_points`), they score through
-:func:`rules.score_deal`, and the tests check both against :class:`Deal` move by move.
+Randomness comes only from the ``random.Random`` passed to :meth:`Deal.new` or
+:meth:`State.shuffled` (the same deal for the same generator). A deal is saved as
+FORMAT.md's ``deal`` and ``actions`` (:meth:`Deal.to_record`) and rebuilt from them
+exactly (:meth:`Deal.from_record` and :meth:`Deal.replay`).
 
 >>> import random
 >>> deal = Deal.new(["Ann", "Bob", "Cy"], "Ann", random.Random(1), Options())
@@ -39,7 +36,7 @@ Their lookup tables are built from the rules module (:func:`rules.effective_suit
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -48,11 +45,15 @@ from scorekeeper.cards import SUITS, Card, CardError, Suit, parse_card, parse_su
 from scorekeeper.errors import IllegalAction
 from scorekeeper.games.one_card import rules
 from scorekeeper.games.one_card.rules import JokerRule, Options, Order
+from scorekeeper.i18n import _
 
 __all__ = [
     "BID0",
     "BIDDING",
+    "CHANCE_PLAYER",
+    "DEALING",
     "DOWNTOWN",
+    "FOLLOW",
     "JOKER_INDEX",
     "NAME0",
     "NO_TRUMP",
@@ -60,6 +61,10 @@ __all__ = [
     "OVER",
     "PASS",
     "PLAY",
+    "POINTS",
+    "POWER",
+    "SUIT_OF",
+    "TERMINAL_PLAYER",
     "UPTOWN",
     "Action",
     "Bid",
@@ -68,17 +73,19 @@ __all__ = [
     "DealInfo",
     "DealResult",
     "IllegalAction",
-    "LiveDeal",
     "Phase",
     "Play",
     "SeatView",
-    "SimDeal",
+    "State",
     "Trick",
     "View",
     "action_from_int",
     "action_from_record",
     "action_to_int",
     "card_index",
+    "legal_actions_of",
+    "scores_of",
+    "shuffle",
 ]
 
 
@@ -271,428 +278,13 @@ def action_from_record(record: Mapping[str, Any], rule: JokerRule) -> Action:
 
 
 # ---------------------------------------------------------------------------
-# The deal
-
-
-class Deal:
-    """One deal of One Card, from the bidding to the One Card.
-
-    ``players`` are in seating order; "to the left" is the next in this order.
-    ``hands`` are by seat, in the order dealt.
-    """
-
-    __slots__ = (
-        "_actions",
-        "_bidding",
-        "_current",
-        "_dealer",
-        "_hands",
-        "_initial",
-        "_leader",
-        "_led",
-        "_n",
-        "_no_trump",
-        "_one_card_to",
-        "_order",
-        "_phase",
-        "_size",
-        "_taken",
-        "_trick",
-        "_tricks",
-        "_trump",
-        "_voids",
-        "dealer",
-        "one_card",
-        "options",
-        "players",
-    )
-
-    def __init__(
-        self,
-        players: Sequence[str],
-        dealer: str,
-        hands: Sequence[Sequence[Card]],
-        one_card: Card,
-        options: Options,
-    ) -> None:
-        """A deal as dealt. Prefer :meth:`new` or :meth:`from_record`."""
-        self.players: tuple[str, ...] = tuple(players)
-        n = self._n = len(self.players)
-        rules.check_players(n)
-        if len({p.casefold() for p in self.players}) != n:
-            raise ValueError("player names must be unique")
-        if dealer not in self.players:
-            raise ValueError(f"the dealer {dealer} is not a player in this deal")
-        if len(hands) != n:
-            raise ValueError("one hand per player is needed")
-        size = self._size = rules.hand_size(n)
-        for name, hand in zip(self.players, hands, strict=True):
-            if len(hand) != size:
-                raise ValueError(f"{name} must be dealt {size} cards, not {len(hand)}")
-        every = [card for hand in hands for card in hand] + [one_card]
-        deck = rules.deck(options.joker)
-        if len(every) != len(deck) or set(every) != set(deck):
-            raise ValueError("the hands and the One Card must hold the 25 cards once each")
-        self.dealer = dealer
-        self.options = options
-        self.one_card = one_card
-        self._dealer = self.players.index(dealer)
-        self._hands: list[list[Card]] = [list(hand) for hand in hands]
-        self._bidding = rules.Bidding.start(n, self._dealer)
-        self._phase = Phase.BIDDING
-        self._current: int | None = self._bidding.to_act
-        self._no_trump = False
-        self._trump: Suit | None = None
-        self._order = Order.UPTOWN
-        self._tricks: list[Trick] = []
-        self._trick: list[tuple[int, Card]] = []
-        self._led: Suit | None = None
-        self._leader: int | None = None
-        self._taken = [0] * n
-        self._voids: list[set[Suit]] = [set() for _ in range(n)]
-        self._one_card_to: int | None = None
-        self._actions: list[dict[str, Any]] = []
-        self._initial: dict[str, Any] = {
-            "dealer": dealer,
-            "hands": {
-                name: [str(c) for c in hand]
-                for name, hand in zip(self.players, hands, strict=True)
-            },
-            "one_card": str(one_card),
-        }
-
-    # -- construction ------------------------------------------------------
-
-    @classmethod
-    def new(
-        cls, players: Sequence[str], dealer: str, rng: random.Random, options: Options
-    ) -> Deal:
-        """Shuffle the 25 cards with ``rng`` and deal them (:func:`rules.split_deal`):
-        a hand per player (12, 8 or 6 cards) and the One Card, face down."""
-        cards = list(rules.deck(options.joker))
-        rng.shuffle(cards)
-        hands, one_card = rules.split_deal(cards, len(players))
-        return cls(players, dealer, hands, one_card, options)
-
-    @classmethod
-    def from_record(cls, deal: Mapping[str, Any], options: Options) -> Deal:
-        """The deal as FORMAT.md records it (``dealer``, ``hands``, ``one_card``).
-
-        The players are the keys of ``hands``, in seating order.
-        """
-        try:
-            dealer = deal["dealer"]
-            hands = deal["hands"]
-            one_text = deal["one_card"]
-        except KeyError as exc:
-            raise ValueError(f"the deal has no {exc.args[0]!r}") from None
-        if not isinstance(hands, Mapping) or not isinstance(dealer, str):
-            raise ValueError("the deal needs a dealer name and a hand per player")
-        rule = options.joker
-        players = [str(name) for name in hands]
-        cards: list[list[Card]] = []
-        for name in players:
-            items = hands[name]
-            if not isinstance(items, list | tuple):
-                raise ValueError(f"{name}'s hand: expected a list of cards, not {items!r}")
-            cards.append([_card(item, rule, f"{name}'s hand") for item in items])
-        return cls(players, dealer, cards, _card(one_text, rule, "one_card"), options)
-
-    def replay(self, actions: Iterable[Mapping[str, Any]]) -> None:
-        """Apply FORMAT.md ``actions`` in order, checking each (``IllegalAction`` if not)."""
-        for number, record in enumerate(actions, 1):
-            player = record.get("player")
-            current = self.current_player
-            if player != current:
-                raise IllegalAction(
-                    f"action {number}: it is {current or 'nobody'}'s turn, not {player}'s"
-                )
-            try:
-                action = action_from_record(record, self.options.joker)
-            except ValueError as exc:
-                raise IllegalAction(f"action {number}: {exc}") from None
-            try:
-                self.apply(action)
-            except IllegalAction as exc:
-                raise IllegalAction(f"action {number} ({player}): {exc}") from None
-
-    # -- state -------------------------------------------------------------
-
-    @property
-    def phase(self) -> Phase:
-        return self._phase
-
-    @property
-    def current_seat(self) -> int | None:
-        return self._current
-
-    @property
-    def current_player(self) -> str | None:
-        """Whose turn it is, or ``None`` once the deal is over."""
-        return None if self._current is None else self.players[self._current]
-
-    @property
-    def is_over(self) -> bool:
-        return self._phase is Phase.OVER
-
-    @property
-    def bidder(self) -> int | None:
-        """The seat that won the bidding (``None`` while bidding or in a no-trump deal)."""
-        return self._bidding.winner
-
-    @property
-    def bid(self) -> int | None:
-        return self._bidding.high_bid if self._bidding.winner is not None else None
-
-    @property
-    def trump(self) -> Suit | None:
-        return self._trump
-
-    @property
-    def order(self) -> Order:
-        return self._order
-
-    @property
-    def no_trump(self) -> bool:
-        return self._no_trump
-
-    @property
-    def tricks(self) -> tuple[Trick, ...]:
-        return tuple(self._tricks)
-
-    def hand(self, player: str) -> tuple[Card, ...]:
-        return tuple(self._hands[self.players.index(player)])
-
-    def _naming_lead(self) -> bool:
-        """Would a joker lead now name a suit (opening lead of a trump deal, or no trump)?"""
-        return self._no_trump or self._trump is None
-
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the player to act (empty once the deal is over)."""
-        phase = self._phase
-        if phase is Phase.BIDDING:
-            return [Bid(b) for b in self._bidding.legal_bids()]
-        if phase is Phase.ORDER:
-            return [ChooseOrder(Order.UPTOWN), ChooseOrder(Order.DOWNTOWN)]
-        if phase is Phase.OVER:
-            return []
-        assert self._current is not None
-        rule = self.options.joker
-        hand = self._hands[self._current]
-        leading = not self._trick
-        cards = rules.legal_plays(hand, None if leading else self._led, self._trump, rule)
-        naming = leading and self._naming_lead()
-        out: list[Action] = []
-        for card in cards:
-            if naming and rules.is_joker(card, rule):
-                out.extend(Play(card, suit) for suit in SUITS)
-            else:
-                out.append(Play(card))
-        return out
-
-    def view(self, player: str) -> View:
-        """What ``player`` may see: never another hand, never the One Card before the end."""
-        seat = self.players.index(player)
-        bidding = self._bidding
-        current = self._current
-        legal = tuple(self.legal_actions()) if current == seat else ()
-        return View(
-            player=player,
-            seat=seat,
-            players=self.players,
-            dealer=self.dealer,
-            dealer_seat=self._dealer,
-            options=self.options,
-            hand=tuple(self._hands[seat]),
-            phase=self._phase,
-            bids=bidding.history,
-            high_bid=bidding.high_bid,
-            high_bidder=bidding.high_bidder,
-            bidder=self.bidder,
-            bid=self.bid,
-            no_trump=self._no_trump,
-            trump=self._trump,
-            order=self._order,
-            tricks=tuple(self._tricks),
-            trick=tuple(self._trick),
-            led_suit=self._led if self._trick else None,
-            voids=tuple(frozenset(v) for v in self._voids),
-            points_taken=tuple(self._taken),
-            hand_sizes=tuple(len(h) for h in self._hands),
-            num_tricks=self._size,
-            current_seat=current,
-            legal=legal,
-            one_card=self.one_card if self._phase is Phase.OVER else None,
-        )
-
-    # -- playing -----------------------------------------------------------
-
-    def apply(self, action: Action) -> None:
-        """Play ``action`` for the current player; ``IllegalAction`` (state unchanged) if
-        the rules refuse it."""
-        phase = self._phase
-        if phase is Phase.OVER:
-            raise IllegalAction("the deal is over")
-        seat = self._current
-        assert seat is not None
-        if isinstance(action, Bid):
-            if phase is not Phase.BIDDING:
-                raise IllegalAction("the bidding is over: play a card")
-            self._apply_bid(seat, action.amount)
-        elif isinstance(action, Play):
-            if phase is Phase.BIDDING:
-                raise IllegalAction("the bidding is not over: bid or pass")
-            if phase is Phase.ORDER:
-                raise IllegalAction("choose uptown or downtown before the next lead")
-            self._apply_play(seat, action.card, action.suit)
-        elif isinstance(action, ChooseOrder):
-            if phase is not Phase.ORDER:
-                raise IllegalAction(
-                    "the order is chosen only by the player who just won a trick with the "
-                    "joker in a no-trump deal"
-                )
-            if not isinstance(action.order, Order):
-                raise IllegalAction("choose 'uptown' or 'downtown'")
-            self._order = action.order
-            self._phase = Phase.PLAY
-            self._actions.append({"player": self.players[seat], "order": str(action.order)})
-        else:
-            raise IllegalAction(f"not a One Card action: {action!r}")
-
-    def _apply_bid(self, seat: int, amount: int | None) -> None:
-        bidding = self._bidding
-        reason = bidding.problem(amount)
-        if reason is not None:
-            raise IllegalAction(reason)
-        bidding = self._bidding = bidding.apply(amount)
-        self._actions.append({"player": self.players[seat], "bid": amount})
-        if not bidding.is_over:
-            self._current = bidding.to_act
-            return
-        self._phase = Phase.PLAY
-        if bidding.no_bid:
-            self._no_trump = True
-            self._current = rules.no_bid_leader(self._dealer, self._n)
-        else:
-            self._current = bidding.winner
-
-    def _apply_play(self, seat: int, card: Card, named: Suit | None) -> None:
-        rule = self.options.joker
-        hand = self._hands[seat]
-        record: dict[str, Any] = {"player": self.players[seat], "play": str(card)}
-        trump = self._trump
-        if not self._trick:
-            reason = rules.play_problem(card, hand, None, trump, rule)
-            if reason is not None:
-                raise IllegalAction(reason)
-            opening = not self._no_trump and trump is None
-            try:
-                if opening:
-                    trump = rules.trump_from_lead(card, rule, named)
-                    led = trump
-                else:
-                    led = rules.led_suit_of(card, trump, rule, named)
-            except ValueError as exc:
-                raise IllegalAction(str(exc)) from None
-            if named is not None and self._naming_lead():
-                record["suit"] = named.value
-            self._trump = trump
-            self._led = led
-            self._leader = seat
-        else:
-            if named is not None:
-                raise IllegalAction("only the player who leads the joker names a suit")
-            following = self._led
-            assert following is not None
-            reason = rules.play_problem(card, hand, following, trump, rule)
-            if reason is not None:
-                raise IllegalAction(reason)
-            if rules.effective_suit(card, trump, rule) is not following:
-                self._voids[seat].add(following)
-        hand.remove(card)
-        self._trick.append((seat, card))
-        self._actions.append(record)
-        if len(self._trick) < self._n:
-            self._current = (seat + 1) % self._n
-            return
-        self._finish_trick()
-
-    def _finish_trick(self) -> None:
-        rule = self.options.joker
-        led, leader = self._led, self._leader
-        assert led is not None and leader is not None
-        plays = tuple(self._trick)
-        cards = [card for _, card in plays]
-        winner = plays[rules.trick_winner(cards, led, self._trump, self._order, rule)][0]
-        points = rules.trick_points(cards, rule)
-        self._taken[winner] += points
-        self._tricks.append(Trick(leader, plays, led, winner, points))
-        self._trick = []
-        self._led = None
-        self._leader = None
-        self._current = winner
-        if len(self._tricks) == self._size:
-            self._taken[winner] += rules.card_points(self.one_card, rule)
-            self._one_card_to = winner
-            self._phase = Phase.OVER
-            self._current = None
-        elif rules.may_turn_downtown(cards, self._trump, self._order, rule):
-            self._phase = Phase.ORDER
-
-    # -- the end -----------------------------------------------------------
-
-    def result(self) -> DealResult:
-        """The points taken and the scores (through :func:`rules.score_deal`)."""
-        if self._phase is not Phase.OVER or self._one_card_to is None:
-            raise ValueError("the deal is not over")
-        bidder, bid = self.bidder, self.bid
-        score = rules.score_deal(self._taken, bidder, bid)
-        names = self.players
-        return DealResult(
-            dealer=self.dealer,
-            bidder=None if bidder is None else names[bidder],
-            bid=bid,
-            trump=self._trump,
-            points=dict(zip(names, score.points, strict=True)),
-            scores=dict(zip(names, score.scores, strict=True)),
-            bid_failed=score.bid_failed,
-            one_card_to=names[self._one_card_to],
-        )
-
-    def to_record(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        """FORMAT.md's ``deal`` and ``actions`` (copies; card strings, player names)."""
-        initial = self._initial
-        deal = {
-            "dealer": initial["dealer"],
-            "hands": {name: list(cards) for name, cards in initial["hands"].items()},
-            "one_card": initial["one_card"],
-        }
-        return deal, [dict(record) for record in self._actions]
-
-    def round_record(self) -> dict[str, Any]:
-        """The finished deal as a FORMAT.md One Card round of a virtual session, without
-        ``number`` and ``scores`` (the session adds them):
-        ``{"dealer", "bidder", "bid", "trump", "points", "deal", "actions"}``."""
-        result = self.result()
-        deal, actions = self.to_record()
-        return {
-            "dealer": result.dealer,
-            "bidder": result.bidder,
-            "bid": result.bid,
-            "trump": None if result.trump is None else result.trump.value,
-            "points": dict(result.points),
-            "deal": deal,
-            "actions": actions,
-        }
-
-
-# ---------------------------------------------------------------------------
-# The fast deal on card indices
+# The core: one deal on card indices with int actions
 #
 # A card is its index in ``rules.deck(rule)``: suit-major (spades, hearts, diamonds,
 # clubs), 9 10 J Q K A within a suit, the joker card last (24), under both joker rules.
 # Actions are ints: 0..24 play a card; NAME0 + s leads the joker naming suit s;
-# UPTOWN / DOWNTOWN choose the order; PASS; BID0 + b bids b.
+# UPTOWN / DOWNTOWN choose the order; PASS; BID0 + b bids b. In the chance step (the
+# deal) an action is the card index dealt next.
 
 JOKER_INDEX = 24
 NO_TRUMP = 4
@@ -702,14 +294,22 @@ DOWNTOWN = 30
 PASS = 31
 BID0 = 32
 
-BIDDING, PLAY, ORDER, OVER = 0, 1, 2, 3
-"""The phases of :class:`SimDeal` and :class:`DealInfo`."""
+BIDDING, PLAY, ORDER, OVER, DEALING = 0, 1, 2, 3, 4
+"""The phases of :class:`State` (in :attr:`DealInfo.phase`); ``DEALING`` is the chance
+step: the cards are dealt."""
+CHANCE_PLAYER = -1
+""":meth:`State.current_player` while the cards are dealt (OpenSpiel's chance player)."""
+TERMINAL_PLAYER = -4
+""":meth:`State.current_player` once the deal is over (OpenSpiel's terminal player)."""
+
 _PHASE_OF = {Phase.BIDDING: BIDDING, Phase.PLAY: PLAY, Phase.ORDER: ORDER, Phase.OVER: OVER}
+_PHASES = (Phase.BIDDING, Phase.PLAY, Phase.ORDER, Phase.OVER)
 _ORDERS = (Order.UPTOWN, Order.DOWNTOWN)
 _SUIT_INDEX: dict[Suit, int] = {suit: i for i, suit in enumerate(SUITS)}
 _INDEX: dict[JokerRule, dict[Card, int]] = {
     rule: {card: i for i, card in enumerate(rules.deck(rule))} for rule in JokerRule
 }
+_DECK_SIZE = 25
 
 #: Suit index of each card (the joker card: -1).
 SUIT_OF: tuple[int, ...]
@@ -726,7 +326,7 @@ def _build_tables() -> None:
     tables = []
     for rule in JokerRule:
         cards = rules.deck(rule)
-        if len(cards) != 25 or not rules.is_joker(cards[JOKER_INDEX], rule):
+        if len(cards) != _DECK_SIZE or not rules.is_joker(cards[JOKER_INDEX], rule):
             raise AssertionError("the One Card deck must be 24 suit cards then the joker")
         suit_of = tuple(
             -1 if i == JOKER_INDEX or c.suit is None else _SUIT_INDEX[c.suit]
@@ -773,6 +373,35 @@ _CALLS: dict[int, tuple[int, ...]] = {
     low: (PASS, *range(BID0 + low, BID0 + _MAX_BID + 1)) for low in range(_MAX_BID + 2)
 }
 """The calls open when the lowest bid allowed is ``low``: pass, then the bids, lowest first."""
+_NAMING = (NAME0, NAME0 + 1, NAME0 + 2, NAME0 + 3)
+_ORDER_CHOICES = (UPTOWN, DOWNTOWN)
+
+
+_WIDTHS = tuple(m.bit_length() for m in range(32))
+
+
+def shuffle(items: list[int], getrandbits: Callable[[int], int]) -> None:
+    """Shuffle ``items`` in place: the same draws and the same order as
+    ``random.Random.shuffle`` (CPython 3.11+) with that generator's ``getrandbits``,
+    without its per-item calls."""
+    widths = _WIDTHS
+    for i in range(len(items) - 1, 0, -1):
+        m = i + 1
+        width = widths[m] if m < 32 else m.bit_length()
+        j = getrandbits(width)
+        while j >= m:
+            j = getrandbits(width)
+        items[i], items[j] = items[j], items[i]
+
+
+def scores_of(taken: list[int], bidder: int, high: int) -> list[int]:
+    """Each seat's score when a deal ends with the points ``taken``: the points taken, or
+    0 for the ``bidder`` (-1: none) short of the bid ``high``, as :func:`rules.score_deal`
+    scores a deal (the tests check it), for bots-only play and the bots' playouts."""
+    scores = taken[:]
+    if bidder >= 0 and scores[bidder] < high:
+        scores[bidder] = 0
+    return scores
 
 
 def card_index(card: Card, rule: JokerRule) -> int:
@@ -781,7 +410,7 @@ def card_index(card: Card, rule: JokerRule) -> int:
 
 
 def action_to_int(action: Action, rule: JokerRule) -> int:
-    """The :class:`SimDeal` int of an action."""
+    """The :class:`State` int of an action."""
     if isinstance(action, Bid):
         return PASS if action.amount is None else BID0 + action.amount
     if isinstance(action, ChooseOrder):
@@ -793,7 +422,7 @@ def action_to_int(action: Action, rule: JokerRule) -> int:
 
 
 def action_from_int(value: int, rule: JokerRule) -> Action:
-    """The action of a :class:`SimDeal` int."""
+    """The action of a :class:`State` int."""
     cards = rules.deck(rule)
     if value < NAME0:
         return Play(cards[value])
@@ -806,259 +435,21 @@ def action_from_int(value: int, rule: JokerRule) -> Action:
     return Bid(value - BID0)
 
 
-_NAMING = (NAME0, NAME0 + 1, NAME0 + 2, NAME0 + 3)
-_ORDER_CHOICES = (UPTOWN, DOWNTOWN)
-
-
-class SimDeal:
-    """One deal on card indices with int actions: the position a bot searches.
-
-    Hands are lists of card indices by seat. ``trump`` is -1 until the bidder's
-    opening lead, then a suit index, or ``NO_TRUMP``. ``high`` is the high bid
-    (0: none) and ``bidder`` its seat (-1: none). ``taken`` are the points taken so
-    far (the One Card included at the end). The attributes are public for the bots'
-    search; change them only through :meth:`apply`.
-    """
-
-    __slots__ = (
-        "bidder",
-        "cur",
-        "dealer",
-        "done",
-        "hands",
-        "high",
-        "leader",
-        "led",
-        "n",
-        "npassed",
-        "one",
-        "order",
-        "passed",
-        "phase",
-        "size",
-        "taken",
-        "trick",
-        "trump",
-    )
-
-    def __init__(self, n: int, dealer: int, hands: list[list[int]], one: int) -> None:
-        self.n = n
-        self.size = _SIZES[n]
-        self.dealer = dealer
-        self.hands = hands
-        self.one = one
-        self.phase = BIDDING
-        self.cur = (dealer + 1) % n
-        self.high = 0
-        self.bidder = -1
-        self.passed = [False] * n
-        self.npassed = 0
-        self.trump = -1
-        self.order = 0
-        self.trick: list[int] = []
-        self.led = -1
-        self.leader = -1
-        self.done = 0
-        self.taken = [0] * n
-
-    @classmethod
-    def from_deal(cls, deal: Deal) -> SimDeal:
-        """The start of ``deal`` (before any action) on card indices."""
-        index = _INDEX[deal.options.joker]
-        record, _ = deal.to_record()
-        hands = [[index[parse_card(t)] for t in cards] for cards in record["hands"].values()]
-        return cls(len(deal.players), deal.players.index(deal.dealer), hands,
-                   index[deal.one_card])
-
-    @classmethod
-    def from_info(cls, info: DealInfo, hands: list[list[int]], one: int) -> SimDeal:
-        """The position ``info`` shows, with the hidden cards filled in: ``hands`` by seat
-        (the viewer's own hand included) and the One Card ``one``. Play phase or later."""
-        if info.phase == BIDDING:
-            raise ValueError("a position is built from a view after the bidding")
-        n = info.n
-        sim = cls.__new__(cls)  # the search builds hundreds per decision: no __init__
-        sim.n = n
-        sim.size = info.size
-        sim.dealer = info.dealer
-        sim.hands = hands
-        sim.one = one
-        sim.phase = info.phase
-        sim.cur = info.cur
-        if info.bidder >= 0:
-            sim.high, sim.bidder = info.high, info.bidder
-        else:
-            sim.high, sim.bidder = 0, -1
-        sim.passed = [True] * n
-        sim.npassed = n
-        sim.trump = info.trump
-        sim.order = info.order
-        sim.trick = info.trick[:]
-        sim.leader = info.leader
-        sim.led = info.led
-        sim.done = info.done
-        sim.taken = info.taken[:]
-        return sim
-
-    def clone(self) -> SimDeal:
-        other = SimDeal.__new__(SimDeal)
-        other.n = self.n
-        other.size = self.size
-        other.dealer = self.dealer
-        other.hands = [h[:] for h in self.hands]
-        other.one = self.one
-        other.phase = self.phase
-        other.cur = self.cur
-        other.high = self.high
-        other.bidder = self.bidder
-        other.passed = self.passed[:]
-        other.npassed = self.npassed
-        other.trump = self.trump
-        other.order = self.order
-        other.trick = self.trick[:]
-        other.led = self.led
-        other.leader = self.leader
-        other.done = self.done
-        other.taken = self.taken[:]
-        return other
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def in_bidding(self) -> bool:
-        return self.phase == BIDDING
-
-    @property
-    def choosing_order(self) -> bool:
-        """Is the winner of a joker trick to choose uptown or downtown?"""
-        return self.phase == ORDER
-
-    def legal(self) -> list[int]:
-        """The legal actions of the player to act: the cards in hand order, a joker lead
-        that names a suit last (the order the strong bot's search has always used)."""
-        phase = self.phase
-        if phase == PLAY:
-            hand = self.hands[self.cur]
-            if self.trick:
-                follow = FOLLOW[self.trump][self.led]
-                return [c for c in hand if follow[c]] or hand[:]
-            if (self.trump < 0 or self.trump == NO_TRUMP) and JOKER_INDEX in hand:
-                return [*(c for c in hand if c != JOKER_INDEX), *_NAMING]
-            return hand[:]
-        if phase == BIDDING:
-            return list(_CALLS[max(_LOWEST[self.n], self.high + 1)])
-        if phase == ORDER:
-            return [UPTOWN, DOWNTOWN]
-        return []
-
-    def apply(self, action: int) -> None:
-        """Play ``action`` (one of :meth:`legal`; not checked) for the player to act."""
-        phase = self.phase
-        if phase == PLAY:
-            if action >= NAME0:
-                card, named = JOKER_INDEX, action - NAME0
-            else:
-                card, named = action, -1
-            seat = self.cur
-            self.hands[seat].remove(card)
-            trick = self.trick
-            if not trick:
-                self.leader = seat
-                trump = self.trump
-                if trump < 0:
-                    trump = self.trump = named if card == JOKER_INDEX else SUIT_OF[card]
-                    self.led = trump
-                elif card == JOKER_INDEX:
-                    self.led = named if trump == NO_TRUMP else trump
-                else:
-                    self.led = SUIT_OF[card]
-            trick.append(card)
-            if len(trick) < self.n:
-                self.cur = (seat + 1) % self.n
-            else:
-                self._finish_trick()
-        elif phase == BIDDING:
-            self._bid(action)
-        elif phase == ORDER:
-            self.order = action - UPTOWN
-            self.phase = PLAY
-
-    def _bid(self, action: int) -> None:
-        seat = self.cur
-        n = self.n
-        if action == PASS:
-            self.passed[seat] = True
-            self.npassed += 1
-        else:
-            self.high = action - BID0
-            self.bidder = seat
-        if (
-            (action != PASS and self.high == _MAX_BID)
-            or self.npassed == n
-            or (self.bidder >= 0 and self.npassed == n - 1)
-        ):
-            self.phase = PLAY
-            if self.bidder < 0:
-                self.trump = NO_TRUMP
-                self.cur = (self.dealer + _NO_BID_LEADER_STEP[n]) % n
-            else:
-                self.cur = self.bidder
-            return
-        nxt = (seat + 1) % n
-        passed = self.passed
-        while passed[nxt]:
-            nxt = (nxt + 1) % n
-        self.cur = nxt
-
-    def _finish_trick(self) -> None:
-        trick = self.trick
-        power = POWER[self.trump][self.order][self.led]
-        best = 0
-        top = -1
-        points = 0
-        for i, card in enumerate(trick):
-            value = power[card]
-            if value > top:
-                best, top = i, value
-            points += POINTS[card]
-        winner = (self.leader + best) % self.n
-        self.taken[winner] += points
-        self.done += 1
-        self.cur = winner
-        joker_in = JOKER_INDEX in trick
-        self.trick = []
-        if self.done == self.size:
-            self.taken[winner] += POINTS[self.one]
-            self.phase = OVER
-        elif joker_in and self.trump == NO_TRUMP and self.order == 0:
-            self.phase = ORDER
-
-    def score(self) -> rules.DealScore:
-        """The finished deal's score, through :func:`rules.score_deal`."""
-        if self.bidder < 0:
-            return rules.score_deal(self.taken, None, None)
-        return rules.score_deal(self.taken, self.bidder, self.high)
-
-
-# ---------------------------------------------------------------------------
-# Bots-only play on card indices: what each player sees, kept up to date
-
-
 class DealInfo:
-    """What every player at the table sees of a deal on card indices, kept up to date by
-    a :class:`LiveDeal` (or built once from a :class:`View` by :meth:`SeatView.from_view`).
+    """What every player at the table sees of a deal on card indices: the public part of
+    a :class:`State`, kept up to date by :meth:`State.apply` (or built once from a
+    :class:`View` by :meth:`SeatView.from_view`).
 
-    ``phase`` is ``BIDDING``, ``PLAY``, ``ORDER`` or ``OVER``; ``cur`` the seat to act
-    (-1 once over). ``high``/``bidder``: the high bid so far (0: none) and its seat (-1),
-    which is the bidder of the deal once the bidding is over. ``passed``: seats that
-    passed; ``bids``: every call as ``(seat, amount)``, ``None`` for a pass. ``trump``:
-    -1 until the bidder's opening lead, a suit index, or ``NO_TRUMP``. ``trick``: the
-    cards of the trick being played (``leader`` led it, in suit ``led``; both -1
-    between tricks). ``played``/``played_by``: every card played so far in order, and
-    by whom. ``voids[seat]``: bit ``1 << suit`` for each suit that player did not
-    follow. ``sizes``: cards in each hand; ``done``: tricks finished; ``taken``: points
+    ``phase`` is ``DEALING``, ``BIDDING``, ``PLAY``, ``ORDER`` or ``OVER``; ``cur`` the
+    seat to act (-1 while dealing and once over). ``high``/``bidder``: the high bid so
+    far (0: none) and its seat (-1), which is the bidder of the deal once the bidding is
+    over. ``passed``: seats that passed; ``bids``: every call as ``(seat, amount)``,
+    ``None`` for a pass. ``trump``: -1 until the bidder's opening lead, a suit index, or
+    ``NO_TRUMP``. ``trick``: the cards of the trick being played (``leader`` led it, in
+    suit ``led``; both -1 between tricks). ``played``/``played_by``: every card played so
+    far in order, and by whom. ``voids[seat]``: bit ``1 << suit`` for each suit that
+    player did not follow. ``sizes``: cards in each hand; ``done``: tricks finished;
+    ``last_winner``: who took the last trick finished (-1: none yet); ``taken``: points
     taken (the One Card included once over).
     """
 
@@ -1069,6 +460,7 @@ class DealInfo:
         "dealer",
         "done",
         "high",
+        "last_winner",
         "leader",
         "led",
         "n",
@@ -1086,6 +478,7 @@ class DealInfo:
     )
 
     def __init__(self, n: int, dealer: int) -> None:
+        """The public state as the bidding starts."""
         size = _SIZES[n]
         self.n = n
         self.size = size
@@ -1102,11 +495,38 @@ class DealInfo:
         self.leader = -1
         self.led = -1
         self.done = 0
+        self.last_winner = -1
         self.taken = [0] * n
         self.played: list[int] = []
         self.played_by: list[int] = []
         self.voids = [0] * n
         self.sizes = [size] * n
+
+    def copy(self) -> DealInfo:
+        """An independent copy (the search builds hundreds per decision: no ``__init__``)."""
+        other = DealInfo.__new__(DealInfo)
+        other.n = self.n
+        other.size = self.size
+        other.dealer = self.dealer
+        other.phase = self.phase
+        other.cur = self.cur
+        other.high = self.high
+        other.bidder = self.bidder
+        other.passed = self.passed[:]
+        other.bids = self.bids[:]
+        other.trump = self.trump
+        other.order = self.order
+        other.trick = self.trick[:]
+        other.leader = self.leader
+        other.led = self.led
+        other.done = self.done
+        other.last_winner = self.last_winner
+        other.taken = self.taken[:]
+        other.played = self.played[:]
+        other.played_by = self.played_by[:]
+        other.voids = self.voids[:]
+        other.sizes = self.sizes[:]
+        return other
 
     def as_dict(self) -> dict[str, Any]:
         """Every field (for tests that compare two of them)."""
@@ -1114,10 +534,10 @@ class DealInfo:
 
 
 class SeatView:
-    """One player's view of a deal on card indices: the :class:`DealInfo` everyone sees
-    and the player's own ``hand``, in the order dealt. Never another hand, never the One
-    Card before the end. In a bots-only game (:class:`LiveDeal`) it is made once per deal
-    and stays current; do not change what it holds.
+    """One player's observation of a deal on card indices: the :class:`DealInfo` everyone
+    sees and the player's own ``hand``, in the order dealt. Never another hand, never the
+    One Card before the end. A :class:`State` keeps its views current
+    (:meth:`State.observation`); do not change what one holds.
     """
 
     __slots__ = ("hand", "info", "seat")
@@ -1153,6 +573,8 @@ class SeatView:
             assert view.led_suit is not None
             info.led = _SUIT_INDEX[view.led_suit]
         info.done = len(view.tricks)
+        if view.tricks:
+            info.last_winner = view.tricks[-1].winner
         info.taken = list(view.points_taken)
         plays = [play for trick in view.tricks for play in trick.plays] + list(view.trick)
         info.played = [index[card] for _, card in plays]
@@ -1166,98 +588,327 @@ class SeatView:
         return self.info.cur == self.seat
 
     def legal(self) -> Sequence[int]:
-        """The player's legal actions, in :meth:`Deal.legal_actions` order (empty when it
+        """The player's legal actions, in :meth:`State.legal_actions` order (empty when it
         is not their turn)."""
-        info = self.info
-        if info.cur != self.seat:
+        if self.info.cur != self.seat:
             return ()
-        phase = info.phase
-        if phase == PLAY:
-            hand = self.hand
-            if info.trick:
-                follow = FOLLOW[info.trump][info.led]
-                return [c for c in hand if follow[c]] or hand[:]
-            if (info.trump < 0 or info.trump == NO_TRUMP) and JOKER_INDEX in hand:
-                at = hand.index(JOKER_INDEX)
-                return [*hand[:at], *_NAMING, *hand[at + 1 :]]
-            return hand[:]
-        if phase == BIDDING:
-            return _CALLS[max(_LOWEST[info.n], info.high + 1)]
-        if phase == ORDER:
-            return _ORDER_CHOICES
-        return ()
+        return legal_actions_of(self.info, self.hand, False)
 
 
-class LiveDeal:
-    """A deal on card indices for bots-only games (``score simulate``): the same deal as
-    :class:`Deal` move by move, without views rebuilt per decision or a record.
+def legal_actions_of(info: DealInfo, hand: list[int], naming_last: bool = False
+                     ) -> Sequence[int]:
+    """The legal actions of the player to act in the deal ``info`` shows, who holds
+    ``hand``: the one rule of what may be called and played on card indices, behind
+    :meth:`State.legal_actions` and :meth:`SeatView.legal` (a bot asked to act may call
+    it on its view's ``info`` and ``hand`` directly)."""
+    phase = info.phase
+    if phase == PLAY:
+        if info.trick:
+            follow = FOLLOW[info.trump][info.led]
+            return [c for c in hand if follow[c]] or hand[:]
+        if (info.trump < 0 or info.trump == NO_TRUMP) and JOKER_INDEX in hand:
+            if naming_last:
+                return [*(c for c in hand if c != JOKER_INDEX), *_NAMING]
+            at = hand.index(JOKER_INDEX)
+            return [*hand[:at], *_NAMING, *hand[at + 1 :]]
+        return hand[:]
+    if phase == BIDDING:
+        return _CALLS[max(_LOWEST[info.n], info.high + 1)]
+    if phase == ORDER:
+        return _ORDER_CHOICES
+    return ()
 
-    It holds the hidden state (every hand, the One Card) and keeps the public
-    :attr:`info` and each seat's :class:`SeatView` (:attr:`views`) up to date. Actions are
-    the ints of :meth:`SeatView.legal`; they are not checked.
+
+class State:
+    """One deal of One Card on card indices with int actions, OpenSpiel style: the one
+    state machine of the deal that ``score play`` (under the typed :class:`Deal`), the
+    bots' search and ``score simulate`` all play.
+
+    It starts with the chance step, dealing (:meth:`is_chance_node`): the 25 cards are
+    dealt one by one (:meth:`chance_outcomes`, then :meth:`apply` with the card dealt
+    next: a hand per seat in seat order, then the One Card, as :func:`rules.split_deal`
+    deals a shuffled deck), or all at once from a shuffle (:meth:`deal`, :meth:`shuffled`).
+    Then the players act (:meth:`current_player`, :meth:`legal_actions`, :meth:`apply`;
+    actions are not checked: the typed :class:`Deal` checks them against the rules and
+    says why one is refused). Each seat's observation (:meth:`observation`) is a
+    :class:`SeatView`, kept current; the public part is :attr:`info`.
+
+    ``hands`` (by seat) and ``one`` (the One Card) are the hidden part: read them only
+    where every card is known (the search's own sampled positions, the tests).
+
+    >>> import random
+    >>> state = State.shuffled(3, 0, random.Random(1))
+    >>> state.current_player(), state.legal_actions()[:3] == (PASS, BID0 + 7, BID0 + 8)
+    (1, True)
     """
 
-    __slots__ = ("hands", "info", "one", "views")
+    __slots__ = ("_dealt", "_track", "_views", "hands", "info", "one")
 
-    def __init__(self, n: int, dealer: int, order: Sequence[int]) -> None:
-        """Deal ``order`` (a permutation of the 25 card indices, as shuffled) the way
-        :func:`rules.split_deal` does: consecutive hands by seat, the last card the One
-        Card."""
-        size = _SIZES[n]
-        self.hands = [list(order[seat * size : (seat + 1) * size]) for seat in range(n)]
-        self.one = order[-1]
+    def __init__(self, n: int, dealer: int) -> None:
+        """A deal of ``n`` players with the dealer in seat ``dealer``, nothing dealt yet."""
+        rules.check_players(n)
         self.info = info = DealInfo(n, dealer)
-        self.views = [SeatView(seat, self.hands[seat], info) for seat in range(n)]
+        info.phase = DEALING
+        info.cur = -1
+        info.sizes = [0] * n
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.one = -1
+        self._dealt = 0
+        self._track = True
+        self._views: list[SeatView] | None = None
+
+    # -- the chance step ---------------------------------------------------------
+
+    def is_chance_node(self) -> bool:
+        return self.info.phase == DEALING
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards that may be dealt next, each as likely, with their probability."""
+        if self.info.phase != DEALING:
+            return []
+        dealt = {card for hand in self.hands for card in hand}
+        left = [card for card in range(_DECK_SIZE) if card not in dealt]
+        return [(card, 1 / len(left)) for card in left]
+
+    def deal(self, order: Sequence[int]) -> None:
+        """The whole chance step at once: deal ``order`` (the 25 card indices as shuffled),
+        the same as applying its cards one by one."""
+        info = self.info
+        if info.phase != DEALING or self._dealt:
+            raise ValueError("the cards are dealt once, at the start of the deal")
+        size = info.size
+        for seat, hand in enumerate(self.hands):
+            hand[:] = order[seat * size : (seat + 1) * size]
+        self.one = order[-1]
+        self._dealt = _DECK_SIZE
+        info.sizes = [size] * info.n
+        info.phase = BIDDING
+        info.cur = (info.dealer + 1) % info.n
+
+    @classmethod
+    def shuffled(cls, n: int, dealer: int, rng: random.Random, *,
+                 track: bool = True) -> State:
+        """A deal shuffled with ``rng``: the same cards as :meth:`Deal.new` with the same
+        generator (it shuffles the cards in deck order)."""
+        order = list(range(_DECK_SIZE))
+        shuffle(order, rng.getrandbits)  # rng.shuffle's draws, faster
+        return cls.dealt(n, dealer, order, track=track)
+
+    @classmethod
+    def dealt(cls, n: int, dealer: int, order: Sequence[int], *,
+              track: bool = True) -> State:
+        """A deal of ``order`` (the 25 card indices as shuffled) as the bidding starts:
+        ``State(n, dealer)`` after :meth:`deal` (``score simulate`` makes one per deal:
+        built at once). Without ``track``, the public record of the deal
+        (:attr:`DealInfo.bids`, ``played``, ``played_by``, ``voids``, ``sizes``) is not
+        kept: for players that never read it (bots-only games of such bots)."""
+        state = cls.__new__(cls)
+        state.info = info = DealInfo(n, dealer)
+        size = info.size
+        state.hands = [list(order[seat * size : (seat + 1) * size]) for seat in range(n)]
+        state.one = order[-1]
+        state._dealt = _DECK_SIZE
+        state._track = track
+        state._views = None
+        return state
+
+    def _deal_one(self, card: int) -> None:
+        info = self.info
+        dealt = self._dealt
+        if dealt < info.n * info.size:
+            seat = dealt // info.size
+            self.hands[seat].append(card)
+            info.sizes[seat] += 1
+        else:
+            self.one = card
+            info.phase = BIDDING
+            info.cur = (info.dealer + 1) % info.n
+        self._dealt = dealt + 1
+
+    # -- positions for a search ---------------------------------------------------
+
+    @classmethod
+    def from_observation(cls, view: SeatView, hands: list[list[int]], one: int) -> State:
+        """The position ``view`` shows, with the hidden cards filled in: ``hands`` by seat
+        (the viewer's own included; the state takes them) and the One Card ``one``.
+
+        A search plays hundreds of these per decision and needs only the play, so the
+        public record of the deal (:attr:`DealInfo.bids`, ``played``, ``played_by``,
+        ``voids``, ``sizes``) stays as ``view`` shows it (shared with it, never changed)."""
+        state = cls.__new__(cls)  # no __init__: set every field once
+        info = view.info
+        state.info = copy = DealInfo.__new__(DealInfo)
+        copy.n = info.n
+        copy.size = info.size
+        copy.dealer = info.dealer
+        copy.phase = info.phase
+        copy.cur = info.cur
+        copy.high = info.high
+        copy.bidder = info.bidder
+        copy.passed = info.passed[:]
+        copy.bids = info.bids
+        copy.trump = info.trump
+        copy.order = info.order
+        copy.trick = info.trick[:]
+        copy.leader = info.leader
+        copy.led = info.led
+        copy.done = info.done
+        copy.last_winner = info.last_winner
+        copy.taken = info.taken[:]
+        copy.played = info.played
+        copy.played_by = info.played_by
+        copy.voids = info.voids
+        copy.sizes = info.sizes
+        state.hands = hands
+        state.one = one
+        state._dealt = _DECK_SIZE
+        state._track = False
+        state._views = None
+        return state
+
+    @classmethod
+    def after_bidding(cls, n: int, dealer: int, hands: Sequence[list[int]], one: int,
+                      bidder: int, bid: int) -> State:
+        """The position right after a bidding that ``bidder`` won with ``bid`` (the
+        others passed), or that nobody won (``bidder`` -1: a no-trump deal), with copies
+        of ``hands`` (by seat) and the One Card ``one``: a search's sampled deal (the
+        strong bot's bidding plays hundreds per decision), so it keeps no public record
+        (:attr:`DealInfo.bids`, ``played``... stay empty)."""
+        state = cls.__new__(cls)
+        state.info = info = DealInfo(n, dealer)
+        info.phase = PLAY
+        if bidder < 0:
+            info.passed = [True] * n
+            info.trump = NO_TRUMP
+            info.cur = (dealer + _NO_BID_LEADER_STEP[n]) % n
+        else:
+            info.passed = [seat != bidder for seat in range(n)]
+            info.high = bid
+            info.bidder = info.cur = bidder
+        state.hands = [hand[:] for hand in hands]
+        state.one = one
+        state._dealt = _DECK_SIZE
+        state._track = False
+        state._views = None
+        return state
+
+    def take_hands(self) -> list[list[int]]:
+        """The hidden hands, handed over to a caller that plays the rest of the deal out
+        by itself (a search's fast playout): the state is spent, use it no more."""
+        hands = self.hands
+        self.hands = []
+        return hands
+
+    def clone(self) -> State:
+        other = State.__new__(State)
+        other.info = self.info.copy()
+        other.hands = [hand[:] for hand in self.hands]
+        other.one = self.one
+        other._dealt = self._dealt
+        other._track = True
+        other._views = None
+        return other
+
+    # -- the players ---------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to act; ``CHANCE_PLAYER`` while dealing, ``TERMINAL_PLAYER`` once over."""
+        phase = self.info.phase
+        if phase == DEALING:
+            return CHANCE_PLAYER
+        if phase == OVER:
+            return TERMINAL_PLAYER
+        return self.info.cur
+
+    @property
+    def is_over(self) -> bool:
+        return self.info.phase == OVER
+
+    def is_terminal(self) -> bool:
+        return self.info.phase == OVER
+
+    def legal_actions(self, naming_last: bool = False) -> Sequence[int]:
+        """The legal actions of the player to act: the calls (pass, then the bids, lowest
+        first), the cards in hand order (a joker lead that names a suit as four actions,
+        at the joker's place, or last with ``naming_last``: the order the strong bot's
+        search has always used), or the two orders; the cards left while dealing."""
+        info = self.info
+        if info.phase == DEALING:
+            return [card for card, _ in self.chance_outcomes()]
+        if info.phase == OVER:
+            return ()
+        return legal_actions_of(info, self.hands[info.cur], naming_last)
+
+    def observation(self, seat: int) -> SeatView:
+        """What ``seat`` sees, kept current as the deal goes on."""
+        return self.observations()[seat]
+
+    def observations(self) -> list[SeatView]:
+        """Every seat's :meth:`observation`, by seat."""
+        views = self._views
+        if views is None:
+            info = self.info
+            views = self._views = [SeatView(seat, hand, info)
+                                   for seat, hand in enumerate(self.hands)]
+        return views
 
     def apply(self, action: int) -> None:
+        """Play ``action`` (one of :meth:`legal_actions`; not checked) for the player to act."""
         info = self.info
         phase = info.phase
         if phase == PLAY:
-            if action >= NAME0:
-                card, named = JOKER_INDEX, action - NAME0
-            else:
-                card, named = action, -1
+            card = action if action < NAME0 else JOKER_INDEX
             seat = info.cur
             self.hands[seat].remove(card)
-            info.sizes[seat] -= 1
             trick = info.trick
-            if not trick:
+            if trick:
+                if self._track:
+                    led = info.led
+                    if not FOLLOW[info.trump][led][card]:
+                        info.voids[seat] |= 1 << led
+                    info.sizes[seat] -= 1
+                    info.played.append(card)
+                    info.played_by.append(seat)
+                trick.append(card)
+                if len(trick) == info.n:
+                    self._finish_trick(info)
+                    return
+            else:
                 info.leader = seat
                 trump = info.trump
                 if trump < 0:
-                    trump = info.trump = named if card == JOKER_INDEX else SUIT_OF[card]
-                    info.led = trump
+                    info.trump = info.led = (action - NAME0 if card == JOKER_INDEX
+                                             else SUIT_OF[card])
                 elif card == JOKER_INDEX:
-                    info.led = named if trump == NO_TRUMP else trump
+                    info.led = action - NAME0 if trump == NO_TRUMP else trump
                 else:
                     info.led = SUIT_OF[card]
-            elif not FOLLOW[info.trump][info.led][card]:
-                info.voids[seat] |= 1 << info.led
-            trick.append(card)
-            info.played.append(card)
-            info.played_by.append(seat)
-            if len(trick) < info.n:
-                info.cur = (seat + 1) % info.n
-            else:
-                self._finish_trick(info)
+                if self._track:
+                    info.sizes[seat] -= 1
+                    info.played.append(card)
+                    info.played_by.append(seat)
+                trick.append(card)
+            info.cur = (seat + 1) % info.n
         elif phase == BIDDING:
-            self._bid(info, action)
+            self._bid(info, action, self._track)
         elif phase == ORDER:
             info.order = action - UPTOWN
             info.phase = PLAY
+        elif phase == DEALING:
+            self._deal_one(action)
 
     @staticmethod
-    def _bid(info: DealInfo, action: int) -> None:
+    def _bid(info: DealInfo, action: int, track: bool) -> None:
         seat = info.cur
         n = info.n
         passed = info.passed
         if action == PASS:
             passed[seat] = True
-            info.bids.append((seat, None))
         else:
             info.high = action - BID0
             info.bidder = seat
-            info.bids.append((seat, info.high))
+        if track:
+            info.bids.append((seat, None if action == PASS else info.high))
         npassed = passed.count(True)
         if (
             (action != PASS and info.high == _MAX_BID)
@@ -1290,7 +941,7 @@ class LiveDeal:
         winner = (info.leader + best) % info.n
         info.taken[winner] += points
         info.done += 1
-        info.cur = winner
+        info.last_winner = info.cur = winner
         info.trick = []
         info.leader = info.led = -1
         if info.done == info.size:
@@ -1300,9 +951,396 @@ class LiveDeal:
         elif JOKER_INDEX in trick and info.trump == NO_TRUMP and info.order == 0:
             info.phase = ORDER
 
+    # -- the end -------------------------------------------------------------------
+
     def score(self) -> rules.DealScore:
         """The finished deal's score, through :func:`rules.score_deal`."""
         info = self.info
         if info.bidder < 0:
             return rules.score_deal(info.taken, None, None)
         return rules.score_deal(info.taken, info.bidder, info.high)
+
+    def returns(self) -> list[int]:
+        """Each seat's score of the finished deal (OpenSpiel's returns): the scores of
+        :meth:`score`, without :func:`rules.score_deal`'s checks of an entry."""
+        info = self.info
+        return scores_of(info.taken, info.bidder, info.high)
+
+
+# ---------------------------------------------------------------------------
+# The deal, typed: cards, named actions, views and FORMAT.md records on the core
+
+
+class Deal:
+    """One deal of One Card, from the bidding to the One Card: the typed face of a
+    :class:`State` (which plays it), for ``score play``, replays and imports.
+
+    It checks every action against the rules and says why one is refused
+    (:class:`IllegalAction`), builds each player's :class:`View`, and keeps the deal
+    as FORMAT.md records it. ``players`` are in seating order; "to the left" is the
+    next in this order. ``hands`` are by seat, in the order dealt.
+    """
+
+    __slots__ = (
+        "_actions",
+        "_cards",
+        "_dealer",
+        "_initial",
+        "_n",
+        "_size",
+        "_state",
+        "_tricks",
+        "dealer",
+        "one_card",
+        "options",
+        "players",
+    )
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        dealer: str,
+        hands: Sequence[Sequence[Card]],
+        one_card: Card,
+        options: Options,
+    ) -> None:
+        """A deal as dealt. Prefer :meth:`new` or :meth:`from_record`."""
+        self.players: tuple[str, ...] = tuple(players)
+        n = self._n = len(self.players)
+        rules.check_players(n)
+        if len({p.casefold() for p in self.players}) != n:
+            raise ValueError(_("player names must be unique"))
+        if dealer not in self.players:
+            raise ValueError(_("the dealer {dealer} is not a player in this deal").format(
+                dealer=dealer))
+        if len(hands) != n:
+            raise ValueError(_("one hand per player is needed"))
+        size = self._size = rules.hand_size(n)
+        for name, hand in zip(self.players, hands, strict=True):
+            if len(hand) != size:
+                raise ValueError(_("{player} must be dealt {size} cards, not {count}").format(
+                    player=name, size=size, count=len(hand)))
+        every = [card for hand in hands for card in hand] + [one_card]
+        deck = rules.deck(options.joker)
+        if len(every) != len(deck) or set(every) != set(deck):
+            raise ValueError(_("the hands and the One Card must hold the 25 cards once each"))
+        self.dealer = dealer
+        self.options = options
+        self.one_card = one_card
+        self._cards = deck
+        self._dealer = self.players.index(dealer)
+        index = _INDEX[options.joker]
+        self._state = State(n, self._dealer)
+        self._state.deal([index[card] for card in every])
+        self._tricks: list[Trick] = []
+        self._actions: list[dict[str, Any]] = []
+        self._initial: dict[str, Any] = {
+            "dealer": dealer,
+            "hands": {
+                name: [str(c) for c in hand]
+                for name, hand in zip(self.players, hands, strict=True)
+            },
+            "one_card": str(one_card),
+        }
+
+    # -- construction ------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls, players: Sequence[str], dealer: str, rng: random.Random, options: Options
+    ) -> Deal:
+        """Shuffle the 25 cards with ``rng`` and deal them (:func:`rules.split_deal`):
+        a hand per player (12, 8 or 6 cards) and the One Card, face down."""
+        cards = list(rules.deck(options.joker))
+        rng.shuffle(cards)
+        hands, one_card = rules.split_deal(cards, len(players))
+        return cls(players, dealer, hands, one_card, options)
+
+    @classmethod
+    def from_record(cls, deal: Mapping[str, Any], options: Options) -> Deal:
+        """The deal as FORMAT.md records it (``dealer``, ``hands``, ``one_card``).
+
+        The players are the keys of ``hands``, in seating order.
+        """
+        try:
+            dealer = deal["dealer"]
+            hands = deal["hands"]
+            one_text = deal["one_card"]
+        except KeyError as exc:
+            raise ValueError(_("the deal has no {key!r}").format(key=exc.args[0])) from None
+        if not isinstance(hands, Mapping) or not isinstance(dealer, str):
+            raise ValueError(_("the deal needs a dealer name and a hand per player"))
+        rule = options.joker
+        players = [str(name) for name in hands]
+        cards: list[list[Card]] = []
+        for name in players:
+            items = hands[name]
+            if not isinstance(items, list | tuple):
+                raise ValueError(_("{player}'s hand: expected a list of cards, not {items!r}")
+                                 .format(player=name, items=items))
+            cards.append([_card(item, rule, _("{player}'s hand").format(player=name))
+                          for item in items])
+        return cls(players, dealer, cards, _card(one_text, rule, "one_card"), options)
+
+    def replay(self, actions: Iterable[Mapping[str, Any]]) -> None:
+        """Apply FORMAT.md ``actions`` in order, checking each (``IllegalAction`` if not)."""
+        for number, record in enumerate(actions, 1):
+            player = record.get("player")
+            current = self.current_player
+            if player != current:
+                if current is None:
+                    raise IllegalAction(_("action {number}: the deal is over, it is not "
+                                          "{player}'s turn").format(number=number,
+                                                                    player=player))
+                raise IllegalAction(_("action {number}: it is {current}'s turn, not "
+                                      "{player}'s").format(number=number, current=current,
+                                                           player=player))
+            try:
+                action = action_from_record(record, self.options.joker)
+            except ValueError as exc:
+                raise IllegalAction(_("action {number}: {reason}").format(
+                    number=number, reason=exc)) from None
+            try:
+                self.apply(action)
+            except IllegalAction as exc:
+                raise IllegalAction(_("action {number} ({player}): {reason}").format(
+                    number=number, player=player, reason=exc)) from None
+
+    # -- state -------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        """The core this deal is played on (read it; play through :meth:`apply`)."""
+        return self._state
+
+    @property
+    def phase(self) -> Phase:
+        return _PHASES[self._state.info.phase]
+
+    @property
+    def current_seat(self) -> int | None:
+        cur = self._state.info.cur
+        return None if cur < 0 else cur
+
+    @property
+    def current_player(self) -> str | None:
+        """Whose turn it is, or ``None`` once the deal is over."""
+        cur = self._state.info.cur
+        return None if cur < 0 else self.players[cur]
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.info.phase == OVER
+
+    @property
+    def bidder(self) -> int | None:
+        """The seat that won the bidding (``None`` while bidding or in a no-trump deal)."""
+        info = self._state.info
+        return None if info.phase == BIDDING or info.bidder < 0 else info.bidder
+
+    @property
+    def bid(self) -> int | None:
+        return None if self.bidder is None else self._state.info.high
+
+    @property
+    def trump(self) -> Suit | None:
+        trump = self._state.info.trump
+        return SUITS[trump] if 0 <= trump < NO_TRUMP else None
+
+    @property
+    def order(self) -> Order:
+        return _ORDERS[self._state.info.order]
+
+    @property
+    def no_trump(self) -> bool:
+        return self._state.info.trump == NO_TRUMP
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        return tuple(self._tricks)
+
+    def hand(self, player: str) -> tuple[Card, ...]:
+        cards = self._cards
+        return tuple(cards[c] for c in self._state.hands[self.players.index(player)])
+
+    def _naming_lead(self) -> bool:
+        """Would a joker lead now name a suit (opening lead of a trump deal, or no trump)?"""
+        trump = self._state.info.trump
+        return trump < 0 or trump == NO_TRUMP
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the player to act (empty once the deal is over)."""
+        rule = self.options.joker
+        cards = self._cards
+        return [Play(cards[a]) if a < NAME0 else action_from_int(a, rule)
+                for a in self._state.legal_actions()]
+
+    def _trick_plays(self) -> tuple[tuple[int, Card], ...]:
+        info = self._state.info
+        cards = self._cards
+        return tuple(((info.leader + i) % self._n, cards[c]) for i, c in enumerate(info.trick))
+
+    def view(self, player: str) -> View:
+        """What ``player`` may see: never another hand, never the One Card before the end."""
+        seat = self.players.index(player)
+        info = self._state.info
+        current = self.current_seat
+        legal = tuple(self.legal_actions()) if current == seat else ()
+        return View(
+            player=player,
+            seat=seat,
+            players=self.players,
+            dealer=self.dealer,
+            dealer_seat=self._dealer,
+            options=self.options,
+            hand=self.hand(player),
+            phase=self.phase,
+            bids=tuple(info.bids),
+            high_bid=info.high or None,
+            high_bidder=None if info.bidder < 0 else info.bidder,
+            bidder=self.bidder,
+            bid=self.bid,
+            no_trump=self.no_trump,
+            trump=self.trump,
+            order=self.order,
+            tricks=tuple(self._tricks),
+            trick=self._trick_plays(),
+            led_suit=SUITS[info.led] if info.trick else None,
+            voids=tuple(frozenset(suit for i, suit in enumerate(SUITS) if bits >> i & 1)
+                        for bits in info.voids),
+            points_taken=tuple(info.taken),
+            hand_sizes=tuple(info.sizes),
+            num_tricks=self._size,
+            current_seat=current,
+            legal=legal,
+            one_card=self.one_card if info.phase == OVER else None,
+        )
+
+    # -- playing -----------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Play ``action`` for the current player; ``IllegalAction`` (state unchanged) if
+        the rules refuse it."""
+        info = self._state.info
+        phase = info.phase
+        if phase == OVER:
+            raise IllegalAction(_("the deal is over"))
+        seat = info.cur
+        if isinstance(action, Bid):
+            if phase != BIDDING:
+                raise IllegalAction(_("the bidding is over: play a card"))
+            amount = action.amount
+            if amount is not None:
+                reason = rules.bid_problem(amount, info.high or None, self._n)
+                if reason is not None:
+                    raise IllegalAction(reason)
+            self._state.apply(PASS if amount is None else BID0 + amount)
+            self._actions.append({"player": self.players[seat], "bid": amount})
+        elif isinstance(action, Play):
+            if phase == BIDDING:
+                raise IllegalAction(_("the bidding is not over: bid or pass"))
+            if phase == ORDER:
+                raise IllegalAction(_("choose uptown or downtown before the next lead"))
+            self._apply_play(seat, action.card, action.suit)
+        elif isinstance(action, ChooseOrder):
+            if phase != ORDER:
+                raise IllegalAction(_(
+                    "the order is chosen only by the player who just won a trick with the "
+                    "joker in a no-trump deal"
+                ))
+            if not isinstance(action.order, Order):
+                raise IllegalAction(_("choose 'uptown' or 'downtown'"))
+            self._state.apply(UPTOWN if action.order is Order.UPTOWN else DOWNTOWN)
+            self._actions.append({"player": self.players[seat], "order": str(action.order)})
+        else:
+            raise IllegalAction(_("not a One Card action: {action!r}").format(action=action))
+
+    def _apply_play(self, seat: int, card: Card, named: Suit | None) -> None:
+        rule = self.options.joker
+        info = self._state.info
+        cards = self._cards
+        hand = tuple(cards[c] for c in self._state.hands[seat])
+        record: dict[str, Any] = {"player": self.players[seat], "play": str(card)}
+        trump = self.trump
+        index = _INDEX[rule].get(card)
+        if not info.trick:
+            reason = rules.play_problem(card, hand, None, trump, rule)
+            if reason is not None:
+                raise IllegalAction(reason)
+            try:
+                if info.trump < 0:
+                    rules.trump_from_lead(card, rule, named)
+                else:
+                    rules.led_suit_of(card, trump, rule, named)
+            except ValueError as exc:
+                raise IllegalAction(str(exc)) from None
+            assert index is not None  # play_problem: the card is in the hand
+            naming = self._naming_lead()
+            if named is not None and naming:
+                record["suit"] = named.value
+                if index == JOKER_INDEX:
+                    index = NAME0 + _SUIT_INDEX[named]
+        else:
+            if named is not None:
+                raise IllegalAction(_("only the player who leads the joker names a suit"))
+            reason = rules.play_problem(card, hand, SUITS[info.led], trump, rule)
+            if reason is not None:
+                raise IllegalAction(reason)
+            assert index is not None
+        last = len(info.trick) == self._n - 1  # this card ends the trick
+        if last:
+            plays = (*self._trick_plays(), (seat, card))
+            led = info.led
+        self._state.apply(index)
+        self._actions.append(record)
+        if last:
+            points = rules.trick_points([c for _, c in plays], rule)
+            self._tricks.append(Trick(plays[0][0], plays, SUITS[led], info.last_winner,
+                                      points))
+
+    # -- the end -----------------------------------------------------------
+
+    def result(self) -> DealResult:
+        """The points taken and the scores (through :func:`rules.score_deal`)."""
+        info = self._state.info
+        if info.phase != OVER:
+            raise ValueError(_("the deal is not over"))
+        bidder, bid = self.bidder, self.bid
+        score = self._state.score()
+        names = self.players
+        return DealResult(
+            dealer=self.dealer,
+            bidder=None if bidder is None else names[bidder],
+            bid=bid,
+            trump=self.trump,
+            points=dict(zip(names, score.points, strict=True)),
+            scores=dict(zip(names, score.scores, strict=True)),
+            bid_failed=score.bid_failed,
+            one_card_to=names[info.last_winner],
+        )
+
+    def to_record(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """FORMAT.md's ``deal`` and ``actions`` (copies; card strings, player names)."""
+        initial = self._initial
+        deal = {
+            "dealer": initial["dealer"],
+            "hands": {name: list(cards) for name, cards in initial["hands"].items()},
+            "one_card": initial["one_card"],
+        }
+        return deal, [dict(record) for record in self._actions]
+
+    def round_record(self) -> dict[str, Any]:
+        """The finished deal as a FORMAT.md One Card round of a virtual session, without
+        ``number`` and ``scores`` (the session adds them):
+        ``{"dealer", "bidder", "bid", "trump", "points", "deal", "actions"}``."""
+        result = self.result()
+        deal, actions = self.to_record()
+        return {
+            "dealer": result.dealer,
+            "bidder": result.bidder,
+            "bid": result.bid,
+            "trump": None if result.trump is None else result.trump.value,
+            "points": dict(result.points),
+            "deal": deal,
+            "actions": actions,
+        }

@@ -8,13 +8,9 @@ from typing import Any
 from scorekeeper.games.common import JSONDict
 from scorekeeper.games.one_card import rules
 from scorekeeper.games.one_card.bots import BOTS
-from scorekeeper.games.one_card.engine import OVER, Deal, LiveDeal
+from scorekeeper.games.one_card.engine import OVER, Deal, State
 from scorekeeper.games.one_card.table import OneCardTable
 from scorekeeper.games.virtual import BotsGame, DealRngs, RecordedDealGame
-
-_DECK_ORDER = range(25)
-"""Card indices in ``rules.deck`` order: shuffled with the deal's generator they give the
-same deal as ``Deal.new``'s shuffle of the cards themselves."""
 
 
 class OneCardVirtual(RecordedDealGame):
@@ -40,34 +36,34 @@ class OneCardVirtual(RecordedDealGame):
         target = self.table.options(options).target
         n = len(players)
         deciders = [BOTS[level].decide for level in bots]
+        track = any(BOTS[level].reads_history for level in bots)
         dealer = players.index(first_dealer)
         totals = [0] * n
         deals = bids = made = 0
         while True:
             deals += 1
             deal_rng, bot_rngs = rngs(deals, players)
-            order = list(_DECK_ORDER)
-            deal_rng.shuffle(order)
-            deal = LiveDeal(n, dealer, order)
+            deal = State.shuffled(n, dealer, deal_rng, track=track)  # Deal.new's cards
             info = deal.info
-            views = deal.views
+            seats = list(zip(deciders, deal.observations(), bot_rngs, strict=True))
             apply = deal.apply
             for _ in range(max_actions):
                 if info.phase == OVER:
                     break
-                seat = info.cur
-                apply(deciders[seat](views[seat], bot_rngs[seat]))
+                decide, view, rng = seats[info.cur]
+                apply(decide(view, rng))
             else:
                 if info.phase != OVER:
                     raise RuntimeError(f"a deal went past {max_actions} actions without ending")
-            score = deal.score()
-            for seat, points in enumerate(score.scores):
+            scores = deal.returns()
+            for seat, points in enumerate(scores):
                 totals[seat] += points
-            if info.bidder >= 0:
+            bidder = info.bidder
+            if bidder >= 0:
                 bids += 1
-                made += not score.bid_failed
+                made += info.taken[bidder] >= info.high
             if trace is not None:
-                trace.append(dict(zip(players, score.scores, strict=True)))
+                trace.append(dict(zip(players, scores, strict=True)))
             won = rules.winners(totals, target)
             if won is not None:
                 return BotsGame(tuple(players[seat] for seat in won), deals,
