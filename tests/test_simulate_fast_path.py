@@ -1,9 +1,9 @@
 """The bots-only fast path of ``score simulate`` plays exactly the games ``score play``
 plays: the same deals, the same decisions, the same scores, deal by deal.
 
-``match.simulate_game`` plays on each game's lean engine (One Card's ``State``, Least
-Score's ``LiveDeal``: a ``SeatView`` stays current instead of a ``View`` built for every
-decision, with no session re-scored after every deal); ``match.play_to_end`` plays the
+``match.simulate_game`` plays on each game's core engine, ``State`` (a per-seat
+observation stays current instead of a ``View`` built for every decision, with no
+session re-scored after every deal); ``match.play_to_end`` plays the
 same game through ``play_deal``, the ``Deal`` state machine and a session, as ``score play`` does.
 """
 
