@@ -11,16 +11,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import match
+from scorekeeper import i18n, match
 from scorekeeper.cards import STANDARD_DECK, Card, parse_card, parse_cards
 from scorekeeper.games.least_score import rules
 from scorekeeper.games.least_score.bots import BOTS
 from scorekeeper.games.least_score.engine import (
+    CHANCE,
+    DECLARE,
     Deal,
     Declare,
     Discard,
     IllegalAction,
+    State,
     View,
+    decode_action,
+    encode_action,
     legal_actions_for,
     legal_discard_sets,
 )
@@ -405,3 +410,137 @@ def test_hand_of_one_card() -> None:
     assert view.can_declare and view.hand_sizes == (1, 2)
     assert view.taken_seen == ((parse_card("KH"),), tuple(parse_cards("AC 3H")))
     assert view.floor == (parse_card("AS"),)
+
+
+# ---------------------------------------------------------------------------
+# The core: integer actions, explicit chance, clone
+
+
+@settings(max_examples=200, deadline=None)
+@given(cards=st.lists(st.sampled_from(STANDARD_DECK), min_size=1, max_size=5, unique=True),
+       take=st.one_of(st.none(), st.sampled_from(STANDARD_DECK)))
+def test_integer_actions_keep_the_cards_and_their_order(cards: list[Card],
+                                                        take: Card | None) -> None:
+    action = Discard(tuple(cards), take)
+    code = encode_action(action)
+    assert decode_action(code) == action
+    assert code != DECLARE
+    if len(cards) > 1:  # the order the cards land on the floor is part of the action
+        assert code != encode_action(Discard(tuple(reversed(cards)), take))
+    assert decode_action(encode_action(Declare())) == Declare()
+
+
+def drawn_until_reshuffle(seed: int) -> tuple[Deal, State, random.Random]:
+    """A 2-player deal and its core, played alike by discards only until the next
+    move takes from the empty deck."""
+    rng = random.Random(seed)
+    deal = Deal.new(NAMES[:2], "Ann", random.Random(seed), Options())
+    state = State(NAMES[:2], "Ann", Options())
+    state_rng = random.Random(seed)
+    state.apply_chance(state.chance_outcome(state_rng))
+    while deal.deck:
+        legal = [a for a in deal.legal_actions() if isinstance(a, Discard)]
+        action = rng.choice(legal)
+        deal.apply(action)
+        state.apply(encode_action(action))
+    return deal, state, state_rng
+
+
+def test_a_take_from_the_empty_deck_is_a_chance_step() -> None:
+    deal, state, state_rng = drawn_until_reshuffle(4)
+    seat = state.current_player()
+    assert seat >= 0 and not state.deck() and state.info.dead
+    state.apply(encode_action(Discard((state.hands[seat][0],), None)))
+    assert state.current_player() == CHANCE and state.is_chance_node()
+    assert state.legal_actions() == []
+    dead = list(state.info.dead)
+    order = state.chance_outcome(state_rng)
+    assert sorted(order) == sorted(dead)
+    state.apply_chance(order)
+    assert state.current_player() == (seat + 1) % 2
+    deal.apply(Discard((deal.hand(deal.players[seat])[0],), None))
+    reshuffle = deal.to_record()[1][-2]
+    assert reshuffle == {"reshuffle": [str(c) for c in order]}
+    assert [tuple(h) for h in state.hands] == [deal.hand(name) for name in deal.players]
+    assert state.deck() == deal.deck and list(state.info.dead) == list(deal.dead_pile)
+
+
+def test_clone_is_independent_and_plays_on_alike() -> None:
+    state = drawn_until_reshuffle(7)[1]
+    copy = state.clone()
+    before = (state.deck(), [tuple(h) for h in state.hands], list(state.info.dead),
+              state.info.floor, list(map(tuple, state.info.known)), state.info.turn)
+    rng = random.Random(1)
+    for _ in range(6):
+        while copy.is_chance_node():
+            copy.apply_chance(copy.chance_outcome(rng))
+        copy.apply(rng.choice(copy.legal_actions()[:-1]))
+    assert (state.deck(), [tuple(h) for h in state.hands], list(state.info.dead),
+            state.info.floor, list(map(tuple, state.info.known)), state.info.turn) == before
+    again = state.clone()
+    for twin in (state, again):
+        twin_rng = random.Random(2)
+        for _ in range(4):
+            while twin.is_chance_node():
+                twin.apply_chance(twin.chance_outcome(twin_rng))
+            twin.apply(twin.legal_actions()[0])
+    assert again.hands == state.hands and again.deck() == state.deck()
+    assert [again.observation(s).hand for s in range(2)] == [state.observation(s).hand
+                                                            for s in range(2)]
+    assert again.observation(0).hand is again.hands[0]
+
+
+def test_a_new_state_waits_for_the_deal() -> None:
+    state = State(NAMES[:3], "Cy", Options())
+    assert state.current_player() == CHANCE and state.legal_actions() == []
+    order = list(STANDARD_DECK)
+    state.apply_chance(order)
+    # One card each in turn, starting left of the dealer (Ann), then the floor.
+    assert state.hands[0] == order[0:15:3] and state.hands[1] == order[1:15:3]
+    assert state.info.floor == (order[15],) and state.deck() == tuple(order[16:])
+    assert state.current_player() == 0 and DECLARE not in state.legal_actions()
+
+
+def frozen(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(frozen(item) for item in value)
+    return value
+
+
+@pytest.mark.parametrize("live", [False, True], ids=["View", "SeatView"])
+def test_a_state_from_a_view_and_the_true_hidden_cards_plays_on_as_the_deal(live: bool) -> None:
+    """What a bot's search builds: the view it has plus sampled hidden cards. With the
+    true hidden cards it is the deal itself, move for move."""
+    deal, _state, _rng = drawn_until_reshuffle(11)
+    deal.apply(Discard((deal.hand(deal.current_player or "")[0],), None))  # reshuffles
+    for _ in range(3):
+        deal.apply(next(a for a in deal.legal_actions() if isinstance(a, Discard)))
+    player = deal.current_player
+    assert player is not None
+    seat = deal.players.index(player)
+    view = deal.state.observation(seat) if live else deal.view(player)
+    hands = [deal.hand(name) for name in deal.players]
+    state = State.from_view(view, hands, deal.deck)
+    assert state.current_player() == seat
+    snapshot = deal.view(player)
+    for name in View._fields:
+        assert frozen(getattr(state.observation(seat), name)) == frozen(
+            getattr(snapshot, name)), name
+    assert state.legal_actions() == deal.state.legal_actions()
+    for pick in (0, -2, -1):  # a discard and take, another (the deck), then declare
+        code = state.legal_actions()[pick]
+        state.apply(code)
+        deal.apply(decode_action(code))
+    assert state.totals() == deal.result().totals and state.score() == deal.result().score
+
+
+def test_refusals_speak_the_chosen_language() -> None:
+    deal = Deal.new(NAMES[:3], "Ann", random.Random(3), Options())
+    i18n.activate("da")  # the autouse fixture speaks English again afterwards
+    with pytest.raises(IllegalAction, match=r"^du kan ikke erklære, før alle spillere"):
+        deal.apply(Declare())
+    i18n.activate("ar")
+    card = deal.hand("Ann")[0]
+    with pytest.raises(IllegalAction, match=f"^{card} ليست في يدك$"):
+        deal.apply(Discard((card,), None))  # Ann is not the player to act: Bob is
+    assert deal.turn == 0 and deal.current_player == "Bob"

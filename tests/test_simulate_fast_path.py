@@ -1,9 +1,9 @@
 """The bots-only fast path of ``score simulate`` plays exactly the games ``score play``
 plays: the same deals, the same decisions, the same scores, deal by deal.
 
-``match.simulate_game`` plays on each game's lean engine (One Card's ``State``, Least
-Score's ``LiveDeal``: a ``SeatView`` stays current instead of a ``View`` built for every
-decision, with no session re-scored after every deal); ``match.play_to_end`` plays the
+``match.simulate_game`` plays on each game's core engine, ``State`` (a per-seat
+observation stays current instead of a ``View`` built for every decision, with no
+session re-scored after every deal); ``match.play_to_end`` plays the
 same game through ``play_deal``, the ``Deal`` state machine and a session, as ``score play`` does.
 """
 
@@ -194,37 +194,53 @@ def frozen(value: Any) -> Any:
 @settings(max_examples=10, deadline=None)
 @given(st.integers(0, 2**32), st.integers(2, 6))
 def test_least_score_live_views_are_the_views_at_every_decision(seed: int, n: int) -> None:
+    """The core as ``simulate`` drives it (integer actions, explicit chance steps drawn
+    from the deal's generator) against the typed ``Deal`` of ``score play``."""
     players = [f"P{i}" for i in range(n)]
     options = LeastScoreOptions()
     deal = ls_engine.Deal.new(players, players[seed % n], random.Random(seed), options)
-    live = ls_engine.LiveDeal(players, players[seed % n], random.Random(seed), options)
+    state = ls_engine.State(players, players[seed % n], options)
+    state_rng = random.Random(seed)
     rng = random.Random(seed + 1)
+    chance_steps = 0
     for _ in range(150):  # long enough for reshuffles of the dead pile
+        while state.current_player() == ls_engine.CHANCE:
+            state.apply_chance(state.chance_outcome(state_rng))
+            chance_steps += 1
         for seat, name in enumerate(players):
             view = deal.view(name)
-            seat_view = live.views[seat]
+            seat_view = state.observation(seat)
             for field in VIEW_FIELDS:
                 assert frozen(getattr(seat_view, field)) == frozen(getattr(view, field)), field
             assert seat_view.legal_discards() == view.legal_discards()
             assert seat_view.take_options() == view.take_options()
-        legal = deal.legal_actions()
-        discards = [a for a in legal if isinstance(a, ls_engine.Discard)]
-        action = discards[rng.randrange(len(discards))]
-        deal.apply(action)
-        live.apply(action)
+        legal = state.legal_actions()
+        assert [ls_engine.decode_action(code) for code in legal] == deal.legal_actions()
+        discards = [code for code in legal if code != ls_engine.DECLARE]
+        code = discards[rng.randrange(len(discards))]
+        deal.apply(ls_engine.decode_action(code))
+        state.apply(code)
+    while state.current_player() == ls_engine.CHANCE:  # the last move's reshuffle
+        state.apply_chance(state.chance_outcome(state_rng))
+        chance_steps += 1
     assert any("reshuffle" in record for record in deal.to_record()[1])
+    assert chance_steps == 1 + sum("reshuffle" in record for record in deal.to_record()[1])
     deal.apply(ls_engine.Declare())
-    live.apply(ls_engine.Declare())
-    assert live.is_over and live.totals() == deal.result().totals
+    state.apply(ls_engine.DECLARE)
+    assert state.is_terminal() and state.current_player() == ls_engine.TERMINAL
+    assert state.totals() == deal.result().totals
+    assert state.score() == deal.result().score
 
 
 def test_least_score_seat_view_holds_only_the_players_own_cards() -> None:
     players = ["A", "B", "C"]
-    live = ls_engine.LiveDeal(players, "A", random.Random(3), LeastScoreOptions())
+    state = ls_engine.State(players, "A", LeastScoreOptions())
+    state.apply_chance(state.chance_outcome(random.Random(3)))
     assert ls_engine.SeatView.__slots__ == ("hand", "info", "player", "seat")
-    hidden = {id(hand) for hand in live.hands}
-    for view in live.views:
-        assert view.hand is live.hands[view.seat]
+    hidden = {id(hand) for hand in state.hands}
+    for seat, view in enumerate(state.views):
+        assert view is state.observation(seat)
+        assert view.hand is state.hands[view.seat]
         for name in ls_engine.DealInfo.__slots__:
             assert id(getattr(view.info, name)) not in hidden - {id(view.hand)}
     assert "_deck" not in ls_engine.DealInfo.__slots__

@@ -1,24 +1,38 @@
 """Least Score on the virtual deck: the state machine of one deal.
 
-Modelled on OpenSpiel's games (``current_player``, ``legal_actions``, ``apply``,
-a per-player observation): a :class:`Deal` holds the whole hidden state; a player
-(human or bot) only ever gets a :class:`View`, which holds what that player may
-see at the table and nothing more.
+One engine, in two layers:
+
+- :class:`State`, the lean core, modelled on OpenSpiel's games: players are seats
+  (``0..n-1``), actions are integers (:func:`encode_action`), and chance is explicit:
+  :meth:`State.current_player` is :data:`CHANCE` before the deal and whenever a player
+  takes from an empty deck (the dead pile is reshuffled into a new deck), and the
+  outcome of a chance step is an order of cards, drawn by
+  :meth:`State.chance_outcome` from the caller's ``random.Random`` or taken from a
+  record. Each seat's observation (:meth:`State.observation`, a :class:`SeatView`) is
+  kept up to date as the deal goes, so bots-only play (``score simulate``) builds no
+  view per decision. It trusts its caller: it checks nothing.
+- :class:`Deal`, the typed facade for ``score play``, replay and import: player names,
+  named actions (:class:`Discard`, :class:`Declare`) checked against the rules
+  (:class:`IllegalAction`, state unchanged, when refused), immutable :class:`View`
+  snapshots, the result, and FORMAT.md's ``deal`` and ``actions`` record
+  (:meth:`Deal.to_record`, :meth:`Deal.from_record`, :meth:`Deal.replay`: a recorded
+  reshuffle order is used instead of the random generator). Every move goes through
+  its :class:`State`.
 
 The rules themselves (what a legal discard is, hand values, scoring) come from
 :mod:`scorekeeper.games.least_score.rules`; scoring goes through
 :func:`rules.score_deal`, the same function the scorekeeper uses.
 
-Randomness comes only from the ``random.Random`` passed in: the shuffle in
-:meth:`Deal.new` and any reshuffle of the dead pile into a new deck. A deal is
-saved as FORMAT.md's ``deal`` and ``actions`` (:meth:`Deal.to_record`) and rebuilt
-from them exactly (:meth:`Deal.from_record` and :meth:`Deal.replay`): a recorded
-reshuffle order is used instead of the random generator.
-
 >>> import random
 >>> deal = Deal.new(["Ann", "Bob", "Cy"], "Ann", random.Random(1), Options())
 >>> deal.current_player, len(deal.view("Bob").hand), deal.view("Bob").deck_size
 ('Bob', 5, 36)
+>>> state = State(["Ann", "Bob", "Cy"], "Ann", Options())
+>>> state.current_player() == CHANCE
+True
+>>> state.apply_chance(state.chance_outcome(random.Random(1)))
+>>> state.current_player(), state.observation(1).hand == list(deal.view("Bob").hand)
+(1, True)
 """
 
 from __future__ import annotations
@@ -33,8 +47,13 @@ from scorekeeper.cards import STANDARD_DECK, Card, CardError, Rank, parse_card
 from scorekeeper.errors import IllegalAction
 from scorekeeper.games.least_score import rules
 from scorekeeper.games.least_score.rules import Options, TwoPairs
+from scorekeeper.i18n import _
 
 __all__ = [
+    "CHANCE",
+    "DECLARE",
+    "TAKE_DECK",
+    "TERMINAL",
     "Action",
     "Deal",
     "DealInfo",
@@ -42,11 +61,13 @@ __all__ = [
     "Declare",
     "Discard",
     "IllegalAction",
-    "LiveDeal",
     "PlayerView",
     "SeatView",
+    "State",
     "View",
     "action_from_record",
+    "decode_action",
+    "encode_action",
     "legal_actions_for",
     "legal_discard_sets",
 ]
@@ -168,507 +189,74 @@ def legal_actions_for(
 
 
 # ---------------------------------------------------------------------------
-# What a player sees
+# Actions as integers
+
+CHANCE = -1
+""":meth:`State.current_player` when chance acts: the deal, or a reshuffle."""
+TERMINAL = -4
+""":meth:`State.current_player` once a player has declared."""
+
+CARD_ID: dict[Card, int] = {card: index for index, card in enumerate(STANDARD_DECK)}
+"""A card's number, 0 to 51: its place in ``STANDARD_DECK``."""
+TAKE_DECK = 52
+"""The take of an action that takes the top card of the deck."""
+DECLARE = 63
+"""The action that declares."""
+_FIELD = 6
+_MASK = (1 << _FIELD) - 1
 
 
-class View(NamedTuple):
-    """What ``player`` may see of a deal, and nothing more (an immutable tuple).
+def encode_action(action: Action) -> int:
+    """The integer of a named action: the take (a card's number, or :data:`TAKE_DECK`)
+    in the lowest 6 bits, then each discarded card's number plus one, 6 bits each, in
+    the order given (the order the cards land on the floor); :data:`DECLARE` to declare.
 
-    Sequences indexed by seat follow ``players`` (seating order). ``taken_seen``
-    holds, for each player, the floor cards that player was seen to take and has
-    not been seen to discard since (for the viewer: the same, although the viewer
-    knows their whole hand). ``seen`` is every card that has been face up on a
-    floor in this deal, in the order it appeared; ``dead_pile`` is the floor cards
-    nobody took (all seen). ``reshuffled`` are the dead-pile cards shuffled back
-    into the deck (seen, but now face down somewhere). ``can_declare`` is true when
-    it is the viewer's turn and every player has had a turn in this deal.
+    >>> encode_action(Declare()) == DECLARE
+    True
+    >>> str(decode_action(encode_action(Discard((parse_card("5H"), parse_card("5S")), None))))
+    'discard 5H 5S, take the deck'
     """
-
-    player: str
-    seat: int
-    players: tuple[str, ...]
-    dealer: str
-    hand: tuple[Card, ...]
-    floor: tuple[Card, ...]
-    floor_from: str | None
-    seen: tuple[Card, ...]
-    dead_pile: tuple[Card, ...]
-    reshuffled: frozenset[Card]
-    hand_sizes: tuple[int, ...]
-    taken_seen: tuple[tuple[Card, ...], ...]
-    turns_taken: tuple[int, ...]
-    deck_size: int
-    current_player: str | None
-    turn: int
-    can_declare: bool
-    options: Options
-
-    @property
-    def my_turn(self) -> bool:
-        return self.current_player == self.player
-
-    @property
-    def deck_available(self) -> bool:
-        """Can the player take from the deck (the deck or the dead pile has cards)?"""
-        return self.deck_size > 0 or bool(self.dead_pile)
-
-    def legal_discards(self) -> list[tuple[Card, ...]]:
-        return legal_discard_sets(self.hand, self.options.two_pairs)
-
-    def take_options(self) -> list[Card | None]:
-        """The cards that can be taken: each floor card, and ``None`` for the deck."""
-        takes: list[Card | None] = list(self.floor)
-        if self.deck_available:
-            takes.append(None)
-        return takes
-
-    def legal_actions(self) -> list[Action]:
-        """The player's legal actions (empty when it is not their turn)."""
-        if not self.my_turn:
-            return []
-        return legal_actions_for(
-            self.hand, self.floor, self.deck_available, self.can_declare, self.options.two_pairs
-        )
+    if isinstance(action, Declare):
+        return DECLARE
+    return _discard_code(action.cards) | (
+        TAKE_DECK if action.take is None else CARD_ID[action.take])
 
 
-# ---------------------------------------------------------------------------
-# The result
+def _discard_code(cards: Sequence[Card]) -> int:
+    """The discard part of an action's integer (the take is or-ed in)."""
+    code = 0
+    shift = _FIELD
+    for card in cards:
+        code |= (CARD_ID[card] + 1) << shift
+        shift += _FIELD
+    return code
 
 
-@dataclass(frozen=True, slots=True)
-class DealResult:
-    """A declared deal: the revealed hands and totals and the score from rules.score_deal."""
-
-    declarer: str
-    hands: dict[str, tuple[Card, ...]]
-    totals: dict[str, int]
-    score: rules.DealScore
-
-    @property
-    def scores(self) -> dict[str, int]:
-        return self.score.scores
-
-    @property
-    def false_declaration(self) -> bool:
-        return self.score.false_declaration
+def _decode_cards(code: int) -> tuple[Card, ...]:
+    code >>= _FIELD
+    cards = []
+    while code:
+        cards.append(STANDARD_DECK[(code & _MASK) - 1])
+        code >>= _FIELD
+    return tuple(cards)
 
 
-# ---------------------------------------------------------------------------
-# The deal
-
-
-def _card(text: Any, what: str) -> Card:
-    if not isinstance(text, str):
-        raise ValueError(f"{what}: expected a card such as 10H, not {text!r}")
-    try:
-        card = parse_card(text, allow_joker=False)
-    except CardError as exc:
-        raise ValueError(f"{what}: {exc}") from None
-    return card
-
-
-def _cards(items: Any, what: str) -> list[Card]:
-    if not isinstance(items, list | tuple):
-        raise ValueError(f"{what}: expected a list of cards, not {items!r}")
-    return [_card(item, what) for item in items]
-
-
-def action_from_record(record: Mapping[str, Any]) -> Action:
-    """The action of one FORMAT.md ``actions`` entry (not a ``reshuffle`` entry)."""
-    if record.get("declare") is True:
+def decode_action(code: int) -> Action:
+    """The named action of an integer from :func:`encode_action`."""
+    if code == DECLARE:
         return Declare()
-    if "discard" not in record or "take" not in record:
-        raise ValueError(f"not a Least Score action: {dict(record)!r}")
-    cards = tuple(_cards(record["discard"], "discard"))
-    take_text = record["take"]
-    take = None if take_text == "deck" else _card(take_text, "take")
-    return Discard(cards, take)
-
-
-class Deal:
-    """One deal of Least Score, from the deal to the declaration.
-
-    ``players`` are the players in this deal in seating order (the deal passes to
-    the left, i.e. to the next in this order); the player after the dealer acts first.
-    """
-
-    __slots__ = (
-        "_actions",
-        "_current",
-        "_dead",
-        "_deck",
-        "_declarer",
-        "_floor",
-        "_floor_from",
-        "_hands",
-        "_initial",
-        "_known",
-        "_n",
-        "_pending_reshuffle",
-        "_reshuffled",
-        "_rng",
-        "_seen",
-        "_turn",
-        "_turns_taken",
-        "dealer",
-        "options",
-        "players",
-    )
-
-    def __init__(
-        self,
-        players: Sequence[str],
-        dealer: str,
-        hands: Sequence[Sequence[Card]],
-        floor: Card,
-        deck: Sequence[Card],
-        options: Options,
-        rng: random.Random | None,
-    ) -> None:
-        """A deal as dealt: ``hands`` by seat, the turned-up ``floor`` card, ``deck`` top first.
-
-        Prefer :meth:`new` or :meth:`from_record`.
-        """
-        self.players: tuple[str, ...] = tuple(players)
-        self._n = len(self.players)
-        if not rules.MIN_PLAYERS <= self._n <= rules.MAX_PLAYERS:
-            raise ValueError(
-                f"Least Score is for {rules.MIN_PLAYERS} to {rules.MAX_PLAYERS} players, "
-                f"not {self._n}"
-            )
-        if len({p.casefold() for p in self.players}) != self._n:
-            raise ValueError("player names must be unique")
-        if dealer not in self.players:
-            raise ValueError(f"the dealer {dealer} is not a player in this deal")
-        if len(hands) != self._n:
-            raise ValueError("one hand per player is needed")
-        for name, hand in zip(self.players, hands, strict=True):
-            if len(hand) != rules.HAND_SIZE:
-                raise ValueError(f"{name} must be dealt {rules.HAND_SIZE} cards, not {len(hand)}")
-        every = [card for hand in hands for card in hand] + [floor, *deck]
-        if len(every) != len(STANDARD_DECK) or set(every) != set(STANDARD_DECK):
-            raise ValueError("the hands, the floor and the deck must hold the 52 cards once each")
-        self.dealer = dealer
-        self.options = options
-        self._rng = rng
-        self._hands: list[list[Card]] = [list(hand) for hand in hands]
-        self._floor: tuple[Card, ...] = (floor,)
-        self._floor_from: int | None = None
-        self._deck: list[Card] = list(reversed(deck))  # top of the deck is the end
-        self._dead: list[Card] = []
-        self._seen: list[Card] = [floor]
-        self._reshuffled: frozenset[Card] = frozenset()
-        self._known: list[list[Card]] = [[] for _ in self.players]
-        self._turns_taken = [0] * self._n
-        self._turn = 0
-        self._current = (self.players.index(dealer) + 1) % self._n
-        self._declarer: int | None = None
-        self._actions: list[dict[str, Any]] = []
-        self._pending_reshuffle: list[Card] | None = None
-        self._initial: dict[str, Any] = {
-            "dealer": dealer,
-            "hands": {
-                name: [_TEXT[c] for c in hand]
-                for name, hand in zip(self.players, hands, strict=True)
-            },
-            "floor": [_TEXT[floor]],
-            "deck": [_TEXT[c] for c in deck],
-        }
-
-    # -- construction ------------------------------------------------------
-
-    @classmethod
-    def new(
-        cls, players: Sequence[str], dealer: str, rng: random.Random, options: Options
-    ) -> Deal:
-        """Shuffle with ``rng`` and deal: 5 cards each, one at a time, starting left of
-        the dealer; the next card is the first floor; the rest is the deck."""
-        cards = list(STANDARD_DECK)
-        rng.shuffle(cards)
-        n = len(players)
-        if dealer not in players:
-            raise ValueError(f"the dealer {dealer} is not a player in this deal")
-        first = (list(players).index(dealer) + 1) % n
-        hands: list[list[Card]] = [[] for _ in players]
-        position = 0
-        for _ in range(rules.HAND_SIZE):
-            for step in range(n):
-                hands[(first + step) % n].append(cards[position])
-                position += 1
-        floor = cards[position]
-        return cls(players, dealer, hands, floor, cards[position + 1 :], options, rng)
-
-    @classmethod
-    def from_record(
-        cls,
-        deal: Mapping[str, Any],
-        options: Options,
-        rng: random.Random | None = None,
-    ) -> Deal:
-        """The deal as FORMAT.md records it (``dealer``, ``hands``, ``floor``, ``deck``).
-
-        The players are the keys of ``hands``, in seating order. ``rng`` is only
-        needed to go on playing past the recorded actions (for a reshuffle).
-        """
-        try:
-            dealer = deal["dealer"]
-            hands = deal["hands"]
-            floor = _cards(deal["floor"], "floor")
-            deck = _cards(deal["deck"], "deck")
-        except KeyError as exc:
-            raise ValueError(f"the deal has no {exc.args[0]!r}") from None
-        if not isinstance(hands, Mapping) or not isinstance(dealer, str):
-            raise ValueError("the deal needs a dealer name and a hand per player")
-        if len(floor) != 1:
-            raise ValueError("the deal's floor must be exactly one card")
-        players = [str(name) for name in hands]
-        cards = [_cards(hands[name], f"{name}'s hand") for name in players]
-        return cls(players, dealer, cards, floor[0], deck, options, rng)
-
-    def replay(self, actions: Iterable[Mapping[str, Any]]) -> None:
-        """Apply FORMAT.md ``actions`` in order, checking each (``IllegalAction`` if not)."""
-        for number, record in enumerate(actions, 1):
-            if "reshuffle" in record:
-                if self._pending_reshuffle is not None:
-                    raise IllegalAction(f"action {number}: two reshuffles in a row")
-                self._pending_reshuffle = _cards(record["reshuffle"], "reshuffle")
-                continue
-            player = record.get("player")
-            current = self.current_player
-            if player != current:
-                raise IllegalAction(
-                    f"action {number}: it is {current or 'nobody'}'s turn, not {player}'s"
-                )
-            try:
-                action = action_from_record(record)
-            except ValueError as exc:
-                raise IllegalAction(f"action {number}: {exc}") from None
-            try:
-                self.apply(action)
-            except IllegalAction as exc:
-                raise IllegalAction(f"action {number} ({player}): {exc}") from None
-            if self._pending_reshuffle is not None:
-                raise IllegalAction(
-                    f"action {number} ({player}): a reshuffle is recorded before it, "
-                    "but it does not take from an empty deck"
-                )
-
-    # -- state -------------------------------------------------------------
-
-    @property
-    def current_player(self) -> str | None:
-        """Whose turn it is, or ``None`` once the deal is over."""
-        return None if self._declarer is not None else self.players[self._current]
-
-    @property
-    def current_seat(self) -> int | None:
-        return None if self._declarer is not None else self._current
-
-    @property
-    def is_over(self) -> bool:
-        return self._declarer is not None
-
-    @property
-    def turn(self) -> int:
-        """How many turns (discard and take) have been played in this deal."""
-        return self._turn
-
-    @property
-    def can_declare(self) -> bool:
-        """Has every player taken at least one turn (and the deal is not over)?"""
-        return self._declarer is None and self._turn >= self._n
-
-    def hand(self, player: str) -> tuple[Card, ...]:
-        return tuple(self._hands[self.players.index(player)])
-
-    @property
-    def floor(self) -> tuple[Card, ...]:
-        return self._floor
-
-    @property
-    def deck(self) -> tuple[Card, ...]:
-        """The face-down deck, top first."""
-        return tuple(reversed(self._deck))
-
-    @property
-    def dead_pile(self) -> tuple[Card, ...]:
-        return tuple(self._dead)
-
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the player to act (empty once the deal is over)."""
-        if self._declarer is not None:
-            return []
-        return legal_actions_for(
-            self._hands[self._current],
-            self._floor,
-            bool(self._deck) or bool(self._dead),
-            self._turn >= self._n,
-            self.options.two_pairs,
-        )
-
-    def view(self, player: str) -> View:
-        """What ``player`` may see."""
-        seat = self.players.index(player)
-        current = self.current_player
-        return View(
-            player=player,
-            seat=seat,
-            players=self.players,
-            dealer=self.dealer,
-            hand=tuple(self._hands[seat]),
-            floor=self._floor,
-            floor_from=None if self._floor_from is None else self.players[self._floor_from],
-            seen=tuple(self._seen),
-            dead_pile=tuple(self._dead),
-            reshuffled=self._reshuffled,
-            hand_sizes=tuple(len(h) for h in self._hands),
-            taken_seen=tuple(tuple(k) for k in self._known),
-            turns_taken=tuple(self._turns_taken),
-            deck_size=len(self._deck),
-            current_player=current,
-            turn=self._turn,
-            can_declare=current == player and self._turn >= self._n,
-            options=self.options,
-        )
-
-    # -- playing -----------------------------------------------------------
-
-    def apply(self, action: Action) -> None:
-        """Play ``action`` for the current player; ``IllegalAction`` (state unchanged) if
-        the rules refuse it."""
-        if self._declarer is not None:
-            raise IllegalAction("the deal is over: a player has declared")
-        seat = self._current
-        if isinstance(action, Declare):
-            if self._turn < self._n:
-                raise IllegalAction("you can't declare before every player has had a turn")
-            self._declarer = seat
-            self._actions.append({"player": self.players[seat], "declare": True})
-            return
-        if not isinstance(action, Discard):
-            raise IllegalAction(f"not a Least Score action: {action!r}")
-        hand = self._hands[seat]
-        cards = action.cards
-        if not cards:
-            raise IllegalAction("discard at least one card")
-        for card in cards:
-            if card not in hand:
-                raise IllegalAction(f"{card} is not in your hand")
-        if len(cards) > 1:
-            problem = rules.discard_problem(cards, self.options.two_pairs)
-            if problem is not None:
-                raise IllegalAction(problem)
-        take = action.take
-        floor = self._floor
-        if take is not None:
-            if take in cards:
-                raise IllegalAction("you can't take back a card you just discarded")
-            if take not in floor:
-                raise IllegalAction(
-                    f"{take} is not on the floor: take one of "
-                    f"{', '.join(str(c) for c in floor)} or the deck"
-                )
-            got = take
-        else:
-            if not self._deck:
-                if not self._dead:
-                    raise IllegalAction(
-                        "the deck and the dead pile are empty: take a card from the floor"
-                    )
-                self._reshuffle()
-            got = self._deck.pop()
-        # Commit.
-        for card in cards:
-            hand.remove(card)
-        hand.append(got)
-        known = self._known[seat]
-        if known:
-            for card in cards:
-                if card in known:
-                    known.remove(card)
-        if take is not None:
-            known.append(take)
-            self._dead.extend(c for c in floor if c != take)
-        else:
-            self._dead.extend(floor)
-        self._floor = tuple(cards)
-        self._floor_from = seat
-        self._seen.extend(cards)
-        self._actions.append(
-            {
-                "player": self.players[seat],
-                "discard": [_TEXT[c] for c in cards],
-                "take": "deck" if take is None else _TEXT[take],
-            }
-        )
-        self._turn += 1
-        self._turns_taken[seat] += 1
-        self._current = (seat + 1) % self._n
-
-    def _reshuffle(self) -> None:
-        """The dead pile (not the floor, not the cards being discarded) becomes the deck."""
-        order = self._pending_reshuffle
-        if order is None:
-            if self._rng is None:
-                raise IllegalAction(
-                    "the deck is empty and no reshuffle is recorded (no random generator given)"
-                )
-            order = list(self._dead)
-            self._rng.shuffle(order)
-        elif len(order) != len(self._dead) or set(order) != set(self._dead):
-            self._pending_reshuffle = None
-            raise IllegalAction("the recorded reshuffle is not the dead pile")
-        self._pending_reshuffle = None
-        self._actions.append({"reshuffle": [_TEXT[c] for c in order]})
-        self._reshuffled = self._reshuffled.union(order)
-        self._deck = list(reversed(order))
-        self._dead = []
-
-    # -- the end -----------------------------------------------------------
-
-    @property
-    def declarer(self) -> str | None:
-        return None if self._declarer is None else self.players[self._declarer]
-
-    def result(self) -> DealResult:
-        """The revealed hands and totals and the scores (through rules.score_deal)."""
-        if self._declarer is None:
-            raise ValueError("the deal is not over: nobody has declared yet")
-        hands = {name: tuple(hand) for name, hand in zip(self.players, self._hands, strict=True)}
-        totals = {name: rules.hand_value(hand) for name, hand in hands.items()}
-        declarer = self.players[self._declarer]
-        return DealResult(declarer, hands, totals, rules.score_deal(totals, declarer,
-                                                                     self.options.tie))
-
-    def to_record(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        """FORMAT.md's ``deal`` and ``actions`` (copies; card strings, player names)."""
-        initial = self._initial
-        deal = {
-            "dealer": initial["dealer"],
-            "hands": {name: list(cards) for name, cards in initial["hands"].items()},
-            "floor": list(initial["floor"]),
-            "deck": list(initial["deck"]),
-        }
-        actions = [
-            {key: (list(value) if isinstance(value, list) else value)
-             for key, value in record.items()}
-            for record in self._actions
-        ]
-        return deal, actions
-
-    def all_cards(self) -> list[Card]:
-        """Every card of the deal wherever it is (hands, floor, deck, dead pile): for checks."""
-        return [c for hand in self._hands for c in hand] + [
-            *self._floor, *self._deck, *self._dead]
+    take = code & _MASK
+    return Discard(_decode_cards(code), None if take == TAKE_DECK else STANDARD_DECK[take])
 
 
 # ---------------------------------------------------------------------------
-# Bots-only play: what each player sees, kept up to date
+# The core: what everyone sees, what each player sees, and the hidden rest
 
 
 class PlayerView(Protocol):
-    """What a bot reads of a player's view: a :class:`View`, or the live :class:`SeatView`
-    of a bots-only game. Sequences may be lists or tuples; a bot never changes them."""
+    """What a bot reads of a player's view: a :class:`View` snapshot (``score play``), or
+    the live :class:`SeatView` of the core (bots-only games). Sequences may be lists or
+    tuples; a bot never changes them."""
 
     @property
     def seat(self) -> int: ...
@@ -705,10 +293,10 @@ class PlayerView(Protocol):
 
 
 class DealInfo:
-    """What every player at the table sees of a deal, kept up to date by a
-    :class:`LiveDeal`: the fields of :class:`View` that are the same for everyone
-    (seats are indices into ``players``; ``floor_from`` and ``cur`` are seats, -1 for
-    none; ``known[seat]`` is :attr:`View.taken_seen`)."""
+    """What every player at the table sees of a deal, kept up to date by its
+    :class:`State`: the fields of :class:`View` that are the same for everyone (seats
+    are indices into ``players``; ``floor_from`` and ``cur`` are seats, -1 for none;
+    ``known[seat]`` is :attr:`View.taken_seen`). Before the deal the floor is empty."""
 
     __slots__ = (
         "cur",
@@ -728,28 +316,38 @@ class DealInfo:
         "turns_taken",
     )
 
-    def __init__(self, players: Sequence[str], dealer: str, floor: Card, deck_size: int,
-                 options: Options) -> None:
+    def __init__(self, players: Sequence[str], dealer: str, options: Options) -> None:
         n = len(players)
         self.players = tuple(players)
         self.dealer = dealer
         self.options = options
         self.n = n
-        self.floor: tuple[Card, ...] = (floor,)
+        self.floor: tuple[Card, ...] = ()
         self.floor_from = -1
-        self.seen: list[Card] = [floor]
+        self.seen: list[Card] = []
         self.dead: list[Card] = []
         self.reshuffled: frozenset[Card] = frozenset()
-        self.sizes = [rules.HAND_SIZE] * n
+        self.sizes = [0] * n
         self.known: list[list[Card]] = [[] for _ in range(n)]
         self.turns_taken = [0] * n
-        self.deck_size = deck_size
+        self.deck_size = 0
         self.cur = (self.players.index(dealer) + 1) % n
         self.turn = 0
 
+    def copy(self) -> DealInfo:
+        other = DealInfo.__new__(DealInfo)
+        for name in DealInfo.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.seen = list(self.seen)
+        other.dead = list(self.dead)
+        other.sizes = list(self.sizes)
+        other.known = [list(cards) for cards in self.known]
+        other.turns_taken = list(self.turns_taken)
+        return other
+
 
 class SeatView:
-    """One player's live view of a bots-only deal: :class:`View`'s fields, read from the
+    """One player's live observation of a deal: :class:`View`'s fields, read from the
     :class:`DealInfo` everyone sees and the player's own hand. Made once per deal; it
     never holds another hand or the deck."""
 
@@ -841,61 +439,177 @@ class SeatView:
         return takes
 
 
-class LiveDeal:
-    """A deal for bots-only games (``score simulate``): the same deal as :class:`Deal`,
-    move by move and draw by draw, without a view built per decision, without the record
-    and without checking the bots' actions (which come from :class:`SeatView`'s legal
-    sets). It holds the hidden hands and deck and keeps :attr:`info` and each seat's
-    :attr:`views` current.
+class State:
+    """One deal of Least Score as a state machine on integer actions (the core).
+
+    ``players`` sit in this order (the deal passes to the left, i.e. to the next in
+    this order); the player after ``dealer`` acts first. A new state waits for chance
+    to deal (:meth:`apply_chance` with a shuffled deck). It holds the hidden hands and
+    deck and keeps :attr:`info` (public) and :attr:`views` (one per seat) current.
     """
 
-    __slots__ = ("_deck", "_rng", "declarer", "hands", "info", "views")
+    __slots__ = ("_dealt", "_deck", "_pending", "declarer", "hands", "info", "views")
 
-    def __init__(self, players: Sequence[str], dealer: str, rng: random.Random,
-                 options: Options) -> None:
-        """Shuffle and deal exactly as :meth:`Deal.new` does, with the same draws."""
-        cards = list(STANDARD_DECK)
-        rng.shuffle(cards)
-        n = len(players)
-        first = (list(players).index(dealer) + 1) % n
-        hands: list[list[Card]] = [[] for _ in players]
-        position = 0
-        for _ in range(rules.HAND_SIZE):
-            for step in range(n):
-                hands[(first + step) % n].append(cards[position])
-                position += 1
-        self._rng = rng
-        self._deck = cards[: position : -1]  # top of the deck is the end
-        self.hands = hands
+    def __init__(self, players: Sequence[str], dealer: str, options: Options) -> None:
+        self.info = info = DealInfo(players, dealer, options)
+        self.hands: list[list[Card]] = [[] for _ in range(info.n)]
+        self.views = [SeatView(seat, self.hands[seat], info) for seat in range(info.n)]
+        self._deck: list[Card] = []  # top of the deck is the end
+        self._dealt = False
+        self._pending: tuple[Card, ...] | None = None
+        """A discard that takes from the empty deck, waiting for the reshuffle."""
         self.declarer = -1
-        self.info = info = DealInfo(players, dealer, cards[position], len(self._deck), options)
-        self.views = [SeatView(seat, hands[seat], info) for seat in range(n)]
 
-    @property
-    def is_over(self) -> bool:
+    @classmethod
+    def from_view(cls, view: PlayerView, hands: Sequence[Sequence[Card]],
+                  deck: Sequence[Card]) -> State:
+        """A state that ``view`` cannot tell from the real one, with the hidden cards
+        filled in: ``hands`` by seat (the viewer's own as in the view) and ``deck``, top
+        first. For a bot's search: sample the hidden cards, then play on (on copies from
+        :meth:`clone`, say). ``view`` is a :class:`View` or a :class:`SeatView` at the
+        viewer's turn; nothing is checked.
+        """
+        players = tuple(view.players)
+        info = DealInfo(players, view.players[0], view.options)
+        if isinstance(view, SeatView):
+            info.dealer = view.info.dealer
+            public = view.info
+            info.floor_from = public.floor_from
+            info.seen = list(public.seen)
+            info.reshuffled = public.reshuffled
+        else:
+            assert isinstance(view, View)
+            info.dealer = view.dealer
+            info.floor_from = -1 if view.floor_from is None else players.index(view.floor_from)
+            info.seen = list(view.seen)
+            info.reshuffled = view.reshuffled
+        info.cur = view.seat
+        info.floor = tuple(view.floor)
+        info.dead = list(view.dead_pile)
+        info.known = [list(cards) for cards in view.taken_seen]
+        info.turns_taken = list(view.turns_taken)
+        info.turn = view.turn
+        state = cls.__new__(cls)
+        state.info = info
+        state.hands = [list(hand) for hand in hands]
+        info.sizes = [len(hand) for hand in state.hands]
+        state.views = [SeatView(seat, state.hands[seat], info) for seat in range(info.n)]
+        state._deck = list(reversed(deck))
+        info.deck_size = len(deck)
+        state._dealt = True
+        state._pending = None
+        state.declarer = -1
+        return state
+
+    # -- OpenSpiel's questions ---------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to act, :data:`CHANCE` or :data:`TERMINAL`."""
+        if self.declarer >= 0:
+            return TERMINAL
+        if self._pending is not None or not self._dealt:
+            return CHANCE
+        return self.info.cur
+
+    def is_terminal(self) -> bool:
         return self.declarer >= 0
 
-    def apply(self, action: Action) -> None:
+    def is_chance_node(self) -> bool:
+        return self.declarer < 0 and (self._pending is not None or not self._dealt)
+
+    def legal_actions(self) -> list[int]:
+        """The acting player's legal actions: each legal discard (in hand order, as
+        :func:`legal_discard_sets` gives them) with each take (the floor in order, then
+        the deck if it or the dead pile has cards), then :data:`DECLARE` once every player
+        has had a turn. Empty at a chance node or once over."""
+        if self.current_player() < 0:
+            return []
+        info = self.info
+        takes = [CARD_ID[card] for card in info.floor]
+        if self._deck or info.dead:
+            takes.append(TAKE_DECK)
+        actions = [code | take
+                   for cards in legal_discard_sets(self.hands[info.cur], info.options.two_pairs)
+                   for code in (_discard_code(cards),) for take in takes]
+        if info.turn >= info.n:
+            actions.append(DECLARE)
+        return actions
+
+    def observation(self, seat: int) -> SeatView:
+        """What the player at ``seat`` sees, kept current as the deal goes on."""
+        return self.views[seat]
+
+    def chance_outcome(self, rng: random.Random) -> list[Card]:
+        """The outcome of the chance step due, drawn from ``rng``: the 52 cards shuffled
+        (before the deal, in the order they are dealt) or the dead pile shuffled (a
+        reshuffle, top of the new deck first)."""
+        order = list(self.info.dead) if self._dealt else list(STANDARD_DECK)
+        rng.shuffle(order)
+        return order
+
+    def apply_chance(self, order: Sequence[Card]) -> None:
+        """Play the chance step due with the outcome ``order`` (not checked).
+
+        The deal: 5 cards each, one at a time, starting left of the dealer; the next
+        card is the first floor; the rest is the deck. A reshuffle: the dead pile (not
+        the floor, not the cards being discarded) becomes the deck in this order, then
+        the waiting discard draws its top card."""
+        info = self.info
+        if self._dealt:
+            info.reshuffled = info.reshuffled.union(order)
+            self._deck = list(reversed(order))
+            info.dead = []
+            cards = self._pending
+            assert cards is not None
+            self._pending = None
+            self.move(cards, None)
+            return
+        n = info.n
+        hands = self.hands
+        position = 0
+        for _round in range(rules.HAND_SIZE):
+            for step in range(n):
+                hands[(info.cur + step) % n].append(order[position])
+                position += 1
+        info.floor = (order[position],)
+        info.seen.append(order[position])
+        self._deck = deck = [*order[: position : -1]]
+        info.deck_size = len(deck)
+        info.sizes = [rules.HAND_SIZE] * n
+        self._dealt = True
+
+    def apply(self, action: int) -> None:
+        """Play ``action`` (an integer of :meth:`legal_actions`, not checked) for the
+        player to act. A take from the empty deck leaves the state at a chance node: the
+        reshuffle."""
+        if action == DECLARE:
+            self.declarer = self.info.cur
+            return
+        take = action & _MASK
+        self.move(_decode_cards(action), None if take == TAKE_DECK else STANDARD_DECK[take])
+
+    def declare(self) -> None:
+        """:meth:`apply` of :data:`DECLARE`."""
+        self.declarer = self.info.cur
+
+    def move(self, cards: tuple[Card, ...], take: Card | None) -> bool:
+        """:meth:`apply` of a discard, given by its cards (in the order they land on the
+        floor) and its take (``None``: the deck), as bots name it: the same step without
+        the integer's encoding (``score simulate``'s bots choose named actions). True when
+        it leaves a chance step due (the reshuffle)."""
         info = self.info
         seat = info.cur
-        if isinstance(action, Declare):
-            self.declarer = seat
-            return
-        hand = self.hands[seat]
-        cards = action.cards
-        take = action.take
-        floor = info.floor
         if take is None:
-            if not self._deck:
-                order = list(info.dead)
-                self._rng.shuffle(order)
-                info.reshuffled = info.reshuffled.union(order)
-                self._deck = order[::-1]
-                info.dead = []
-            got = self._deck.pop()
-            info.deck_size = len(self._deck)
+            deck = self._deck
+            if not deck:
+                self._pending = cards
+                return True
+            got = deck.pop()
+            info.deck_size = len(deck)
         else:
             got = take
+        hand = self.hands[seat]
+        floor = info.floor
         for card in cards:
             hand.remove(card)
         hand.append(got)
@@ -909,19 +623,513 @@ class LiveDeal:
             info.dead.extend(c for c in floor if c != take)
         else:
             info.dead.extend(floor)
-        info.floor = tuple(cards)
+        info.floor = cards
         info.floor_from = seat
         info.seen.extend(cards)
         info.sizes[seat] = len(hand)
         info.turn += 1
         info.turns_taken[seat] += 1
         info.cur = (seat + 1) % info.n
+        return False
+
+    def clone(self) -> State:
+        """An independent copy (for a search that tries moves)."""
+        other = State.__new__(State)
+        other.info = info = self.info.copy()
+        other.hands = [list(hand) for hand in self.hands]
+        other.views = [SeatView(seat, other.hands[seat], info) for seat in range(info.n)]
+        other._deck = list(self._deck)
+        other._dealt = self._dealt
+        other._pending = self._pending
+        other.declarer = self.declarer
+        return other
+
+    # -- reading the hidden state ------------------------------------------
+
+    def deck(self) -> tuple[Card, ...]:
+        """The face-down deck, top first."""
+        return tuple(reversed(self._deck))
 
     def totals(self) -> dict[str, int]:
-        """Each player's hand total, by name (once a player has declared)."""
+        """Each player's hand total, by name."""
         values = _VALUES
         return {name: sum(values[c] for c in hand)
                 for name, hand in zip(self.info.players, self.hands, strict=True)}
 
+    def score(self) -> rules.DealScore:
+        """The declared deal's scores, through :func:`rules.score_deal`."""
+        info = self.info
+        return rules.score_deal(self.totals(), info.players[self.declarer], info.options.tie)
+
 
 _VALUES: dict[Card, int] = {card: rules.card_value(card) for card in STANDARD_DECK}
+
+
+# ---------------------------------------------------------------------------
+# What a player sees
+
+
+class View(NamedTuple):
+    """What ``player`` may see of a deal, and nothing more (an immutable tuple).
+
+    Sequences indexed by seat follow ``players`` (seating order). ``taken_seen``
+    holds, for each player, the floor cards that player was seen to take and has
+    not been seen to discard since (for the viewer: the same, although the viewer
+    knows their whole hand). ``seen`` is every card that has been face up on a
+    floor in this deal, in the order it appeared; ``dead_pile`` is the floor cards
+    nobody took (all seen). ``reshuffled`` are the dead-pile cards shuffled back
+    into the deck (seen, but now face down somewhere). ``can_declare`` is true when
+    it is the viewer's turn and every player has had a turn in this deal.
+    """
+
+    player: str
+    seat: int
+    players: tuple[str, ...]
+    dealer: str
+    hand: tuple[Card, ...]
+    floor: tuple[Card, ...]
+    floor_from: str | None
+    seen: tuple[Card, ...]
+    dead_pile: tuple[Card, ...]
+    reshuffled: frozenset[Card]
+    hand_sizes: tuple[int, ...]
+    taken_seen: tuple[tuple[Card, ...], ...]
+    turns_taken: tuple[int, ...]
+    deck_size: int
+    current_player: str | None
+    turn: int
+    can_declare: bool
+    options: Options
+
+    @property
+    def my_turn(self) -> bool:
+        return self.current_player == self.player
+
+    @property
+    def deck_available(self) -> bool:
+        """Can the player take from the deck (the deck or the dead pile has cards)?"""
+        return self.deck_size > 0 or bool(self.dead_pile)
+
+    def legal_discards(self) -> list[tuple[Card, ...]]:
+        return legal_discard_sets(self.hand, self.options.two_pairs)
+
+    def take_options(self) -> list[Card | None]:
+        """The cards that can be taken: each floor card, and ``None`` for the deck."""
+        takes: list[Card | None] = list(self.floor)
+        if self.deck_available:
+            takes.append(None)
+        return takes
+
+    def legal_actions(self) -> list[Action]:
+        """The player's legal actions (empty when it is not their turn)."""
+        if not self.my_turn:
+            return []
+        return legal_actions_for(
+            self.hand, self.floor, self.deck_available, self.can_declare, self.options.two_pairs
+        )
+
+
+# ---------------------------------------------------------------------------
+# The result
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """A declared deal: the revealed hands and totals and the score from rules.score_deal."""
+
+    declarer: str
+    hands: dict[str, tuple[Card, ...]]
+    totals: dict[str, int]
+    score: rules.DealScore
+
+    @property
+    def scores(self) -> dict[str, int]:
+        return self.score.scores
+
+    @property
+    def false_declaration(self) -> bool:
+        return self.score.false_declaration
+
+
+# ---------------------------------------------------------------------------
+# The typed facade: names, checked actions, views, the FORMAT.md record
+
+
+def _card(text: Any, what: str) -> Card:
+    if not isinstance(text, str):
+        raise ValueError(_("{what}: expected a card such as 10H, not {value}").format(
+            what=what, value=repr(text)))
+    try:
+        card = parse_card(text, allow_joker=False)
+    except CardError as exc:
+        raise ValueError(_("{what}: {problem}").format(what=what, problem=exc)) from None
+    return card
+
+
+def _cards(items: Any, what: str) -> list[Card]:
+    if not isinstance(items, list | tuple):
+        raise ValueError(_("{what}: expected a list of cards, not {value}").format(
+            what=what, value=repr(items)))
+    return [_card(item, what) for item in items]
+
+
+def action_from_record(record: Mapping[str, Any]) -> Action:
+    """The action of one FORMAT.md ``actions`` entry (not a ``reshuffle`` entry)."""
+    if record.get("declare") is True:
+        return Declare()
+    if "discard" not in record or "take" not in record:
+        raise ValueError(_("not a Least Score action: {record}").format(
+            record=repr(dict(record))))
+    cards = tuple(_cards(record["discard"], "discard"))
+    take_text = record["take"]
+    take = None if take_text == "deck" else _card(take_text, "take")
+    return Discard(cards, take)
+
+
+def _check_seating(players: Sequence[str], dealer: str) -> None:
+    n = len(players)
+    if not rules.MIN_PLAYERS <= n <= rules.MAX_PLAYERS:
+        raise ValueError(_("Least Score is for {low} to {high} players, not {count}").format(
+            low=rules.MIN_PLAYERS, high=rules.MAX_PLAYERS, count=n))
+    if len({p.casefold() for p in players}) != n:
+        raise ValueError(_("player names must be unique"))
+    if dealer not in players:
+        raise ValueError(_("the dealer {dealer} is not a player in this deal").format(
+            dealer=dealer))
+
+
+class Deal:
+    """One deal of Least Score, from the deal to the declaration, by player name.
+
+    ``players`` are the players in this deal in seating order (the deal passes to
+    the left, i.e. to the next in this order); the player after the dealer acts first.
+    Every move is checked here, then played on the deal's :class:`State` (:attr:`state`).
+    """
+
+    __slots__ = (
+        "_actions",
+        "_initial",
+        "_pending_reshuffle",
+        "_rng",
+        "_state",
+        "dealer",
+        "options",
+        "players",
+    )
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        dealer: str,
+        hands: Sequence[Sequence[Card]],
+        floor: Card,
+        deck: Sequence[Card],
+        options: Options,
+        rng: random.Random | None,
+    ) -> None:
+        """A deal as dealt: ``hands`` by seat, the turned-up ``floor`` card, ``deck`` top first.
+
+        Prefer :meth:`new` or :meth:`from_record`.
+        """
+        _check_seating(players, dealer)
+        n = len(players)
+        if len(hands) != n:
+            raise ValueError(_("one hand per player is needed"))
+        for name, hand in zip(players, hands, strict=True):
+            if len(hand) != rules.HAND_SIZE:
+                raise ValueError(_("{name} must be dealt {size} cards, not {count}").format(
+                    name=name, size=rules.HAND_SIZE, count=len(hand)))
+        every = [card for hand in hands for card in hand] + [floor, *deck]
+        if len(every) != len(STANDARD_DECK) or set(every) != set(STANDARD_DECK):
+            raise ValueError(
+                _("the hands, the floor and the deck must hold the 52 cards once each"))
+        # The order that deals these hands: one card each in turn, left of the dealer first.
+        first = (list(players).index(dealer) + 1) % n
+        order = [hands[(first + step) % n][round_] for round_ in range(rules.HAND_SIZE)
+                 for step in range(n)]
+        self._start(State(players, dealer, options), [*order, floor, *deck], rng)
+
+    def _start(self, state: State, order: Sequence[Card], rng: random.Random | None) -> None:
+        state.apply_chance(order)
+        info = state.info
+        self._state = state
+        self.players = info.players
+        self.dealer = info.dealer
+        self.options = info.options
+        self._rng = rng
+        self._actions: list[dict[str, Any]] = []
+        self._pending_reshuffle: list[Card] | None = None
+        text = _TEXT
+        self._initial: dict[str, Any] = {
+            "dealer": info.dealer,
+            "hands": {name: [text[c] for c in hand]
+                      for name, hand in zip(info.players, state.hands, strict=True)},
+            "floor": [text[info.floor[0]]],
+            "deck": [text[c] for c in order[len(order) - info.deck_size:]],
+        }
+
+    # -- construction ------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls, players: Sequence[str], dealer: str, rng: random.Random, options: Options
+    ) -> Deal:
+        """Shuffle with ``rng`` (the deal's chance step) and deal: 5 cards each, one at a
+        time, starting left of the dealer; the next card is the first floor; the rest is
+        the deck."""
+        _check_seating(players, dealer)
+        state = State(players, dealer, options)
+        deal = cls.__new__(cls)
+        deal._start(state, state.chance_outcome(rng), rng)
+        return deal
+
+    @classmethod
+    def from_record(
+        cls,
+        deal: Mapping[str, Any],
+        options: Options,
+        rng: random.Random | None = None,
+    ) -> Deal:
+        """The deal as FORMAT.md records it (``dealer``, ``hands``, ``floor``, ``deck``).
+
+        The players are the keys of ``hands``, in seating order. ``rng`` is only
+        needed to go on playing past the recorded actions (for a reshuffle).
+        """
+        try:
+            dealer = deal["dealer"]
+            hands = deal["hands"]
+            floor = _cards(deal["floor"], "floor")
+            deck = _cards(deal["deck"], "deck")
+        except KeyError as exc:
+            raise ValueError(_("the deal has no {key}").format(key=repr(exc.args[0]))) from None
+        if not isinstance(hands, Mapping) or not isinstance(dealer, str):
+            raise ValueError(_("the deal needs a dealer name and a hand per player"))
+        if len(floor) != 1:
+            raise ValueError(_("the deal's floor must be exactly one card"))
+        players = [str(name) for name in hands]
+        cards = [_cards(hands[name], _("{name}'s hand").format(name=name)) for name in players]
+        return cls(players, dealer, cards, floor[0], deck, options, rng)
+
+    def replay(self, actions: Iterable[Mapping[str, Any]]) -> None:
+        """Apply FORMAT.md ``actions`` in order, checking each (``IllegalAction`` if not)."""
+        for number, record in enumerate(actions, 1):
+            if "reshuffle" in record:
+                if self._pending_reshuffle is not None:
+                    raise IllegalAction(_("action {number}: two reshuffles in a row").format(
+                        number=number))
+                self._pending_reshuffle = _cards(record["reshuffle"], "reshuffle")
+                continue
+            player = record.get("player")
+            current = self.current_player
+            if player != current:
+                if current is None:
+                    raise IllegalAction(_("action {number}: it is nobody's turn, not "
+                                          "{player}'s").format(number=number, player=player))
+                raise IllegalAction(_("action {number}: it is {current}'s turn, not "
+                                      "{player}'s").format(number=number, current=current,
+                                                           player=player))
+            try:
+                action = action_from_record(record)
+            except ValueError as exc:
+                raise IllegalAction(_("action {number}: {problem}").format(
+                    number=number, problem=exc)) from None
+            try:
+                self.apply(action)
+            except IllegalAction as exc:
+                raise IllegalAction(_("action {number} ({player}): {problem}").format(
+                    number=number, player=player, problem=exc)) from None
+            if self._pending_reshuffle is not None:
+                raise IllegalAction(
+                    _("action {number} ({player}): a reshuffle is recorded before it, "
+                      "but it does not take from an empty deck").format(
+                        number=number, player=player))
+
+    # -- state -------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        """The core this deal plays on (read it; move only through :meth:`apply`)."""
+        return self._state
+
+    @property
+    def current_player(self) -> str | None:
+        """Whose turn it is, or ``None`` once the deal is over."""
+        state = self._state
+        return None if state.declarer >= 0 else self.players[state.info.cur]
+
+    @property
+    def current_seat(self) -> int | None:
+        state = self._state
+        return None if state.declarer >= 0 else state.info.cur
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.declarer >= 0
+
+    @property
+    def turn(self) -> int:
+        """How many turns (discard and take) have been played in this deal."""
+        return self._state.info.turn
+
+    @property
+    def can_declare(self) -> bool:
+        """Has every player taken at least one turn (and the deal is not over)?"""
+        state = self._state
+        return state.declarer < 0 and state.info.turn >= state.info.n
+
+    def hand(self, player: str) -> tuple[Card, ...]:
+        return tuple(self._state.hands[self.players.index(player)])
+
+    @property
+    def floor(self) -> tuple[Card, ...]:
+        return self._state.info.floor
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The face-down deck, top first."""
+        return self._state.deck()
+
+    @property
+    def dead_pile(self) -> tuple[Card, ...]:
+        return tuple(self._state.info.dead)
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the player to act (empty once the deal is over)."""
+        return [decode_action(code) for code in self._state.legal_actions()]
+
+    def view(self, player: str) -> View:
+        """What ``player`` may see: a snapshot of the core's observation."""
+        seat = self.players.index(player)
+        state = self._state
+        info = state.info
+        current = self.current_player
+        return View(
+            player=player,
+            seat=seat,
+            players=self.players,
+            dealer=self.dealer,
+            hand=tuple(state.hands[seat]),
+            floor=info.floor,
+            floor_from=None if info.floor_from < 0 else self.players[info.floor_from],
+            seen=tuple(info.seen),
+            dead_pile=tuple(info.dead),
+            reshuffled=info.reshuffled,
+            hand_sizes=tuple(info.sizes),
+            taken_seen=tuple(tuple(k) for k in info.known),
+            turns_taken=tuple(info.turns_taken),
+            deck_size=info.deck_size,
+            current_player=current,
+            turn=info.turn,
+            can_declare=current == player and info.turn >= info.n,
+            options=self.options,
+        )
+
+    # -- playing -----------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Play ``action`` for the current player; ``IllegalAction`` (state unchanged) if
+        the rules refuse it."""
+        state = self._state
+        if state.declarer >= 0:
+            raise IllegalAction(_("the deal is over: a player has declared"))
+        info = state.info
+        seat = info.cur
+        if isinstance(action, Declare):
+            if info.turn < info.n:
+                raise IllegalAction(_("you can't declare before every player has had a turn"))
+            state.declare()
+            self._actions.append({"player": self.players[seat], "declare": True})
+            return
+        if not isinstance(action, Discard):
+            raise IllegalAction(_("not a Least Score action: {action}").format(
+                action=repr(action)))
+        hand = state.hands[seat]
+        cards = tuple(action.cards)
+        if not cards:
+            raise IllegalAction(_("discard at least one card"))
+        for card in cards:
+            if card not in hand:
+                raise IllegalAction(_("{card} is not in your hand").format(card=card))
+        if len(cards) > 1:
+            problem = rules.discard_problem(cards, self.options.two_pairs)
+            if problem is not None:
+                raise IllegalAction(problem)
+        take = action.take
+        reshuffle: list[Card] | None = None
+        if take is not None:
+            if take in cards:
+                raise IllegalAction(_("you can't take back a card you just discarded"))
+            if take not in info.floor:
+                raise IllegalAction(
+                    _("{card} is not on the floor: take one of {floor} or the deck").format(
+                        card=take, floor=", ".join(str(c) for c in info.floor)))
+        elif not info.deck_size:
+            if not info.dead:
+                raise IllegalAction(
+                    _("the deck and the dead pile are empty: take a card from the floor"))
+            reshuffle = self._reshuffle_order()
+        state.move(cards, take)
+        if reshuffle is not None:
+            state.apply_chance(reshuffle)
+            self._actions.append({"reshuffle": [_TEXT[c] for c in reshuffle]})
+        self._actions.append(
+            {
+                "player": self.players[seat],
+                "discard": [_TEXT[c] for c in cards],
+                "take": "deck" if take is None else _TEXT[take],
+            }
+        )
+
+    def _reshuffle_order(self) -> list[Card]:
+        """The order of the dead pile's reshuffle: the recorded one, else drawn."""
+        order = self._pending_reshuffle
+        self._pending_reshuffle = None
+        dead = self._state.info.dead
+        if order is None:
+            if self._rng is None:
+                raise IllegalAction(_("the deck is empty and no reshuffle is recorded (no "
+                                      "random generator given)"))
+            return self._state.chance_outcome(self._rng)
+        if len(order) != len(dead) or set(order) != set(dead):
+            raise IllegalAction(_("the recorded reshuffle is not the dead pile"))
+        return order
+
+    # -- the end -----------------------------------------------------------
+
+    @property
+    def declarer(self) -> str | None:
+        state = self._state
+        return None if state.declarer < 0 else self.players[state.declarer]
+
+    def result(self) -> DealResult:
+        """The revealed hands and totals and the scores (through rules.score_deal)."""
+        state = self._state
+        if state.declarer < 0:
+            raise ValueError(_("the deal is not over: nobody has declared yet"))
+        hands = {name: tuple(hand) for name, hand in zip(self.players, state.hands, strict=True)}
+        totals = {name: rules.hand_value(hand) for name, hand in hands.items()}
+        declarer = self.players[state.declarer]
+        return DealResult(declarer, hands, totals,
+                          rules.score_deal(totals, declarer, self.options.tie))
+
+    def to_record(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """FORMAT.md's ``deal`` and ``actions`` (copies; card strings, player names)."""
+        initial = self._initial
+        deal = {
+            "dealer": initial["dealer"],
+            "hands": {name: list(cards) for name, cards in initial["hands"].items()},
+            "floor": list(initial["floor"]),
+            "deck": list(initial["deck"]),
+        }
+        actions = [
+            {key: (list(value) if isinstance(value, list) else value)
+             for key, value in record.items()}
+            for record in self._actions
+        ]
+        return deal, actions
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the deal wherever it is (hands, floor, deck, dead pile): for checks."""
+        state = self._state
+        return [c for hand in state.hands for c in hand] + [
+            *state.info.floor, *state.deck(), *state.info.dead]

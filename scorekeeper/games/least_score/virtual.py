@@ -9,7 +9,7 @@ from scorekeeper.cards import format_cards
 from scorekeeper.games.common import JSONDict
 from scorekeeper.games.least_score import rules
 from scorekeeper.games.least_score.bots import BOTS
-from scorekeeper.games.least_score.engine import Deal, LiveDeal
+from scorekeeper.games.least_score.engine import Deal, Declare, State
 from scorekeeper.games.least_score.table import LeastScoreTable
 from scorekeeper.games.virtual import BotsGame, DealRngs, RecordedDealGame
 
@@ -51,19 +51,27 @@ class LeastScoreVirtual(RecordedDealGame):
         while True:
             deals += 1
             deal_rng, bot_rngs = rngs(deals, still_in)
-            deal = LiveDeal(still_in, dealer, deal_rng, opts)
+            state = State(still_in, dealer, opts)
+            state.apply_chance(state.chance_outcome(deal_rng))
             choosers = [BOTS[level_of[name]].choose for name in still_in]
-            info = deal.info
-            views = deal.views
+            views = state.views
+            info = state.info
+            move = state.move
             for _ in range(max_actions):
-                if deal.declarer >= 0:
+                if state.declarer >= 0:
                     break
                 seat = info.cur
-                deal.apply(choosers[seat](views[seat], bot_rngs[seat]))
+                # The bots name their actions: State.move is State.apply without the
+                # integer's encoding.
+                action = choosers[seat](views[seat], bot_rngs[seat])
+                if isinstance(action, Declare):
+                    state.declare()
+                elif move(action.cards, action.take):  # from the empty deck: reshuffle
+                    state.apply_chance(state.chance_outcome(deal_rng))
             else:
-                if deal.declarer < 0:
+                if not state.is_terminal():
                     raise RuntimeError(f"a deal went past {max_actions} actions without ending")
-            score = rules.score_deal(deal.totals(), still_in[deal.declarer], opts.tie)
+            score = state.score()
             for name, points in score.scores.items():
                 running[name] += points
             false += score.false_declaration
