@@ -183,9 +183,23 @@ def parse_card(text: str, *, allow_joker: bool = True) -> Card:
 
 
 def parse_cards(text: str | Iterable[str], *, allow_joker: bool = True) -> list[Card]:
-    """Parse cards separated by commas and/or spaces, or an iterable of card strings."""
-    parts = text.replace(",", " ").split() if isinstance(text, str) else text
-    return [parse_card(part, allow_joker=allow_joker) for part in parts]
+    """Parse cards separated by commas and/or spaces, or an iterable of card strings.
+
+    A comma with no card after it (``AH,,2C``, ``AH,2C,``) is a card left out, not
+    a separator to skip: it is refused.
+
+    >>> [str(card) for card in parse_cards("AH, 2c 10S")]
+    ['AH', '2C', '10S']
+    """
+    if not isinstance(text, str):
+        return [parse_card(part, allow_joker=allow_joker) for part in text]
+    pieces = text.split(",")
+    if len(pieces) > 1 and any(not piece.strip() for piece in pieces):
+        raise CardError(_("{text} has a comma with no card beside it: a card left out? "
+                          "Separate cards with one comma or a space, e.g. AH,2C,10S")
+                        .format(text=repr(text.strip())))
+    return [parse_card(part, allow_joker=allow_joker)
+            for piece in pieces for part in piece.split()]
 
 
 def format_cards(cards: Iterable[Card]) -> list[str]:

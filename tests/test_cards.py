@@ -263,7 +263,7 @@ def test_allow_joker_false_still_accepts_normal_cards() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["AH, 3S,3d", "AH 3S 3D", "ah,3s,3d", "  AH ,, 3S   3D , ", "A♥ 3♠ 3♦", "AH,3S\n3D"],
+    ["AH, 3S,3d", "AH 3S 3D", "ah,3s,3d", "  AH , 3S   3D  ", "A♥ 3♠ 3♦", "AH,3S\n3D"],
 )
 def test_parse_cards_separators(text: str) -> None:
     assert [str(c) for c in parse_cards(text)] == ["AH", "3S", "3D"]
@@ -271,7 +271,7 @@ def test_parse_cards_separators(text: str) -> None:
 
 def test_parse_cards_empty() -> None:
     assert parse_cards("") == []
-    assert parse_cards(" , ,") == []
+    assert parse_cards("  ") == []
     assert parse_cards([]) == []
 
 
@@ -380,3 +380,15 @@ def test_parse_card_returns_a_card_or_raises_card_error(text: str) -> None:
     except CardError:
         return
     assert card in ALL_CARDS
+
+
+@pytest.mark.parametrize("text", ["AH,,2C", "AH,2C,", ",AH", "AH, ,2C", ",", " , ,",
+                                  "  AH ,, 3S   3D , "])
+def test_a_comma_with_no_card_beside_it_is_a_card_left_out(text: str) -> None:
+    with pytest.raises(CardError, match="comma with no card"):
+        parse_cards(text)
+
+
+@pytest.mark.parametrize("text", ["AH,2C", "AH, 2C", "AH 2C", " AH ,  2C "])
+def test_commas_and_spaces_separate_cards(text: str) -> None:
+    assert format_cards(parse_cards(text)) == ["AH", "2C"]

@@ -431,3 +431,13 @@ def test_at_a_terminal_missing_values_are_asked_for(least, one_card, ok: CLI, su
     first = summary()["rounds"][0]
     assert first["bidder"] == "Ann" and first["bid"] == 8
     assert first["points"] == {"Ann": 15, "Bob": 0}
+
+
+def test_a_hand_with_a_card_left_out_is_refused(least, ok: CLI, refuse: Refuse,
+                                                summary) -> None:
+    least("Ann", "Bob", "Cy")
+    refuse("add-round", "--declarer", "Ann", "Ann=AH,,2C", "Bob=2", "Cy=2",
+           says=("Ann's hand", "'AH,,2C'", "comma with no card"))
+    assert summary()["rounds"] == []
+    ok("add-round", "--declarer", "Ann", "Ann=AH, 2C", "Bob=9", "Cy=9")
+    assert summary()["rounds"][0]["scores"]["Ann"] == 0
