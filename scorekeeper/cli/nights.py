@@ -164,15 +164,11 @@ def players_rename(
     old: Annotated[str, typer.Argument(metavar="OLD", help=N_("The name as it is now."))],
     new: Annotated[str, typer.Argument(metavar="NEW", help=N_("The new spelling."))],
 ) -> None:
-    time = now_iso()
-    with store(ctx).write() as db:
-        sessions = db.sessions()
+    def planned(sessions: list[Session]) -> tuple[players_module.Plan, str]:
         plan = players_module.plan_rename(sessions, old, new)
-        name = players_module.find(sessions, old).name
-        spelling = next(iter(next(iter(plan.values())).values()))
-        detail = f"players rename: {name} → {spelling} in sessions " \
-            + ", ".join(str(i) for i in sorted(plan))
-        _apply(db, sessions, plan, detail, "players rename", time)
+        return plan, next(iter(next(iter(plan.values())).values()))
+
+    name, spelling, plan = _rewrite_names(ctx, "players rename", old, planned)
     _say(ngettext("Renamed {name} to {spelling} in {n} session ({ids}). `score players undo` "
                   "takes it back.",
                   "Renamed {name} to {spelling} in {n} sessions ({ids}). `score players undo` "
@@ -187,14 +183,9 @@ def players_merge(
     first: Annotated[str, typer.Argument(metavar="A", help=N_("The spelling that goes."))],
     second: Annotated[str, typer.Argument(metavar="B", help=N_("The spelling that stays."))],
 ) -> None:
-    time = now_iso()
-    with store(ctx).write() as db:
-        sessions = db.sessions()
-        name = players_module.find(sessions, first).name
-        plan, spelling = players_module.plan_merge(sessions, first, second)
-        detail = f"players merge: {name} → {spelling} in sessions " \
-            + ", ".join(str(i) for i in sorted(plan))
-        _apply(db, sessions, plan, detail, "players merge", time)
+    name, spelling, plan = _rewrite_names(
+        ctx, "players merge", first,
+        lambda sessions: players_module.plan_merge(sessions, first, second))
     _say(ngettext("Merged {name} into {spelling} ({n} session: {ids}). `score players undo` "
                   "takes it back.",
                   "Merged {name} into {spelling} ({n} sessions: {ids}). `score players undo` "
@@ -220,6 +211,24 @@ def players_undo(ctx: typer.Context) -> None:
             db.put(session)
         db.set_meta_records(PLAYER_CHANGES, records[:-1])
     _say(_("Took back: {change}.").format(change=last.get("detail", "")))
+
+
+def _rewrite_names(
+        ctx: typer.Context, change: str, named: str,
+        planned: Callable[[list[Session]], tuple[players_module.Plan, str]],
+) -> tuple[str, str, players_module.Plan]:
+    """Rename a player across sessions as ``planned`` says, logged as ``change`` (stored
+    English) in each session and in the undo list: (the old name, the new spelling, the
+    plan)."""
+    time = now_iso()
+    with store(ctx).write() as db:
+        sessions = db.sessions()
+        name = players_module.find(sessions, named).name
+        plan, spelling = planned(sessions)
+        detail = f"{change}: {name} → {spelling} in sessions " \
+            + ", ".join(str(i) for i in sorted(plan))
+        _apply(db, sessions, plan, detail, change, time)
+    return name, spelling, plan
 
 
 def _apply(db: WritableStoreView, sessions: list[Session], plan: players_module.Plan, detail: str,
