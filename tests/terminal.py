@@ -1,7 +1,8 @@
 """The real `score` at a terminal: a pseudo-terminal driven with pexpect.
 
 Prompts, line editing and "at a terminal" behaviour can only be seen with a real tty on
-stdin; pexpect gives one (a pty) and reads what a person would see.
+stdin; pexpect gives one (a pty) and reads what a person would see. Ctrl-C at a
+prompt is a SIGINT to the real process (:func:`interrupt_when_shown`).
 """
 
 from __future__ import annotations
@@ -33,3 +34,33 @@ def finish(child: pexpect.spawn) -> tuple[int, str]:
     child.close()
     code = child.exitstatus if child.exitstatus is not None else 128 + (child.signalstatus or 0)
     return code, str(child.before)
+
+
+def interrupt_when_shown(score_exe: Path, env: dict[str, str], args: Sequence[str],
+                         shown: bytes, timeout: float = 30) -> tuple[int, bytes, bytes]:
+    """Run the real ``score ARGS`` on pipes, send it SIGINT (as Ctrl-C does) once its
+    output shows ``shown``; its exit code, all it printed and its stderr."""
+    import select
+    import signal
+    import subprocess
+    import time
+
+    process = subprocess.Popen([str(score_exe), *args], env=env, stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None
+    out = b""
+    deadline = time.monotonic() + timeout
+    try:
+        while shown not in out:
+            assert time.monotonic() < deadline, out
+            ready, _, _ = select.select([process.stdout], [], [], 1)
+            if ready:
+                chunk = os.read(process.stdout.fileno(), 4096)
+                assert chunk, out
+                out += chunk
+        process.send_signal(signal.SIGINT)
+        rest, err = process.communicate(timeout=timeout)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    return process.returncode, out + rest, err

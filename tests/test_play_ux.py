@@ -9,13 +9,8 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import random
 import re
-import select
-import signal
-import subprocess
-import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -23,6 +18,7 @@ from typing import Any
 import pytest
 from conftest import CLI, Result
 from rich.console import Console
+from terminal import interrupt_when_shown
 
 from scorekeeper import match
 from scorekeeper.cards import STANDARD_DECK, parse_card
@@ -355,25 +351,9 @@ def test_replay_stops_on_end_of_input_with_a_clean_line(score_run: Run) -> None:
 def test_ctrl_c_in_replay_leaves_a_clean_prompt(score_exe: Path, score_env: dict[str, str],
                                                 score_run: Run) -> None:
     data = played(score_run, "one-card", 2)
-    process = subprocess.Popen([str(score_exe), "replay", str(data["id"]), "--pause"],
-                               env=score_env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE)
-    assert process.stdout is not None
-    out = b""
-    deadline = time.monotonic() + 30
-    try:
-        while b"(Enter: next)" not in out:
-            assert time.monotonic() < deadline, out
-            ready, _, _ = select.select([process.stdout], [], [], 1)
-            if ready:
-                chunk = os.read(process.stdout.fileno(), 4096)
-                assert chunk, out
-                out += chunk
-        process.send_signal(signal.SIGINT)
-        rest, err = process.communicate(timeout=30)
-    finally:
-        if process.poll() is None:
-            process.kill()
-    assert process.returncode == 130
+    code, out, err = interrupt_when_shown(score_exe, score_env,
+                                          ["replay", str(data["id"]), "--pause"],
+                                          b"(Enter: next)")
+    assert code == 130
     assert err == b""
-    assert (out + rest).decode().endswith("(Enter: next)\nReplay stopped.\n")
+    assert out.decode().endswith("(Enter: next)\nReplay stopped.\n")

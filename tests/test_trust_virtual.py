@@ -17,16 +17,13 @@ import io
 import json
 import os
 import re
-import select
-import signal
-import subprocess
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import CLI, Refuse, Result
+from terminal import interrupt_when_shown
 from test_cli_play import exported, first_seed, play_args, script_game
 
 from scorekeeper import match
@@ -150,28 +147,11 @@ def test_the_deal_comes_from_the_seed_the_deal_number_and_its_restarts() -> None
 def test_ctrl_c_at_a_prompt_records_the_restart(score_exe: Path,
                                                 score_env: dict[str, str]) -> None:
     """The real ``score`` waiting at Ann's prompt gets SIGINT, as from Ctrl-C."""
-    process = subprocess.Popen(
-        [str(score_exe), "play", "one-card", "--player", "Ann", "--bot", "random",
-         "--seed", "5"], env=score_env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE)
-    assert process.stdout is not None
-    out = b""
-    deadline = time.monotonic() + 30
-    try:
-        while b"(? for help): " not in out:
-            assert time.monotonic() < deadline, out
-            ready, _, _ = select.select([process.stdout], [], [], 1)
-            if ready:
-                chunk = os.read(process.stdout.fileno(), 4096)
-                assert chunk, out
-                out += chunk
-        process.send_signal(signal.SIGINT)
-        rest, err = process.communicate(timeout=30)
-    finally:
-        if process.poll() is None:
-            process.kill()
-    text = (out + rest).decode()
-    assert process.returncode == 130, (text, err)
+    code, out, err = interrupt_when_shown(
+        score_exe, score_env, ["play", "one-card", "--player", "Ann", "--bot", "random",
+                               "--seed", "5"], b"(? for help): ")
+    text = out.decode()
+    assert code == 130, (text, err)
     assert b"Traceback" not in err
     assert "deal 1 will be dealt again from a fresh shuffle" in text
     stored = Store(Path(score_env["SCOREKEEPER_DB"])).read().get(1)
