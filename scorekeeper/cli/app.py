@@ -105,7 +105,8 @@ def root(
             "language, else the locale, else en)."))] = None,
 ) -> None:
     ctx.ensure_object(dict)["db"] = db
-    ctx.obj["lang"] = None if lang is None else parse_language(lang)
+    if lang is not None:
+        parse_language(lang)  # the language itself was chosen before parsing (run)
 
 
 SessionOption = Annotated[

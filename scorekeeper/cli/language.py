@@ -22,18 +22,13 @@ from __future__ import annotations
 
 import gettext
 import os
-import sys
 from collections.abc import Mapping, Sequence
-from typing import Any
-
-import typer
 
 import scorekeeper.i18n
 from scorekeeper import config
 from scorekeeper.cli.context import usage
 from scorekeeper.games.common import Language
 from scorekeeper.i18n import _
-from scorekeeper.text import show_controls
 
 LANGUAGE_VARIABLE = "SCOREKEEPER_LANG"
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
@@ -95,16 +90,9 @@ def resolve_language(option: Language | None, environ: Mapping[str, str],
     return locale_language(environ) or Language.ENGLISH
 
 
-def language(ctx: typer.Context) -> Language:
-    """The language of this command (the root's ``--lang`` is in the context object)."""
-    obj: dict[str, Any] = ctx.ensure_object(dict)
-    option = obj.get("lang")
-    configured = None
-    if option is None and not os.environ.get(LANGUAGE_VARIABLE, "").strip():
-        settings = config.load(lambda message: print(f"warning: {show_controls(message)}",
-                                                     file=sys.stderr))
-        configured = Language(settings.language) if settings.language else None
-    return resolve_language(option, os.environ, configured)
+def language() -> Language:
+    """The language this run speaks (:func:`speak_for_command_line` chose it)."""
+    return Language(scorekeeper.i18n.active_language())
 
 
 
@@ -143,21 +131,27 @@ def speak(language: Language) -> None:
 
 
 def speak_for_command_line(args: Sequence[str], environ: Mapping[str, str]) -> Language:
-    """Choose and :func:`speak` this run's language, before the command line is parsed.
+    """Choose (:func:`resolve_language`) and :func:`speak` this run's language, before the
+    command line is parsed.
 
     A language asked for that scorekeeper does not speak is a usage error, said in the
     language the run would speak without it.
     """
-    named = ((root_option(args), "--lang"), (environ.get(LANGUAGE_VARIABLE), LANGUAGE_VARIABLE))
-    asked = [(text, source) for text, source in named
-             if text is not None and (text.strip() or source == "--lang")]
-    known = [_known(text) for text, _source in asked]
-    chosen = next((language for language in known if language is not None), None)
-    if chosen is None:
-        chosen = _configured_language() or locale_language(environ) or Language.ENGLISH
+    option_text = root_option(args)
+    variable_text = environ.get(LANGUAGE_VARIABLE, "")
+    option = None if option_text is None else _known(option_text)
+    variable_unknown = bool(variable_text.strip()) and _known(variable_text) is None
+    usable = {name: value for name, value in environ.items()
+              if not (name == LANGUAGE_VARIABLE and variable_unknown)}
+    configured = None
+    if option is None and not usable.get(LANGUAGE_VARIABLE, "").strip():
+        configured = _configured_language()
+    chosen = resolve_language(option, usable, configured)
     speak(chosen)
-    if asked and known[0] is None:
-        parse_language(*asked[0])  # refuses
+    if option_text is not None and option is None:
+        parse_language(option_text)  # refuses
+    if option_text is None and variable_unknown:
+        parse_language(variable_text, LANGUAGE_VARIABLE)  # refuses
     return chosen
 
 

@@ -46,7 +46,7 @@ def rules(
     except EntryError as error:
         usage(str(error))
     session = _session_for(store(ctx).read(), table, session_id)
-    speaking = language(ctx)
+    speaking = language()
     options = dict(session.options) if session is not None else table.default_options()
     house_rules = table.house_rules(options, speaking)
     text = read_rules_text(table.rules_folder, speaking)
