@@ -176,7 +176,8 @@ def play_deal(
         raise EntryError(_("{session} has no dealer").format(session=session.label))
     deal_rng, player_rngs = deal_generators(settings.seed, deal_labels(session, number),
                                             standings.still_in, settings.derivation)
-    deal = virtual.new_deal(standings.still_in, dealer, deal_rng, session.options)
+    totals = [standings.totals[name] for name in standings.still_in]
+    deal = virtual.new_deal(standings.still_in, dealer, deal_rng, session.options, totals)
     bot_rngs = dict(zip(standings.still_in, player_rngs, strict=True))
     if on_start is not None:
         on_start(deal)

@@ -159,11 +159,22 @@ def test_one_card_live_views_are_the_views_at_every_decision(seed: int, n: int,
     assert sum(live.info.taken) == oc_rules.TOTAL_POINTS
 
 
+def test_one_card_expert_plays_the_same_games_on_both_paths(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The expert reads the game's totals: both paths show the same ones."""
+    monkeypatch.setitem(oc_bots.BOTS, "expert", oc_bots.ExpertBot(iterations=60, bid_samples=10))
+    bots = ["expert", "greedy", "greedy"]
+    outcome, scores = play_path("one-card", bots, 3, 0, {"target": 12})
+    assert len(scores) >= 2
+    assert match.simulate_game("one-card", bots, 3, 0, {"target": 12}) == outcome
+    assert fast_path_trace("one-card", bots, 3, 0, {"target": 12}) == scores
+
+
 def test_one_card_seat_view_holds_only_the_players_own_cards() -> None:
     """What a bot gets in a bots-only game: its own hand and the public ``DealInfo``;
     no other hand and no One Card is reachable from it."""
     _, live, rng = one_card_pair(5, 4, JokerRule.JOKER)
-    assert oc_engine.SeatView.__slots__ == ("hand", "info", "seat")
+    assert oc_engine.SeatView.__slots__ == ("game", "hand", "info", "seat")
     hidden_ids = {id(hand) for hand in live.hands}
     for _ in range(9):
         legal = live.observation(live.info.cur).legal()
@@ -175,6 +186,7 @@ def test_one_card_seat_view_holds_only_the_players_own_cards() -> None:
             value = getattr(view.info, name)
             assert id(value) not in others
         assert live.one not in view.info.played
+        assert view.game is None  # a deal on its own; a game's shows only its totals
 
 
 # --------------------------------------------------------------------------- Least Score
@@ -182,7 +194,7 @@ def test_one_card_seat_view_holds_only_the_players_own_cards() -> None:
 VIEW_FIELDS = ("seat", "player", "players", "dealer", "hand", "floor", "floor_from", "seen",
                "dead_pile", "reshuffled", "hand_sizes", "taken_seen", "turns_taken",
                "deck_size", "current_player", "turn", "can_declare", "options", "my_turn",
-               "deck_available")
+               "deck_available", "game")
 
 
 def frozen(value: Any) -> Any:

@@ -54,7 +54,11 @@ class VirtualGame(Protocol):
     def bots(self) -> Mapping[str, Bot]: ...
 
     def new_deal(self, players: Sequence[str], dealer: str, rng: random.Random,
-                 options: Mapping[str, Any]) -> DealState: ...
+                 options: Mapping[str, Any], totals: Sequence[int] | None = None
+                 ) -> DealState:
+        """A new deal shuffled with ``rng``; ``totals``: each player's game total before
+        it (the views show them: the whole table knows the score)."""
+        ...
 
     def round_of(self, deal: DealState) -> JSONDict:
         """The finished deal as a session round (with its ``deal`` and ``actions``)."""
@@ -106,8 +110,8 @@ class RecordedDealGame:
         return self.bot_registry
 
     def new_deal(self, players: Sequence[str], dealer: str, rng: random.Random,
-                 options: Mapping[str, Any]) -> Any:
-        return self.deal_type.new(players, dealer, rng, self.table.options(options))
+                 options: Mapping[str, Any], totals: Sequence[int] | None = None) -> Any:
+        return self.deal_type.new(players, dealer, rng, self.table.options(options), totals)
 
     def replay(self, round_: Mapping[str, Any], options: Mapping[str, Any],
                upto: int | None = None) -> Any:

@@ -60,6 +60,7 @@ __all__ = [
     "DealResult",
     "Declare",
     "Discard",
+    "GameScore",
     "IllegalAction",
     "PlayerView",
     "SeatView",
@@ -285,11 +286,22 @@ class PlayerView(Protocol):
     @property
     def options(self) -> Options: ...
     @property
+    def game(self) -> GameScore | None: ...
+    @property
     def deck_available(self) -> bool: ...
 
     def legal_discards(self) -> list[tuple[Card, ...]]: ...
 
     def take_options(self) -> list[Card | None]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class GameScore:
+    """The game around a deal, as the whole table knows it: the running total of each
+    player in the deal (by seat) before it (a bot that plays for the game, not only for
+    the deal, reads it with the session's limit and end rule from the options)."""
+
+    totals: tuple[int, ...]
 
 
 class DealInfo:
@@ -305,6 +317,7 @@ class DealInfo:
         "deck_size",
         "floor",
         "floor_from",
+        "game",
         "known",
         "n",
         "options",
@@ -316,11 +329,13 @@ class DealInfo:
         "turns_taken",
     )
 
-    def __init__(self, players: Sequence[str], dealer: str, options: Options) -> None:
+    def __init__(self, players: Sequence[str], dealer: str, options: Options,
+                 game: GameScore | None = None) -> None:
         n = len(players)
         self.players = tuple(players)
         self.dealer = dealer
         self.options = options
+        self.game = game
         self.n = n
         self.floor: tuple[Card, ...] = ()
         self.floor_from = -1
@@ -362,6 +377,10 @@ class SeatView:
     @property
     def players(self) -> tuple[str, ...]:
         return self.info.players
+
+    @property
+    def game(self) -> GameScore | None:
+        return self.info.game
 
     @property
     def dealer(self) -> str:
@@ -450,8 +469,11 @@ class State:
 
     __slots__ = ("_dealt", "_deck", "_pending", "declarer", "hands", "info", "views")
 
-    def __init__(self, players: Sequence[str], dealer: str, options: Options) -> None:
-        self.info = info = DealInfo(players, dealer, options)
+    def __init__(self, players: Sequence[str], dealer: str, options: Options,
+                 game: GameScore | None = None) -> None:
+        """A deal waiting for its chance step; ``game``: the game around it, which every
+        view shows (``None``: a deal on its own)."""
+        self.info = info = DealInfo(players, dealer, options, game)
         self.hands: list[list[Card]] = [[] for _ in range(info.n)]
         self.views = [SeatView(seat, self.hands[seat], info) for seat in range(info.n)]
         self._deck: list[Card] = []  # top of the deck is the end
@@ -700,6 +722,8 @@ class View(NamedTuple):
     turn: int
     can_declare: bool
     options: Options
+    game: GameScore | None = None
+    """The game so far (``None``: a deal on its own, as in a replay)."""
 
     @property
     def my_turn(self) -> bool:
@@ -872,13 +896,16 @@ class Deal:
 
     @classmethod
     def new(
-        cls, players: Sequence[str], dealer: str, rng: random.Random, options: Options
+        cls, players: Sequence[str], dealer: str, rng: random.Random, options: Options,
+        totals: Sequence[int] | None = None,
     ) -> Deal:
         """Shuffle with ``rng`` (the deal's chance step) and deal: 5 cards each, one at a
         time, starting left of the dealer; the next card is the first floor; the rest is
-        the deck."""
+        the deck. ``totals``: each player's running total before the deal, shown in the
+        views."""
         _check_seating(players, dealer)
-        state = State(players, dealer, options)
+        state = State(players, dealer, options,
+                      None if totals is None else GameScore(tuple(totals)))
         deal = cls.__new__(cls)
         deal._start(state, state.chance_outcome(rng), rng)
         return deal
@@ -1022,6 +1049,7 @@ class Deal:
             turn=info.turn,
             can_declare=current == player and info.turn >= info.n,
             options=self.options,
+            game=info.game,
         )
 
     # -- playing -----------------------------------------------------------

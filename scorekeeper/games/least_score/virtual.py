@@ -9,7 +9,7 @@ from scorekeeper.cards import format_cards
 from scorekeeper.games.common import JSONDict
 from scorekeeper.games.least_score import rules
 from scorekeeper.games.least_score.bots import BOTS
-from scorekeeper.games.least_score.engine import Deal, Declare, State
+from scorekeeper.games.least_score.engine import Deal, Declare, GameScore, State
 from scorekeeper.games.least_score.table import LeastScoreTable
 from scorekeeper.games.virtual import BotsGame, DealRngs, RecordedDealGame
 
@@ -51,7 +51,8 @@ class LeastScoreVirtual(RecordedDealGame):
         while True:
             deals += 1
             deal_rng, bot_rngs = rngs(deals, still_in)
-            state = State(still_in, dealer, opts)
+            state = State(still_in, dealer, opts,
+                          GameScore(tuple(running[name] for name in still_in)))
             state.apply_chance(state.chance_outcome(deal_rng))
             choosers = [BOTS[level_of[name]].choose for name in still_in]
             views = state.views

@@ -72,6 +72,7 @@ __all__ = [
     "Deal",
     "DealInfo",
     "DealResult",
+    "GameScore",
     "IllegalAction",
     "Phase",
     "Play",
@@ -158,6 +159,16 @@ class Trick:
 
 
 @dataclass(frozen=True, slots=True)
+class GameScore:
+    """The game around a deal, as the whole table knows it: each seat's total before
+    the deal and the score that ends the game (a bot that plays for the game, not only
+    for the deal, reads it)."""
+
+    totals: tuple[int, ...]
+    target: int = rules.TARGET
+
+
+@dataclass(frozen=True, slots=True)
 class View:
     """What ``player`` may see of a deal, and nothing more.
 
@@ -196,6 +207,8 @@ class View:
     current_seat: int | None
     legal: tuple[Action, ...]
     one_card: Card | None
+    game: GameScore | None = None
+    """The game so far (``None``: a deal on its own, as in a replay)."""
 
     @property
     def current_player(self) -> str | None:
@@ -540,12 +553,14 @@ class SeatView:
     (:meth:`State.observation`); do not change what one holds.
     """
 
-    __slots__ = ("hand", "info", "seat")
+    __slots__ = ("game", "hand", "info", "seat")
 
-    def __init__(self, seat: int, hand: list[int], info: DealInfo) -> None:
+    def __init__(self, seat: int, hand: list[int], info: DealInfo,
+                 game: GameScore | None = None) -> None:
         self.seat = seat
         self.hand = hand
         self.info = info
+        self.game = game
 
     @classmethod
     def from_view(cls, view: View) -> SeatView:
@@ -581,7 +596,7 @@ class SeatView:
         info.played_by = [seat for seat, _ in plays]
         info.voids = [sum(1 << _SUIT_INDEX[suit] for suit in voids) for voids in view.voids]
         info.sizes = list(view.hand_sizes)
-        return cls(view.seat, [index[card] for card in view.hand], info)
+        return cls(view.seat, [index[card] for card in view.hand], info, view.game)
 
     @property
     def my_turn(self) -> bool:
@@ -642,7 +657,7 @@ class State:
     (1, True)
     """
 
-    __slots__ = ("_dealt", "_track", "_views", "hands", "info", "one")
+    __slots__ = ("_dealt", "_track", "_views", "game", "hands", "info", "one")
 
     def __init__(self, n: int, dealer: int) -> None:
         """A deal of ``n`` players with the dealer in seat ``dealer``, nothing dealt yet."""
@@ -656,6 +671,8 @@ class State:
         self._dealt = 0
         self._track = True
         self._views: list[SeatView] | None = None
+        self.game: GameScore | None = None
+        """The game around the deal, shown in every observation (``None``: none)."""
 
     # -- the chance step ---------------------------------------------------------
 
@@ -687,16 +704,16 @@ class State:
 
     @classmethod
     def shuffled(cls, n: int, dealer: int, rng: random.Random, *,
-                 track: bool = True) -> State:
+                 track: bool = True, game: GameScore | None = None) -> State:
         """A deal shuffled with ``rng``: the same cards as :meth:`Deal.new` with the same
         generator (it shuffles the cards in deck order)."""
         order = list(range(_DECK_SIZE))
         shuffle(order, rng.getrandbits)  # rng.shuffle's draws, faster
-        return cls.dealt(n, dealer, order, track=track)
+        return cls.dealt(n, dealer, order, track=track, game=game)
 
     @classmethod
     def dealt(cls, n: int, dealer: int, order: Sequence[int], *,
-              track: bool = True) -> State:
+              track: bool = True, game: GameScore | None = None) -> State:
         """A deal of ``order`` (the 25 card indices as shuffled) as the bidding starts:
         ``State(n, dealer)`` after :meth:`deal` (``score simulate`` makes one per deal:
         built at once). Without ``track``, the public record of the deal
@@ -710,6 +727,7 @@ class State:
         state._dealt = _DECK_SIZE
         state._track = track
         state._views = None
+        state.game = game
         return state
 
     def _deal_one(self, card: int) -> None:
@@ -764,6 +782,7 @@ class State:
         state._dealt = _DECK_SIZE
         state._track = False
         state._views = None
+        state.game = view.game
         return state
 
     @classmethod
@@ -790,6 +809,7 @@ class State:
         state._dealt = _DECK_SIZE
         state._track = False
         state._views = None
+        state.game = None
         return state
 
     def take_hands(self) -> list[list[int]]:
@@ -807,6 +827,7 @@ class State:
         other._dealt = self._dealt
         other._track = True
         other._views = None
+        other.game = self.game
         return other
 
     # -- the players ---------------------------------------------------------------
@@ -848,7 +869,8 @@ class State:
         views = self._views
         if views is None:
             info = self.info
-            views = self._views = [SeatView(seat, hand, info)
+            game = self.game
+            views = self._views = [SeatView(seat, hand, info, game)
                                    for seat, hand in enumerate(self.hands)]
         return views
 
@@ -991,6 +1013,7 @@ class Deal:
         "_state",
         "_tricks",
         "dealer",
+        "game",
         "one_card",
         "options",
         "players",
@@ -1003,8 +1026,10 @@ class Deal:
         hands: Sequence[Sequence[Card]],
         one_card: Card,
         options: Options,
+        game: GameScore | None = None,
     ) -> None:
-        """A deal as dealt. Prefer :meth:`new` or :meth:`from_record`."""
+        """A deal as dealt. Prefer :meth:`new` or :meth:`from_record`. ``game``: the game
+        around it, which every view shows (``None``: a deal on its own)."""
         self.players: tuple[str, ...] = tuple(players)
         n = self._n = len(self.players)
         rules.check_players(n)
@@ -1032,6 +1057,7 @@ class Deal:
         index = _INDEX[options.joker]
         self._state = State(n, self._dealer)
         self._state.deal([index[card] for card in every])
+        self.game = self._state.game = game
         self._tricks: list[Trick] = []
         self._actions: list[dict[str, Any]] = []
         self._initial: dict[str, Any] = {
@@ -1047,14 +1073,17 @@ class Deal:
 
     @classmethod
     def new(
-        cls, players: Sequence[str], dealer: str, rng: random.Random, options: Options
+        cls, players: Sequence[str], dealer: str, rng: random.Random, options: Options,
+        totals: Sequence[int] | None = None,
     ) -> Deal:
         """Shuffle the 25 cards with ``rng`` and deal them (:func:`rules.split_deal`):
-        a hand per player (12, 8 or 6 cards) and the One Card, face down."""
+        a hand per player (12, 8 or 6 cards) and the One Card, face down. ``totals``:
+        each player's game total before the deal, shown in the views."""
         cards = list(rules.deck(options.joker))
         rng.shuffle(cards)
         hands, one_card = rules.split_deal(cards, len(players))
-        return cls(players, dealer, hands, one_card, options)
+        game = None if totals is None else GameScore(tuple(totals), options.target)
+        return cls(players, dealer, hands, one_card, options, game)
 
     @classmethod
     def from_record(cls, deal: Mapping[str, Any], options: Options) -> Deal:
@@ -1214,6 +1243,7 @@ class Deal:
             current_seat=current,
             legal=legal,
             one_card=self.one_card if info.phase == OVER else None,
+            game=self.game,
         )
 
     # -- playing -----------------------------------------------------------

@@ -8,7 +8,7 @@ from typing import Any
 from scorekeeper.games.common import JSONDict
 from scorekeeper.games.one_card import rules
 from scorekeeper.games.one_card.bots import BOTS
-from scorekeeper.games.one_card.engine import OVER, Deal, State
+from scorekeeper.games.one_card.engine import OVER, Deal, GameScore, State
 from scorekeeper.games.one_card.table import OneCardTable
 from scorekeeper.games.virtual import BotsGame, DealRngs, RecordedDealGame
 
@@ -43,7 +43,8 @@ class OneCardVirtual(RecordedDealGame):
         while True:
             deals += 1
             deal_rng, bot_rngs = rngs(deals, players)
-            deal = State.shuffled(n, dealer, deal_rng, track=track)  # Deal.new's cards
+            game = GameScore(tuple(totals), target)
+            deal = State.shuffled(n, dealer, deal_rng, track=track, game=game)  # Deal.new's
             info = deal.info
             seats = list(zip(deciders, deal.observations(), bot_rngs, strict=True))
             apply = deal.apply
