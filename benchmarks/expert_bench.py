@@ -1,12 +1,12 @@
 """The expert bots: time per decision, and strength against three strong bots.
 
-    python benchmarks/expert_bench.py [--games N] [--jobs J] [--seed S] [--deals D]
+    python benchmarks/expert_bench.py [--games N] [--jobs J] [--seed S] [--timed-games G]
                                       [--game least-score|one-card ...]
 
-1. Time per decision: ``expert`` in seat 1 of 4-player deals against three ``strong``,
-   through ``score play``'s path (``Deal``, a ``View`` per decision); the median and the
-   slowest wall time of its decisions with more than one legal action (goal: median
-   under 1 s).
+1. Time per decision: ``expert`` in seat 1 of whole 4-player games against three
+   ``strong``, through ``score play``'s path (``match.play_to_end``: ``Deal``, a ``View``
+   per decision, the game's totals shown to the bots); the median and the slowest wall
+   time of its decisions with more than one legal action (goal: median under 1 s).
 2. Strength, from the match layer exactly as users get it: the script prints and runs
    ``score simulate GAME --bot expert --bot strong --bot strong --bot strong --games N
    --seed S --jobs J --json`` and reports the expert seat's win rate with its 95% Wilson
@@ -24,40 +24,46 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from strength import run_score
 
+from scorekeeper import match
 from scorekeeper.registry import get_virtual
 
 PLAYERS = ("P1", "P2", "P3", "P4")
+TIMED = "timed-expert"
 
 
-def decision_times(game: str, deals: int, seed: int) -> list[float]:
-    """Seconds per expert decision with a choice, expert in seat 1 against three strong."""
+def decision_times(game: str, games: int, seed: int) -> list[float]:
+    """Seconds per expert decision with a choice, expert in seat 1 against three strong,
+    over whole games played as ``score play`` plays them (each deal shows the game's
+    totals, which the expert plays for)."""
     virtual = get_virtual(game)
-    expert, strong = virtual.bots["expert"], virtual.bots["strong"]
-    master = random.Random(seed)
+    expert = virtual.bots["expert"]
     times: list[float] = []
-    for number in range(deals):
-        deal: Any = virtual.new_deal(PLAYERS, PLAYERS[number % 4],
-                                     random.Random(master.getrandbits(64)), {})
-        rng = random.Random(master.getrandbits(64))
-        while not deal.is_over:
-            player = deal.current_player
-            view = deal.view(player)
-            if player == "P1":
-                start = time.perf_counter()
-                action = expert.choose(view, rng)
-                elapsed = time.perf_counter() - start
-                if len(deal.legal_actions()) > 1:
-                    times.append(elapsed)
-            else:
-                action = strong.choose(view, rng)
-            deal.apply(action)
+
+    class TimedExpert:
+        def choose(self, view: Any, rng: random.Random) -> Any:
+            start = time.perf_counter()
+            action = expert.choose(view, rng)
+            elapsed = time.perf_counter() - start
+            if len(view.legal_actions()) > 1:
+                times.append(elapsed)
+            return action
+
+    bots = cast(dict[str, Any], virtual.bots)
+    bots[TIMED] = TimedExpert()
+    try:
+        for index in range(games):
+            seats = [match.Seat(PLAYERS[0], TIMED),
+                     *(match.Seat(name, "strong") for name in PLAYERS[1:])]
+            match.play_to_end(match.start_game(game, seats, match.hash_seed(seed, index)))
+    finally:
+        del bots[TIMED]
     return times
 
 
@@ -71,14 +77,14 @@ def main(argv: list[str] | None = None) -> None:
                         help="games of expert against three strong (default 1000; 0 skips)")
     parser.add_argument("--jobs", type=int, default=2, help="score simulate --jobs (default 2)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the run (default 1)")
-    parser.add_argument("--deals", type=int, default=8,
-                        help="deals to time the expert's decisions over (default 8)")
+    parser.add_argument("--timed-games", type=int, default=2,
+                        help="whole games to time the expert's decisions over (default 2)")
     parser.add_argument("--game", action="append", choices=["least-score", "one-card"],
                         help="the game (repeat; default both)")
     args = parser.parse_args(argv)
 
     for game in args.game or ["least-score", "one-card"]:
-        times = sorted(decision_times(game, args.deals, args.seed))
+        times = sorted(decision_times(game, args.timed_games, args.seed))
         print(f"{game}: expert decisions against three strong: median "
               f"{statistics.median(times) * 1000:.0f} ms, slowest {times[-1] * 1000:.0f} ms "
               f"over {len(times)} decisions (goal: median < 1 s)", flush=True)

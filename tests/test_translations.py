@@ -260,7 +260,8 @@ def test_the_checks_find_what_they_look_for() -> None:
 @pytest.mark.slow
 def test_a_plain_pip_install_speaks_danish(tmp_path: Path) -> None:
     """`pip install` is enough: a non-editable install (built in isolation, as users get
-    it) carries the compiled catalogs, and its `score` speaks Danish from them."""
+    it) carries the compiled catalogs, and its `score` speaks Danish from them, and the
+    data files of the bots (its One Card expert plays)."""
     target = tmp_path / "installed"
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target",
                     str(target), str(ROOT)], check=True, timeout=600, capture_output=True)
@@ -278,3 +279,12 @@ def test_a_plain_pip_install_speaks_danish(tmp_path: Path) -> None:
     assert shown.returncode == 0, shown.stderr
     assert shown.stdout.startswith(str(target))
     assert "Brug: score" in shown.stdout and "Tilvalg:" in shown.stdout
+    # The sample of deals One Card's expert plays the rest of a game out on goes too.
+    assert (target / "scorekeeper" / "games" / "one_card" / "outcomes.json").is_file()
+    played = subprocess.run(
+        [sys.executable, "-c", "import sys; sys.argv = ['score', 'simulate', 'one-card', "
+         "'--bot', 'expert', '--bot', 'greedy', '--bot', 'greedy', '--games', '1', "
+         "'--target', '10', '--json']; from scorekeeper.cli import main; main()"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, encoding="utf-8", timeout=300)
+    assert played.returncode == 0, played.stderr
+    assert '"games": 1' in played.stdout
