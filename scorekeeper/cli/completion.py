@@ -8,6 +8,7 @@ a damaged or missing store simply completes no values.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Collection, Iterator
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,9 @@ def _shell(name: str) -> str:
     shell = name.strip().lower()
     if not shell:
         detected: str | None = _get_shell_name()
+        if detected is None:  # no shell among the ancestors (a detached process): $SHELL
+            login = os.path.basename(os.environ.get("SHELL", "")).lower()
+            detected = login if login in SHELLS else None
         if detected is None:
             raise EntryError(_("can't tell which shell this is: name it, e.g. "
                                "`score --show-completion bash`"))
