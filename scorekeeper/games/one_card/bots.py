@@ -12,9 +12,9 @@
   sampled deals it plays the deal out as bidder with each trump it could choose,
   and bids while the expected score of the lowest bid it may make beats the
   expected score of letting the others have the deal.
-- ``expert``: the strong bot's search and bidding (more of both, the hidden cards
-  dealt to agree with the bidding too), playing for the game: the end of a deal is
-  worth each player's chance to win the game from the totals it leads to.
+- ``expert``: the strong bot's search and bidding (the hidden cards dealt to agree
+  with the bidding too), playing for the game: the end of a deal is worth each
+  player's chance to win the game from the totals it leads to.
 
 Every bot decides on card indices (:meth:`Bot.decide` on a :class:`engine.SeatView`,
 which ``score simulate`` keeps current for each seat); :meth:`Bot.choose` makes the

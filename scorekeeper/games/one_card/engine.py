@@ -1013,7 +1013,6 @@ class Deal:
         "_state",
         "_tricks",
         "dealer",
-        "game",
         "one_card",
         "options",
         "players",
@@ -1057,7 +1056,7 @@ class Deal:
         index = _INDEX[options.joker]
         self._state = State(n, self._dealer)
         self._state.deal([index[card] for card in every])
-        self.game = self._state.game = game
+        self._state.game = game
         self._tricks: list[Trick] = []
         self._actions: list[dict[str, Any]] = []
         self._initial: dict[str, Any] = {
@@ -1141,6 +1140,11 @@ class Deal:
     def state(self) -> State:
         """The core this deal is played on (read it; play through :meth:`apply`)."""
         return self._state
+
+    @property
+    def game(self) -> GameScore | None:
+        """The game around the deal, shown in every view (``None``: a deal on its own)."""
+        return self._state.game
 
     @property
     def phase(self) -> Phase:

@@ -6,7 +6,7 @@ of a deal by each player's chance to win the game from there (:class:`WinChances
 with the game's totals after the deal, it plays the rest of the game out many times
 on deals drawn from a sample of deals the strong bots played against each other
 (``outcomes.json``: the scores by seat counted from the dealer, for 2, 3 and 4
-players; ``python scripts/deal_outcomes.py one-card`` makes it). Four points are worth
+players; ``python scripts/deal_outcomes.py`` makes it). Four points are worth
 more to a player at 27 of 30 than at 3, a bid that stops a leader is worth a loss of
 points, and a trick that keeps a player below the target is worth fighting for.
 
@@ -22,6 +22,8 @@ import random
 from collections.abc import Sequence
 from functools import cache
 from importlib.resources import files
+
+from scorekeeper.games.one_card import rules
 
 __all__ = ["DEAL_OUTCOMES", "WinChances", "deal_outcomes", "win_chances"]
 
@@ -42,9 +44,9 @@ def deal_outcomes() -> dict[int, tuple[tuple[int, ...], ...]]:
 class WinChances:
     """Each seat's chance to win the game from a position between two deals: the
     totals by seat, the seat that deals next. A game over (a total at the target or
-    above, highest alone) is decided; otherwise ``futures`` plays of the rest of the
-    game on deals drawn from the sample (a tie at the top at the target plays on, as
-    the rules say). Answers are remembered (up to ``remember`` positions)."""
+    above, highest alone: :func:`rules.winners`) is decided; otherwise ``futures`` plays
+    of the rest of the game on deals drawn from the sample, each until the rules' end
+    (a tie at the top plays on). Answers are remembered (up to ``remember`` positions)."""
 
     def __init__(self, n: int, target: int, futures: int = 400,
                  remember: int = 200_000) -> None:
@@ -68,15 +70,16 @@ class WinChances:
     def _play_out(self, totals: tuple[int, ...], next_dealer: int) -> tuple[float, ...]:
         n = self.n
         target = self.target
-        top = max(totals)
-        if top >= target and totals.count(top) == 1:
-            return tuple(1.0 if t == top else 0.0 for t in totals)
+        over = rules.winners(totals, target)
+        if over is not None:
+            return tuple(1.0 if seat in over else 0.0 for seat in range(n))
         deals = self._deals
         count = len(deals)
         rng = random.Random(f"one-card/{target}/{next_dealer}/{totals}")
         draw = rng.random
         wins = [0] * n
         seats = range(n)
+        winners = rules.winners
         for _ in range(self.futures):
             running = list(totals)
             dealer = next_dealer
@@ -85,9 +88,9 @@ class WinChances:
                 for seat in seats:
                     running[seat] += scores[(seat - dealer) % n]
                 dealer = (dealer + 1) % n
-                best = max(running)
-                if best >= target and running.count(best) == 1:
-                    wins[running.index(best)] += 1
+                over = winners(running, target)
+                if over is not None:
+                    wins[over[0]] += 1
                     break
         return tuple(w / self.futures for w in wins)
 
