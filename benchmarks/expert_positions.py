@@ -84,9 +84,11 @@ def main() -> None:
     parser.add_argument("--baseline", default="StrongBot()")
     parser.add_argument("--deals", type=int, default=600)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--first", type=int, default=0,
+                        help="the first deal's index (fresh deals for a second look)")
     args = parser.parse_args()
     began = time.perf_counter()
-    jobs = [(args.candidate, args.baseline, index) for index in range(args.deals)]
+    jobs = [(args.candidate, args.baseline, index) for index in range(args.first, args.first + args.deals)]
     with ProcessPoolExecutor(args.jobs) as pool:
         gains = list(pool.map(compare, jobs, chunksize=4))
     mean = statistics.fmean(gains)
