@@ -2,7 +2,7 @@
 game for its seat in one deal.
 
     python benchmarks/expert_positions.py [--candidate "ExpertBot()"] \\
-        [--baseline "StrongBot()"] [--deals 600] [--jobs 2]
+        [--baseline "StrongBot()"] [--deals 600] [--first 0] [--jobs 2]
 
 Deal ``i`` starts from a position drawn from its index (0 to 7 deals played, each
 player's total a sum of typical deal scores, below the target of 30; a dealer): the

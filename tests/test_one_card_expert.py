@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper import match
 from scorekeeper.games.one_card import bots, rules
-from scorekeeper.games.one_card.engine import GameScore, SeatView, State
+from scorekeeper.games.one_card.engine import BID0, BIDDING, PASS, GameScore, SeatView, State
 from scorekeeper.games.one_card.expert import WinChances, deal_outcomes
 from scorekeeper.games.virtual import DealState
 
@@ -73,21 +73,89 @@ def test_the_expert_values_a_deal_by_the_game_and_the_strong_bot_by_its_points()
     assert expert.deal_value(alone)([0, 2, 9, 4]) == [0, 2, 9, 4]
 
 
-def test_the_expert_needing_a_few_points_bids_less_than_at_the_start() -> None:
-    """The same hands, the same seat (first to call): at the start of a game the expert
+def test_the_expert_bids_boldly_but_values_a_bid_less_when_a_few_points_win() -> None:
+    """The same hands, the same seat (first to call). At the start of a game the expert
     bids more often than the strong bot (leading and naming trump is worth more than its
-    points); needing 3 points to win, it bids far less often (a bid it misses scores
-    nothing, while a player who passes takes 3 points in most deals)."""
+    points, and it bids boldly). Needing 3 points to win, a bid is worth less to it
+    against a pass than at the start, in win chance, in most hands: a bid it misses
+    scores nothing, while a player who passes takes 3 points in most deals."""
     expert, strong = bots.ExpertBot(iterations=50), bots.StrongBot()
-    start = needing_three = by_strong = 0
+    by_expert = by_strong = worth_less = 0
     for seed in range(30):
         calm = State.shuffled(4, 3, random.Random(seed), game=GameScore((0, 0, 0, 0), 30))
         close = State.shuffled(4, 3, random.Random(seed), game=GameScore((27, 0, 0, 0), 30))
-        start += expert.decide(calm.observation(0), random.Random(seed)) != bots.PASS
-        needing_three += expert.decide(close.observation(0), random.Random(seed)) != bots.PASS
+        action, bid, passing, _ = expert._bid(calm.observation(0), random.Random(seed))
+        _, bid_close, passing_close, _ = expert._bid(close.observation(0), random.Random(seed))
+        assert bid is not None and passing is not None
+        assert bid_close is not None and passing_close is not None
+        by_expert += action != bots.PASS
         by_strong += strong.decide(calm.observation(0), random.Random(seed)) != bots.PASS
-    assert start > by_strong
-    assert needing_three + 5 < start, (start, needing_three)
+        worth_less += bid_close - passing_close < bid - passing
+    assert by_expert > by_strong
+    assert worth_less >= 24, worth_less
+
+
+def test_a_bid_the_playouts_just_miss_counts_as_made_for_the_expert_only() -> None:
+    """The bidding's greedy playouts: with ``bid_edge`` 3, a playout that leaves the
+    bidder up to 3 points short of its bid counts as the bid made (scored as the bid);
+    nothing else changes, and the strong bot keeps ``bid_edge`` 0."""
+    assert bots.StrongBot().bid_edge == 0 and bots.ExpertBot().bid_edge == 3
+    lowest = rules.lowest_bid(4)
+    changed = 0
+    for seed in range(5):
+        view = State.shuffled(4, 3, random.Random(seed)).observation(0)
+        plain, plain_pass = bots.StrongBot().bid_values(view, random.Random(seed))
+        bold, bold_pass = bots.StrongBot(bid_edge=3).bid_values(view, random.Random(seed))
+        assert bold_pass == plain_pass
+        for bold_suit, plain_suit in zip(bold, plain, strict=True):
+            for made, missed in zip(bold_suit, plain_suit, strict=True):
+                if made != missed:
+                    changed += 1
+                    assert missed[0] == 0 and made[0] == lowest and made[1:] == missed[1:]
+    assert changed > 0
+
+
+def test_the_call_model_explains_strong_calls_better_than_greedy_count() -> None:
+    """On fresh deals (not those it was fitted to): the model's likelier call agrees
+    with the strong bot's call more often than greedy's count does."""
+    strong = bots.StrongBot()
+    by_model = by_count = calls = 0
+    for index in range(10_000, 10_040):
+        rng = random.Random(index)
+        state = State.shuffled(4, index % 4, rng)
+        while state.info.phase == BIDDING:
+            info = state.info
+            view = state.observation(info.cur)
+            high = max((a for _, a in info.bids if a is not None), default=0)
+            amount = max(rules.lowest_bid(4), high + 1)
+            action = strong.decide(view, rng)
+            if amount <= rules.MAX_BID:
+                bid = action != PASS
+                calls += 1
+                by_model += (bots.bid_chance(view.hand, 4, amount, high > 0) > 0.5) == bid
+                by_count += (bots.estimate_bid_points(view.hand, 4)[0] >= amount) == bid
+            state.apply(action)
+    assert calls > 100
+    assert by_model > by_count + calls // 10, (by_model, by_count, calls)
+
+
+def test_the_expert_bidding_deals_hands_that_explain_the_calls() -> None:
+    """After another player bid, the expert's sampled deals give that player a hand the
+    strong bot would more likely bid with than an unconditioned deal does; the strong
+    bot's own sampling (greedy's count) is unchanged by the model."""
+    state = State.shuffled(4, 3, random.Random(11))
+    state.apply(BID0 + 6)  # seat 0 bids 6
+    view = state.observation(1)
+    hand = list(view.hand)
+    unseen = [c for c in range(25) if c not in hand]
+    calls = [bots.Call(0, 6, True, False)]
+    expert = bots.ExpertBot()
+    rng = random.Random(2)
+    read = [bots.bid_chance(expert._bidding_deal(hand, unseen, 1, 4, calls, rng)[0][0], 4, 6,
+                            False) for _ in range(200)]
+    blind = [bots.bid_chance(bots._deal_unseen(hand, unseen, 1, 4, rng)[0][0], 4, 6, False)
+             for _ in range(200)]
+    assert sum(read) / 200 > sum(blind) / 200 + 0.05, (sum(read), sum(blind))
 
 
 @pytest.mark.parametrize("game", ["one-card", "least-score"])
