@@ -88,7 +88,8 @@ def main() -> None:
                         help="the first deal's index (fresh deals for a second look)")
     args = parser.parse_args()
     began = time.perf_counter()
-    jobs = [(args.candidate, args.baseline, index) for index in range(args.first, args.first + args.deals)]
+    indices = range(args.first, args.first + args.deals)
+    jobs = [(args.candidate, args.baseline, index) for index in indices]
     with ProcessPoolExecutor(args.jobs) as pool:
         gains = list(pool.map(compare, jobs, chunksize=4))
     mean = statistics.fmean(gains)
