@@ -22,9 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorekeeper.games.one_card.bots import StrongBot, call_features  # noqa: E402
+from scorekeeper.games.one_card.bots import StrongBot, _lowest_bid, call_features  # noqa: E402
 from scorekeeper.games.one_card.engine import BIDDING, PASS, State  # noqa: E402
-from scorekeeper.games.one_card.rules import MAX_BID, lowest_bid  # noqa: E402
 
 Example = tuple[tuple[float, ...], bool]
 
@@ -39,11 +38,10 @@ def calls(n: int, deals: int) -> list[Example]:
         while state.info.phase == BIDDING:
             info = state.info
             view = state.observation(info.cur)
-            high = max((amount for _, amount in info.bids if amount is not None), default=0)
-            amount = max(lowest_bid(n), high + 1)
+            amount = _lowest_bid(info)
             action = strong.decide(view, rng)
-            if amount <= MAX_BID:
-                examples.append((call_features(view.hand, n, amount, high > 0),
+            if amount is not None:
+                examples.append((call_features(view.hand, n, amount, info.high > 0),
                                  action != PASS))
             state.apply(action)
     return examples

@@ -126,13 +126,12 @@ def test_the_call_model_explains_strong_calls_better_than_greedy_count() -> None
         while state.info.phase == BIDDING:
             info = state.info
             view = state.observation(info.cur)
-            high = max((a for _, a in info.bids if a is not None), default=0)
-            amount = max(rules.lowest_bid(4), high + 1)
+            amount = bots._lowest_bid(info)
             action = strong.decide(view, rng)
-            if amount <= rules.MAX_BID:
+            if amount is not None:
                 bid = action != PASS
                 calls += 1
-                by_model += (bots.bid_chance(view.hand, 4, amount, high > 0) > 0.5) == bid
+                by_model += (bots.bid_chance(view.hand, 4, amount, info.high > 0) > 0.5) == bid
                 by_count += (bots.estimate_bid_points(view.hand, 4)[0] >= amount) == bid
             state.apply(action)
     assert calls > 100

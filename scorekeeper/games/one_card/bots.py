@@ -374,6 +374,26 @@ class Call(NamedTuple):
     """Someone had bid before this call."""
 
 
+def others_calls(info: DealInfo, me: int) -> list[Call]:
+    """The calls of the bidding so far made by the players other than ``me``."""
+    lowest = rules.lowest_bid(info.n)
+    calls: list[Call] = []
+    high = 0
+    for seat, amount in info.bids:
+        if seat != me:
+            calls.append(Call(seat, max(lowest, high + 1) if amount is None else amount,
+                              amount is not None, high > 0))
+        if amount is not None:
+            high = amount
+    return calls
+
+
+def count_explains(call: Call, hand: Sequence[int], n: int) -> bool:
+    """Greedy's count of ``hand`` (as dealt) explains ``call``: a bid, the count reaches
+    it; a pass, the count does not reach the lowest bid then."""
+    return (estimate_bid_points(hand, n)[0] >= call.amount) == call.is_bid
+
+
 def _deal_unseen(hand: list[int], unseen: Sequence[int], me: int,
                  n: int, rng: random.Random) -> tuple[list[list[int]], int]:
     """The cards ``me`` has not seen shuffled and dealt to the others as at the start of
@@ -744,17 +764,10 @@ class StrongBot(_ViewBot):
         suits = [s for s in range(4) if JOKER_INDEX in hand or any(SUIT_OF[c] == s for c in hand)]
         as_bidder: list[list[list[int]]] = [[] for _ in range(4)]
         if_pass: list[list[int]] = []
-        lowest = rules.lowest_bid(n)
-        calls: list[Call] = []
-        high = 0
-        for seat, amount in info.bids:
-            if seat != me:
-                calls.append(Call(seat, max(lowest, high + 1) if amount is None else amount,
-                                  amount is not None, high > 0))
-            if amount is not None:
-                high = amount
+        calls = others_calls(info, me)
+        high = info.high
         passed = {seat for seat, amount in info.bids if amount is None}
-        my_bid = max(lowest, high + 1)
+        my_bid = max(rules.lowest_bid(n), high + 1)
         for _ in range(self.bid_samples):
             hands, one = self._bidding_deal(hand, unseen, me, n, calls, rng)
             for suit in suits:
@@ -788,8 +801,7 @@ class StrongBot(_ViewBot):
         reaches it; a pass: it does not reach the lowest bid then), else the last."""
         for _ in range(20):
             hands, one = _deal_unseen(hand, unseen, me, n, rng)
-            if all((estimate_bid_points(hands[c.seat], n)[0] >= c.amount) == c.is_bid
-                   for c in calls):
+            if all(count_explains(call, hands[call.seat], n) for call in calls):
                 break
         return hands, one
 
@@ -912,17 +924,7 @@ class BiddingSampler(HandSampler):
                  worlds: int = 100, budget: int = 600) -> None:
         super().__init__(view, unseen, forbidden, rng)
         info = view.info
-        lowest = rules.lowest_bid(info.n)
-        self._calls: list[tuple[int, int, bool]] = []  # (seat, amount, is a bid)
-        high = 0
-        for seat, amount in info.bids:
-            if amount is None:
-                if seat != view.seat:
-                    self._calls.append((seat, max(lowest, high + 1), False))
-            else:
-                if seat != view.seat:
-                    self._calls.append((seat, amount, True))
-                high = amount
+        self._calls = others_calls(info, view.seat)
         self._played: list[list[int]] = [[] for _ in range(info.n)]
         for card, seat in zip(info.played, info.played_by, strict=True):
             self._played[seat].append(card)
@@ -933,8 +935,8 @@ class BiddingSampler(HandSampler):
     def agrees(self, hands: Sequence[Sequence[int]]) -> bool:
         """Does every other player's hand as dealt fit its calls?"""
         n = self._n
-        return all((estimate_bid_points([*hands[seat], *self._played[seat]], n)[0] >= amount)
-                   == is_bid for seat, amount, is_bid in self._calls)
+        return all(count_explains(call, [*hands[call.seat], *self._played[call.seat]], n)
+                   for call in self._calls)
 
     def _fill(self) -> None:
         unchecked: list[tuple[list[list[int]], int]] = []
