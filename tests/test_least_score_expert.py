@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 
 from scorekeeper.cards import Card, parse_cards
-from scorekeeper.games.least_score.bots import ExpertBot, StrongBot
+from scorekeeper.games.least_score.bots import STALL_TURNS_PER_PLAYER, ExpertBot, StrongBot
 from scorekeeper.games.least_score.engine import (
     Action,
     Deal,
@@ -161,3 +161,37 @@ def test_the_expert_declares_on_its_reading_and_plays_legally() -> None:
         declared += 1
     assert declared == 15
 
+
+
+def test_the_expert_declares_exactly_when_its_outlook_passes_its_rule() -> None:
+    checked = read = 0
+    for seed in range(12):
+        deal = Deal.new(PLAYERS, PLAYERS[seed % 4], random.Random(seed), Options())
+        expert, strong = ExpertBot(particles=32), StrongBot()
+        rng = random.Random(seed)
+        while not deal.is_over:
+            player = deal.current_player
+            assert player is not None
+            view = deal.view(player)
+            stalling = view.turn >= STALL_TURNS_PER_PLAYER * len(PLAYERS)
+            moves = expert.history.update(view) if player == "Ann" else None
+            if player != "Ann" or not view.can_declare or stalling:
+                deal.apply(strong.choose(view, rng))
+                continue
+            assert moves is not None  # Ann's views tell the deal's story
+            state = rng.getstate()
+            chance, edge = expert.outlook(view, moves, rng)
+            after = rng.getstate()
+            rng.setstate(state)
+            guess = strong.declaration_outlook(view, random.Random(seed))
+            action = expert.choose(view, rng)
+            assert rng.getstate() == after  # choose weighs it with the very same draws
+            passes = chance >= expert.min_good and edge >= expert.min_edge
+            assert isinstance(action, Declare) == passes
+            # Without the deal's story it falls back on strong's estimate.
+            assert expert.outlook(view, None, random.Random(seed)) == guess
+            if guess[0] >= expert.read_from:
+                read += 1
+            checked += 1
+            deal.apply(action)
+    assert checked >= 20 and read >= 5

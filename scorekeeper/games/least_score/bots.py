@@ -475,12 +475,21 @@ class ExpertBot(StrongBot):
             return self.best_move(view)
         if _stalling(view):
             return Declare()
-        chance, edge = self.declaration_outlook(view, rng)
-        if moves is not None and chance >= self.read_from:
-            chance, edge = self.read_outlook(view, moves, rng)
+        chance, edge = self.outlook(view, moves, rng)
         if chance >= self.min_good and edge >= self.min_edge:
             return Declare()
         return self.best_move(view)
+
+    def outlook(self, view: PlayerView, moves: Sequence[Move] | None,
+                rng: random.Random) -> tuple[float, float]:
+        """(chance of a good declaration, expected result) of declaring now, as
+        :meth:`choose` weighs it: the reading of ``moves`` (the deal's story so far,
+        ``None`` if unknown) when strong's own estimate leaves a chance of at least
+        :attr:`read_from`, else that estimate."""
+        chance, edge = self.declaration_outlook(view, rng)
+        if moves is not None and chance >= self.read_from:
+            chance, edge = self.read_outlook(view, moves, rng)
+        return chance, edge
 
     def read_outlook(self, view: PlayerView, moves: Sequence[Move],
                      rng: random.Random) -> tuple[float, float]:
