@@ -35,11 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.games.least_score.bots import (
-    STALL_TURNS_PER_PLAYER,
-    ExpertBot,
-    StrongBot,
-)
+from scorekeeper.games.least_score.bots import ExpertBot, StrongBot, stalling
 from scorekeeper.games.least_score.engine import Deal, Declare
 from scorekeeper.games.least_score.rules import Options
 
@@ -75,7 +71,6 @@ def play(job: tuple[int, int]) -> list[Choice]:
     expert, strong = ExpertBot(), StrongBot()
     rngs = {player: random.Random(master.getrandbits(32)) for player in PLAYERS}
     overruled = [None, Moment.CLOSE_CALL, Moment.RULE_DECLARES][master.randrange(3)]
-    stall = STALL_TURNS_PER_PLAYER * len(PLAYERS)
     seen: dict[Moment, tuple[float, bool]] = {}
     while not deal.is_over:
         player = deal.current_player
@@ -86,7 +81,7 @@ def play(job: tuple[int, int]) -> list[Choice]:
             deal.apply(strong.choose(view, rng))
             continue
         moves = expert.history.update(view)
-        if not view.can_declare or moves is None or view.turn >= stall:
+        if not view.can_declare or moves is None or stalling(view):
             deal.apply(expert.choose(view, rng))
             continue
         chance, edge = expert.outlook(view, moves, rng)

@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 
 from scorekeeper.cards import Card, parse_cards
-from scorekeeper.games.least_score.bots import STALL_TURNS_PER_PLAYER, ExpertBot, StrongBot
+from scorekeeper.games.least_score.bots import ExpertBot, StrongBot, stalling
 from scorekeeper.games.least_score.engine import (
     Action,
     Deal,
@@ -173,9 +173,8 @@ def test_the_expert_declares_exactly_when_its_outlook_passes_its_rule() -> None:
             player = deal.current_player
             assert player is not None
             view = deal.view(player)
-            stalling = view.turn >= STALL_TURNS_PER_PLAYER * len(PLAYERS)
             moves = expert.history.update(view) if player == "Ann" else None
-            if player != "Ann" or not view.can_declare or stalling:
+            if player != "Ann" or not view.can_declare or stalling(view):
                 deal.apply(strong.choose(view, rng))
                 continue
             assert moves is not None  # Ann's views tell the deal's story

@@ -35,7 +35,7 @@ from scorekeeper.games.least_score.expert import HandReader, History, Move, Move
 from scorekeeper.games.least_score.rules import FALSE_DECLARATION_PENALTY, HAND_SIZE, Tie, TwoPairs
 
 __all__ = ["BOTS", "Advice", "Bot", "ExpertBot", "GreedyBot", "RandomBot", "StrongBot",
-           "get_bot"]
+           "get_bot", "stalling"]
 
 STALL_TURNS_PER_PLAYER = 60
 """After this many turns per player a deal is stalling: greedy and strong declare."""
@@ -97,7 +97,9 @@ class Sampler:
         return result
 
 
-def _stalling(view: PlayerView) -> bool:
+def stalling(view: PlayerView) -> bool:
+    """The deal has gone on for :data:`STALL_TURNS_PER_PLAYER` turns per player: the bots
+    that may declare do."""
     return view.turn >= STALL_TURNS_PER_PLAYER * len(view.players)
 
 
@@ -133,7 +135,7 @@ class GreedyBot:
         self.take_below = take_below
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        if view.can_declare and (_value(view.hand) <= self.declare_at or _stalling(view)):
+        if view.can_declare and (_value(view.hand) <= self.declare_at or stalling(view)):
             return Declare()
         sets = view.legal_discards()
         discard = max(sets, key=lambda s: (_value(s), len(s)))
@@ -432,7 +434,7 @@ class StrongBot:
     def advise(self, view: PlayerView, rng: random.Random) -> Advice:
         """The action :meth:`choose` takes (same draws from ``rng``), with its estimate."""
         if view.can_declare:
-            if _stalling(view):
+            if stalling(view):
                 return Advice(Declare())
             chance, edge = self.declaration_outlook(view, rng)
             if chance >= self.min_good and edge >= self.min_edge:
@@ -473,7 +475,7 @@ class ExpertBot(StrongBot):
         moves = self.history.update(view) if isinstance(view, View | SeatView) else None
         if not view.can_declare:
             return self.best_move(view)
-        if _stalling(view):
+        if stalling(view):
             return Declare()
         chance, edge = self.outlook(view, moves, rng)
         if chance >= self.min_good and edge >= self.min_edge:
