@@ -185,7 +185,7 @@ def test_the_expert_declares_exactly_when_its_outlook_passes_its_rule() -> None:
             guess = strong.declaration_outlook(view, random.Random(seed))
             action = expert.choose(view, rng)
             assert rng.getstate() == after  # choose weighs it with the very same draws
-            passes = chance >= expert.min_good and edge >= expert.min_edge
+            passes = expert.declares(view, chance, edge)
             assert isinstance(action, Declare) == passes
             # Without the deal's story it falls back on strong's estimate.
             assert expert.outlook(view, None, random.Random(seed)) == guess
@@ -194,3 +194,18 @@ def test_the_expert_declares_exactly_when_its_outlook_passes_its_rule() -> None:
             checked += 1
             deal.apply(action)
     assert checked >= 20 and read >= 5
+
+
+def test_the_expert_asks_for_a_bigger_edge_in_a_duel_than_at_a_fuller_table() -> None:
+    expert = ExpertBot()
+    duel = Deal.new(("Ann", "Bob"), "Bob", random.Random(1), Options()).view("Ann")
+    table = Deal.new(PLAYERS, "Di", random.Random(1), Options()).view("Ann")
+    three = Deal.new(PLAYERS[:3], "Cy", random.Random(1), Options()).view("Ann")
+    assert expert.min_edge > expert.group_edge
+    between = (expert.min_edge + expert.group_edge) / 2
+    assert expert.declares(table, 0.7, between) and expert.declares(three, 0.7, between)
+    assert not expert.declares(duel, 0.7, between)
+    assert expert.declares(duel, 0.7, expert.min_edge)
+    # the chance asked for is the same at every table
+    assert not any(expert.declares(view, expert.min_good - 0.01, 10.0)
+                   for view in (duel, three, table))

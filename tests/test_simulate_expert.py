@@ -54,7 +54,7 @@ def test_least_score_expert_declares_on_its_reading_of_the_table() -> None:
                 if chance >= expert.read_from:
                     chance, edge = expert.read_outlook(view, moves, same)
                 declared = isinstance(action, Declare)
-                assert declared == (chance >= expert.min_good and edge >= expert.min_edge)
+                assert declared == expert.declares(view, chance, edge)
                 different += 1
             deal.apply(strong.choose(view, rng))
     assert different
