@@ -162,7 +162,6 @@ def test_the_expert_declares_on_its_reading_and_plays_legally() -> None:
     assert declared == 15
 
 
-
 def test_the_expert_declares_exactly_when_its_outlook_passes_its_rule() -> None:
     checked = read = 0
     for seed in range(12):

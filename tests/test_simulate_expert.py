@@ -49,10 +49,8 @@ def test_least_score_expert_declares_on_its_reading_of_the_table() -> None:
                                                    type(action)):
                 moves = expert.history.update(view)  # the same view again: the same story
                 assert moves is not None
-                same = random.Random(1)  # the draws choose made
-                chance, edge = expert.declaration_outlook(view, same)
-                if chance >= expert.read_from:
-                    chance, edge = expert.read_outlook(view, moves, same)
+                # with the draws choose made
+                chance, edge = expert.outlook(view, moves, random.Random(1))
                 declared = isinstance(action, Declare)
                 assert declared == expert.declares(view, chance, edge)
                 different += 1

@@ -437,10 +437,15 @@ class StrongBot:
             if stalling(view):
                 return Advice(Declare())
             chance, edge = self.declaration_outlook(view, rng)
-            if chance >= self.min_good and edge >= self.min_edge:
+            if self.declares(view, chance, edge):
                 return Advice(Declare(), chance, edge)
             return Advice(self.best_move(view), chance, edge)
         return Advice(self.best_move(view))
+
+    def declares(self, view: PlayerView, chance: float, edge: float) -> bool:
+        """The declaring rule: declare on this outlook (the sampled chance of a good
+        declaration and the expected result)?"""
+        return chance >= self.min_good and edge >= self.min_edge
 
 
 class ExpertBot(StrongBot):
@@ -489,8 +494,8 @@ class ExpertBot(StrongBot):
         return self.best_move(view)
 
     def declares(self, view: PlayerView, chance: float, edge: float) -> bool:
-        """The expert's rule: declare on this outlook (the chance of a good declaration
-        and the expected result, from :meth:`outlook`)?"""
+        """The expert's rule, on the outlook from :meth:`outlook`: strong's, with
+        :attr:`group_edge` for the edge while three or more are in."""
         wanted = self.min_edge if len(view.players) == 2 else self.group_edge
         return chance >= self.min_good and edge >= wanted
 
