@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from scorekeeper.cards import Card, parse_cards
+from scorekeeper.cards import STANDARD_DECK, Card, parse_cards
 from scorekeeper.games.least_score.bots import ExpertBot, StrongBot, stalling
 from scorekeeper.games.least_score.engine import (
     Action,
@@ -17,7 +17,7 @@ from scorekeeper.games.least_score.engine import (
     View,
 )
 from scorekeeper.games.least_score.expert import History, Move
-from scorekeeper.games.least_score.rules import Options
+from scorekeeper.games.least_score.rules import Options, hand_value
 
 PLAYERS = ("Ann", "Bob", "Cy", "Di")
 
@@ -166,7 +166,8 @@ def test_the_expert_declares_exactly_when_its_outlook_passes_its_rule() -> None:
     checked = read = 0
     for seed in range(12):
         deal = Deal.new(PLAYERS, PLAYERS[seed % 4], random.Random(seed), Options())
-        expert, strong = ExpertBot(particles=32), StrongBot()
+        # moves as strong's (no search), so that choose draws nothing after the outlook
+        expert, strong = ExpertBot(particles=32, rollouts=0), StrongBot()
         rng = random.Random(seed)
         while not deal.is_over:
             player = deal.current_player
@@ -208,3 +209,66 @@ def test_the_expert_asks_for_a_bigger_edge_in_a_duel_than_at_a_fuller_table() ->
     # the chance asked for is the same at every table
     assert not any(expert.declares(view, expert.min_good - 0.01, 10.0)
                    for view in (duel, three, table))
+
+
+def floor_taken_by_a_lone_card(ann: str, floor: str) -> Deal:
+    """Ann (dealt ``ann``) shows her lowest card and keeps the turned-up ``floor``; Bob
+    lays down his five clubs and takes Ann's card: on her turn, she knows his whole
+    hand and that he will declare with it at his next."""
+    ann_cards, bob_cards = parse_cards(ann), parse_cards("2C 3C 4C 5C 6C")
+    (turned,) = parse_cards(floor)
+    deck = [c for c in STANDARD_DECK if c not in {*ann_cards, *bob_cards, turned}]
+    random.Random(0).shuffle(deck)
+    deal = Deal(["Ann", "Bob"], "Bob", [ann_cards, bob_cards], turned, deck, Options(), None)
+    lowest = min(ann_cards, key=lambda card: hand_value([card]))
+    deal.apply(Discard((lowest,), turned))
+    deal.apply(Discard(tuple(bob_cards), lowest))
+    return deal
+
+
+def test_a_play_out_scores_each_move_as_the_deal_ends() -> None:
+    deal = floor_taken_by_a_lone_card("9H QS 6S 6D 5H", "7D")
+    view = deal.view("Ann")
+    assert [list(cards) for cards in view.taken_seen] == [parse_cards("7D"), parse_cards("5H")]
+    contenders = [Discard(cards, take) for cards in view.legal_discards()
+                  for take in view.floor]
+    expert = ExpertBot(rollouts=6)
+    values = expert.play_out(view, {}, contenders, random.Random(1))
+    # Bob declares 5 at his next turn, whatever Ann holds: she scores her total - 5.
+    for move, value in zip(contenders, values, strict=True):
+        kept = [c for c in view.hand if c not in move.cards]
+        assert move.take is not None
+        assert value == -(hand_value([*kept, move.take]) - 5), move
+
+
+def test_the_expert_plays_out_strongs_close_calls_and_keeps_the_best() -> None:
+    deal = floor_taken_by_a_lone_card("9H QS 6S 6D 5H", "7D")
+    view = deal.view("Ann")
+    # strong keeps 5-6-7 for a run next turn (33 points in hand), but there is no next
+    # turn: the pair and the two (28) lose five points fewer.
+    assert StrongBot().best_move(view) == Discard(tuple(parse_cards("QS")), parse_cards("5C")[0])
+    expert = ExpertBot(rollouts=6)
+    moves = expert.history.update(deal.view("Ann"))
+    assert moves is not None
+    chosen = expert.search_move(view, moves, random.Random(1))
+    assert chosen == Discard(tuple(parse_cards("6S 6D")), parse_cards("2C")[0])
+    assert expert.choose(view, random.Random(1)) == chosen
+    # without the deal's story, or without play-outs: strong's move
+    assert expert.search_move(view, None, random.Random(1)) == StrongBot().best_move(view)
+    assert ExpertBot(rollouts=0).choose(view, random.Random(1)) == StrongBot().best_move(view)
+
+
+def test_without_play_outs_the_expert_moves_as_strong() -> None:
+    expert, strong = ExpertBot(particles=16, rollouts=0), StrongBot()
+    compared = 0
+    for seed in range(6):
+        deal = Deal.new(PLAYERS, PLAYERS[seed % 4], random.Random(seed), Options())
+        rng = random.Random(seed)
+        while not deal.is_over:
+            view = deal.view(deal.current_player or "")
+            action = expert.choose(view, random.Random(seed))
+            if isinstance(action, Discard):
+                assert action == strong.best_move(view)
+                compared += 1
+            deal.apply(strong.choose(view, rng))
+    assert compared > 30

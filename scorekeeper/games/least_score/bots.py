@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -28,6 +28,7 @@ from scorekeeper.games.least_score.engine import (
     Discard,
     PlayerView,
     SeatView,
+    State,
     View,
     legal_discard_sets,
 )
@@ -42,6 +43,10 @@ STALL_TURNS_PER_PLAYER = 60
 
 _VALUES: dict[Card, int] = {card: min(int(card.rank), 10) for card in STANDARD_DECK}
 MEAN_CARD = sum(_VALUES.values()) / len(_VALUES)  # 85/13 ~ 6.54
+
+
+def _first(item: tuple[float, Any, Any]) -> float:
+    return item[0]
 
 
 def _value(cards: Sequence[Card]) -> int:
@@ -286,8 +291,9 @@ class StrongBot:
         flush = len(ranks) == 5 and all(c.suit is card.suit for c in rest)
         return self._shape_score(ranks, flush, two_pairs)
 
-    def best_move(self, view: PlayerView) -> Discard:
-        """The discard and take with the best (lowest) look-ahead score."""
+    def scored_moves(self, view: PlayerView) -> list[tuple[float, tuple[Card, ...], Card | None]]:
+        """Every move (discard, take: ``None`` for the deck) with its look-ahead score,
+        lower is better, in the order of the legal discards and then of the takes."""
         hand = list(view.hand)
         two_pairs = view.options.two_pairs
         # The top of the deck is one of the unseen cards (or, when the deck is empty,
@@ -296,7 +302,7 @@ class StrongBot:
         takes = view.take_options()
         if not pool and None in takes:
             takes.remove(None)
-        best: tuple[float, Discard] | None = None
+        scored: list[tuple[float, tuple[Card, ...], Card | None]] = []
         for cards in view.legal_discards():
             rest = [c for c in hand if c not in cards]
             for take in takes:
@@ -304,10 +310,14 @@ class StrongBot:
                     score = self._deck_score(rest, pool, two_pairs)
                 else:
                     score = self._kept_score(rest, take, two_pairs)
-                if best is None or score < best[0]:
-                    best = (score, Discard(cards, take))
-        assert best is not None
-        return best[1]
+                scored.append((score, cards, take))
+        return scored
+
+    def best_move(self, view: PlayerView) -> Discard:
+        """The discard and take with the best (lowest) look-ahead score (the first of
+        :meth:`scored_moves` on a tie)."""
+        _, cards, take = min(self.scored_moves(view), key=_first)
+        return Discard(cards, take)
 
     def move_regret(self, hand: Sequence[Card], floor: Sequence[Card], pool: Sequence[Card],
                     two_pairs: TwoPairs, discard: Sequence[Card], take: Card | None) -> float:
@@ -449,14 +459,15 @@ class StrongBot:
 
 
 class ExpertBot(StrongBot):
-    """The strong bot's moves, declaring on a reading of the other players' hands.
+    """Declaring on a reading of the other players' hands, and moves chosen by playing
+    the deal out.
 
     It remembers the deal's moves (:class:`~expert.History`) and samples each other
     player's hidden cards by how well they explain that player's discards, takes and
     declining to declare (:class:`~expert.HandReader`, modelling the player as the
     strong bot), then declares when the sampled chance of a good declaration and the
     expected edge are high enough. Without the deal's story (a view from the middle of
-    a deal it did not follow) it falls back on the strong bot's estimate.
+    a deal it did not follow) it falls back on the strong bot's estimate and moves.
 
     The thresholds were set against three strong bots (the same deals or games
     played by each candidate, ``benchmarks/expert_paired.py`` for whole games): with
@@ -465,13 +476,22 @@ class ExpertBot(StrongBot):
     deals the edge asked for changed nothing measurable in points; over 3,000 paired
     games, 0 instead of 3 with three or more in won 1.1% more of them (in a duel, 3
     stayed best).
+
+    Moves (:meth:`search_move`): the strong bot's look-ahead ranks them; when its best
+    few are close, each is played out ``rollouts`` times to the end of the deal, over
+    hidden hands drawn from the reading and the same shuffled deck for every candidate,
+    everyone (the expert too) played by a quicker strong bot; the move with the best
+    average result is played. ``rollouts=0``: strong's moves.
     """
 
     name = "expert"
 
     def __init__(self, min_good: float = 0.6, min_edge: float = 3.0,
                  group_edge: float = 0.0, particles: int = 96, read_from: float = 0.05,
-                 reading: dict[str, Any] | None = None, **kwargs: Any) -> None:
+                 reading: dict[str, Any] | None = None, rollouts: int = 32,
+                 candidates: int = 3, search_within: float = 1.5,
+                 rollout_samples: int = 24, rollout_turns: int = 40,
+                 **kwargs: Any) -> None:
         super().__init__(min_good=min_good, min_edge=min_edge, **kwargs)
         self.group_edge = group_edge
         """The expected edge asked for while three or more players are in the deal
@@ -481,17 +501,108 @@ class ExpertBot(StrongBot):
         declaration is at least this (below it, the reading never finds one either)."""
         self.history = History()
         self.reader = HandReader(StrongBot().regret_model, particles=particles, **(reading or {}))
+        self.rollouts = rollouts
+        """Play-outs per candidate move (0: no search)."""
+        self.candidates = candidates
+        """At most this many of the look-ahead's best moves are played out..."""
+        self.search_within = search_within
+        """...those within this many points of its best score."""
+        self.rollout_turns = rollout_turns
+        """A play-out still going after this many turns ends with the player to act
+        declaring (it would stall: a stalling deal is declared the same way)."""
+        self.rollout_others = StrongBot(samples=rollout_samples)
+        self.rollout_self = StrongBot(samples=rollout_samples, min_good=min_good,
+                                      min_edge=group_edge)
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         moves = self.history.update(view) if isinstance(view, View | SeatView) else None
-        if not view.can_declare:
-            return self.best_move(view)
-        if stalling(view):
-            return Declare()
-        chance, edge = self.outlook(view, moves, rng)
-        if self.declares(view, chance, edge):
-            return Declare()
-        return self.best_move(view)
+        if view.can_declare:
+            if stalling(view):
+                return Declare()
+            chance, edge = self.outlook(view, moves, rng)
+            if self.declares(view, chance, edge):
+                return Declare()
+        return self.search_move(view, moves, rng)
+
+    def search_move(self, view: PlayerView, moves: Sequence[Move] | None,
+                    rng: random.Random) -> Discard:
+        """The move to play: strong's best, unless one of its close runners-up does
+        better played out over hidden hands read from ``moves`` (see the class)."""
+        scored = self.scored_moves(view)
+        best_score, cards, take = min(scored, key=_first)
+        if moves is None or self.rollouts <= 0:
+            return Discard(cards, take)
+        ranked = sorted(scored, key=_first)[: self.candidates]
+        contenders = [Discard(c, t) for score, c, t in ranked
+                      if score <= best_score + self.search_within]
+        if len(contenders) < 2:
+            return Discard(cards, take)
+        hands = self.reader.read(view, moves, self.unseen(view), rng)
+        values = self.play_out(view, hands, contenders, rng)
+        return contenders[values.index(max(values))]
+
+    def play_out(self, view: PlayerView, hands: Mapping[int, Sequence[Sequence[Card]]],
+                 contenders: Sequence[Discard], rng: random.Random) -> list[float]:
+        """Each contender's average result (the others' average score minus one's own)
+        over :attr:`rollouts` deals played out from ``view``: each deal draws the other
+        players' hidden cards from ``hands`` (per seat, equally likely hidden hands:
+        :meth:`HandReader.read`) and the deck from the rest, and every contender is
+        played on the same deal with the same draws."""
+        totals = [0.0] * len(contenders)
+        me = view.seat
+        others = len(view.players) - 1
+        for _ in range(self.rollouts):
+            start = State.from_view(view, *self._deal_hidden(view, hands, rng))
+            seed = rng.getrandbits(32)
+            for index, move in enumerate(contenders):
+                draws = random.Random(seed)
+                state = start.clone()
+                if state.move(move.cards, move.take):
+                    state.apply_chance(state.chance_outcome(draws))
+                self._play_to_the_end(state, me, draws)
+                scores = state.score().scores
+                points = [scores[name] for name in state.info.players]
+                totals[index] += (sum(points) - points[me]) / others - points[me]
+        return [total / self.rollouts for total in totals]
+
+    def _play_to_the_end(self, state: State, me: int, rng: random.Random) -> None:
+        for _ in range(self.rollout_turns):
+            seat = state.info.cur
+            bot = self.rollout_self if seat == me else self.rollout_others
+            action = bot.choose(state.views[seat], rng)
+            if isinstance(action, Declare):
+                state.declare()
+                return
+            if state.move(action.cards, action.take):
+                state.apply_chance(state.chance_outcome(rng))
+        state.declare()
+
+    def _deal_hidden(self, view: PlayerView, hands: Mapping[int, Sequence[Sequence[Card]]],
+                     rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
+        """Every seat's hand (the others' hidden cards drawn from ``hands``, a card
+        another seat already holds dealt again from the unseen) and the deck, top first."""
+        used: set[Card] = set()
+        full: list[list[Card]] = []
+        for seat in range(len(view.hand_sizes)):
+            if seat == view.seat:
+                full.append(list(view.hand))
+                continue
+            hand = list(view.taken_seen[seat])
+            particles = hands.get(seat)
+            if particles:
+                for _attempt in range(4):
+                    pick = particles[rng.randrange(len(particles))]
+                    if used.isdisjoint(pick):
+                        break
+                hand += [c for c in pick if c not in used]
+            used.update(hand)
+            full.append(hand)
+        rest = [c for c in self.unseen(view) if c not in used]
+        rng.shuffle(rest)
+        for seat, size in enumerate(view.hand_sizes):
+            while len(full[seat]) < size and rest:
+                full[seat].append(rest.pop())
+        return full, rest[: view.deck_size]
 
     def declares(self, view: PlayerView, chance: float, edge: float) -> bool:
         """The expert's rule, on the outlook from :meth:`outlook`: strong's, with
