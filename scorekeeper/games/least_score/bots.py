@@ -49,6 +49,17 @@ def _first(item: tuple[float, Any, Any]) -> float:
     return item[0]
 
 
+def _disjoint_pick(particles: Sequence[Sequence[Card]], used: set[Card],
+                   rng: random.Random) -> int:
+    """The index of a particle drawn at random, redrawn (up to 4 draws in all) while it
+    shares a card with ``used``: the last draw stands."""
+    for _attempt in range(4):
+        pick = rng.randrange(len(particles))
+        if used.isdisjoint(particles[pick]):
+            break
+    return pick
+
+
 def _value(cards: Sequence[Card]) -> int:
     values = _VALUES
     return sum(values[c] for c in cards)
@@ -551,8 +562,9 @@ class ExpertBot(StrongBot):
         totals = [0.0] * len(contenders)
         me = view.seat
         others = len(view.players) - 1
+        unseen = self.unseen(view)
         for _ in range(self.rollouts):
-            start = State.from_view(view, *self._deal_hidden(view, hands, rng))
+            start = State.from_view(view, *self._deal_hidden(view, hands, unseen, rng))
             seed = rng.getrandbits(32)
             for index, move in enumerate(contenders):
                 draws = random.Random(seed)
@@ -577,10 +589,13 @@ class ExpertBot(StrongBot):
                 state.apply_chance(state.chance_outcome(rng))
         state.declare()
 
-    def _deal_hidden(self, view: PlayerView, hands: Mapping[int, Sequence[Sequence[Card]]],
+    @staticmethod
+    def _deal_hidden(view: PlayerView, hands: Mapping[int, Sequence[Sequence[Card]]],
+                     unseen: Sequence[Card],
                      rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
         """Every seat's hand (the others' hidden cards drawn from ``hands``, a card
-        another seat already holds dealt again from the unseen) and the deck, top first."""
+        another seat already holds dealt again from ``unseen``, the cards whose place
+        the viewer does not know) and the deck, top first."""
         used: set[Card] = set()
         full: list[list[Card]] = []
         for seat in range(len(view.hand_sizes)):
@@ -590,14 +605,11 @@ class ExpertBot(StrongBot):
             hand = list(view.taken_seen[seat])
             particles = hands.get(seat)
             if particles:
-                for _attempt in range(4):
-                    pick = particles[rng.randrange(len(particles))]
-                    if used.isdisjoint(pick):
-                        break
+                pick = particles[_disjoint_pick(particles, used, rng)]
                 hand += [c for c in pick if c not in used]
             used.update(hand)
             full.append(hand)
-        rest = [c for c in self.unseen(view) if c not in used]
+        rest = [c for c in unseen if c not in used]
         rng.shuffle(rest)
         for seat, size in enumerate(view.hand_sizes):
             while len(full[seat]) < size and rest:
@@ -641,10 +653,7 @@ class ExpertBot(StrongBot):
                 total = known[seat]
                 particles = hands.get(seat)
                 if particles:
-                    for _attempt in range(4):
-                        pick = rng.randrange(len(particles))
-                        if used.isdisjoint(particles[pick]):
-                            break
+                    pick = _disjoint_pick(particles, used, rng)
                     used.update(particles[pick])
                     total += values[seat][pick]
                 totals.append(total)
