@@ -208,8 +208,10 @@ class StrongBot:
         self.now_weight = now_weight
         self.card_cost = card_cost
         self._scores: dict[tuple[tuple[int, ...], bool, TwoPairs], float] = {}
-        self._regret_models: dict[TwoPairs, MoveRegret] = {}
         """:meth:`_shape_score` by shape: a few thousand hand shapes in all."""
+        self._regret_models: dict[TwoPairs, MoveRegret] = {}
+        self._by_rank: dict[tuple[tuple[int, ...], TwoPairs], dict[int, float]] = {}
+        """:meth:`_deck_score`'s score of the kept ranks with each rank added."""
 
     # -- what is still unseen -------------------------------------------------
 
@@ -437,9 +439,12 @@ class StrongBot:
                     two_pairs: TwoPairs) -> float:
         """The mean :meth:`_hand_score` of ``rest`` with each card of ``pool`` added,
         summed in ``pool`` order (so the same float as adding the scores one by one)."""
-        kept = sorted(c.rank for c in rest)
-        by_rank = {rank: self._shape_score(tuple(sorted([*kept, rank])), False, two_pairs)
-                   for rank in {c.rank for c in pool}}
+        kept = tuple(sorted(c.rank for c in rest))
+        by_rank = self._by_rank.get((kept, two_pairs))
+        if by_rank is None:
+            by_rank = self._by_rank[kept, two_pairs] = {
+                rank: self._shape_score(tuple(sorted([*kept, rank])), False, two_pairs)
+                for rank in Rank if rank is not Rank.JOKER}
         suits = {c.suit for c in rest}
         if len(rest) == 4 and len(suits) == 1:  # a card of that suit makes a flush
             suit = suits.pop()
