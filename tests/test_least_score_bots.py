@@ -163,6 +163,32 @@ def test_strong_does_not_declare_a_losing_hand() -> None:
     assert isinstance(bot.choose(make_view("AS", "9H", turn=3), rng), Discard)
 
 
+def test_giving_up_on_a_hopeless_declaration_changes_no_decision() -> None:
+    # The play-outs' bots stop sampling once a declaration can no longer be good
+    # often enough: the same choice as sampling it all, on fewer draws.
+    stopped = 0
+    compared = 0
+    for min_good in (0.6, 0.8, 0.5):
+        full = StrongBot(samples=24, min_good=min_good)
+        quick = StrongBot(samples=24, min_good=min_good, give_up=True)
+        for seed in range(4):
+            deal = Deal.new(PLAYERS, PLAYERS[seed % 4], random.Random(seed), Options())
+            rng = random.Random(seed)
+            while not deal.is_over:
+                view = deal.view(deal.current_player or "")
+                if view.can_declare:
+                    full_draws, quick_draws = random.Random(compared), random.Random(compared)
+                    assert quick.choose(view, quick_draws) == full.choose(view, full_draws)
+                    stopped += quick_draws.getstate() != full_draws.getstate()
+                    compared += 1
+                deal.apply(full.choose(view, rng))
+    assert compared > 100 and stopped > compared // 4
+    # 19 against three single cards: it stops after the first draws, chance below 0.6
+    view = make_view("9S 10H", "4H", turn=24, sizes=(2, 1, 1, 1))
+    chance, _ = StrongBot().declaration_outlook(view, random.Random(0), stop_below=0.6)
+    assert chance < 0.1
+
+
 def test_strong_declares_early_against_big_hands() -> None:
     bot = StrongBot()
     rng = random.Random(0)

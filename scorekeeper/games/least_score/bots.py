@@ -200,8 +200,13 @@ class StrongBot:
         min_good: float = 0.8,
         now_weight: float = 0.5,
         card_cost: float = 2.5,
+        give_up: bool = False,
     ) -> None:
         self.samples = samples
+        self.give_up = give_up
+        """Stop sampling a declaration once it can no longer be good often enough: the
+        same decisions on fewer draws (the play-outs' bots; :meth:`advise`'s estimate is
+        then partial)."""
         self.keep_bias = keep_bias
         self.min_edge = min_edge
         self.min_good = min_good
@@ -229,12 +234,15 @@ class StrongBot:
     # -- declaring -------------------------------------------------------------
 
     def declaration_outlook(
-        self, view: PlayerView, rng: random.Random, total: int | None = None
+        self, view: PlayerView, rng: random.Random, total: int | None = None,
+        stop_below: float | None = None,
     ) -> tuple[float, float]:
         """(chance of a good declaration, expected result) for declaring with ``total``.
 
         The result is the opponents' average score minus the bot's own, averaged over
-        sampled hidden hands.
+        sampled hidden hands. With ``stop_below``, sampling stops as soon as the chance
+        can no longer reach it; the chance returned is then below it, and both figures
+        are partial (sums over the samples drawn, divided by :attr:`samples`).
         """
         declared = _value(view.hand) if total is None else total
         pool_values = [_VALUES[c] for c in self.unseen(view)]
@@ -257,7 +265,13 @@ class StrongBot:
         result = 0.0
         others = len(opponents)
         draw = Sampler(pool_values, need, rng.getrandbits).draw
-        for _ in range(self.samples):
+        samples = self.samples
+        # the fewest good samples whose chance (good / samples) reaches stop_below
+        needed = 0 if stop_below is None else next(
+            (k for k in range(samples + 1) if k / samples >= stop_below), samples + 1)
+        for done in range(samples):
+            if good + samples - done < needed:
+                break
             drawn = draw()
             totals = []
             at = 0
@@ -462,7 +476,8 @@ class StrongBot:
         if view.can_declare:
             if stalling(view):
                 return Advice(Declare())
-            chance, edge = self.declaration_outlook(view, rng)
+            chance, edge = self.declaration_outlook(
+                view, rng, stop_below=self.min_good if self.give_up else None)
             if self.declares(view, chance, edge):
                 return Advice(Declare(), chance, edge)
             return Advice(self.best_move(view), chance, edge)
