@@ -511,8 +511,9 @@ class ExpertBot(StrongBot):
     Moves (:meth:`search_move`): the strong bot's look-ahead ranks them; when its best
     few are close, each is played out ``rollouts`` times to the end of the deal, over
     hidden hands drawn from the reading and the same shuffled deck for every candidate,
-    everyone (the expert too) played by a quicker strong bot; the move with the best
-    average result is played. ``rollouts=0``: strong's moves.
+    everyone (the expert too) played by a quicker strong bot (``rollout_samples`` hands
+    per declaration); the move with the best average result is played.
+    ``rollouts=0``: strong's moves.
     """
 
     name = "expert"
@@ -522,7 +523,7 @@ class ExpertBot(StrongBot):
                  reading: dict[str, Any] | None = None, rollouts: int = 32,
                  candidates: int = 3, search_within: float = 1.5,
                  rollout_samples: int = 24, rollout_turns: int = 40,
-                 **kwargs: Any) -> None:
+                 rollout_give_up: bool = False, **kwargs: Any) -> None:
         super().__init__(min_good=min_good, min_edge=min_edge, **kwargs)
         self.group_edge = group_edge
         """The expected edge asked for while three or more players are in the deal
@@ -541,9 +542,11 @@ class ExpertBot(StrongBot):
         self.rollout_turns = rollout_turns
         """A play-out still going after this many turns ends with the player to act
         declaring (it would stall: a stalling deal is declared the same way)."""
-        self.rollout_others = StrongBot(samples=rollout_samples)
+        # rollout_give_up=True: the play-outs' bots stop sampling hopeless declarations,
+        # about a quarter faster on other draws (so other games); no stronger (README)
+        self.rollout_others = StrongBot(samples=rollout_samples, give_up=rollout_give_up)
         self.rollout_self = StrongBot(samples=rollout_samples, min_good=min_good,
-                                      min_edge=group_edge)
+                                      min_edge=group_edge, give_up=rollout_give_up)
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         moves = self.history.update(view) if isinstance(view, View | SeatView) else None
