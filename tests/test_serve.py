@@ -9,6 +9,8 @@ import re
 import secrets
 import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -396,6 +398,42 @@ def test_serve_prints_the_address_and_its_qr_code_and_stops_cleanly_on_ctrl_c(
     assert code == 0, (out, err)
     assert err == ""
     assert "Stopped" in out and "Traceback" not in out
+
+
+STOPPED_IN_A_FINALIZER = """
+import os, signal, sys
+from pathlib import Path
+from scorekeeper.cli.serve import Site, ViewerServer, serve_until_stopped
+
+server = ViewerServer(("127.0.0.1", 0), Site(Path(sys.argv[1]), "token", None))
+sent = []
+
+class Finalized:
+    def __del__(self):
+        if not sent:
+            sent.append(True)
+            os.kill(os.getpid(), getattr(signal, sys.argv[2]))
+            sum(range(100_000))  # the handler runs in here, inside the finalizer
+
+service_actions = server.service_actions
+
+def service_actions_with_a_finalizer():
+    Finalized()
+    service_actions()
+
+server.service_actions = service_actions_with_a_finalizer
+serve_until_stopped(server)
+print("stopped")
+"""
+
+
+@pytest.mark.parametrize("how", ["SIGINT", "SIGTERM"])
+def test_a_stop_that_lands_in_a_finalizer_is_not_lost(db_path: Path, how: str) -> None:
+    # A KeyboardInterrupt raised by a signal handler inside __del__ is printed and
+    # dropped by Python; the server must stop anyway.
+    done = subprocess.run([sys.executable, "-c", STOPPED_IN_A_FINALIZER, str(db_path), how],
+                          capture_output=True, text=True, timeout=20, check=False)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "stopped\n", "")
 
 
 @pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGTERM])

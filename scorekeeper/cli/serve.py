@@ -34,7 +34,7 @@ import socket
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import partial
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -377,6 +377,8 @@ class ViewerServer(ThreadingHTTPServer):
         self.site = site
         self.slots = threading.BoundedSemaphore(max_connections)
         self.turned_away: list[tuple[socket.socket, float]] = []
+        self.stop_asked = False
+        """Set by Ctrl-C or SIGTERM: the loop stops at its next pass."""
         if ":" in address[0]:
             self.address_family = socket.AF_INET6
         super().__init__(address, ViewerHandler)
@@ -422,7 +424,9 @@ class ViewerServer(ThreadingHTTPServer):
         self.turned_away.append((connection, time.monotonic() + 1.0))
 
     def service_actions(self) -> None:
-        """Between accepts: drain and close the connections turned away."""
+        """Between accepts: stop if asked to; drain and close the connections turned away."""
+        if self.stop_asked:
+            raise StopServing
         waiting = []
         for connection, deadline in self.turned_away:
             try:
@@ -496,21 +500,39 @@ def _listen_problem(host: str, port: int, error: OSError) -> EntryError:
         host=host, port=port, reason=error.strerror or error))
 
 
+class StopServing(Exception):
+    """Ctrl-C or SIGTERM asked the server to stop (raised between two passes of its loop)."""
+
+
 @contextlib.contextmanager
-def _stopped_by_sigterm() -> Iterator[None]:
-    """SIGTERM (a service manager, `kill`) stops the server as Ctrl-C does."""
+def _stopped_by_signals(server: ViewerServer) -> Iterator[None]:
+    """Ctrl-C and SIGTERM (a service manager, `kill`) stop the server within one pass of
+    its loop. The handlers only set a flag: an exception raised by a handler is lost when
+    the signal lands while a finalizer (``__del__``) runs, and the server would run on."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
 
-    def interrupt(signum: int, frame: FrameType | None) -> None:
-        raise KeyboardInterrupt
+    def ask_to_stop(signum: int, frame: FrameType | None) -> None:
+        server.stop_asked = True
 
-    previous = signal.signal(signal.SIGTERM, interrupt)
+    previous = {sig: signal.signal(sig, ask_to_stop) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def serve_until_stopped(server: ViewerServer, first: Callable[[], None] | None = None) -> None:
+    """Run ``first`` (the announcement) and serve until Ctrl-C or SIGTERM."""
+    try:
+        with _stopped_by_signals(server):
+            if first is not None:
+                first()
+            server.serve_forever()
+    except (KeyboardInterrupt, StopServing):
+        pass
 
 
 def _say(message: str) -> None:
@@ -579,11 +601,7 @@ def serve(
         raise _listen_problem(host, port, error) from None
     site.watcher.start()
     try:
-        with _stopped_by_sigterm():
-            _announce(server, host, session_id, damage)
-            server.serve_forever()
-    except KeyboardInterrupt:
-        pass
+        serve_until_stopped(server, lambda: _announce(server, host, session_id, damage))
     finally:
         site.stopped.set()
         site.watcher.stop()
