@@ -216,7 +216,7 @@ class StrongBot:
         """:meth:`_shape_score` by shape: a few thousand hand shapes in all."""
         self._regret_models: dict[TwoPairs, MoveRegret] = {}
         self._by_rank: dict[tuple[tuple[int, ...], TwoPairs], dict[int, float]] = {}
-        """:meth:`_deck_score`'s score of the kept ranks with each rank added."""
+        """:meth:`_with_each_rank` by kept ranks."""
 
     # -- what is still unseen -------------------------------------------------
 
@@ -312,6 +312,16 @@ class StrongBot:
             score = self._scores[key] = self._hand_score(hand, two_pairs)
         return score
 
+    def _with_each_rank(self, kept: tuple[int, ...], two_pairs: TwoPairs) -> dict[int, float]:
+        """:meth:`_shape_score` of the sorted ranks ``kept`` with each rank added (not of
+        one suit), by the rank added; remembered."""
+        scores = self._by_rank.get((kept, two_pairs))
+        if scores is None:
+            scores = self._by_rank[kept, two_pairs] = {
+                rank: self._shape_score(tuple(sorted([*kept, rank])), False, two_pairs)
+                for rank in Rank if rank is not Rank.JOKER}
+        return scores
+
     def _kept_score(self, rest: Sequence[Card], card: Card, two_pairs: TwoPairs) -> float:
         """:meth:`_hand_score` of ``rest`` with ``card`` added."""
         ranks = tuple(sorted([*(c.rank for c in rest), card.rank]))
@@ -398,7 +408,6 @@ class StrongBot:
         by_rank: dict[int, int] = {}
         for card in STANDARD_DECK:
             by_rank[card.rank] = by_rank.get(card.rank, 0) + 1
-        shape = self._shape_score
         deck_scores: dict[tuple[int, ...], float] = {}
         rests_of: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
         best_deck: dict[tuple[int, ...], float] = {}
@@ -408,8 +417,8 @@ class StrongBot:
         def deck_score(rest: tuple[int, ...]) -> float:
             score = deck_scores.get(rest)
             if score is None:
-                score = sum(n * shape(tuple(sorted((*rest, rank))), False, two_pairs)
-                            for rank, n in by_rank.items()) / count
+                added = self._with_each_rank(rest, two_pairs)
+                score = sum(n * added[rank] for rank, n in by_rank.items()) / count
                 deck_scores[rest] = score
             return score
 
@@ -436,8 +445,7 @@ class StrongBot:
                 kept = best_kept.get((ranks, rank))
                 if kept is None:
                     kept = best_kept[ranks, rank] = min(
-                        shape(tuple(sorted((*rest, rank))), False, two_pairs)
-                        for rest in options)
+                        self._with_each_rank(rest, two_pairs)[rank] for rest in options)
                 best = min(best, kept)
             rest_list = list(ranks)
             for card in discard:
@@ -445,7 +453,7 @@ class StrongBot:
             rest = tuple(rest_list)
             if take is None:
                 return deck_score(rest) - best
-            return shape(tuple(sorted((*rest, take.rank))), False, two_pairs) - best
+            return self._with_each_rank(rest, two_pairs)[take.rank] - best
 
         return regret
 
@@ -453,12 +461,7 @@ class StrongBot:
                     two_pairs: TwoPairs) -> float:
         """The mean :meth:`_hand_score` of ``rest`` with each card of ``pool`` added,
         summed in ``pool`` order (so the same float as adding the scores one by one)."""
-        kept = tuple(sorted(c.rank for c in rest))
-        by_rank = self._by_rank.get((kept, two_pairs))
-        if by_rank is None:
-            by_rank = self._by_rank[kept, two_pairs] = {
-                rank: self._shape_score(tuple(sorted([*kept, rank])), False, two_pairs)
-                for rank in Rank if rank is not Rank.JOKER}
+        by_rank = self._with_each_rank(tuple(sorted(c.rank for c in rest)), two_pairs)
         suits = {c.suit for c in rest}
         if len(rest) == 4 and len(suits) == 1:  # a card of that suit makes a flush
             suit = suits.pop()
