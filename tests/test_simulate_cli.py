@@ -154,12 +154,15 @@ def test_simulate_refuses_house_rules_and_slices_it_cannot_play(refuse: Refuse) 
 def test_tasks_are_sized_in_time_so_the_progress_moves_often(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """With processes, the games go out in tasks of about TASK_SECONDS each (one game at
-    first), the progress moving after each; any split counts the same."""
+    first), the progress moving after each; any split counts the same.
+
+    Tasks finish in whatever order the machine's scheduler lets them, so only what the
+    sizing promises is checked: the first two tasks per process hold one game each."""
     options = LeastScoreTable().check_options({"limit": 25})
     run = runner.Run("least-score", ("random", "random", "random"), 2, options, 60, 0, 60)
     steps: list[int] = []
     summary, _ = runner.play(run, 2, "local", None, steps.append)
-    assert sum(steps) == 60 and steps[:4] == [1, 1, 1, 1]
+    assert sum(steps) == 60 and steps.count(1) >= 4
     assert runner._next_size(0, 0.0) == 1
     assert runner._next_size(100, 1.0) == 25  # 10 ms a game: 0.25 s a task
     assert runner._next_size(10, 100.0) == 1
