@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 import typer
 import typer.main
+from hypothesis import settings
 
 # pytest-xdist's workers start with COLUMNS=80; rich would fix the console's width
 # from it when the console is made (at import), and every test that sets its own
@@ -33,6 +34,12 @@ os.environ.pop("COLUMNS", None)
 
 from scorekeeper import i18n
 from scorekeeper.cli.app import run
+
+# Hypothesis fails an example that takes over 200 ms by default; on a loaded 2-core CI
+# machine a file-writing example can, and a failure from timing says nothing about the
+# code. Speed is measured in benchmarks/, never in tests.
+settings.register_profile("scorekeeper", deadline=None)
+settings.load_profile("scorekeeper")
 
 # Environment variables that would make rich write escape codes to a pipe.
 COLOR_FORCING = ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "CLICOLOR_FORCE")
