@@ -5,6 +5,7 @@ and install and run the tests, exactly as agreed, then the stress tests."""
 from __future__ import annotations
 
 import re
+import subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,3 +51,23 @@ def test_the_readme_says_how_long_the_tests_take_and_that_ci_runs_them() -> None
 def test_the_readme_keeps_the_package_name_note() -> None:
     assert "`cardnight-scorekeeper`" in README
     assert "never `pip install scorekeeper`" in " ".join(README.split())
+
+
+CI_RUN = ROOT / ".ci" / "run"
+
+
+def ci_readme_block(number: int) -> str:
+    """What .ci/run's own ``readme_block`` function takes from the README."""
+    script = CI_RUN.read_text(encoding="utf-8")
+    function = re.search(r"^readme_block\(\) \{\n.*?^\}\n", script, flags=re.DOTALL | re.MULTILINE)
+    assert function, ".ci/run has no readme_block function"
+    result = subprocess.run(["bash", "-c", f"{function.group(0)}\nreadme_block {number}"],
+                            cwd=ROOT, capture_output=True, text=True, check=True)
+    return result.stdout
+
+
+def test_ci_runs_the_readmes_test_and_stress_commands_as_written() -> None:
+    assert ci_readme_block(2) == INSTALL_AND_TEST + "\n"
+    assert ci_readme_block(3) == STRESS + "\n"
+    steps = [line.split("#")[0].strip() for line in CI_RUN.read_text(encoding="utf-8").splitlines()]
+    assert "run_readme_block 2" in steps and "run_readme_block 3" in steps
