@@ -51,7 +51,7 @@ def serving(db_path: Path) -> Iterator[Callable[..., Running]]:
 
     def start(max_connections: int = 128, **limits: Any) -> Running:
         reported: list[str] = []
-        site = Site(db_path, secrets.token_urlsafe(16))
+        site = Site(db_path, secrets.token_urlsafe(16), report=reported.append)
         server = ViewerServer(("127.0.0.1", 0), site, max_connections, **limits)
         site.watcher.start()
         threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
@@ -316,3 +316,90 @@ def test_stopping_closes_what_waits_at_the_gate(serving: Callable[..., Running])
     finally:
         for connection in idle:
             connection.close()
+
+
+# ---------------------------------------------------------------------------
+# The store's path is the terminal's
+
+
+def damage_session_two(db_path: Path) -> None:
+    data = json.loads(db_path.read_text(encoding="utf-8"))
+    data["sessions"]["2"]["game"] = "chess"
+    db_path.write_text(json.dumps(data), encoding="utf-8")
+
+
+@pytest.mark.parametrize("content", [b"{not json", b"", b"\xff\xfe garbage", b'{"x": 1}',
+                                     None])
+def test_the_damaged_page_says_so_without_the_path_and_the_terminal_hears_why(
+        ok: CLI, db_path: Path, serving: Callable[..., Running], content: bytes | None
+        ) -> None:
+    ok("new", "least-score", "--player", "Ann", "--player", "Bob", "--name", "Friday")
+    ok("new", "least-score", "--player", "Cy", "--player", "Dan", "--name", "Sunday")
+    if content is None:
+        damage_session_two(db_path)  # one damaged session; its page can't be read
+    else:
+        db_path.write_bytes(content)
+    running = serving()
+    for page in ("", "sessions", "session/2", "stats"):
+        status, body, _seconds = get(running.url + page)
+        assert status == 200
+        assert "<h1>The scores can't be read</h1>" in body, page
+        assert "can't be read right now" in body
+        assert "score doctor --restore" in body
+        for secret in (str(db_path.parent), db_path.name):
+            assert secret not in body, (page, secret)
+    with EventStream(running.url + "events/") as stream:
+        pushed = json.loads(stream.next_data())["body"]
+    assert "can't be read right now" in pushed and db_path.name not in pushed
+    # the terminal hears why, with the path, once for each problem
+    assert running.reported, "nothing told on the terminal"
+    assert all(str(db_path) in line for line in running.reported), running.reported
+    assert len(running.reported) == len(set(running.reported)), running.reported
+    if content is None:
+        assert "session 2 is damaged" in running.reported[0]
+        assert "<h1>Friday</h1>" in get(running.url + "session/1")[1]  # the good one shows
+
+
+def replace_bytes(path: Path, content: bytes) -> None:
+    """Change the store in one step, as ``score`` does (the watcher sees one change)."""
+    temporary = path.with_name(path.name + ".new")
+    temporary.write_bytes(content)
+    temporary.replace(path)
+
+
+def test_serve_tells_the_path_on_the_terminal_only(
+        night: None, db_path: Path, score_exe: Path, score_env: dict[str, str]) -> None:
+    good = db_path.read_bytes()
+    served = start_serve(score_exe, score_env)
+    try:
+        replace_bytes(db_path, b"{broken")
+        deadline = time.monotonic() + 5
+        while "can't be read" not in (body := get(served.url)[1]):
+            assert time.monotonic() < deadline, body
+            time.sleep(0.1)
+        assert str(db_path.parent) not in body and db_path.name not in body
+        replace_bytes(db_path, good)
+        while "Friday" not in (body := get(served.url)[1]):
+            assert time.monotonic() < deadline, body
+            time.sleep(0.1)
+    finally:
+        code, out, err = served.stop(signal.SIGINT)
+    assert code == 0 and err == "", (out, err)
+    told = [line for line in out.splitlines() if "can't be read" in line]
+    assert len(told) == 1 and str(db_path) in told[0], out
+    assert "Traceback" not in out
+
+
+def test_serve_on_a_damaged_store_says_why_once_on_the_terminal(
+        db_path: Path, score_exe: Path, score_env: dict[str, str]) -> None:
+    db_path.write_bytes(b"{broken")
+    served = start_serve(score_exe, score_env)
+    try:
+        body = get(served.url)[1]
+        assert "can't be read right now" in body and db_path.name not in body
+    finally:
+        code, out, err = served.stop(signal.SIGINT)
+    assert code == 0 and err == "", (out, err)
+    printed = "".join(served.lines) + out
+    told = [line for line in printed.splitlines() if "can't be read" in line]
+    assert len(told) == 1 and str(db_path) in told[0], printed

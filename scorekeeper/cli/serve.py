@@ -59,6 +59,7 @@ from scorekeeper.cli.context import console, store
 from scorekeeper.games.common import EntryError
 from scorekeeper.i18n import N_, _
 from scorekeeper.store import Store, StoreError, StoreView
+from scorekeeper.text import show_controls
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
@@ -155,10 +156,15 @@ class StoreWatcher:
 class Site:
     """The token, the pages and their renderings, shared by every connection."""
 
-    def __init__(self, path: Path, token: str, session_id: int | None = None) -> None:
+    def __init__(self, path: Path, token: str, session_id: int | None = None, *,
+                 report: Callable[[str], None] | None = None,
+                 reported: str | None = None) -> None:
         self.path = path
         self.token = token
         self.session_id = session_id
+        self.report = report or (lambda line: None)
+        """Where a problem is told (the terminal): the pages never show why the store
+        can't be read, since the reason names its path."""
         self.watcher = StoreWatcher(path)
         self.stopped = threading.Event()
         # The site's fixed pages besides the session (path -> nav label, page).
@@ -172,6 +178,8 @@ class Site:
         self._lock = threading.Lock()
         self._view: tuple[int, StoreView | StoreError] | None = None
         self._rendered: dict[str, tuple[int, pages.Page]] = {}
+        self._reported = {reported} if reported else set()
+        """The problems already told, since the store was last read whole."""
 
     @property
     def base(self) -> str:
@@ -199,6 +207,7 @@ class Site:
         if render is None:
             raise KeyError(key)
         version = self.watcher.version
+        problem: str | None = None
         with self._lock:
             cached = self._rendered.get(key)
             if cached is not None and cached[0] == version:
@@ -207,21 +216,31 @@ class Site:
                 self._rendered.clear()
                 try:
                     self._view = (version, snapshot(self.path))
+                    self._reported.clear()
                 except StoreError as error:
                     self._view = (version, error)
             view = self._view[1]
             if isinstance(view, StoreError):
-                page = pages.damaged_page(str(view))
+                page, problem = pages.damaged_page(), store_problem(view)
             else:
                 try:
                     page = render(view)
+                except StoreError as error:  # a damaged session
+                    page, problem = pages.damaged_page(), store_problem(error)
                 except Exception as error:  # a page that can't be drawn says so, no traceback
-                    page = pages.damaged_page(
-                        _("this page could not be drawn ({error})").format(error=error))
+                    page = pages.damaged_page()
+                    problem = sentence(_("this page could not be drawn ({error})").format(
+                        error=error))
+            if problem in self._reported:
+                problem = None
+            elif problem is not None:
+                self._reported.add(problem)
             if len(self._rendered) >= 64:
                 self._rendered.clear()
             self._rendered[key] = (version, page)
-            return page
+        if problem is not None:
+            self.report(problem)  # not under the lock: the terminal may be slow to take it
+        return page
 
     def document(self, key: str) -> bytes:
         page = self.page(key)
@@ -250,6 +269,18 @@ class Site:
         if self.page_function(rest) is not None:
             return "page", rest
         return None
+
+
+def store_problem(error: StoreError) -> str:
+    """The terminal's line for a store that can't be read (the reason names its path)."""
+    return show_controls(_("The store can't be read ({problem}); the pages say so until it "
+                           "is repaired.").format(problem=error))
+
+
+def sentence(message: str) -> str:
+    """A message as a line of its own: neutralised, its first letter a capital."""
+    message = show_controls(message)
+    return message[:1].upper() + message[1:]
 
 
 # ---------------------------------------------------------------------------
@@ -826,8 +857,7 @@ def _announce(server: ViewerServer, host: str, session_id: int | None,
         _say(_("Anyone who can reach {host} with this address can now see these pages.").format(
             host=host))
     if damage:
-        _say(_("The store can't be read ({problem}); the pages say so until it is "
-               "repaired.").format(problem=damage))
+        _say(damage)
     console.print(Text("\n".join(qr.text_lines(urls[0])), style="black on white"),
                   no_wrap=True, overflow="ignore", crop=False)
     _say(_("Pages update within 2 seconds of every `score` change. Ctrl-C stops."))
@@ -853,9 +883,9 @@ def serve(
         if session_id is not None:
             view.get(session_id)  # refuse an ID that does not exist, before listening
     except StoreError as error:
-        damage = str(error)
+        damage = store_problem(error)
     token = secrets.token_urlsafe(16)
-    site = Site(path, token, session_id)
+    site = Site(path, token, session_id, report=_say, reported=damage)
     try:
         server = ViewerServer((host, port), site)
     except OSError as error:
