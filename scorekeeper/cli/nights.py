@@ -360,11 +360,10 @@ def config_set(
 ) -> None:
     path = config_module.config_path()
     try:
-        settings = config_module.read(path)
+        config_module.change(key, value, path)
     except config_module.ConfigError as error:
         raise EntryError(_("{problem}: fix it, or remove it, before setting anything").format(
             problem=error)) from None
-    config_module.write(config_module.with_setting(settings, key, value), path)
     _say(_("Set {key} in {file}.").format(key=key.strip().lower(), file=path))
 
 
@@ -374,11 +373,10 @@ def config_unset(
 ) -> None:
     path = config_module.config_path()
     try:
-        settings = config_module.read(path)
+        config_module.change(key, None, path)
     except config_module.ConfigError as error:
         raise EntryError(_("{problem}: fix it, or remove it, before changing anything").format(
             problem=error)) from None
-    config_module.write(config_module.with_setting(settings, key, None), path)
     _say(_("Removed {key} from {file}.").format(key=key.strip().lower(), file=path))
 
 
