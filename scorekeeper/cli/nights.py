@@ -295,9 +295,10 @@ def players_for_new(ctx: typer.Context, rules: TableGame,
                     settings: config_module.Config) -> list[str]:
     """The players of ``score new`` given no --player: at a terminal the last group that
     fits the game is offered (else the config's usual players); elsewhere the usual
-    players from the config, if any."""
+    players from the config, if any. The last group is a table's: a game on the virtual
+    deck had bots at it, and is never offered."""
     fits = [s for s in chronological(store(ctx).read().sessions())
-            if rules.min_players <= len(s.players) <= rules.max_players]
+            if s.mode == "table" and rules.min_players <= len(s.players) <= rules.max_players]
     group = list(fits[-1].players) if fits else list(settings.players)
     if not sys.stdin.isatty():
         if settings.players:
