@@ -18,6 +18,7 @@ import pytest
 from conftest import CLI
 
 from scorekeeper import match
+from scorekeeper.cli import pages
 from scorekeeper.store import Store
 
 BOTS = ("--bot", "random", "--bot", "random", "--seed", "5", "--limit", "25")
@@ -46,6 +47,9 @@ def test_play_leaves_the_table_night_current(least: Any, ok: CLI) -> None:
     assert json.loads(ok("export", "2", "--format", "json").stdout)["mode"] == "virtual"
     assert "Random-1" in ok("show", "2").stdout
     assert "Deal 1" in ok("replay", "2", "--round", "1", "--no-pause").stdout
+    # `score serve` without an ID shows the current session's page: still the table's
+    page = pages.session_page(Store(Path(os.environ["SCOREKEEPER_DB"])).read())
+    assert "Session 1 (current)" in page.body and "Random-1" not in page.body
 
 
 def test_a_resumed_game_leaves_it_current_too(least: Any, ok: CLI) -> None:
