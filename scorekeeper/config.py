@@ -314,6 +314,8 @@ def _new_text(raw: bytes | None, config: Config, setting: Setting, path: Path) -
     """The file's new text with ``setting`` made; None when that changes nothing."""
     import tomllib
 
+    from tomlkit.exceptions import TOMLKitError
+
     expected = setting.applied(config)
     if expected.to_toml() == config.to_toml():
         return None  # already so (perhaps spelt otherwise): the file stays as written
@@ -323,7 +325,7 @@ def _new_text(raw: bytes | None, config: Config, setting: Setting, path: Path) -
     except RecursionError:
         raise ConfigError(_("the config file {path} is nested too deeply to be a config "
                             "file").format(path=path)) from None
-    except Exception as error:  # tomlkit parses what tomllib accepted: a bug of tomlkit's
+    except (TOMLKitError, ValueError) as error:  # tomlkit refuses what tomllib accepted
         raise ConfigError(_("the config file {path} can't be edited in place ({error})").format(
             path=path, error=error)) from None
     # The edited text must say exactly what was asked and nothing else.
