@@ -207,15 +207,26 @@ class Decision:
 class Coach(Protocol):
     """A game's reviewer of saved deals (each game's ``review`` module)."""
 
-    evaluator: str
-    """The bot level whose estimates the review gives."""
-    threshold: float
-    """A decision that gives away more points than this is a mistake."""
-    kinds: Mapping[str, str]
-    """Each kind of decision (:attr:`Decision.kind`) and its name (``N_``, translated
-    where shown): ``declaring``."""
-    points_meaning: str
-    """What the points of :attr:`Appraised.points` are, in words (``N_``)."""
+    @property
+    def evaluator(self) -> str:
+        """The bot level whose estimates the review gives."""
+        ...
+
+    @property
+    def threshold(self) -> float:
+        """A decision that gives away more points than this is a mistake."""
+        ...
+
+    @property
+    def kinds(self) -> Mapping[str, str]:
+        """Each kind of decision (:attr:`Decision.kind`) and its name (``N_``, translated
+        where shown): ``declaring``."""
+        ...
+
+    @property
+    def points_meaning(self) -> str:
+        """What the points of :attr:`Appraised.points` are, in words (``N_``)."""
+        ...
 
     def review_deal(self, round_: Mapping[str, Any], options: Mapping[str, Any],
                     totals: Mapping[str, int], reviewed: Sequence[str],
