@@ -67,7 +67,7 @@ def rate(levels: list[str], matches: list[tuple[str, str, float]],
     order = list(matches)
     random.Random(f"ladder/{seed}").shuffle(order)
     for a, b, share in order:
-        ranks = [1, 1] if share == 0.5 else ([1, 2] if share == 1.0 else [2, 1])
+        ranks: list[float] = [1, 1] if share == 0.5 else ([1, 2] if share == 1.0 else [2, 1])
         [[ra], [rb]] = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
         ratings[a], ratings[b] = ra, rb
     return {level: (r.mu, r.sigma) for level, r in ratings.items()}
