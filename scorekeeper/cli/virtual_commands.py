@@ -339,6 +339,9 @@ def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: lis
     if not humans:  # with humans, the standings were shown after the last deal
         console.print(compact.standings(console, session))
     console.print(render.ending(session))
+    if humans:
+        console.print(render.plain(_("Where did you give points away? The bot's review: "
+                                     "{command}").format(command=f"score review {session.id}")))
 
 
 def _discard_unplayed(db: Store, session_id: int, revision: int,
