@@ -31,9 +31,12 @@ DEALS = 20
 
 
 def score(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "scorekeeper", "--db", str(db), *args],
-                          capture_output=True, text=True, check=True,
+    done = subprocess.run([sys.executable, "-m", "scorekeeper", "--db", str(db), *args],
+                          capture_output=True, text=True, check=False,
                           env={**os.environ, "SCOREKEEPER_LANG": "en"})
+    if done.returncode:
+        raise SystemExit(f"score {' '.join(args)}: {done.stderr.strip()}")
+    return done
 
 
 def twenty_deal_game(db: Path, game: str, seed: int, players: int) -> None:
