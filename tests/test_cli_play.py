@@ -269,6 +269,7 @@ def test_a_human_game_through_stdin_is_played_and_saved_as_scripted(
     # The end.
     winners = " and ".join(script.session.standings.winners)
     assert f"Game over: {winners} win" in out
+    assert out.rstrip().endswith("The bot's review: score review 1")  # offered at the end
     assert out.count("Deal ") >= len(script.rounds)
     for number in range(1, len(script.rounds) + 1):
         assert f"Deal {number} saved" in out
@@ -358,6 +359,7 @@ def test_bots_only_play_runs_to_the_end_unattended_and_repeats_with_its_seed(
         result = cli(*play_args(game, [], bots, seed, options))
         assert result.exit_code == 0, result
         assert "Game over:" in result.stdout and "Round 1:" in result.stdout
+        assert "score review" not in result.stdout  # no human: no review offered
         found = re.match(r"Session (\d+):", result.stdout)
         assert found, result.stdout
         session_id = int(found.group(1))

@@ -31,7 +31,7 @@ def layer(module: str) -> int:
                                               "scorekeeper.summary", "scorekeeper.ranking",
                                               "scorekeeper.match"):
         return 5
-    if module in ("scorekeeper.stats", "scorekeeper.players"):
+    if module in ("scorekeeper.stats", "scorekeeper.players", "scorekeeper.review"):
         return 5
     if module in ("scorekeeper.store", "scorekeeper.doctor", "scorekeeper.config"):
         return 6

@@ -527,6 +527,7 @@ for name, target in (("stats", "stats"), ("players", "players_app"), ("rematch",
 lazy.command("play", "scorekeeper.cli.virtual_commands:play")
 lazy.command("replay", "scorekeeper.cli.virtual_commands:replay")
 lazy.command("simulate", "scorekeeper.cli.virtual_commands:simulate")
+lazy.command("review", "scorekeeper.cli.review:review")
 lazy.command("serve", "scorekeeper.cli.serve:serve")
 
 

@@ -28,7 +28,7 @@ from scorekeeper.cli import game_options as game_options_module
 from scorekeeper.cli.context import console, store, usage
 from scorekeeper.games.common import EntryError
 from scorekeeper.i18n import N_, _, ngettext, pgettext
-from scorekeeper.registry import declaration_of, get_game, get_virtual
+from scorekeeper.registry import DECLARATIONS, declaration_of, get_game, get_virtual
 from scorekeeper.session import Session
 from scorekeeper.store import (
     SessionChanged,
@@ -196,6 +196,24 @@ def default_player_name() -> str:
     return _("Player")
 
 
+LEVEL_STRENGTH = {
+    "random": N_("random, any legal move"),
+    "greedy": N_("greedy, beats random almost always"),
+    "strong": N_("strong, beats greedy almost always"),
+    "expert": N_("expert, the strongest: wins 6 or 7 duels in 10 against strong"),
+}
+"""Each bot level in a few words, by its measured strength (benchmarks/ladder.py, the
+ladder in docs/bots_ladder.md)."""
+
+
+def levels_by_strength() -> str:
+    """The bot levels the games offer, each with its measured strength."""
+    levels = dict.fromkeys(level for declaration in DECLARATIONS.values()
+                           for level in declaration.bots)
+    return "; ".join(_(LEVEL_STRENGTH[level]) if level in LEVEL_STRENGTH else level
+                     for level in levels)
+
+
 @game_options_module.takes(game_options_module.house_rule_parameters)
 def play(
     ctx: typer.Context,
@@ -205,8 +223,8 @@ def play(
     player: Annotated[list[str] | None, typer.Option(
         "--player", "-p", help=N_("A human player at this keyboard (repeat)."))] = None,
     bot: Annotated[list[str] | None, game_options_module.help_when_built(
-        typer.Option("--bot", "-b"), lambda: _("A bot: {levels} (repeat).").format(
-            levels=game_options_module.bot_levels()))] = None,
+        typer.Option("--bot", "-b"), lambda: _("A bot (repeat): {levels}.").format(
+            levels=levels_by_strength()))] = None,
     seed: Annotated[int | None, typer.Option("--seed", help=N_(
         "Seed of the shuffles and the bots (default: a random one, shown)."))] = None,
     name: Annotated[str, typer.Option("--name", help=N_("A name for the session."))] = "",
@@ -350,6 +368,9 @@ def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: lis
     console.print(render.ending(session))
     if kept is not None:
         console.print(kept_current(kept, session))
+    if humans:
+        console.print(render.plain(_("Where did you give points away? The bot's review: "
+                                     "{command}").format(command=f"score review {session.id}")))
 
 
 def table_night(view: StoreView) -> Session | None:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from scorekeeper.games.common import EntryError, JSONDict
@@ -152,3 +152,87 @@ class RecordedDealGame:
                 raise EntryError(f"it says {key} = {round_[key]}, but its deal replays to "
                                  f"{replayed[key]}")
         return replayed
+
+
+# ---------------------------------------------------------------------------
+# The review of a saved game (``score review``): what each game's coach gives
+
+
+@dataclass(frozen=True, slots=True)
+class Appraised:
+    """One action as the reviewing bot estimates it."""
+
+    action: JSONDict
+    """The action as FORMAT.md records it, without its ``player``."""
+    text: str
+    """The action in words (translated)."""
+    points: float
+    """The bot's estimate of what it is worth in points of the deal to the player who acts
+    (higher is better; the game's coach says in what terms)."""
+    chance: float | None = None
+    """For an action that can fail (a declaration): the chance it holds."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision of a player in a saved deal, with the reviewing bot's estimates.
+
+    Built only from what that player saw when deciding (their observation), never from
+    the other hands."""
+
+    step: int
+    """Its place in the deal's ``actions`` (1 is the first)."""
+    player: str
+    kind: str
+    """What sort of decision it was: a key of the coach's :attr:`Coach.kinds`."""
+    played: Appraised
+    best: Appraised
+    """What the bot would have done, and its estimate of it."""
+    position: tuple[tuple[str, str], ...]
+    """The position as it was, in words: (label, what it shows) lines, translated."""
+    position_json: JSONDict
+    """The same position as data (cards in FORMAT.md notation)."""
+    notes: tuple[str, ...] = ()
+    """More of the bot's estimates in words (translated), e.g. of declaring now."""
+    estimates: JSONDict = field(default_factory=dict)
+    """The same extra estimates as data."""
+
+    @property
+    def loss(self) -> float:
+        """Points of the deal given away: how much better the bot's choice is estimated
+        than the action played (never below 0)."""
+        return max(0.0, self.best.points - self.played.points)
+
+
+class Coach(Protocol):
+    """A game's reviewer of saved deals (each game's ``review`` module)."""
+
+    @property
+    def evaluator(self) -> str:
+        """The bot level whose estimates the review gives."""
+        ...
+
+    @property
+    def threshold(self) -> float:
+        """A decision that gives away more points than this is a mistake."""
+        ...
+
+    @property
+    def kinds(self) -> Mapping[str, str]:
+        """Each kind of decision (:attr:`Decision.kind`) and its name (``N_``, translated
+        where shown): ``declaring``."""
+        ...
+
+    @property
+    def points_meaning(self) -> str:
+        """What the points of :attr:`Appraised.points` are, in words (``N_``)."""
+        ...
+
+    def review_deal(self, round_: Mapping[str, Any], options: Mapping[str, Any],
+                    totals: Mapping[str, int], reviewed: Sequence[str],
+                    rng_for: Callable[[int], random.Random]) -> Iterator[Decision | None]:
+        """Replay a saved round; for each action of a ``reviewed`` player, its
+        :class:`Decision` (``None`` when there was nothing to decide: one legal action).
+        ``totals``: the game's totals before the deal; ``rng_for(step)``: the generator
+        of the decision at that step (the review is seeded from the game)."""
+        ...

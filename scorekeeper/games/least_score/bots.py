@@ -566,17 +566,25 @@ class ExpertBot(StrongBot):
         """The move to play: strong's best, unless one of its close runners-up does
         better played out over hidden hands read from ``moves`` (see the class)."""
         scored = self.scored_moves(view)
-        best_score, cards, take = min(scored, key=_first)
+        _, cards, take = min(scored, key=_first)
         if moves is None or self.rollouts <= 0:
             return Discard(cards, take)
-        ranked = sorted(scored, key=_first)[: self.candidates]
-        contenders = [Discard(c, t) for score, c, t in ranked
-                      if score <= best_score + self.search_within]
+        contenders = self.contenders(scored)
         if len(contenders) < 2:
             return Discard(cards, take)
         hands = self.reader.read(view, moves, self.unseen(view), rng)
         values = self.play_out(view, hands, contenders, rng)
         return contenders[values.index(max(values))]
+
+    def contenders(self, scored: Sequence[tuple[float, tuple[Card, ...], Card | None]]
+                   ) -> list[Discard]:
+        """The moves :meth:`search_move` plays out: the look-ahead's best few
+        (:attr:`candidates`), those within :attr:`search_within` of its best score, best
+        first (``scored``: :meth:`scored_moves`)."""
+        ranked = sorted(scored, key=_first)[: self.candidates]
+        best_score = ranked[0][0]
+        return [Discard(c, t) for score, c, t in ranked
+                if score <= best_score + self.search_within]
 
     def play_out(self, view: PlayerView, hands: Mapping[int, Sequence[Sequence[Card]]],
                  contenders: Sequence[Discard], rng: random.Random) -> list[float]:

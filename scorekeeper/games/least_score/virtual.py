@@ -11,7 +11,7 @@ from scorekeeper.games.least_score import rules
 from scorekeeper.games.least_score.bots import BOTS
 from scorekeeper.games.least_score.engine import Deal, Declare, GameScore, State
 from scorekeeper.games.least_score.table import LeastScoreTable
-from scorekeeper.games.virtual import BotsGame, DealRngs, RecordedDealGame
+from scorekeeper.games.virtual import BotsGame, Coach, DealRngs, RecordedDealGame
 
 
 class LeastScoreVirtual(RecordedDealGame):
@@ -32,6 +32,12 @@ class LeastScoreVirtual(RecordedDealGame):
             "deal": record,
             "actions": actions,
         }
+
+    def coach(self) -> Coach:
+        """The reviewer of saved deals (``score review``), loaded on first use."""
+        from scorekeeper.games.least_score.review import LeastScoreCoach
+
+        return LeastScoreCoach()
 
     def stats(self, rounds: Sequence[Mapping[str, Any]]) -> dict[str, tuple[int, int]]:
         false = sum(1 for r in rounds if r.get("false_declaration"))

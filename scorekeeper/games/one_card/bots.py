@@ -745,11 +745,11 @@ class StrongBot(_ViewBot):
 
     # -- bidding ---------------------------------------------------------------
 
-    def bid_values(self, view: SeatView,
-                   rng: random.Random) -> tuple[list[list[list[int]]], list[list[int]]]:
+    def bid_values(self, view: SeatView, rng: random.Random, amount: int | None = None
+                   ) -> tuple[list[list[list[int]]], list[list[int]]]:
         """Sampled deal scores (every seat's) with the bot as bidder at the lowest bid it
-        may make, per suit it could make trump (empty for the others), and sampled deal
-        scores if it passes.
+        may make (or at ``amount``), per suit it could make trump (empty for the others),
+        and sampled deal scores if it passes.
 
         The others' hands are sampled consistently with their calls so far
         (:meth:`_bidding_deal`). After a pass, the high bidder (else the next player who
@@ -767,7 +767,7 @@ class StrongBot(_ViewBot):
         calls = others_calls(info, me)
         high = info.high
         passed = {seat for seat, amount in info.bids if amount is None}
-        my_bid = max(rules.lowest_bid(n), high + 1)
+        my_bid = max(rules.lowest_bid(n), high + 1) if amount is None else amount
         for _ in range(self.bid_samples):
             hands, one = self._bidding_deal(hand, unseen, me, n, calls, rng)
             for suit in suits:
@@ -817,7 +817,15 @@ class StrongBot(_ViewBot):
         lowest = _lowest_bid(view.info)
         if lowest is None:
             return PASS, None, None, None
-        as_bidder, if_pass = self.bid_values(view, rng)
+        bid_value, pass_value = self.bid_estimates(view, rng)
+        action = BID0 + lowest if bid_value > pass_value + self.bid_margin else PASS
+        return action, bid_value, pass_value, None
+
+    def bid_estimates(self, view: SeatView, rng: random.Random,
+                      amount: int | None = None) -> tuple[float, float]:
+        """(the expected value of bidding the lowest bid it may make, or ``amount``, with
+        the best trump; of passing), by :meth:`deal_value`: what :meth:`advise` tells."""
+        as_bidder, if_pass = self.bid_values(view, rng, amount)
         value = self.deal_value(view)
         me = view.seat
         samples = len(if_pass)
@@ -827,8 +835,7 @@ class StrongBot(_ViewBot):
              for outcomes in as_bidder if outcomes),
             default=0.0,
         )
-        action = BID0 + lowest if bid_value > pass_value + self.bid_margin else PASS
-        return action, bid_value, pass_value, None
+        return bid_value, pass_value
 
     def deal_value(self, view: SeatView) -> DealValue:
         """What a deal ending with these scores (by seat) is worth to each seat: the
@@ -840,6 +847,37 @@ class StrongBot(_ViewBot):
 
     def _search(self, view: SeatView, legal: Sequence[int],
                 rng: random.Random) -> Estimates:
+        root = self._tree(view, legal, rng)
+        best_action = self._most_visited(root, legal)
+        chosen = root.children.get(best_action)
+        expected = (chosen.value / chosen.visits * rules.TOTAL_POINTS
+                    if chosen is not None and chosen.visits
+                    and self.deal_value(view) is _points else None)
+        return best_action, None, None, expected
+
+    def play_values(self, view: SeatView, rng: random.Random
+                    ) -> tuple[int, dict[int, float]]:
+        """The action :meth:`decide` plays in a trick (the same search, the same draws)
+        and every legal action's expected points of the deal for the player, the mean
+        reward of its node in the search (in points while the bot plays for the deal's
+        points, as the strong bot does; else in :meth:`deal_value`'s terms)."""
+        legal = list(view.legal())
+        root = self._tree(view, legal, rng)
+        scale = rules.TOTAL_POINTS if self.deal_value(view) is _points else 1
+        values = {action: node.value / node.visits * scale
+                  for action, node in root.children.items() if node.visits}
+        return self._most_visited(root, legal), values
+
+    @staticmethod
+    def _most_visited(root: _Node, legal: Sequence[int]) -> int:
+        return max(
+            legal,
+            key=lambda a: (root.children[a].visits, root.children[a].value)
+            if a in root.children else (0, 0.0),
+        )
+
+    def _tree(self, view: SeatView, legal: Sequence[int], rng: random.Random) -> _Node:
+        """The search tree of one decision (its root), ``iterations`` walks."""
         me = view.seat
         value = self.deal_value(view)
         scale = rules.TOTAL_POINTS if value is _points else 1
@@ -850,7 +888,6 @@ class StrongBot(_ViewBot):
         root = _Node(me)
         c = self.exploration
         epsilon = self.epsilon
-        total = rules.TOTAL_POINTS
         log = math.log
         sqrt = math.sqrt
         random_ = rng.random
@@ -896,15 +933,7 @@ class StrongBot(_ViewBot):
                 visited.visits += 1
                 visited.value += values[visited.player] / scale
         self.simulations += self.iterations
-        best_action = max(
-            root_actions,
-            key=lambda a: (root.children[a].visits, root.children[a].value)
-            if a in root.children else (0, 0.0),
-        )
-        chosen = root.children.get(best_action)
-        expected = (chosen.value / chosen.visits * total
-                    if chosen is not None and chosen.visits and value is _points else None)
-        return best_action, None, None, expected
+        return root
 
 
 class BiddingSampler(HandSampler):

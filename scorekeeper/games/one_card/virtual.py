@@ -10,7 +10,7 @@ from scorekeeper.games.one_card import rules
 from scorekeeper.games.one_card.bots import BOTS
 from scorekeeper.games.one_card.engine import OVER, Deal, GameScore, State
 from scorekeeper.games.one_card.table import OneCardTable
-from scorekeeper.games.virtual import BotsGame, DealRngs, RecordedDealGame
+from scorekeeper.games.virtual import BotsGame, Coach, DealRngs, RecordedDealGame
 
 
 class OneCardVirtual(RecordedDealGame):
@@ -24,6 +24,12 @@ class OneCardVirtual(RecordedDealGame):
     def round_of(self, deal: Any) -> JSONDict:
         round_: JSONDict = deal.round_record()
         return round_
+
+    def coach(self) -> Coach:
+        """The reviewer of saved deals (``score review``), loaded on first use."""
+        from scorekeeper.games.one_card.review import OneCardCoach
+
+        return OneCardCoach()
 
     def stats(self, rounds: Sequence[Mapping[str, Any]]) -> dict[str, tuple[int, int]]:
         bids = [r for r in rounds if r.get("bidder") is not None]
