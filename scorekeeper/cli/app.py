@@ -375,7 +375,7 @@ def export_command(
     st = store(ctx)
     session = st.read().get(session_id)
     text = exporting.export(session, fmt.value)
-    if output is None:
+    if output is None or str(output) == "-":  # '-' is stdout, as for gh, curl, sqlite-utils
         context.stdout.write(text)
         return
     _write_export(st, output, text, force=force)
