@@ -634,6 +634,31 @@ def legal_actions_of(info: DealInfo, hand: list[int], naming_last: bool = False
     return ()
 
 
+def _card_played(info: DealInfo, hand: list[int], action: int) -> int:
+    """The card that the play ``action`` puts down from ``hand`` in the deal ``info``,
+    if it is one of :func:`legal_actions_of`; else ``IllegalAction``."""
+    trick = info.trick
+    if action < NAME0:
+        if action not in hand:
+            raise IllegalAction(_refused(action))
+        if trick:
+            follow = FOLLOW[info.trump][info.led]
+            if not follow[action] and any(follow[c] for c in hand):  # able to follow
+                raise IllegalAction(_refused(action))
+        elif action == JOKER_INDEX and (info.trump < 0 or info.trump == NO_TRUMP):
+            raise IllegalAction(_refused(action))  # a joker lead here names a suit
+        return action
+    if (action < UPTOWN and not trick and JOKER_INDEX in hand
+            and (info.trump < 0 or info.trump == NO_TRUMP)):
+        return JOKER_INDEX  # a joker lead naming a suit, where a joker lead names one
+    raise IllegalAction(_refused(action))
+
+
+def _refused(action: int) -> str:
+    """Why :meth:`State.apply` refuses ``action``: it is none of the legal actions."""
+    return _("not a One Card action: {action!r}").format(action=action)
+
+
 class State:
     """One deal of One Card on card indices with int actions, OpenSpiel style: the one
     state machine of the deal that ``score play`` (under the typed :class:`Deal`), the
@@ -643,9 +668,10 @@ class State:
     dealt one by one (:meth:`chance_outcomes`, then :meth:`apply` with the card dealt
     next: a hand per seat in seat order, then the One Card, as :func:`rules.split_deal`
     deals a shuffled deck), or all at once from a shuffle (:meth:`deal`, :meth:`shuffled`).
-    Then the players act (:meth:`current_player`, :meth:`legal_actions`, :meth:`apply`;
-    actions are not checked: the typed :class:`Deal` checks them against the rules and
-    says why one is refused). Each seat's observation (:meth:`observation`) is a
+    Then the players act (:meth:`current_player`, :meth:`legal_actions`, :meth:`apply`,
+    which takes exactly the legal actions and refuses any other with ``IllegalAction``;
+    the typed :class:`Deal` checks them against the rules first and says why one is
+    refused). Each seat's observation (:meth:`observation`) is a
     :class:`SeatView`, kept current; the public part is :attr:`info`.
 
     ``hands`` (by seat) and ``one`` (the One Card) are the hidden part: read them only
@@ -875,13 +901,17 @@ class State:
         return views
 
     def apply(self, action: int) -> None:
-        """Play ``action`` (one of :meth:`legal_actions`; not checked) for the player to act."""
+        """Play ``action`` for the player to act (or deal it, in the chance step): exactly
+        the actions of :meth:`legal_actions` are taken; any other is refused with
+        ``IllegalAction``, the state unchanged. (The typed :class:`Deal` checks an action
+        against the rules first, to say why it is refused.)"""
         info = self.info
         phase = info.phase
         if phase == PLAY:
-            card = action if action < NAME0 else JOKER_INDEX
             seat = info.cur
-            self.hands[seat].remove(card)
+            hand = self.hands[seat]
+            card = _card_played(info, hand, action)
+            hand.remove(card)
             trick = info.trick
             if trick:
                 if self._track:
@@ -912,12 +942,21 @@ class State:
                 trick.append(card)
             info.cur = (seat + 1) % info.n
         elif phase == BIDDING:
+            if action != PASS and not (
+                    BID0 + max(_LOWEST[info.n], info.high + 1) <= action <= BID0 + _MAX_BID):
+                raise IllegalAction(_refused(action))
             self._bid(info, action, self._track)
         elif phase == ORDER:
+            if action != UPTOWN and action != DOWNTOWN:
+                raise IllegalAction(_refused(action))
             info.order = action - UPTOWN
             info.phase = PLAY
         elif phase == DEALING:
+            if not 0 <= action < _DECK_SIZE or any(action in hand for hand in self.hands):
+                raise IllegalAction(_refused(action))
             self._deal_one(action)
+        else:
+            raise IllegalAction(_("the deal is over"))
 
     @staticmethod
     def _bid(info: DealInfo, action: int, track: bool) -> None:
