@@ -634,24 +634,19 @@ def legal_actions_of(info: DealInfo, hand: list[int], naming_last: bool = False
     return ()
 
 
-def _card_played(info: DealInfo, hand: list[int], action: int) -> int:
-    """The card that the play ``action`` puts down from ``hand`` in the deal ``info``,
-    if it is one of :func:`legal_actions_of`; else ``IllegalAction``."""
-    trick = info.trick
-    if action < NAME0:
-        if action not in hand:
-            raise IllegalAction(_refused(action))
-        if trick:
-            follow = FOLLOW[info.trump][info.led]
-            if not follow[action] and any(follow[c] for c in hand):  # able to follow
-                raise IllegalAction(_refused(action))
-        elif action == JOKER_INDEX and (info.trump < 0 or info.trump == NO_TRUMP):
-            raise IllegalAction(_refused(action))  # a joker lead here names a suit
-        return action
-    if (action < UPTOWN and not trick and JOKER_INDEX in hand
-            and (info.trump < 0 or info.trump == NO_TRUMP)):
-        return JOKER_INDEX  # a joker lead naming a suit, where a joker lead names one
-    raise IllegalAction(_refused(action))
+def _lead_joker(info: DealInfo, hand: list[int], action: int) -> None:
+    """Set the led suit (and trump, at the bidder's opening lead) for the joker lead
+    ``action`` (the joker's id, or one naming a suit) if :func:`legal_actions_of` offers
+    it: naming a suit at the opening lead and in a no-trump deal, naming none once a
+    trump deal has its trump (the joker then leads trump); else ``IllegalAction``."""
+    trump = info.trump
+    naming = trump < 0 or trump == NO_TRUMP
+    if JOKER_INDEX not in hand or action >= UPTOWN or naming == (action == JOKER_INDEX):
+        raise IllegalAction(_refused(action))
+    if trump < 0:
+        info.trump = info.led = action - NAME0
+    else:
+        info.led = action - NAME0 if naming else trump
 
 
 def _refused(action: int) -> str:
@@ -907,46 +902,58 @@ class State:
         against the rules first, to say why it is refused.)"""
         info = self.info
         phase = info.phase
-        if phase == PLAY:
-            seat = info.cur
-            hand = self.hands[seat]
-            card = _card_played(info, hand, action)
-            hand.remove(card)
-            trick = info.trick
-            if trick:
-                if self._track:
-                    led = info.led
-                    if not FOLLOW[info.trump][led][card]:
-                        info.voids[seat] |= 1 << led
-                    info.sizes[seat] -= 1
-                    info.played.append(card)
-                    info.played_by.append(seat)
-                trick.append(card)
-                if len(trick) == info.n:
-                    self._finish_trick(info)
-                    return
+        if phase != PLAY:
+            if phase == BIDDING:
+                self._bid(info, action, self._track)
             else:
-                info.leader = seat
-                trump = info.trump
-                if trump < 0:
-                    info.trump = info.led = (action - NAME0 if card == JOKER_INDEX
-                                             else SUIT_OF[card])
-                elif card == JOKER_INDEX:
-                    info.led = action - NAME0 if trump == NO_TRUMP else trump
-                else:
-                    info.led = SUIT_OF[card]
-                if self._track:
-                    info.sizes[seat] -= 1
-                    info.played.append(card)
-                    info.played_by.append(seat)
-                trick.append(card)
-            info.cur = (seat + 1) % info.n
-        elif phase == BIDDING:
-            if action != PASS and not (
-                    BID0 + max(_LOWEST[info.n], info.high + 1) <= action <= BID0 + _MAX_BID):
+                self._apply_other(info, action)
+            return
+        seat = info.cur
+        hand = self.hands[seat]
+        trick = info.trick
+        if trick:
+            if action not in hand:  # no naming id is either
                 raise IllegalAction(_refused(action))
-            self._bid(info, action, self._track)
-        elif phase == ORDER:
+            follow = FOLLOW[info.trump][info.led]
+            if not follow[action]:
+                for card in hand:  # (a loop: any() of a generator costs more than the rest)
+                    if follow[card]:
+                        raise IllegalAction(_refused(action))  # able to follow, not following
+            hand.remove(action)
+            if self._track:
+                if not follow[action]:
+                    info.voids[seat] |= 1 << info.led
+                info.sizes[seat] -= 1
+                info.played.append(action)
+                info.played_by.append(seat)
+            trick.append(action)
+            if len(trick) == info.n:
+                self._finish_trick(info)
+                return
+        else:
+            if action < NAME0 and action != JOKER_INDEX:  # a suit card (or no card)
+                if action not in hand:
+                    raise IllegalAction(_refused(action))
+                card = action
+                info.led = led = SUIT_OF[card]
+                if info.trump < 0:  # the bidder's opening lead sets trump
+                    info.trump = led
+            else:
+                card = JOKER_INDEX
+                _lead_joker(info, hand, action)
+            hand.remove(card)
+            info.leader = seat
+            if self._track:
+                info.sizes[seat] -= 1
+                info.played.append(card)
+                info.played_by.append(seat)
+            trick.append(card)
+        info.cur = (seat + 1) % info.n
+
+    def _apply_other(self, info: DealInfo, action: int) -> None:
+        """:meth:`apply` outside the bidding and the tricks: the order, a card dealt."""
+        phase = info.phase
+        if phase == ORDER:
             if action != UPTOWN and action != DOWNTOWN:
                 raise IllegalAction(_refused(action))
             info.order = action - UPTOWN
@@ -966,7 +973,10 @@ class State:
         if action == PASS:
             passed[seat] = True
         else:
-            info.high = action - BID0
+            amount = action - BID0  # over the high bid, from the lowest allowed to the most
+            if amount <= info.high or amount > _MAX_BID or amount < _LOWEST[n]:
+                raise IllegalAction(_refused(action))
+            info.high = amount
             info.bidder = seat
         if track:
             info.bids.append((seat, None if action == PASS else info.high))
