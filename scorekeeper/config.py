@@ -66,7 +66,7 @@ class Config:
         if self.players:
             found.append(("players", list(self.players)))
         for game in sorted(self.house_rules):
-            found += [(f"{game}.{option.replace('_', '-')}", value)  # as typed: two-pairs
+            found += [(f"{game}.{option.replace('_', '-')}", value)  # as typed: - for _
                       for option, value in sorted(self.house_rules[game].items())]
         return found
 

@@ -6,8 +6,8 @@ Only finished sessions count; abandoned and unfinished ones are counted apart.
 
 * A *player* is a person across sessions: names that are equal ignoring case (after
   NFC normalisation) are the same player (:func:`player_key`).
-* A *place* is what the game says it is (``TableGame.placings``): in Least Score
-  last-standing the knocked-out players are placed by how long they lasted.
+* A *place* is what the game says it is (``TableGame.placings``): a game may place
+  the knocked-out players by how long they lasted (Least Score played to the end).
 * A win shared by k players counts 1/k, as ``score simulate`` counts it; the win
   rate's 95 % interval is Wilson's.
 * Game-specific figures are the game's own (``TableGame.stat_figures``), summed
