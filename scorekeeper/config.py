@@ -11,31 +11,50 @@
     target = 40
 
 ``SCOREKEEPER_CONFIG`` picks another file (the tests use it, so they never touch the
-real home). The file is read with the standard library's ``tomllib`` and written
-with ``tomli-w``; every value is checked the way the command line checks it, and a
-file with anything wrong is reported (one line, with its path) and ignored as a
-whole for that run. Options given on the command line win over the file.
+real home). The file is read with the standard library's ``tomllib``; every value is
+checked the way the command line checks it, and a file with anything wrong is
+reported (one line, with its path) and ignored as a whole for that run. Options
+given on the command line win over the file.
+
+* Reading opens without blocking and checks the file first (:mod:`scorekeeper.files`):
+  a FIFO, a device, a folder or a file over :data:`MAX_BYTES` is refused like a
+  broken file, and so is one nested too deeply for the parser.
+* ``score config set`` and ``unset`` edit the file in place with ``tomlkit``: the
+  user's comments, blank lines and key order stay, only the one value changes.
+* They hold a lock (``<config>.lock``, beside the real file) for their
+  re-read-modify-write, never while waiting for a person: the file is re-read under
+  it and the change made again on what is there, so concurrent ones each keep
+  their setting. The write is atomic (a crash leaves the old file or the new one),
+  goes through a symlink to its target, keeps the file's mode, and removes the
+  temporaries a killed write left.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from scorekeeper import files
 from scorekeeper.errors import ConfigError as ConfigError  # re-exported
 from scorekeeper.games.common import EntryError
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, format_number
 from scorekeeper.registry import GAMES, get_game
 from scorekeeper.session import check_player_names
 
 ENV_VAR = "SCOREKEEPER_CONFIG"
 APP_NAME = "scorekeeper"
 LANGUAGES = ("en", "da", "ar")
+MAX_BYTES = 1024 * 1024
+"""A config file holds a few settings; anything larger is refused before it is read."""
+LOCK_TIMEOUT_SECONDS = 30.0
+
+if TYPE_CHECKING:
+    from tomlkit.container import Container
+    from tomlkit.items import Table
 
 
 def config_path() -> Path:
@@ -131,14 +150,27 @@ def from_toml(data: Mapping[str, Any]) -> Config:
     return replace(config, house_rules=rules)
 
 
-def read(path: Path | None = None) -> Config:
-    """The config in the file (the defaults when there is none); ConfigError if broken."""
-    path = path or config_path()
+def _read_bytes(path: Path) -> bytes | None:
+    """The file's bytes (None: no file), checked before reading; ConfigError if refused."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return Config()
-    except (OSError, UnicodeDecodeError) as error:
+        return files.read_regular_file(path, limit=MAX_BYTES)
+    except files.NotARegularFile as error:
+        raise ConfigError(_("the config file {path} is {kind}, not a regular file").format(
+            path=path, kind=error.kind)) from None
+    except files.FileTooLarge as error:
+        raise ConfigError(_("the config file {path} is too large ({size} bytes; a config "
+                            "file holds at most {limit} bytes)").format(
+            path=path, size=format_number(error.size), limit=format_number(error.limit))
+        ) from None
+    except OSError as error:
+        raise ConfigError(_("the config file {path} can't be read ({error})").format(
+            path=path, error=error.strerror or error)) from None
+
+
+def _parse(raw: bytes, path: Path) -> Config:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
         raise ConfigError(_("the config file {path} can't be read ({error})").format(
             path=path, error=error)) from None
     import tomllib  # only when there is a file: every command reads it for its language
@@ -151,6 +183,16 @@ def read(path: Path | None = None) -> Config:
     except EntryError as error:
         raise ConfigError(_("the config file {path} is broken: {error}").format(
             path=path, error=error)) from None
+    except RecursionError:
+        raise ConfigError(_("the config file {path} is nested too deeply to be a config "
+                            "file").format(path=path)) from None
+
+
+def read(path: Path | None = None) -> Config:
+    """The config in the file (the defaults when there is none); ConfigError if broken."""
+    path = path or config_path()
+    raw = _read_bytes(path)
+    return Config() if raw is None else _parse(raw, path)
 
 
 def load(warn: Callable[[str], None], path: Path | None = None) -> Config:
@@ -162,50 +204,162 @@ def load(warn: Callable[[str], None], path: Path | None = None) -> Config:
         return Config()
 
 
-def with_setting(config: Config, key: str, value: str | None) -> Config:
-    """``score config set KEY VALUE`` (``value`` None: unset). EntryError for a bad one."""
+@dataclass(frozen=True)
+class Setting:
+    """One ``score config set KEY VALUE`` (or ``unset KEY``), checked."""
+
+    table: str | None
+    """The game whose table holds it; None for a top-level key."""
+    name: str
+    """Its key in the file: ``language``, ``players``, or a house rule (``two_pairs``)."""
+    value: Any
+    """The checked value as the file holds it; None: no value (the default applies)."""
+
+    def applied(self, config: Config) -> Config:
+        if self.table is None:
+            if self.name == "language":
+                return replace(config, language=self.value)
+            return replace(config, players=tuple(self.value or ()))
+        rules = {name: dict(options) for name, options in config.house_rules.items()}
+        if self.value is None:
+            rules.get(self.table, {}).pop(self.name, None)
+        else:
+            rules.setdefault(self.table, {})[self.name] = self.value
+        return replace(config, house_rules={k: v for k, v in rules.items() if v})
+
+
+def parse_setting(key: str, value: str | None) -> Setting:
+    """``KEY`` and ``VALUE`` as typed (``value`` None: unset). EntryError for a bad one."""
     key = key.strip().lower()
     if key == "language":
-        return replace(config, language=None if value is None else _checked_language(value))
+        return Setting(None, key, None if value is None else _checked_language(value))
     if key == "players":
         names = () if value is None else _checked_players(
             [name for name in value.split(",") if name.strip()])
-        return replace(config, players=names)
+        return Setting(None, key, list(names) or None)
     game, dot, option = key.partition(".")
     if not dot or game not in GAMES:
         raise EntryError(_("there is no setting {key}: the settings are {settings}").format(
             key=repr(key), settings=", ".join(known_keys())))
-    option = option.replace("-", "_")
-    rules = {name: dict(options) for name, options in config.house_rules.items()}
-    if value is None:
-        rules.get(game, {}).pop(option, None)
+    option = option.strip().replace("-", "_")
+    return Setting(game, option, None if value is None else _checked_rule(game, option, value))
+
+
+def with_setting(config: Config, key: str, value: str | None) -> Config:
+    """``score config set KEY VALUE`` (``value`` None: unset). EntryError for a bad one."""
+    return parse_setting(key, value).applied(config)
+
+
+def _edited(text: str, setting: Setting) -> str:
+    """``text`` with the one setting changed and everything else as it was written."""
+    import tomlkit  # only `score config set/unset` write
+
+    document = tomlkit.parse(text)
+    container: Container | Table | Any = document
+    if setting.table is not None:
+        if setting.table not in document:
+            if setting.value is None:
+                return text
+            document[setting.table] = tomlkit.table()
+        container = document[setting.table]
+    same = [key for key in container
+            if (key.strip().replace("-", "_") if setting.table else key) == setting.name]
+    if setting.value is None:
+        for key in same:
+            del container[key]
+        if setting.table is not None and not len(container) \
+                and "#" not in container.as_string():  # no comment of the user's is lost
+            del document[setting.table]
+    elif not same:
+        container[setting.name] = setting.value
     else:
-        rules.setdefault(game, {})[option] = _checked_rule(game, option, value)
-    return replace(config, house_rules={k: v for k, v in rules.items() if v})
+        container[same[0]] = setting.value  # in its place, its comment kept
+        for key in same[1:]:  # another spelling of it (- for _, or _ for -)
+            del container[key]
+    return tomlkit.dumps(document)
 
 
-def write(config: Config, path: Path | None = None) -> Path:
-    """Replace the file atomically (a crash leaves the old file or the new one)."""
+def change(key: str, value: str | None, path: Path | None = None) -> bool:
+    """Set (``value`` None: remove) one setting in the file, keeping the rest as written.
+
+    The file is read and the setting checked with no lock, so a refusal creates
+    nothing; then, under the lock, the file is read again and, if another command
+    changed it meanwhile, the change is made again on what it holds now (a
+    compare-and-set on what was read). Whether the file changed (nothing is written
+    when nothing changes). ConfigError: the file is broken; EntryError: a bad key or
+    value, or the file can't be written.
+    """
     path = path or config_path()
-    import tomli_w  # only `score config set/unset` write
+    raw = _read_bytes(path)
+    config = Config() if raw is None else _parse(raw, path)
+    setting = parse_setting(key, value)
+    if _new_text(raw, config, setting, path) is None:
+        return False
+    with _locked(path):
+        again = _read_bytes(path)
+        if again != raw:
+            config = Config() if again is None else _parse(again, path)
+        text = _new_text(again, config, setting, path)
+        if text is None:
+            return False
+        try:
+            files.write_atomically(path, text)
+        except OSError as error:
+            raise EntryError(_("can't write {path}: {reason}").format(
+                path=path, reason=error.strerror or error)) from None
+    return True
 
-    text = tomli_w.dumps(config.to_toml())
+
+def _new_text(raw: bytes | None, config: Config, setting: Setting, path: Path) -> str | None:
+    """The file's new text with ``setting`` made; None when that changes nothing."""
+    import tomllib
+
+    from tomlkit.exceptions import TOMLKitError
+
+    expected = setting.applied(config)
+    if expected.to_toml() == config.to_toml():
+        return None  # already so (perhaps spelt otherwise): the file stays as written
+    old = b"" if raw is None else raw
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
-                                             dir=path.parent)
-    except OSError as error:
-        raise EntryError(_("can't write {path}: {reason}").format(
-            path=path, reason=error.strerror or error)) from None
+        text = _edited(old.decode("utf-8"), setting)
+    except RecursionError:
+        raise ConfigError(_("the config file {path} is nested too deeply to be a config "
+                            "file").format(path=path)) from None
+    except (TOMLKitError, ValueError) as error:  # tomlkit refuses what tomllib accepted
+        raise ConfigError(_("the config file {path} can't be edited in place ({error})").format(
+            path=path, error=error)) from None
+    # The edited text must say exactly what was asked and nothing else.
+    if from_toml(tomllib.loads(text)).to_toml() != expected.to_toml():
+        raise ConfigError(_("the config file {path} can't be edited in place ({error})").format(
+            path=path, error=_("the edit would change other settings")))
+    return text
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """Hold the config's lock (beside its real file); stale temporaries are removed."""
+    from filelock import FileLock, Timeout
+
+    target = files.real_path(path)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
+        target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise EntryError(_("can't write {path}: {reason}").format(
-            path=path, reason=error.strerror or error)) from None
-    return path
+        raise EntryError(_("can't create the folder {path}: {reason}").format(
+            path=target.parent, reason=error.strerror or error)) from None
+    lock_path = target.with_name(target.name + ".lock")
+    lock = FileLock(str(lock_path), timeout=LOCK_TIMEOUT_SECONDS)
+    try:
+        lock.acquire()
+    except Timeout:
+        raise EntryError(_(
+            "another score command has held {path} for {seconds} s; try again when it "
+            "has finished").format(path=lock_path,
+                                    seconds=f"{LOCK_TIMEOUT_SECONDS:.0f}")) from None
+    except OSError as error:
+        raise EntryError(_("can't lock {path}: {reason}. Nothing was changed").format(
+            path=lock_path, reason=error.strerror or error)) from None
+    try:
+        files.remove_stale_temporaries(target)
+        yield
+    finally:
+        lock.release()

@@ -1,7 +1,8 @@
 """The people across sessions: who has played, and renaming or merging them everywhere.
 
 A player is the same person in every session where the name matches ignoring case
-(after NFC normalisation; :func:`scorekeeper.stats.player_key`). A rename or merge is
+(after NFC normalisation; :func:`scorekeeper.stats.player_key`), spelt one way: the
+roster's (:func:`scorekeeper.stats.roster_names`). A rename or merge is
 planned here as, for each session it touches, a map from the old spelling to the
 new; :meth:`Session.with_players_renamed` applies it and logs it in the session's
 history. The plan's inverse is what ``score players undo`` applies.
@@ -15,40 +16,50 @@ from dataclasses import dataclass
 from scorekeeper.games.common import EntryError, JSONDict
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.session import Session, check_player_names
-from scorekeeper.stats import chronological, player_key
+from scorekeeper.stats import bot_seats, chronological, player_key, roster_names
 
 
 @dataclass(frozen=True)
 class Player:
     key: str
     name: str
-    """The spelling of their latest session."""
+    """The roster's spelling: the first seen, or the one ``score players rename`` set."""
     spellings: tuple[str, ...]
     sessions: tuple[int, ...]
     finished: int
     last_played: str
     """The time of the last change at the table in their latest session."""
+    bot: str | None = None
+    """The bot level when the name was only ever a bot's seat in a virtual game."""
 
 
-def roster(sessions: Sequence[Session]) -> list[Player]:
-    """Everyone who has played, most recently seen first."""
+def roster(sessions: Sequence[Session], *, virtual: bool = True) -> list[Player]:
+    """Everyone who has played, most recently seen first; without ``virtual``, the people
+    of the table sessions only (``score players``: bots and virtual games left out)."""
+    names = roster_names(sessions)  # the same spelling, whichever sessions are listed
     seen: dict[str, list[Session]] = {}
     spellings: dict[str, dict[str, None]] = {}
     latest: dict[str, int] = {}
-    for index, session in enumerate(chronological(sessions)):
+    bots: dict[str, str] = {}
+    for index, session in enumerate(chronological(
+            s for s in sessions if virtual or s.mode != "virtual")):
+        levels = bot_seats(session)
         for name in session.players:
             key = player_key(name)
             seen.setdefault(key, []).append(session)
             spellings.setdefault(key, {})[name] = None
             latest[key] = index
+            if name in levels:
+                bots.setdefault(key, levels[name])
     players = []
     for key, played in seen.items():
-        name = next(n for n in played[-1].players if player_key(n) == key)
         span = played[-1].played_span()
         last = span[1].isoformat(timespec="minutes") if span else played[-1].created
-        players.append(Player(key, name, tuple(spellings[key]),
+        players.append(Player(key, names.get(key) or next(iter(spellings[key])),
+                              tuple(spellings[key]),
                               tuple(s.id for s in played if s.id is not None),
-                              sum(1 for s in played if s.finished), last))
+                              sum(1 for s in played if s.finished), last,
+                              None if key in names else bots.get(key)))
     return sorted(players, key=lambda p: (-latest[p.key], p.name.casefold()))
 
 
@@ -89,7 +100,7 @@ def plan_rename(sessions: Sequence[Session], old: str, new: str) -> Plan:
 
 
 def plan_merge(sessions: Sequence[Session], first: str, second: str) -> tuple[Plan, str]:
-    """``score players merge A B``: A becomes B (B's latest spelling) in every session."""
+    """``score players merge A B``: A becomes B (B's roster spelling) in every session."""
     player, other = find(sessions, first), find(sessions, second)
     if player.key == other.key:
         raise EntryError(_("{first} and {second} are already one player (names that differ "

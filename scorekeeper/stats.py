@@ -5,7 +5,11 @@ recomputed from the rounds (through each game's standings), nothing is stored.
 Only finished sessions count; abandoned and unfinished ones are counted apart.
 
 * A *player* is a person across sessions: names that are equal ignoring case (after
-  NFC normalisation) are the same player (:func:`player_key`).
+  NFC normalisation) are the same player (:func:`player_key`), shown as the roster
+  spells them (:func:`roster_names`).
+* Only table sessions count unless the query asks for virtual games too
+  (``score stats --virtual``); then a bot's seat is a bot (:func:`bot_seats`), never one
+  of the people, and bots are listed apart from them, not ranked among them.
 * A *place* is what the game says it is (``TableGame.placings``): a game may place
   the knocked-out players by how long they lasted (Least Score played to the end).
 * A win shared by k players counts 1/k, as ``score simulate`` counts it; the win
@@ -43,6 +47,45 @@ def player_key(name: str) -> str:
     return name_key(name)
 
 
+BOT_KEY = "=bot="
+"""The start of a bot seat's key: ``=`` is in no player's name, so no person is ever
+taken for a bot (or a bot for a person) however they are spelled."""
+
+
+def bot_seats(session: Session) -> dict[str, str]:
+    """The seats of a game on the virtual deck that a bot played: name -> level ({} at a
+    table, and for an imported game, whose seats are not known)."""
+    if session.mode != "virtual" or session.virtual is None:
+        return {}
+    return {seat.name: seat.bot for seat in session.virtual.seats if seat.bot is not None}
+
+
+def seat_keys(session: Session) -> dict[str, str]:
+    """Each seat's key: the player's (:func:`player_key`), or for a bot ``=bot=`` and its
+    name's."""
+    bots = bot_seats(session)
+    return {name: BOT_KEY + player_key(name) if name in bots else player_key(name)
+            for name in session.players}
+
+
+def roster_names(sessions: Iterable[Session]) -> dict[str, str]:
+    """Each person's key -> their one spelling: the first seen, in the order played,
+    in a session that counts (a table's, not abandoned); when they have none of those,
+    the first in a virtual game, then in an abandoned session. ``score players
+    rename`` and ``merge`` rewrite every session, so theirs is the spelling from then on.
+    One night typed in lower case, or an abandoned session, does not change it."""
+    def tier(session: Session) -> int:
+        return 2 * bool(session.abandoned) + (session.mode == "virtual")
+
+    names: dict[str, str] = {}
+    for session in sorted(chronological(sessions), key=tier):  # sorted() is stable
+        bots = bot_seats(session)
+        for name in session.players:
+            if name not in bots:
+                names.setdefault(player_key(name), name)
+    return names
+
+
 def played_at(session: Session) -> datetime | None:
     """When the session started, as an aware time (None when it was not recorded)."""
     try:
@@ -68,6 +111,8 @@ class StatsQuery:
     since: date | None = None
     until: date | None = None
     players: tuple[str, ...] = ()
+    virtual: bool = False
+    """Count games on the virtual deck too (bots shown as bots)."""
 
     def matches(self, session: Session) -> bool:
         """The game and dates (the session's start, in its own local date), inclusive."""
@@ -121,6 +166,8 @@ class PlayerStats:
     key: str
     name: str
     results: list[Result] = field(default_factory=list)
+    bot: str | None = None
+    """A bot's seat: its level (``strong``); None for a person."""
 
     @property
     def games(self) -> int:
@@ -198,33 +245,48 @@ class Stats:
     abandoned: int
     unfinished: int
     players: list[PlayerStats]
-    """The players shown (all, or those asked for), best record first."""
+    """The people shown (all, or those asked for), best record first."""
     games: list[GameStats]
     ahead: dict[str, dict[str, int]]
     """ahead[a][b]: the finished sessions in which a placed better than b."""
     met: dict[str, dict[str, int]]
     """met[a][b]: the finished sessions a and b both played."""
     names: dict[str, str]
-    """Each player's key -> the spelling of their latest session."""
+    """Each player's key -> their spelling (:func:`roster_names`); a bot's -> its seat."""
+    bots: list[PlayerStats] = field(default_factory=list)
+    """With virtual games: the bots' seats shown, apart from the people and by name,
+    never ranked among them."""
+    virtual_left_out: int = 0
+    """Games on the virtual deck the query matched but did not count (no ``virtual``)."""
 
     def player(self, name: str) -> PlayerStats:
         key = player_key(name)
         return next(p for p in self.players if p.key == key)
 
+    def bot(self, name: str) -> PlayerStats:
+        key = BOT_KEY + player_key(name)
+        return next(p for p in self.bots if p.key == key)
+
+    @property
+    def everyone(self) -> list[PlayerStats]:
+        """The people shown, then the bots shown."""
+        return [*self.players, *self.bots]
+
 
 def compute(sessions: Sequence[Session], query: StatsQuery | None = None) -> Stats:
     """The statistics of the finished sessions that ``query`` selects."""
     query = query or StatsQuery()
-    matching = [session for session in sessions if query.matches(session)]
+    dated = [session for session in sessions if query.matches(session)]
+    matching = [s for s in dated if query.virtual or s.mode != "virtual"]
     finished = chronological(s for s in matching if s.finished and not s.abandoned)
     abandoned = sum(1 for s in matching if s.abandoned)
     unfinished = sum(1 for s in matching if not s.finished and not s.abandoned)
 
-    names: dict[str, str] = {}
-    for session in chronological(sessions):
-        for name in session.players:
-            names[player_key(name)] = name
-    wanted = [player_key(name) for name in query.players]
+    names = roster_names(sessions)
+    for session in chronological(sessions) if query.virtual else ():
+        for name, key in seat_keys(session).items():
+            names.setdefault(key, name)
+    wanted = [_wanted_key(name, names) for name in query.players]
     unknown = [name for name, key in zip(query.players, wanted, strict=True)
                if key not in names]
     if unknown:
@@ -244,10 +306,12 @@ def compute(sessions: Sequence[Session], query: StatsQuery | None = None) -> Sta
         rules = session.rules
         standings = session.standings
         places = rules.placings(session.players, session.options, standings)
-        keys = {name: player_key(name) for name in session.players}
+        keys = seat_keys(session)
+        bots = bot_seats(session)
         share = 1 / len(standings.winners) if standings.winners else 0.0
         for name in session.players:
-            stats = players.setdefault(keys[name], PlayerStats(keys[name], names[keys[name]]))
+            stats = players.setdefault(keys[name], PlayerStats(keys[name], names[keys[name]],
+                                                               bot=bots.get(name)))
             stats.results.append(Result(session.id, session.game, session.created,
                                         places[name], len(session.players),
                                         share if name in standings.winners else 0.0))
@@ -270,15 +334,24 @@ def compute(sessions: Sequence[Session], query: StatsQuery | None = None) -> Sta
 
     shown = [players[key] for key in dict.fromkeys(wanted) if key in players] if wanted \
         else list(players.values())
-    shown.sort(key=lambda p: (-p.wins, p.average_place or 0.0, p.name.casefold()))
+    ranked = sorted((p for p in shown if p.bot is None),
+                    key=lambda p: (-p.wins, p.average_place or 0.0, p.name.casefold()))
     return Stats(
         query=query, finished=len(finished), abandoned=abandoned, unfinished=unfinished,
-        players=shown,
+        players=ranked,
         games=[games[name] for name in sorted(games)],
         ahead={a: dict(row) for a, row in ahead.items()},
         met={a: dict(row) for a, row in met.items()},
         names=names,
+        bots=sorted((p for p in shown if p.bot is not None), key=lambda p: p.name.casefold()),
+        virtual_left_out=len(dated) - len(matching),
     )
+
+
+def _wanted_key(typed: str, names: Mapping[str, str]) -> str:
+    """The key of a player asked for by name: a person's, else a bot seat's."""
+    key = player_key(typed)
+    return key if key in names or BOT_KEY + key not in names else BOT_KEY + key
 
 
 def _rate(models: dict[str, tuple[PlackettLuce, dict[str, Any]]], game: GameStats,
@@ -307,7 +380,11 @@ def _round(value: float | None, digits: int = 4) -> float | None:
 
 
 def as_json(stats: Stats) -> dict[str, Any]:
-    shown = {player.key for player in stats.players}
+    """``score stats --json``: the people under ``players``; with virtual games, the bots'
+    seats under ``bots`` (and each game's ``bots`` and ``bot_ratings``), apart, and in
+    ``head_to_head`` as the people's opponents."""
+    people = {player.key for player in stats.players}
+    bots = {player.key for player in stats.bots}
     query = stats.query
     return {
         "query": {
@@ -315,56 +392,69 @@ def as_json(stats: Stats) -> dict[str, Any]:
             "since": query.since.isoformat() if query.since else None,
             "until": query.until.isoformat() if query.until else None,
             "players": list(query.players),
+            "virtual": query.virtual,
         },
         "sessions": {"finished": stats.finished, "abandoned": stats.abandoned,
                      "unfinished": stats.unfinished},
-        "players": [
-            {
-                "name": player.name,
-                "games": player.games,
-                "wins": _round(player.wins),
-                "win_rate": _round(player.win_rate),
-                "ci95": [_round(bound) for bound in player.ci95],
-                "average_place": _round(player.average_place),
-                "current_streak": player.current_streak,
-                "longest_streak": player.longest_streak,
-                "last_results": [{"session": r.session_id, "game": r.game, "place": r.place,
-                                  "of": r.of, "win": _round(r.win)}
-                                 for r in player.last_results],
-                "sparkline": player.sparkline,
-            }
-            for player in stats.players
-        ],
+        "virtual_left_out": stats.virtual_left_out,
+        "players": [_player_json(player) for player in stats.players],
+        "bots": [{**_player_json(player), "bot": player.bot} for player in stats.bots],
         "games": {
             game.game: {
                 "title": game.title,
                 "sessions": game.sessions,
-                "players": {
-                    stats.names[key]: {figure.key: _round(game.figure(key, figure))
-                                       for figure in game.figures}
-                    for key in game.tallies if key in shown
-                },
-                "ratings": {
-                    stats.names[key]: {
-                        "rating": _round(history[-1].ordinal, 3),
-                        "mu": _round(history[-1].mu, 3),
-                        "sigma": _round(history[-1].sigma, 3),
-                        "history": [{"session": point.session_id, "when": point.when,
-                                     "rating": _round(point.ordinal, 3),
-                                     "mu": _round(point.mu, 3), "sigma": _round(point.sigma, 3)}
-                                    for point in history],
-                    }
-                    for key, history in ranked_ratings(game) if key in shown
-                },
+                "players": _figures_json(stats, game, people),
+                "ratings": _ratings_json(stats, game, people),
+                "bots": _figures_json(stats, game, bots),
+                "bot_ratings": _ratings_json(stats, game, bots),
             }
             for game in stats.games
         },
         "head_to_head": {
             stats.names[a]: {stats.names[b]: {"ahead": stats.ahead.get(a, {}).get(b, 0),
                                               "met": count}
-                             for b, count in stats.met.get(a, {}).items() if b in shown}
+                             for b, count in stats.met.get(a, {}).items()
+                             if b in people or b in bots}
             for a in (player.key for player in stats.players) if a in stats.met
         },
+    }
+
+
+def _player_json(player: PlayerStats) -> dict[str, Any]:
+    return {
+        "name": player.name,
+        "games": player.games,
+        "wins": _round(player.wins),
+        "win_rate": _round(player.win_rate),
+        "ci95": [_round(bound) for bound in player.ci95],
+        "average_place": _round(player.average_place),
+        "current_streak": player.current_streak,
+        "longest_streak": player.longest_streak,
+        "last_results": [{"session": r.session_id, "game": r.game, "place": r.place,
+                          "of": r.of, "win": _round(r.win)}
+                         for r in player.last_results],
+        "sparkline": player.sparkline,
+    }
+
+
+def _figures_json(stats: Stats, game: GameStats, keys: set[str]) -> dict[str, Any]:
+    return {stats.names[key]: {figure.key: _round(game.figure(key, figure))
+                               for figure in game.figures}
+            for key in game.tallies if key in keys}
+
+
+def _ratings_json(stats: Stats, game: GameStats, keys: set[str]) -> dict[str, Any]:
+    return {
+        stats.names[key]: {
+            "rating": _round(history[-1].ordinal, 3),
+            "mu": _round(history[-1].mu, 3),
+            "sigma": _round(history[-1].sigma, 3),
+            "history": [{"session": point.session_id, "when": point.when,
+                         "rating": _round(point.ordinal, 3),
+                         "mu": _round(point.mu, 3), "sigma": _round(point.sigma, 3)}
+                        for point in history],
+        }
+        for key, history in ranked_ratings(game) if key in keys
     }
 
 

@@ -31,7 +31,6 @@ import os
 import re
 import stat
 import sys
-import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,8 +38,14 @@ from typing import Any, TypeVar
 
 from filelock import FileLock, Timeout
 
+from scorekeeper import files
 from scorekeeper.errors import NewerStoreError as NewerStoreError  # re-exported
 from scorekeeper.errors import StoreError as StoreError  # re-exported
+from scorekeeper.files import NotARegularFile, read_regular_file
+from scorekeeper.files import describe_kind as describe_kind  # re-exported
+from scorekeeper.files import is_temporary_of as is_temporary_of  # re-exported
+from scorekeeper.files import real_path as real_path  # re-exported
+from scorekeeper.files import remove_stale_temporaries as _remove_stale_temporaries
 from scorekeeper.games.common import EntryError, name_key
 from scorekeeper.i18n import N_, _
 from scorekeeper.session import Session
@@ -86,39 +91,12 @@ def resolve_path(option: str | Path | None) -> Path:
     return default_path()
 
 
-def real_path(path: Path) -> Path:
-    """``path`` with every symlink resolved (a dangling link gives the file it names)."""
-    return Path(os.path.realpath(path))
-
-
 def backup_paths(path: Path) -> list[Path]:
     return [path.with_name(f"{path.name}.bak{n}") for n in range(1, BACKUPS + 1)]
 
 
-def is_temporary_of(candidate: str, path: Path) -> bool:
-    """Whether the file name ``candidate`` is a temporary file of a write to ``path``.
-
-    Exactly ``.<name>.XXXXXXXX.tmp`` (the eight characters :func:`tempfile.mkstemp` draws,
-    never a dot), so the store ``s.json`` never takes ``.s.json.x.XXXXXXXX.tmp``, the
-    temporary of a write to ``s.json.x``, for its own.
-    """
-    return re.fullmatch(re.escape(f".{path.name}.") + r"[a-z0-9_]{8}\.tmp", candidate) is not None
-
-
 _NOT_A_REGULAR_FILE = N_("{path} is {kind}, not a scorekeeper store. Nothing was changed: use "
                          "--db or SCOREKEEPER_DB to pick a regular file")
-
-
-def describe_kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return _("a folder")
-    if stat.S_ISFIFO(mode):
-        return _("a named pipe (FIFO)")
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return _("a device")
-    if stat.S_ISSOCK(mode):
-        return _("a socket")
-    return _("not a regular file")
 
 
 def read_file_bytes(path: Path) -> bytes | None:
@@ -127,25 +105,13 @@ def read_file_bytes(path: Path) -> bytes | None:
     Checked before reading: a FIFO, a device or a folder is refused (StoreError)
     instead of blocking or reading forever (the open itself does not block).
     """
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        descriptor = os.open(path, flags)
-    except FileNotFoundError:
-        return None
+        return read_regular_file(path)
+    except NotARegularFile as error:
+        raise StoreError(_(_NOT_A_REGULAR_FILE).format(path=path, kind=error.kind)) from None
     except OSError as error:
         raise StoreError(_("can't read {path}: {reason}").format(
             path=path, reason=error.strerror or error)) from None
-    try:
-        mode = os.fstat(descriptor).st_mode
-        if not stat.S_ISREG(mode):
-            raise StoreError(_(_NOT_A_REGULAR_FILE).format(path=path, kind=describe_kind(mode)))
-        with os.fdopen(descriptor, "rb", closefd=False) as stream:
-            return stream.read()
-    except OSError as error:
-        raise StoreError(_("can't read {path}: {reason}").format(
-            path=path, reason=error.strerror or error)) from None
-    finally:
-        os.close(descriptor)
 
 
 # ---------------------------------------------------------------------------
@@ -508,59 +474,14 @@ def _text_of(document: _Document) -> bytes:
 
 def write_atomically(path: Path, text: str | bytes, *, backups: bool = False,
                      replace: bool = True) -> None:
-    """Replace ``path`` with ``text`` so that a crash leaves the old or the new file.
-
-    A symlink is written through: the temporary file goes beside the file it points
-    to and is renamed over that file, so the link stays a link. ``backups`` rotates
-    the store's backups first; ``replace=False`` refuses an existing file
-    (FileExistsError) without a window in which another could be replaced.
-    OSErrors propagate, with no temporary file left behind.
+    """Replace ``path`` with ``text`` so that a crash leaves the old or the new file
+    (:func:`scorekeeper.files.write_atomically`: a symlink is written through, the
+    mode kept). ``backups`` rotates the store's backups first; ``replace=False``
+    refuses an existing file (FileExistsError). OSErrors propagate, with no
+    temporary file left behind.
     """
-    target = real_path(path)
-    folder = target.parent
-    content = text.encode("utf-8") if isinstance(text, str) else text
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(content)
-            stream.flush()
-            os.fsync(stream.fileno())
-        # mkstemp makes the file private (0600); keep the target's own mode instead.
-        os.chmod(temporary, _file_mode(target))
-        if backups:
-            _rotate_backups(target)
-        if replace:
-            os.replace(temporary, target)
-        else:
-            _link_without_replacing(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    _fsync_folder(folder)
-
-
-def _link_without_replacing(temporary: str, target: Path) -> None:
-    try:
-        os.link(temporary, target)  # fails if target exists, atomically
-    except FileExistsError:
-        raise
-    except OSError:  # no hard links on this file system: check, then rename
-        if os.path.lexists(target):
-            raise FileExistsError(17, "File exists", str(target)) from None
-        os.replace(temporary, target)
-        return
-    os.unlink(temporary)
-
-
-def _file_mode(path: Path) -> int:
-    """The mode the file has, or what a newly created file gets under the umask."""
-    try:
-        return stat.S_IMODE(path.stat().st_mode)
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+    files.write_atomically(path, text, replace=replace,
+                           before_replace=_rotate_backups if backups else None)
 
 
 def _rotate_backups(path: Path) -> None:
@@ -578,31 +499,6 @@ def _rotate_backups(path: Path) -> None:
         with contextlib.suppress(OSError):
             os.unlink(backups[0])
         write_atomically(backups[0], path.read_bytes())
-
-
-def _fsync_folder(folder: Path) -> None:
-    try:
-        descriptor = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass
-    finally:
-        os.close(descriptor)
-
-
-def _remove_stale_temporaries(path: Path) -> None:
-    """Temporary files of this store left by a process killed mid-write (we hold the lock)."""
-    try:
-        entries = list(os.scandir(path.parent))
-    except OSError:
-        return
-    for entry in entries:
-        if is_temporary_of(entry.name, path):
-            with contextlib.suppress(OSError):
-                os.unlink(entry.path)
 
 
 # ---------------------------------------------------------------------------

@@ -84,7 +84,7 @@ NOT_AT_THE_TABLE = (
     "scorekeeper.match", "scorekeeper.stats", "scorekeeper.players", "scorekeeper.summary",
     "scorekeeper.doctor", "scorekeeper.cli.export", "scorekeeper.cli.nights",
     "scorekeeper.cli.json_views", "scorekeeper.cli.importing", "scorekeeper.cli.prompts",
-    "tomllib", "tomli_w",  # no config file to read
+    "tomllib", "tomlkit",  # no config file to read, none to write
 )
 
 

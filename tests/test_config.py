@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
+import signal
+import stat
+import subprocess
+import sys
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CLI, Refuse, Result, file_bytes
+from conftest import CLI, Refuse, Result, assert_one_line_error, file_bytes
 
 from scorekeeper import config
 
@@ -106,3 +113,224 @@ def test_the_language_comes_after_lang_and_the_variable_before_the_locale(
     assert ok("--lang", "en", *rules).json()["language"] == "en"
     monkeypatch.setenv("SCOREKEEPER_LANG", "ar")
     assert ok(*rules).json()["language"] == "ar"
+
+
+# ---------------------------------------------------------------------------
+# The file as the user wrote it: `config set` changes one value and nothing else
+
+HAND_WRITTEN = """\
+# Our Friday group.
+
+players = [ "Ann",  "Bob" ]   # seating order
+
+[one-card]   # house rules
+target = 40
+
+# Least Score: we play to fifty
+[least-score]
+end = "first-out"   # the first one out ends it
+two-pairs = 'any-rank'
+limit = 50   # half the usual
+"""
+
+
+def test_set_and_unset_keep_the_comments_blank_lines_and_order(ok: CLI,
+                                                               config_file: Path) -> None:
+    config_file.parent.mkdir(parents=True)
+    config_file.write_text(HAND_WRITTEN, encoding="utf-8")
+    ok("config", "set", "least-score.limit", "60")
+    expected = HAND_WRITTEN.replace("limit = 50   #", "limit = 60   #")
+    assert config_file.read_text(encoding="utf-8") == expected
+    ok("config", "set", "least-score.two-pairs", "same-rank")  # spelt as the file spells it
+    expected = expected.replace("two-pairs = 'any-rank'", 'two-pairs = "same-rank"')
+    assert config_file.read_text(encoding="utf-8") == expected
+    ok("config", "unset", "one-card.target")
+    expected = expected.replace("target = 40\n", "")
+    assert config_file.read_text(encoding="utf-8") == expected
+    ok("config", "set", "language", "da")  # a new key: one line more, the rest as it was
+    lines = config_file.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert 'language = "da"\n' in lines
+    lines.remove('language = "da"\n')
+    assert "".join(lines) == expected
+    assert config.read(config_file).to_toml() == {
+        "language": "da", "players": ["Ann", "Bob"],
+        "least-score": {"end": "first-out", "two_pairs": "same-rank", "limit": 60}}
+
+
+def test_a_setting_the_file_already_holds_writes_nothing(ok: CLI, config_file: Path) -> None:
+    config_file.parent.mkdir(parents=True)
+    config_file.write_text('language = "DA"  # Danish\n', encoding="utf-8")
+    before = config_file.stat()
+    ok("config", "set", "language", "da")
+    ok("config", "unset", "one-card.target")
+    assert config_file.read_text(encoding="utf-8") == 'language = "DA"  # Danish\n'
+    assert config_file.stat().st_mtime_ns == before.st_mtime_ns
+
+
+def test_an_edit_that_would_change_another_setting_is_refused(
+        cli: CLI, config_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The edited text is parsed again and must hold exactly the settings asked for."""
+    config_file.parent.mkdir(parents=True)
+    config_file.write_text(HAND_WRITTEN, encoding="utf-8")
+    real_edit = config._edited
+    monkeypatch.setattr(config, "_edited",
+                        lambda text, setting: real_edit(text, setting).replace("40", "45"))
+    result = cli("config", "set", "least-score.limit", "60")
+    assert result.exit_code == 1 and "can't be edited in place" in result.stderr
+    assert config_file.read_text(encoding="utf-8") == HAND_WRITTEN
+
+
+def test_a_refused_set_creates_nothing(refuse: Refuse, config_file: Path) -> None:
+    refuse("config", "set", "language", "fr", says="language must be")
+    refuse("config", "set", "least-score.limit", "five", says="limit")
+    assert not config_file.parent.exists()
+
+
+# ---------------------------------------------------------------------------
+# Reading: only a regular file of sane size, else one line and the defaults
+
+
+def _fifo(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def _dev_zero(path: Path) -> None:
+    path.symlink_to("/dev/zero")
+
+
+def _too_large(path: Path) -> None:  # valid TOML, but no config file is 2 MB
+    path.write_text("# " + "x" * 2_000_000 + '\nlanguage = "da"\n', encoding="utf-8")
+
+
+def _deeply_nested(path: Path) -> None:
+    path.write_text("players = " + "[" * 900 + "]" * 900 + "\n", encoding="utf-8")
+
+
+@pytest.mark.parametrize(("make", "reason"), [
+    (_fifo, "is a named pipe (FIFO), not a regular file"),
+    (_dev_zero, "is a device, not a regular file"),
+    (_too_large, "is too large (2,000,019 bytes; a config file holds at most 1,048,576 bytes)"),
+    (_deeply_nested, "is nested too deeply to be a config file"),
+], ids=["fifo", "dev-zero", "too-large", "deeply-nested"])
+def test_what_is_not_a_small_regular_file_is_refused_and_the_defaults_apply(
+        score_run: Callable[..., Result], config_file: Path, make: Callable[[Path], None],
+        reason: str) -> None:
+    config_file.parent.mkdir(parents=True)
+    make(config_file)
+    started = score_run("new", "least-score", "--player", "Ann", "--player", "Bob")
+    assert started.exit_code == 0, started
+    assert started.stderr == f"warning: the config file {config_file} {reason}; it is " \
+                             "ignored for this run\n"
+    exported = score_run("export", "--format", "json")
+    assert json.loads(exported.stdout)["options"]["limit"] == 100
+    for args, code in ((("config", "show"), 1), (("config", "set", "language", "ar"), 1)):
+        refused = score_run(*args)
+        assert refused.exit_code == code, refused
+        assert_one_line_error(refused)
+        assert f"the config file {config_file} {reason}" in refused.stderr
+    assert not (config_file.parent / "config.toml.lock").exists()
+
+
+# ---------------------------------------------------------------------------
+# Writing: locked, re-read, atomic, through a symlink, the mode kept, no stale temporaries
+
+EIGHT_SETTINGS = {
+    "language": "da", "players": "Ann,Bob", "least-score.limit": "50",
+    "least-score.tie": "declarer-loses", "least-score.end": "first-out",
+    "least-score.two-pairs": "any-rank", "one-card.joker": "two-of-diamonds",
+    "one-card.target": "40",
+}
+EIGHT_IN_THE_FILE = {
+    "language": "da", "players": ["Ann", "Bob"],
+    "least-score": {"limit": 50, "tie": "declarer-loses", "end": "first-out",
+                    "two_pairs": "any-rank"},
+    "one-card": {"joker": "two-of-diamonds", "target": 40},
+}
+
+
+def set_all_at_once(score_exe: Path, score_env: dict[str, str], config_file: Path) -> None:
+    """Eight `score config set`, one per key, started together; each must keep its own."""
+    processes = [subprocess.Popen([str(score_exe), "config", "set", key, value], env=score_env,
+                                  stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True)
+                 for key, value in EIGHT_SETTINGS.items()]
+    for process in processes:
+        out, err = process.communicate(timeout=120)
+        assert process.returncode == 0, (out, err)
+        assert err == ""
+    data = tomllib.loads(config_file.read_text(encoding="utf-8"))
+    assert data == EIGHT_IN_THE_FILE
+    assert sorted(p.name for p in config_file.parent.iterdir()) == [
+        "config.toml", "config.toml.lock"]
+
+
+def test_eight_concurrent_sets_on_different_keys_all_stay(
+        score_exe: Path, score_env: dict[str, str], config_file: Path) -> None:
+    set_all_at_once(score_exe, score_env, config_file)
+
+
+@pytest.mark.slow
+def test_eight_concurrent_sets_keep_every_setting_and_the_comments_round_after_round(
+        score_exe: Path, score_env: dict[str, str], config_file: Path) -> None:
+    for _round in range(10):
+        shutil.rmtree(config_file.parent, ignore_errors=True)
+        config_file.parent.mkdir(parents=True)
+        config_file.write_text("# Our Friday group.\n", encoding="utf-8")
+        set_all_at_once(score_exe, score_env, config_file)
+        assert config_file.read_text(encoding="utf-8").startswith("# Our Friday group.\n")
+
+
+def test_a_symlinked_config_is_written_through_and_keeps_its_mode(
+        ok: CLI, config_file: Path, tmp_path: Path) -> None:
+    target = tmp_path / "dotfiles" / "scorekeeper.toml"
+    target.parent.mkdir()
+    target.write_text("# mine\nlanguage = 'ar'\n", encoding="utf-8")
+    target.chmod(0o640)
+    config_file.parent.mkdir(parents=True)
+    config_file.symlink_to(target)
+    ok("config", "set", "one-card.target", "40")
+    assert config_file.is_symlink() and config_file.resolve() == target
+    assert target.read_text(encoding="utf-8") == \
+        "# mine\nlanguage = 'ar'\n\n[one-card]\ntarget = 40\n"
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640
+    assert sorted(p.name for p in config_file.parent.iterdir()) == ["config.toml"]
+    assert sorted(p.name for p in target.parent.iterdir()) == [
+        "scorekeeper.toml", "scorekeeper.toml.lock"]  # the lock is beside the real file
+
+
+def test_a_plain_config_keeps_its_mode(ok: CLI, config_file: Path) -> None:
+    config_file.parent.mkdir(parents=True)
+    config_file.write_text("", encoding="utf-8")
+    config_file.chmod(0o644)
+    ok("config", "set", "language", "da")
+    assert stat.S_IMODE(config_file.stat().st_mode) == 0o644
+
+
+KILLED_AT_FSYNC = """\
+import os, signal, sys
+os.fsync = lambda descriptor: os.kill(os.getpid(), signal.SIGKILL)  # mid-write
+from scorekeeper.cli.app import run
+sys.exit(run(sys.argv[1:]))
+"""
+
+
+def test_a_killed_set_leaves_the_old_file_and_the_next_set_removes_its_temporary(
+        score_run: Callable[..., Result], score_env: dict[str, str], config_file: Path) -> None:
+    config_file.parent.mkdir(parents=True)
+    config_file.write_text(HAND_WRITTEN, encoding="utf-8")
+    killed = subprocess.run([sys.executable, "-c", KILLED_AT_FSYNC, "config", "set",
+                             "language", "da"], env=score_env, capture_output=True, timeout=60)
+    assert killed.returncode == -signal.SIGKILL, killed
+    assert config_file.read_text(encoding="utf-8") == HAND_WRITTEN  # the old file, whole
+    left = [p.name for p in config_file.parent.iterdir() if p.name.endswith(".tmp")]
+    assert len(left) == 1 and left[0].startswith(".config.toml."), left
+    others = [config_file.parent / ".config.toml.bak.abcd1234.tmp",  # another file's
+              config_file.parent / ".settings.toml.abcd1234.tmp"]
+    for other in others:
+        other.write_text("not ours", encoding="utf-8")
+    done = score_run("config", "set", "language", "da")
+    assert done.exit_code == 0, done
+    assert sorted(p.name for p in config_file.parent.iterdir()) == sorted(
+        ["config.toml", "config.toml.lock", *(other.name for other in others)])
+    assert config_file.read_text(encoding="utf-8") == HAND_WRITTEN.replace(
+        "\n\n[one-card]", '\nlanguage = "da"\n\n[one-card]')

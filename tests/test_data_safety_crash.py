@@ -24,6 +24,7 @@ import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -32,7 +33,6 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import store as store_module
 from scorekeeper.cli.app import run
 from scorekeeper.doctor import check_file
 from scorekeeper.store import Store, backup_paths, check_store_data
@@ -272,7 +272,7 @@ def step_spy(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[Callable[[st
 
     def install(hook: Callable[[str], None]) -> None:
         real = {
-            "mkstemp": store_module.tempfile.mkstemp,
+            "mkstemp": tempfile.mkstemp,
             "fsync": os.fsync,
             "link": os.link,
             "replace": os.replace,
@@ -284,7 +284,7 @@ def step_spy(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[Callable[[st
                 return real[step](*args, **kwargs)
             return call
 
-        monkeypatch.setattr(store_module.tempfile, "mkstemp", spied("mkstemp"))
+        monkeypatch.setattr(tempfile, "mkstemp", spied("mkstemp"))
         for step in ("fsync", "link", "replace"):
             monkeypatch.setattr(os, step, spied(step))
 

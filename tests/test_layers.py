@@ -1,7 +1,7 @@
 """The architecture holds: each layer imports only the layers above it, no game another.
 
-1 cards, text, errors, i18n · 2 rules · 3 engine · 4 bots · 5 the session side (tables, virtual
-adapters, declarations, registry, session, summary, match) · 6 store · 7 cli and each
+1 cards, text, errors, i18n, files · 2 rules · 3 engine · 4 bots · 5 the session side (tables,
+virtual adapters, declarations, registry, session, summary, match) · 6 store · 7 cli and each
 game's keyboard UI (games/<game>/ui.py). No generic module names a game (the README's
 "How it is built").
 """
@@ -26,7 +26,7 @@ def layer(module: str) -> int:
     if parts[1:2] == ["games"] and len(parts) <= 3 and parts[-1] not in ("common", "virtual"):
         return 0  # scorekeeper.games and each game's package: docstrings, no code
     if module in ("scorekeeper.cards", "scorekeeper.text", "scorekeeper.errors",
-                  "scorekeeper.i18n"):
+                  "scorekeeper.i18n", "scorekeeper.files"):
         return 1
     if len(parts) == 4 and parts[1] == "games":
         return {"rules": 2, "engine": 3, "bots": 4, "expert": 4, "ui": 7}.get(parts[3], 5)

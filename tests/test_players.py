@@ -23,8 +23,9 @@ def test_players_lists_each_person_once_ignoring_case(least: Any, one_card: Any,
     three_nights(least, one_card)
     listed = ok("players", "--json").json()
     by_name = {p["name"]: p for p in listed}
-    assert set(by_name) == {"ann", "Bob", "Cy", "Dan", "Anne"}
-    assert by_name["ann"]["sessions"] == [1, 2] and by_name["ann"]["spellings"] == ["Ann", "ann"]
+    # one spelling per person: the first seen (issue 28), not the latest session's
+    assert set(by_name) == {"Ann", "Bob", "Cy", "Dan", "Anne"}
+    assert by_name["Ann"]["sessions"] == [1, 2] and by_name["Ann"]["spellings"] == ["Ann", "ann"]
     assert by_name["Bob"]["sessions"] == [1, 3] and by_name["Bob"]["finished"] == 0
     table = ok("players").stdout
     assert "Anne" in table and "Also written" in table
@@ -35,13 +36,13 @@ def test_rename_everywhere_logged_and_undone(least: Any, one_card: Any, ok: CLI,
     three_nights(least, one_card)
     ok("add-round", "--session", 1, "--declarer", "Ann", "Ann=3", "Bob=9", "Cy=12")
     done = ok("players", "rename", "ANN", "Annie")
-    assert "Renamed ann to Annie in 2 sessions (1, 2)" in done.stdout
+    assert "Renamed Ann to Annie in 2 sessions (1, 2)" in done.stdout
     first, second, third = summary(1), summary(2), summary(3)
     assert first["players"] == ["Annie", "Bob", "Cy"] and second["players"] == ["Annie", "Dan"]
     assert third["players"] == ["Anne", "Bob"]
     assert first["rounds"][0]["declarer"] == "Annie" and first["totals"]["Annie"] == 0
     assert first["totals"] == {"Annie": 0, "Bob": 6, "Cy": 9}
-    assert "players rename" in ok("log", 1).stdout and "ann → Annie" in ok("log", 2).stdout
+    assert "players rename" in ok("log", 1).stdout and "Ann → Annie" in ok("log", 2).stdout
     ok("add-round", "--session", 1, "--declarer", "annie", "Annie=1", "Bob=2", "Cy=3")
     assert "Took back" in ok("players", "undo").stdout
     assert summary(1)["players"] == ["Ann", "Bob", "Cy"] and summary(2)["players"] == ["ann",
@@ -65,10 +66,10 @@ def test_merge_makes_one_person_and_undo_splits_them_again(least: Any, one_card:
     three_nights(least, one_card)
     refuse("players", "merge", "Ann", "Bob", says="both played in session 1")
     refuse("players", "merge", "Ann", "ANN", says="already one player")
-    assert "Merged Anne into ann (1 session: 3)" in ok("players", "merge", "Anne", "Ann").stdout
-    assert summary(3)["players"] == ["ann", "Bob"]
+    assert "Merged Anne into Ann (1 session: 3)" in ok("players", "merge", "Anne", "Ann").stdout
+    assert summary(3)["players"] == ["Ann", "Bob"]
     people = {p["name"]: p["sessions"] for p in ok("players", "--json").json()}
-    assert people["ann"] == [1, 2, 3] and "Anne" not in people
+    assert people["Ann"] == [1, 2, 3] and "Anne" not in people
     ok("players", "undo")
     assert summary(3)["players"] == ["Anne", "Bob"]
     assert summary(1)["players"] == ["Ann", "Bob", "Cy"]  # never Anne: it was Ann there

@@ -71,7 +71,7 @@ def test_the_sessions_counted_and_left_out() -> None:
 def test_games_wins_shared_places_and_streaks() -> None:
     stats = compute(store())
     ann, bob, cy, dan = (stats.player(n) for n in ("Ann", "Bob", "Cy", "Dan"))
-    assert ann.name == "Ann"  # the latest session's spelling; same person ignoring case
+    assert ann.name == "Ann"  # the first spelling seen; same person ignoring case
     assert [r.session_id for r in ann.results] == [1, 2, 3, 4]  # "ann" in session 4
     assert [(r.place, r.of, r.win) for r in ann.results] == [(1, 4, 1), (2, 3, 0), (1, 3, 1),
                                                              (1, 3, 0.5)]

@@ -87,6 +87,7 @@ def test_play_sets_the_current_session_once_at_its_start(
     cli: CLI, ok: CLI, score_run: Run, before_write: Callable[[int, Callable[[], None]], None]
 ) -> None:
     ok("new", "one-card", "-p", "Ann", "-p", "Bob")
+    ok("abandon", "1")  # no table night on: the game becomes the current session
     switched: list[Result] = []
     before_write(3, lambda: switched.append(score_run("use", "1")))
     assert cli(*BOTS_GAME).exit_code == 0

@@ -15,6 +15,7 @@ import json
 import os
 import stat
 import subprocess
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -261,7 +262,7 @@ def test_restore_in_a_read_only_folder_is_one_line(
     def read_only(*args: Any, **kwargs: Any) -> Any:
         raise PermissionError(errno.EACCES, "Permission denied")
 
-    monkeypatch.setattr(store_module.tempfile, "mkstemp", read_only)
+    monkeypatch.setattr(tempfile, "mkstemp", read_only)
     monkeypatch.setattr(os, "link", read_only)
     assert_restore_refused(cli, db_path, "Permission denied")
 

@@ -285,6 +285,7 @@ def sessions_list(sessions: Sequence[Session], current: int | None) -> Table:
                 n=rounds, status=status)
             if title not in lines.plain:
                 about = _("{game}, {about}").format(game=title, about=about)
+            about = render.virtual_marked(session, about)
             if leader and session.finished:
                 about = _("{about}; won: {leader}").format(about=about, leader=leader)
             elif leader:

@@ -85,6 +85,9 @@ def stats(
         "--player", "-p", help=N_("Show only these players (repeat); their figures still "
                                   "count every game they played."))] = None,
     vs: Annotated[bool, typer.Option("--vs", help=N_("Add the head-to-head matrix."))] = False,
+    virtual: Annotated[bool, typer.Option("--virtual", help=N_(
+        "Count games on the virtual deck too (`score play`); bots are listed apart, "
+        "never ranked among the people."))] = False,
     json_out: Annotated[bool, typer.Option("--json", help=N_("The statistics as JSON."))
                         ] = False,
     fmt: Annotated[StatsFormat | None, typer.Option("--format", "-f", help=N_(
@@ -100,7 +103,7 @@ def stats(
     from scorekeeper.cli import stats_report  # the tables and charts, for this command only
 
     query = StatsQuery(game=game, since=_date(since, "--since"), until=_date(until, "--until"),
-                       players=tuple(player or ()))
+                       players=tuple(player or ()), virtual=virtual)
     result = compute(store(ctx).read().sessions(), query)
     if json_out:
         sys.stdout.write(json.dumps(as_json(result), ensure_ascii=False,
@@ -128,16 +131,19 @@ players_app = typer.Typer(
 def players_list(
     ctx: typer.Context,
     json_out: Annotated[bool, typer.Option("--json", help=N_("The list as JSON."))] = False,
+    virtual: Annotated[bool, typer.Option("--virtual", help=N_(
+        "List the players of virtual games too, bots marked as bots."))] = False,
 ) -> None:
     """List everyone who has played: sessions, finished games, last played (--help shows
     players_app's help instead)."""
     if ctx.invoked_subcommand is not None:
         return
-    found = players_module.roster(store(ctx).read().sessions())
+    found = players_module.roster(store(ctx).read().sessions(), virtual=virtual)
     if json_out:
         sys.stdout.write(json.dumps([
             {"name": p.name, "spellings": list(p.spellings), "sessions": list(p.sessions),
-             "finished": p.finished, "last_played": p.last_played} for p in found
+             "finished": p.finished, "last_played": p.last_played, "bot": p.bot}
+            for p in found
         ], ensure_ascii=False, indent=2) + "\n")
         return
     if not found:
@@ -152,7 +158,8 @@ def players_list(
         table.add_column(column, justify=justify)  # type: ignore[arg-type]
     for p in found:
         others = ", ".join(s for s in p.spellings if s != p.name)
-        table.add_row(Text(p.name), str(len(p.sessions)), str(p.finished),
+        name = p.name if p.bot is None else _("{name} (bot)").format(name=p.name)
+        table.add_row(Text(name), str(len(p.sessions)), str(p.finished),
                       Text(p.last_played[:16].replace("T", " ")), Text(others))
     console.print(table)
 
@@ -295,9 +302,10 @@ def players_for_new(ctx: typer.Context, rules: TableGame,
                     settings: config_module.Config) -> list[str]:
     """The players of ``score new`` given no --player: at a terminal the last group that
     fits the game is offered (else the config's usual players); elsewhere the usual
-    players from the config, if any."""
+    players from the config, if any. The last group is a table's: a game on the virtual
+    deck had bots at it, and is never offered."""
     fits = [s for s in chronological(store(ctx).read().sessions())
-            if rules.min_players <= len(s.players) <= rules.max_players]
+            if s.mode == "table" and rules.min_players <= len(s.players) <= rules.max_players]
     group = list(fits[-1].players) if fits else list(settings.players)
     if not sys.stdin.isatty():
         if settings.players:
@@ -360,11 +368,10 @@ def config_set(
 ) -> None:
     path = config_module.config_path()
     try:
-        settings = config_module.read(path)
+        config_module.change(key, value, path)
     except config_module.ConfigError as error:
         raise EntryError(_("{problem}: fix it, or remove it, before setting anything").format(
             problem=error)) from None
-    config_module.write(config_module.with_setting(settings, key, value), path)
     _say(_("Set {key} in {file}.").format(key=key.strip().lower(), file=path))
 
 
@@ -374,11 +381,10 @@ def config_unset(
 ) -> None:
     path = config_module.config_path()
     try:
-        settings = config_module.read(path)
+        config_module.change(key, None, path)
     except config_module.ConfigError as error:
         raise EntryError(_("{problem}: fix it, or remove it, before changing anything").format(
             problem=error)) from None
-    config_module.write(config_module.with_setting(settings, key, None), path)
     _say(_("Removed {key} from {file}.").format(key=key.strip().lower(), file=path))
 
 

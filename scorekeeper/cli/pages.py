@@ -35,7 +35,7 @@ from scorekeeper.games.common import EntryError
 from scorekeeper.i18n import _, pgettext
 from scorekeeper.ranking import margin, margin_heading, ranked_players
 from scorekeeper.session import Session
-from scorekeeper.store import StoreError, StoreView
+from scorekeeper.store import StoreView
 from scorekeeper.text import show_controls
 
 REFRESH_SECONDS = 2
@@ -55,7 +55,9 @@ class Page:
 
 
 PageFunction = Callable[[StoreView], Page]
-"""A page of the site: what it shows, from one consistent snapshot of the store."""
+"""A page of the site: what it shows, from one consistent snapshot of the store. A
+StoreError (a damaged session) is raised, not drawn: the site shows :func:`damaged_page`
+and says the reason on the terminal only."""
 
 
 def plain(value: object) -> str:
@@ -200,9 +202,7 @@ def session_page(view: StoreView, session_id: int | None = None) -> Page:
     """A session (the current one when ``session_id`` is None): standings first, then the
     next dealer, the chart of running totals and the rounds."""
     try:
-        session = view.get(session_id)
-    except StoreError as error:
-        return damaged_page(str(error))
+        session = view.get(session_id)  # a StoreError is the site's to report
     except EntryError as error:
         return _nothing_yet_page(str(error))
     return render_session(session, current=view.current_id == session.id)
@@ -285,10 +285,7 @@ def _rounds_table(session: Session) -> str:
 
 def sessions_page(view: StoreView) -> Page:
     """Every session, newest first, each linking to its own page."""
-    try:
-        sessions = view.sessions()
-    except StoreError as error:
-        return damaged_page(str(error))
+    sessions = view.sessions()
     if not sessions:
         return _nothing_yet_page(_("there are no sessions yet"))
     current = view.current_id
@@ -319,18 +316,20 @@ def html_page(title: str, render: Callable[[StoreView], str]) -> PageFunction:
     ``title`` is translated when the page is drawn (mark it with ``N_``)."""
 
     def page(view: StoreView) -> Page:
-        try:
-            return Page(_("{title} — scorekeeper").format(title=_(title)), render(view))
-        except StoreError as error:
-            return damaged_page(str(error))
+        return Page(_("{title} — scorekeeper").format(title=_(title)), render(view))
 
     return page
 
 
-def damaged_page(message: str) -> Page:
+def damaged_page() -> Page:
+    """What every viewer sees while the store can't be read: that, and what to do. Not
+    why: the reason names the store's path on the scorekeeper's computer, which is the
+    terminal's to say (``score serve`` prints it there)."""
     heading = words(_("The scores can't be read"))
+    problem = words(_("The scores can't be read right now. The terminal where "
+                      "`score serve` runs says why."))
     body = (f'<h1>{heading}</h1><div class="problem">'
-            f"<p>{text(message)}</p></div><p>"
+            f"<p>{problem}</p></div><p>"
             + html_template(_("On the computer that keeps the score, run {doctor} to check "
                               "the store, and {restore} to bring back its newest good "
                               "backup. This page shows the scores again by itself once the "

@@ -248,11 +248,21 @@ def sessions_table(sessions: Sequence[Session], current: int | None) -> Table:
         except Exception as error:  # a damaged session must not hide the others
             leader, status = "—", _("damaged: {error}").format(error=error)
         table.add_row(marker, str(session.id), plain(session.name or session.generated_name
-                                                     or "—"), plain(session.game),
+                                                     or "—"), plain(virtual_marked(session,
+                                                                                 session.game)),
                       plain(comma().join(session.players)), str(len(session.rounds)),
                       plain(status), plain(leader))
     table.caption = _("* current session")
     return table
+
+
+def virtual_marked(session: Session, text: str) -> str:
+    """``text`` about a session, marked when the game was played on the virtual deck
+    (``score sessions``: bots may sit at it; it leaves the statistics alone)."""
+    if session.mode != "virtual":
+        return text
+    # TRANSLATORS: {what}: a game or a line about a session played with `score play`
+    return _("{what} (virtual)").format(what=text)
 
 
 def history_table(session: Session) -> Table:

@@ -83,8 +83,17 @@ def headline(stats: Stats) -> str:
                     stats.finished).format(n=stats.finished)
     if per_game:
         text = _("{statistics} ({per_game})").format(statistics=text, per_game=per_game)
-    return _("{statistics}; left out: {abandoned} abandoned, {unfinished} unfinished").format(
+    text = _("{statistics}; left out: {abandoned} abandoned, {unfinished} unfinished").format(
         statistics=text, abandoned=stats.abandoned, unfinished=stats.unfinished)
+    if stats.query.virtual:
+        return _("{statistics}; virtual games counted, their bots listed apart").format(
+            statistics=text)
+    if stats.virtual_left_out:
+        return ngettext("{statistics}; {n} virtual game not counted (--virtual adds it)",
+                        "{statistics}; {n} virtual games not counted (--virtual adds them)",
+                        stats.virtual_left_out).format(statistics=text,
+                                                       n=stats.virtual_left_out)
+    return text
 
 
 PLAYER_HEAD = (N_("Player"), N_("Games"), N_("Wins"), N_("Win %"), N_("95 % CI"), N_("Place"),
@@ -95,9 +104,17 @@ def player_head() -> list[str]:
     return [_(word) for word in PLAYER_HEAD]
 
 
-def player_rows(stats: Stats) -> list[list[str]]:
+def shown_name(stats: Stats, key: str) -> str:
+    """A name as the tables show it: a bot's seat says it is a bot."""
+    if key in {bot.key for bot in stats.bots}:
+        return _("{name} (bot)").format(name=stats.names[key])
+    return stats.names[key]
+
+
+def player_rows(stats: Stats, bots: bool = False) -> list[list[str]]:
+    """The people's rows, best record first; with ``bots``, the bots' (by name)."""
     rows = []
-    for player in stats.players:
+    for player in stats.bots if bots else stats.players:
         low, high = player.ci95
         rows.append([player.name, str(player.games), number(player.wins), percent(player.win_rate),
                      f"{low * 100:.0f}–{high * 100:.0f}", number(player.average_place),
@@ -111,24 +128,28 @@ def game_head(game: GameStats) -> list[str]:
 
 
 def game_rows(stats: Stats, game: GameStats) -> list[list[str]]:
-    shown = {player.key: player for player in stats.players}
+    """The people by rating, then the bots by rating: a bot is never ranked among them."""
+    people = {player.key for player in stats.players}
+    bots = {player.key for player in stats.bots}
+    ranked = ranked_ratings(game)
     rows = []
-    for key, history in ranked_ratings(game):
-        if key not in shown:
-            continue
+    for key, history in [*((k, h) for k, h in ranked if k in people),
+                         *((k, h) for k, h in ranked if k in bots)]:
         last = history[-1]
-        rows.append([stats.names[key], str(len(history)),
+        rows.append([shown_name(stats, key), str(len(history)),
                      *(figure_text(game, key, figure) for figure in game.figures),
                      decimal(last.ordinal), decimal(last.mu), decimal(last.sigma)])
     return rows
 
 
 def versus_rows(stats: Stats) -> tuple[list[str], list[list[str]]]:
-    keys = [player.key for player in stats.players]
-    head = ["", *(stats.names[key] for key in keys)]
+    """The people's rows; the columns the people's, then the bots' (how the people did
+    against them)."""
+    keys = [player.key for player in stats.everyone]
+    head = ["", *(shown_name(stats, key) for key in keys)]
     rows = []
-    for a in keys:
-        row = [stats.names[a]]
+    for a in (player.key for player in stats.players):
+        row = [shown_name(stats, a)]
         for b in keys:
             met = stats.met.get(a, {}).get(b, 0)
             row.append("—" if a == b or not met else f"{stats.ahead.get(a, {}).get(b, 0)}/{met}")
@@ -146,6 +167,8 @@ RATING_NOTE = N_("Rating: openskill Plackett–Luce, μ − 3σ (a newcomer star
                  "as results come in and σ shrinks).")
 VERSUS_NOTE = N_("Each cell: the games the row's player finished ahead of the column's / both "
                  "played.")
+BOTS_NOTE = N_("The bots' seats in virtual games: listed apart, never ranked among the "
+               "people.")
 SPARK_NOTE = N_("Wins: a shared win counts 1/k. Place: the average. Streak: wins in a row now, "
                 "and the best run. Last 10: oldest first; a full bar is a win, the lowest "
                 "bar last place.")
@@ -171,11 +194,16 @@ def _rich_table(title: str, head: Sequence[str], rows: Sequence[Sequence[str]],
 
 def renderables(stats: Stats, versus: bool) -> RenderableType:
     parts: list[RenderableType] = [Text(headline(stats), style="bold")]
-    if not stats.players:
+    if not stats.everyone:
         parts.append(Text(_("No finished sessions match: statistics count finished games "
                             "only.")))
         return Group(*parts)
-    parts.append(_rich_table(_("Players"), player_head(), player_rows(stats), _(SPARK_NOTE)))
+    if stats.players:
+        parts.append(_rich_table(_("Players"), player_head(), player_rows(stats),
+                                 _(SPARK_NOTE)))
+    if stats.bots:
+        parts.append(_rich_table(_("Bots"), player_head(), player_rows(stats, bots=True),
+                                 _(BOTS_NOTE)))
     for game in stats.games:
         rows = game_rows(stats, game)
         if rows:
@@ -200,9 +228,13 @@ def _md_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
 
 def to_markdown(stats: Stats, versus: bool) -> str:
     lines = ["# " + _("Game nights"), "", headline(stats), ""]
-    if stats.players:
+    if stats.everyone:
         lines += ["## " + _("Players"), "", *_md_table(player_head(), player_rows(stats)), "",
                   _(SPARK_NOTE), ""]
+        if stats.bots:
+            lines += ["## " + _("Bots"), "",
+                      *_md_table(player_head(), player_rows(stats, bots=True)), "",
+                      _(BOTS_NOTE), ""]
         for game in stats.games:
             rows = game_rows(stats, game)
             if rows:
@@ -298,11 +330,15 @@ def rating_chart(stats: Stats, game: GameStats) -> str:
 def html_body(stats: Stats, versus: bool = True) -> str:
     """The page's content (no <html> around it), for ``score serve`` to embed."""
     parts = ["<h1>" + _e(_("Game nights")) + f'</h1><p class="meta">{_e(headline(stats))}</p>']
-    if not stats.players:
+    if not stats.everyone:
         parts.append("<p>" + _e(_("No finished sessions match.")) + "</p>")
         return "\n".join(parts)
     parts += ["<h2>" + _e(_("Players")) + "</h2>", _html_table(player_head(), player_rows(stats)),
               f'<p class="meta">{_e(_(SPARK_NOTE))}</p>']
+    if stats.bots:
+        parts += ["<h2>" + _e(_("Bots")) + "</h2>",
+                  _html_table(player_head(), player_rows(stats, bots=True)),
+                  f'<p class="meta">{_e(_(BOTS_NOTE))}</p>']
     for game in stats.games:
         rows = game_rows(stats, game)
         if not rows:

@@ -35,6 +35,7 @@ from scorekeeper.store import (
     SessionLease,
     Store,
     StoreError,
+    StoreView,
     WritableStoreView,
 )
 
@@ -260,6 +261,7 @@ def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: lis
           house_rules: dict[str, Any]) -> None:
     db = store(ctx)
     was_current: int | None = None  # the current session before a new game's
+    kept: Session | None = None  # the table session in progress, left current
     if resume is not None:
         if player or bot or seed is not None or house_rules or name:
             raise typer.BadParameter(_("--resume continues a saved game: give no --player, "
@@ -275,7 +277,10 @@ def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: lis
         _drive(db, resume, held)
 
         def start(view: WritableStoreView) -> Session:
-            view.set_current(resume)  # once, at the start
+            nonlocal kept
+            kept = table_night(view)
+            if kept is None:
+                view.set_current(resume)  # once, at the start
             return view.get(resume)
 
         session = db.update(start)  # as stored now that this play drives it
@@ -298,8 +303,10 @@ def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: lis
         game_options_module.check_house_rules(rules.name, house_rules)
         session = match.start_game(rules.name, seats, seed, name=name, options=house_rules)
         with db.write() as view:
-            was_current = view.current_id
-            session = view.add(session)  # and it becomes the current session
+            was_current, kept = view.current_id, table_night(view)
+            session = view.add(session)  # and it becomes the current session,
+            if kept is not None and kept.id is not None:  # unless a table night is on
+                view.set_current(kept.id)
             # Before the game is saved, so no `play --resume` can take it first.
             _drive(db, session.id or 0, held)
         console.print(render.plain(_("Session {id}: {game}, {players}; seed {seed}. Saved after "
@@ -310,6 +317,8 @@ def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: lis
             console.print(render.plain(_("You play as {name} (--player NAME for another name, "
                                          "--bot LEVEL for other opponents).").format(
                 name=seats[0].name)))
+    if kept is not None:
+        console.print(kept_current(kept, session))
     humans = [seat.name for seat in seats if seat.bot is None]
     table = Table(console, session, humans)
     hooks: dict[str, Any] = {"on_start": table.on_start}
@@ -367,6 +376,28 @@ def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: lis
     if not humans:  # with humans, the standings were shown after the last deal
         console.print(compact.standings(console, session))
     console.print(render.ending(session))
+    if kept is not None:
+        console.print(kept_current(kept, session))
+
+
+def table_night(view: StoreView) -> Session | None:
+    """The current session when it is a table session still being played: a game on the
+    virtual deck leaves it current, so the table's next `add-round` (and a running
+    `score serve`) stay with it."""
+    current = view.current_id
+    if current is None or current not in view.session_ids():
+        return None
+    session = view.get(current)
+    if session.mode != "table" or session.finished or session.abandoned:
+        return None
+    return session
+
+
+def kept_current(kept: Session, game: Session) -> Text:
+    """The line that says the table's session stayed current, and how to find the game."""
+    return render.plain(_("{session} stays the current session; this game is session {id}: "
+                          "`score show {id}`, `score replay {id}`, `score export {id}`.").format(
+        session=kept.label, id=game.id), style="dim")
 
 
 def _discard_unplayed(db: Store, session_id: int, revision: int,
