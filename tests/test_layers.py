@@ -36,7 +36,8 @@ def layer(module: str) -> int:
         return 5
     if module in ("scorekeeper.stats", "scorekeeper.players", "scorekeeper.review"):
         return 5
-    if module in ("scorekeeper.store", "scorekeeper.doctor", "scorekeeper.config"):
+    if module in ("scorekeeper.store", "scorekeeper.storage", "scorekeeper.doctor",
+                  "scorekeeper.config"):
         return 6
     if parts[1:2] == ["cli"] or module == "scorekeeper.__main__":
         return 7
