@@ -584,3 +584,15 @@ def test_serving_writes_nothing_beside_the_store(night: None, db_path: Path,
         stream.next_data()
     after = {path.name: path.read_bytes() for path in db_path.parent.iterdir()}
     assert after == before, "no lock file, no temporary file, no change"
+
+
+@pytest.mark.usefixtures("night")
+def test_the_session_page_names_the_next_dealer_once(serving: Callable[..., Running]) -> None:
+    """Issue 28.7: not "Next dealer: X" and then "Next deal: X deals, ..." again."""
+    body = serving().get().body
+    section = re.search(r'<section class="dealer">(.*?)</section>', body, re.DOTALL)
+    assert section, body
+    dealer = section.group(1)
+    assert dealer.count("&lt;script&gt;alert(1)&lt;/script&gt;") == 1, dealer
+    assert "Next deal:" not in dealer and dealer.count("Next dealer") == 1, dealer
+    assert f"{MARKUP} plays first." in dealer  # who starts is still said

@@ -284,7 +284,7 @@ def rematch(
         players=", ".join(session.players),
         options=render.describe_options(dict(session.options))))
     if session.first_dealer:
-        _say("\n".join(session.standings.notes))
+        _say("\n".join(session.standings.all_notes))
 
 
 def load_config() -> config_module.Config:

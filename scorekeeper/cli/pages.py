@@ -252,9 +252,12 @@ def _next_deal(session: Session) -> str:
         who = ("<p>" + text(_("Next dealer: not kept for this session")) + ' <span class="meta">'
                + text(_("(start one with --dealer NAME to see it here)")) + "</span></p>")
     else:
+        # Said once: the dealer stands out, then who starts (not the whole sentence again).
+        starter = "" if standings.next_starter is None \
+            else f' <span class="meta">{text(standings.next_starter)}</span>'
         who = "<p>" + html_template(_("Next dealer: {name}"),
                                     name=f"<strong>{bdi(standings.next_dealer)}</strong>") \
-            + "</p>"
+            + starter + "</p>"
     notes = "".join(f'<p class="meta">{text(note)}</p>' for note in standings.notes)
     return f'<section class="dealer">{who}{notes}</section>'
 

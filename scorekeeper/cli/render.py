@@ -145,7 +145,7 @@ def ending(session: Session) -> Text:
         return plain(ngettext("Game over: {winners} wins!", "Game over: {winners} win!",
                               len(standings.winners)).format(winners=names_and(standings.winners)),
                      style="bold green")
-    notes = Text("\n").join(plain(note) for note in standings.notes)
+    notes = Text("\n").join(plain(note) for note in standings.all_notes)
     return notes
 
 

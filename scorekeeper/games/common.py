@@ -100,7 +100,16 @@ class Standings:
     """Each round in the FORMAT.md summary shape, scores included."""
     next_dealer: str | None
     notes: list[str] = field(default_factory=list)
-    """Game-specific lines for the standings view (e.g. who bids first next)."""
+    """Game-specific lines for the standings view (e.g. a tie at the target)."""
+    next_deal: str | None = None
+    """Who deals next and who starts, as one sentence (the terminal's last note)."""
+    next_starter: str | None = None
+    """Who starts the next deal, without the dealer (where the dealer is shown apart)."""
+
+    @property
+    def all_notes(self) -> list[str]:
+        """The notes, then the next deal: every line of the standings view."""
+        return [*self.notes, *([self.next_deal] if self.next_deal else [])]
 
     def running_totals(self) -> list[dict[str, int]]:
         """Each player's total after each round, in order (the one place it is summed)."""

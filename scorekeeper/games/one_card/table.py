@@ -264,6 +264,7 @@ class OneCardTable:
             if dealer is not None:
                 dealer = players[(players.index(dealer) + 1) % n]
         notes: list[str] = []
+        next_deal = next_starter = None
         if winners is None:
             top = max(running.values())
             leaders = [name for name in players if running[name] == top]
@@ -273,8 +274,9 @@ class OneCardTable:
                     names=_(" and ").join(leaders), top=top))
             if dealer is not None:
                 starter = players[rules.first_bidder(players.index(dealer), n)]
-                notes.append(_("Next deal: {dealer} deals, {starter} bids first.").format(
-                    dealer=dealer, starter=starter))
+                next_deal = _("Next deal: {dealer} deals, {starter} bids first.").format(
+                    dealer=dealer, starter=starter)
+                next_starter = _("{starter} bids first.").format(starter=starter)
         return Standings(
             totals=running,
             knocked_out=[],
@@ -284,6 +286,8 @@ class OneCardTable:
             rounds=summaries,
             next_dealer=dealer if winners is None else None,
             notes=notes,
+            next_deal=next_deal,
+            next_starter=next_starter,
         )
 
     def round_from_summary(self, summary_round: Mapping[str, Any]) -> JSONDict:
