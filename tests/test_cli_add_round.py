@@ -224,6 +224,16 @@ def test_least_score_refusals(least, ok: CLI, refuse: Refuse, summary, args: lis
     assert len(summary()["rounds"]) == 1
 
 
+@pytest.mark.parametrize("card", ["ZZ", "1Q", "QX"])
+def test_least_score_card_errors_do_not_offer_the_joker(least, refuse: Refuse,
+                                                        card: str) -> None:
+    """Issue 28.7: Least Score is played without the joker, so 'the joker JK' is no help."""
+    least("Ann", "Bob", "Cy")
+    result = refuse("add-round", "--declarer", "Ann", f"Ann={card},3S", "Bob=8", "Cy=9",
+                    says=(f"'{card}' is not a card", "suits S H D C"))
+    assert "joker" not in result.stderr.lower() and "JK" not in result.stderr
+
+
 # --------------------------------------------------------------------------- One Card
 
 
