@@ -575,9 +575,8 @@ def _run(argv: Sequence[str] | None) -> int:
         sys.stderr.write("error: " + _("the input ended at a question (Ctrl-D): nothing was "
                                        "changed") + "\n")
         return 1
-    except KeyboardInterrupt:
-        sys.stderr.write("\n" + _("Interrupted: the unfinished command changed nothing.")
-                         + "\n")
+    except (KeyboardInterrupt, context.Interrupted):
+        context.say_interrupted()
         return 130
     except ScorekeeperError as refused:  # EntryError, CardError, StoreError, ...
         sys.stderr.write(f"error: {_one_line(str(refused))}\n")
