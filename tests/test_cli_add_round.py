@@ -308,8 +308,6 @@ ONE_CARD_REFUSALS = [
                  id="twice"),
     pytest.param(["--no-bid", "--bid", "8", "Ann=4", "Bob=8", "Cy=3"], ("--bid",),
                  id="no-bid-with-bid"),
-    pytest.param(["--bidder", "Bob", "--bid", "9", "--trump", "X", "Ann=4", "Bob=8", "Cy=3"],
-                 ("not a suit",), id="bad-trump"),
     pytest.param(["--no-bid", "--trump", "S", "Ann=4", "Bob=8", "Cy=3"], ("no trump",),
                  id="no-bid-trump"),
 ]
@@ -360,6 +358,33 @@ def test_one_card_lowest_bid_depends_on_the_player_count(
 def test_malformed_command_lines_exit_2(least, refuse: Refuse, args: list[str]) -> None:
     least("Ann", "Bob")
     refuse("add-round", *args, code=2)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--bidder", "Ann", "--bid", "8", "Ann5", "Bob=8"],
+        ["--bidder", "Ann", "--bid", "8", "=5", "Bob=8"],
+        ["--bidder", "Ann", "--bid", "8", "Ann=", "Bob=8"],
+        ["--bidder", "Ann", "--bid", "8", "--bogus", "Ann=5", "Bob=8"],
+        ["--bidder", "Ann", "--bid", "8", "--session", "one", "Ann=5", "Bob=8"],
+        ["--bidder", "Ann", "--bid", "eight", "Ann=5", "Bob=8"],
+        ["--bidder", "Ann", "--bid", "8", "--trump", "X", "Ann=8", "Bob=7"],
+    ],
+    ids=["no-equals", "no-name", "no-value", "unknown-option", "session-not-a-number",
+         "bid-not-a-number", "trump-not-a-suit"],
+)
+def test_one_card_malformed_command_lines_exit_2_as_in_least_score(
+        one_card, refuse: Refuse, args: list[str]) -> None:
+    """Issue 28.7: a --trump that is no suit is a malformed value, like --bid eight."""
+    one_card("Ann", "Bob")
+    refuse("add-round", *args, code=2)
+
+
+def test_one_card_trump_not_a_suit_says_what_a_suit_is(one_card, refuse: Refuse) -> None:
+    one_card("Ann", "Bob", "Cy")
+    refuse("add-round", "--bidder", "Bob", "--bid", "9", "--trump", "X", "Ann=4", "Bob=8",
+           "Cy=3", code=2, says=("--trump", "'X' is not a suit", "S, H, D or C"))
 
 
 def test_malformed_name_value_says_what_is_expected(least, refuse: Refuse) -> None:

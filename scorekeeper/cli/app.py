@@ -39,7 +39,7 @@ from scorekeeper.cli.language import (
     parse_language,
     speak_for_command_line,
 )
-from scorekeeper.errors import ScorekeeperError
+from scorekeeper.errors import MalformedValue, ScorekeeperError
 from scorekeeper.games.common import EntryError, RoundEntry
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.registry import get_game
@@ -578,6 +578,9 @@ def _run(argv: Sequence[str] | None) -> int:
     except (KeyboardInterrupt, context.Interrupted):
         context.say_interrupted()
         return 130
+    except MalformedValue as malformed:  # a malformed command line, found by a game
+        sys.stderr.write(f"error: {_one_line(str(malformed))}\n")
+        return 2
     except ScorekeeperError as refused:  # EntryError, CardError, StoreError, ...
         sys.stderr.write(f"error: {_one_line(str(refused))}\n")
         return 1

@@ -17,6 +17,7 @@ from importlib.resources.abc import Traversable
 from typing import Any, Literal, Protocol, TypeVar
 
 from scorekeeper.errors import EntryError as EntryError  # re-exported
+from scorekeeper.errors import MalformedValue as MalformedValue  # re-exported
 from scorekeeper.errors import RoundError as RoundError  # re-exported
 from scorekeeper.i18n import _, ngettext
 
