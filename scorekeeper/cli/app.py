@@ -160,7 +160,7 @@ def new(
     session = Session.new(rules.name, player, name=name, options=options, dealer=dealer,
                           note=note)
     session = store(ctx).update(lambda db: db.add(session))
-    options_text = render.describe_options(dict(session.options))
+    options_text = render.describe_house_rules(session)
     console.print(render.plain(
         _("Session {id} started: {game} for {players} ({options}). It is now the current "
           "session.").format(id=session.id, game=rules.title,

@@ -282,7 +282,7 @@ def rematch(
            "({options}). It is now the current session.").format(
         id=session.id, source=source.id, game=session.rules.title,
         players=", ".join(session.players),
-        options=render.describe_options(dict(session.options))))
+        options=render.describe_house_rules(session)))
     if session.first_dealer:
         _say("\n".join(session.standings.all_notes))
 

@@ -508,10 +508,18 @@ class HouseRuleOption:
     """What it sets, without the game's title (the CLI adds it)."""
     choices: tuple[str, ...] = ()
     """The named values; empty for a whole number."""
+    said: tuple[tuple[str, str], ...] = ()
+    """How a value reads in the house rules' summary (N_-marked), when ``KEY VALUE``
+    would not read as words (``joker joker``); other values read ``KEY VALUE``."""
 
     @property
     def flag(self) -> str:
         return option_flag(self.key)
+
+    def summary(self, value: object) -> str:
+        """This house rule as the one-line summary says it (``limit 100``)."""
+        phrase = dict(self.said).get(str(value))
+        return _(phrase) if phrase else f"{self.key.replace('_', '-')} {value}"
 
     @property
     def is_number(self) -> bool:
