@@ -476,3 +476,19 @@ def test_a_hand_with_a_card_left_out_is_refused(least, ok: CLI, refuse: Refuse,
     assert summary()["rounds"] == []
     ok("add-round", "--declarer", "Ann", "Ann=AH, 2C", "Bob=9", "Cy=9")
     assert summary()["rounds"][0]["scores"]["Ann"] == 0
+
+
+@pytest.mark.parametrize(("game", "role", "args"), [
+    ("least-score", "declarer", ["--declarer", "{typed}", "Alexander=3", "Bob=4"]),
+    ("least-score", "player", ["--declarer", "Bob", "{typed}=3", "Bob=4"]),
+    ("one-card", "bidder", ["--bidder", "{typed}", "--bid", "8", "Alexander=8", "Bob=7"]),
+    ("one-card", "player", ["--bidder", "Bob", "--bid", "8", "{typed}=8", "Bob=7"]),
+])
+@pytest.mark.parametrize("typed", ["Alexandre", "Al"])
+def test_a_name_that_is_not_a_player_says_did_you_mean(
+        ok: CLI, refuse: Refuse, game: str, role: str, args: list[str], typed: str) -> None:
+    """Issue 28.7: a typo, or a name cut short (which only a prompt accepts), is answered
+    with the player meant."""
+    ok("new", game, *players_args("Alexander", "Bob"))
+    refuse("add-round", *(arg.format(typed=typed) for arg in args),
+           says=f"there is no {role} called '{typed}' (did you mean Alexander?)")

@@ -295,11 +295,17 @@ def match_at_prompt(players: Sequence[str], typed: str, what: str = "") -> str:
 
 
 def _close_name(players: Sequence[str], typed: str) -> str:
-    """The player a near miss meant (difflib, ignoring case), else ""."""
+    """The player a near miss meant (difflib, ignoring case), or the one player whose
+    name starts with what was typed (``Al`` for Alexander, too short for difflib), else
+    ""."""
     import difflib  # only when a name is mistyped
 
     keyed = {name_key(name): name for name in players}
-    close = difflib.get_close_matches(name_key(typed.strip()), list(keyed), n=1, cutoff=0.6)
+    wanted = name_key(typed.strip())
+    close = difflib.get_close_matches(wanted, list(keyed), n=1, cutoff=0.6)
+    starting = [key for key in keyed if wanted and key.startswith(wanted)]
+    if not close and len(starting) == 1:
+        close = starting
     return keyed[close[0]] if close else ""
 
 
