@@ -20,9 +20,9 @@ class EntryError(ScorekeeperError, ValueError):
 
 
 class MalformedValue(EntryError):
-    """An option's value that is not of its form at all (``--trump X``): a malformed
-    command line, refused with exit 2 like a value the command line's parser refuses
-    (``--bid x``), not a round the rules refuse (exit 1)."""
+    """An option's value that is not of its form at all (a suit option given ``X``): a
+    malformed command line, refused with exit 2 like a value the command line's parser
+    refuses (a number option given ``x``), not a round the rules refuse (exit 1)."""
 
 
 class RoundError(EntryError):
