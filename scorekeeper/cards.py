@@ -149,6 +149,27 @@ def parse_suit(text: str) -> Suit:
                     .format(text=repr(text.strip())))
 
 
+_NOT_A_CARD = {
+    ("card", True): N_("{text} is not a card (card not recognised): write rank then suit, "
+                       "ranks A 2-10 J Q K (T for 10), suits S H D C, the joker JK; "
+                       "e.g. 10H, QS"),
+    ("rank", True): N_("{text} is not a card (rank not recognised): write rank then suit, "
+                       "ranks A 2-10 J Q K (T for 10), suits S H D C, the joker JK; "
+                       "e.g. 10H, QS"),
+    ("suit", True): N_("{text} is not a card (suit not recognised): write rank then suit, "
+                       "ranks A 2-10 J Q K (T for 10), suits S H D C, the joker JK; "
+                       "e.g. 10H, QS"),
+    # A game without the joker (Least Score) does not offer it.
+    ("card", False): N_("{text} is not a card (card not recognised): write rank then suit, "
+                        "ranks A 2-10 J Q K (T for 10), suits S H D C; e.g. 10H, QS"),
+    ("rank", False): N_("{text} is not a card (rank not recognised): write rank then suit, "
+                        "ranks A 2-10 J Q K (T for 10), suits S H D C; e.g. 10H, QS"),
+    ("suit", False): N_("{text} is not a card (suit not recognised): write rank then suit, "
+                        "ranks A 2-10 J Q K (T for 10), suits S H D C; e.g. 10H, QS"),
+}
+"""Why a word is not a card, by what was not recognised and whether the joker exists."""
+
+
 def parse_card(text: str, *, allow_joker: bool = True) -> Card:
     """Parse one card such as ``10h``, ``Th``, ``10♥``, ``QS`` or ``JK``.
 
@@ -166,18 +187,8 @@ def parse_card(text: str, *, allow_joker: bool = True) -> Card:
     rank = _RANK_INPUT.get(rank_text)
     suit = _SUIT_INPUT.get(suit_text)
     if rank is None or suit is None:
-        if rank is None and suit is None:
-            problem = _("{text} is not a card (card not recognised): write rank then suit, "
-                        "ranks A 2-10 J Q K (T for 10), suits S H D C, the joker JK; "
-                        "e.g. 10H, QS")
-        elif rank is None:
-            problem = _("{text} is not a card (rank not recognised): write rank then suit, "
-                        "ranks A 2-10 J Q K (T for 10), suits S H D C, the joker JK; "
-                        "e.g. 10H, QS")
-        else:
-            problem = _("{text} is not a card (suit not recognised): write rank then suit, "
-                        "ranks A 2-10 J Q K (T for 10), suits S H D C, the joker JK; "
-                        "e.g. 10H, QS")
+        kind = "card" if rank is None and suit is None else "rank" if rank is None else "suit"
+        problem = _(_NOT_A_CARD[kind, allow_joker])
         raise CardError(problem.format(text=repr(raw)))
     return _INTERNED[(rank, suit)]
 

@@ -19,6 +19,12 @@ class EntryError(ScorekeeperError, ValueError):
     """An entry the rules refuse. The message is one line a player can act on."""
 
 
+class MalformedValue(EntryError):
+    """An option's value that is not of its form at all (a suit option given ``X``): a
+    malformed command line, refused with exit 2 like a value the command line's parser
+    refuses (a number option given ``x``), not a round the rules refuse (exit 1)."""
+
+
 class RoundError(EntryError):
     """A stored round that no longer fits the rounds before it (after an edit or import)."""
 

@@ -224,6 +224,16 @@ def test_least_score_refusals(least, ok: CLI, refuse: Refuse, summary, args: lis
     assert len(summary()["rounds"]) == 1
 
 
+@pytest.mark.parametrize("card", ["ZZ", "1Q", "QX"])
+def test_least_score_card_errors_do_not_offer_the_joker(least, refuse: Refuse,
+                                                        card: str) -> None:
+    """Issue 28.7: Least Score is played without the joker, so 'the joker JK' is no help."""
+    least("Ann", "Bob", "Cy")
+    result = refuse("add-round", "--declarer", "Ann", f"Ann={card},3S", "Bob=8", "Cy=9",
+                    says=(f"'{card}' is not a card", "suits S H D C"))
+    assert "joker" not in result.stderr.lower() and "JK" not in result.stderr
+
+
 # --------------------------------------------------------------------------- One Card
 
 
@@ -298,8 +308,6 @@ ONE_CARD_REFUSALS = [
                  id="twice"),
     pytest.param(["--no-bid", "--bid", "8", "Ann=4", "Bob=8", "Cy=3"], ("--bid",),
                  id="no-bid-with-bid"),
-    pytest.param(["--bidder", "Bob", "--bid", "9", "--trump", "X", "Ann=4", "Bob=8", "Cy=3"],
-                 ("not a suit",), id="bad-trump"),
     pytest.param(["--no-bid", "--trump", "S", "Ann=4", "Bob=8", "Cy=3"], ("no trump",),
                  id="no-bid-trump"),
 ]
@@ -350,6 +358,33 @@ def test_one_card_lowest_bid_depends_on_the_player_count(
 def test_malformed_command_lines_exit_2(least, refuse: Refuse, args: list[str]) -> None:
     least("Ann", "Bob")
     refuse("add-round", *args, code=2)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--bidder", "Ann", "--bid", "8", "Ann5", "Bob=8"],
+        ["--bidder", "Ann", "--bid", "8", "=5", "Bob=8"],
+        ["--bidder", "Ann", "--bid", "8", "Ann=", "Bob=8"],
+        ["--bidder", "Ann", "--bid", "8", "--bogus", "Ann=5", "Bob=8"],
+        ["--bidder", "Ann", "--bid", "8", "--session", "one", "Ann=5", "Bob=8"],
+        ["--bidder", "Ann", "--bid", "eight", "Ann=5", "Bob=8"],
+        ["--bidder", "Ann", "--bid", "8", "--trump", "X", "Ann=8", "Bob=7"],
+    ],
+    ids=["no-equals", "no-name", "no-value", "unknown-option", "session-not-a-number",
+         "bid-not-a-number", "trump-not-a-suit"],
+)
+def test_one_card_malformed_command_lines_exit_2_as_in_least_score(
+        one_card, refuse: Refuse, args: list[str]) -> None:
+    """Issue 28.7: a --trump that is no suit is a malformed value, like --bid eight."""
+    one_card("Ann", "Bob")
+    refuse("add-round", *args, code=2)
+
+
+def test_one_card_trump_not_a_suit_says_what_a_suit_is(one_card, refuse: Refuse) -> None:
+    one_card("Ann", "Bob", "Cy")
+    refuse("add-round", "--bidder", "Bob", "--bid", "9", "--trump", "X", "Ann=4", "Bob=8",
+           "Cy=3", code=2, says=("--trump", "'X' is not a suit", "S, H, D or C"))
 
 
 def test_malformed_name_value_says_what_is_expected(least, refuse: Refuse) -> None:
@@ -441,3 +476,19 @@ def test_a_hand_with_a_card_left_out_is_refused(least, ok: CLI, refuse: Refuse,
     assert summary()["rounds"] == []
     ok("add-round", "--declarer", "Ann", "Ann=AH, 2C", "Bob=9", "Cy=9")
     assert summary()["rounds"][0]["scores"]["Ann"] == 0
+
+
+@pytest.mark.parametrize(("game", "role", "args"), [
+    ("least-score", "declarer", ["--declarer", "{typed}", "Alexander=3", "Bob=4"]),
+    ("least-score", "player", ["--declarer", "Bob", "{typed}=3", "Bob=4"]),
+    ("one-card", "bidder", ["--bidder", "{typed}", "--bid", "8", "Alexander=8", "Bob=7"]),
+    ("one-card", "player", ["--bidder", "Bob", "--bid", "8", "{typed}=8", "Bob=7"]),
+])
+@pytest.mark.parametrize("typed", ["Alexandre", "Al"])
+def test_a_name_that_is_not_a_player_says_did_you_mean(
+        ok: CLI, refuse: Refuse, game: str, role: str, args: list[str], typed: str) -> None:
+    """Issue 28.7: a typo, or a name cut short (which only a prompt accepts), is answered
+    with the player meant."""
+    ok("new", game, *players_args("Alexander", "Bob"))
+    refuse("add-round", *(arg.format(typed=typed) for arg in args),
+           says=f"there is no {role} called '{typed}' (did you mean Alexander?)")

@@ -10,7 +10,7 @@ from typing import Any
 
 import pexpect
 import pytest
-from conftest import CLI
+from conftest import CLI, file_bytes
 from terminal import finish, spawn_score
 
 
@@ -189,3 +189,28 @@ def test_a_game_that_declares_no_questions_is_asked_plainly(score_exe: Path, db_
     assert code == 0 and "Round 1 recorded: Ann +1, Bob +0" in output
     narrow = score_run("show", "--compact", env=games).stdout
     assert "Running totals  * caller" in narrow
+
+
+
+INTERRUPTED = "Interrupted: the unfinished command changed nothing."
+
+
+@pytest.mark.parametrize(("command", "question"), [
+    (["add-round"], "Who declared? (Ann, Bob, Cy): "),
+    (["add-round", "--declarer", "Ann"], "Ann's hand total or cards: "),
+    (["new", "one-card"], "Players in seating order, separated by commas: "),
+])
+def test_ctrl_c_at_a_question_ends_its_line_and_says_nothing_was_recorded(
+        least, at_terminal, db_path: Path, command: list[str], question: str) -> None:
+    """Issue 28.7: Ctrl-C at a prompt used to leave the cursor after the prompt, with
+    nothing said (Typer's silent exit 130)."""
+    if command[0] == "add-round":
+        least("Ann", "Bob", "Cy")
+    before = file_bytes(db_path)
+    child = at_terminal(*command)
+    child.expect_exact(question)
+    child.sendcontrol("c")
+    code, output = finish(child)
+    assert code == 130
+    assert output.lstrip("^C") == f"\r\n{INTERRUPTED}\r\n", output
+    assert file_bytes(db_path) == before

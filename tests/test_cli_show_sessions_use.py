@@ -174,3 +174,14 @@ def test_the_real_score_in_a_pipe_and_on_a_terminal(score_exe: Path,
     plain = on_terminal({**env, "NO_COLOR": "1"})
     assert "Game over: Bob wins!" in plain
     assert not colour.search(plain), repr(plain[:400])
+
+
+@pytest.mark.parametrize(("joker", "said"), [("joker", "JK is the joker"),
+                                             ("two-of-diamonds", "2D is the joker")])
+def test_one_card_house_rules_read_as_words(one_card, ok: CLI, joker: str, said: str) -> None:
+    """Issue 28.7: not "House rules: joker joker, target 30"."""
+    started = one_card("Ann", "Bob", extra=("--joker", joker)).stdout
+    assert f"({said}, target 30)" in started
+    for shown in (ok("show").stdout, ok("export", "--format", "md").stdout):
+        assert f"House rules: {said}, target 30" in shown, shown
+        assert "joker joker" not in shown and "joker two-of-diamonds" not in shown

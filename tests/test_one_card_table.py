@@ -238,7 +238,7 @@ def test_game_ends_when_someone_reaches_30() -> None:
     result = standings(rounds)
     assert result.finished and result.winners == ["Ann"]
     assert result.next_dealer is None
-    assert result.notes == []
+    assert result.all_notes == []
 
 
 def test_tie_at_the_top_plays_on() -> None:
@@ -280,12 +280,12 @@ def test_dealer_passes_left_every_round() -> None:
     result = standings([rnd({"Ann": 5, "Bob": 5, "Cy": 5})] * 4, dealer="Bob")
     assert [r["dealer"] for r in result.rounds] == ["Bob", "Cy", "Ann", "Bob"]
     assert result.next_dealer == "Cy"
-    assert result.notes == ["Next deal: Cy deals, Ann bids first."]
+    assert result.all_notes == ["Next deal: Cy deals, Ann bids first."]
 
 
 def test_notes_before_any_round() -> None:
     result = standings([], dealer="Ann")
-    assert result.notes == ["Next deal: Ann deals, Bob bids first."]
+    assert result.all_notes == ["Next deal: Ann deals, Bob bids first."]
     assert result.totals == {"Ann": 0, "Bob": 0, "Cy": 0}
     assert result.next_dealer == "Ann"
 
@@ -294,14 +294,14 @@ def test_unknown_dealer() -> None:
     result = standings([rnd({"Ann": 5, "Bob": 5, "Cy": 5})], dealer=None)
     assert result.rounds[0]["dealer"] is None
     assert result.next_dealer is None
-    assert result.notes == []
+    assert result.all_notes == []
 
 
 def test_four_players_rotation() -> None:
     players = ("Ann", "Bob", "Cy", "Dee")
     result = standings([rnd({"Ann": 5, "Bob": 5, "Cy": 5, "Dee": 0})] * 3, players, "Cy")
     assert [r["dealer"] for r in result.rounds] == ["Cy", "Dee", "Ann"]
-    assert result.notes == ["Next deal: Bob deals, Cy bids first."]
+    assert result.all_notes == ["Next deal: Bob deals, Cy bids first."]
 
 
 # --------------------------------------------------------------------------- stored round checks

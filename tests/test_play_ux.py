@@ -357,3 +357,39 @@ def test_ctrl_c_in_replay_leaves_a_clean_prompt(score_exe: Path, score_env: dict
     assert code == 130
     assert err == b""
     assert out.decode().endswith("(Enter: next)\nReplay stopped.\n")
+
+
+def test_least_score_hint_asked_twice_in_one_position_gives_the_same_estimate() -> None:
+    """Issue 28.7: the estimate is drawn from the position, not from the next numbers of
+    a generator that the first hint moved on."""
+    deal = least_deal()
+    least_turns(deal, 3)
+    view = deal.view("Ann")
+    assert view.can_declare
+    keyboard = Keyboard(["hint", "hint", "declare"])
+    least_score_ui.read_action(view, keyboard.ask, keyboard.say, random.Random(6))
+    first, second = (shown([thing]) for thing in keyboard.said)
+    assert "a good declaration" in first
+    assert first == second
+
+
+def test_one_card_hint_asked_twice_in_one_position_gives_the_same_estimate() -> None:
+    view = one_deal().view("Ann")
+    keyboard = Keyboard(["hint", "hint", "pass"])
+    one_card_ui.read_action(view, keyboard.ask, keyboard.say, random.Random(2))
+    first, second = (shown([thing]) for thing in keyboard.said)
+    assert "Expected points this deal" in first
+    assert first == second
+
+
+def test_score_play_gives_the_same_hint_twice_in_one_position(
+        cli: CLI, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Seed 1: Ann's first move as the hint says; at her second she may declare, and the
+    # hint estimates the declaration, the same both times it is asked.
+    monkeypatch.setenv("COLUMNS", "300")
+    monkeypatch.setattr("sys.stdin", io.StringIO("JH 2D\nhint\nhint\n"))
+    result = cli("play", "least-score", "--player", "Ann", "--bot", "greedy", "--seed", 1)
+    assert result.exit_code == 130, result
+    hints = re.findall(r"Hint — .*", result.stdout)
+    assert len(hints) == 2 and "a good declaration" in hints[0], result.stdout
+    assert hints[0] == hints[1]

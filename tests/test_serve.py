@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from conftest import CLI, Refuse, Result, file_bytes
-from serving import EventStream, decode_qr, start_serve
+from serving import QR_CHARACTERS, EventStream, decode_qr, start_serve
 
 from scorekeeper.cli import pages, qr
 from scorekeeper.cli.serve import MAX_REQUEST_BYTES, Site, ViewerServer, snapshot
@@ -378,7 +378,7 @@ def test_the_qr_code_scans_back_to_the_address() -> None:
     assert decode_qr(qr.text_lines(url)) == url
 
 
-def test_serve_prints_the_address_and_its_qr_code_and_stops_cleanly_on_ctrl_c(
+def test_serve_prints_the_address_and_stops_cleanly_on_ctrl_c(
         night: None, score_exe: Path, score_env: dict[str, str]) -> None:
     served = start_serve(score_exe, score_env)
     try:
@@ -386,7 +386,11 @@ def test_serve_prints_the_address_and_its_qr_code_and_stops_cleanly_on_ctrl_c(
         assert "Only this computer can open it" in printed
         url = served.printed_url
         assert re.fullmatch(r"http://127\.0\.0\.1:\d+/[A-Za-z0-9_-]{22}/", url)
-        assert decode_qr(served.qr_lines()) == url
+        # Issue 28.7: no phone can open a loopback address, so no QR code; it says how
+        # to let the phones in instead.
+        assert not any(line.strip("\n") and set(line.strip("\n")) <= QR_CHARACTERS
+                       for line in served.lines), printed
+        assert "no QR code" in printed and "--host 0.0.0.0" in printed
         connection = http.client.HTTPConnection(urlsplit(url).netloc, timeout=10)
         connection.request("GET", urlsplit(url).path)
         response = connection.getresponse()
@@ -584,3 +588,15 @@ def test_serving_writes_nothing_beside_the_store(night: None, db_path: Path,
         stream.next_data()
     after = {path.name: path.read_bytes() for path in db_path.parent.iterdir()}
     assert after == before, "no lock file, no temporary file, no change"
+
+
+@pytest.mark.usefixtures("night")
+def test_the_session_page_names_the_next_dealer_once(serving: Callable[..., Running]) -> None:
+    """Issue 28.7: not "Next dealer: X" and then "Next deal: X deals, ..." again."""
+    body = serving().get().body
+    section = re.search(r'<section class="dealer">(.*?)</section>', body, re.DOTALL)
+    assert section, body
+    dealer = section.group(1)
+    assert dealer.count("&lt;script&gt;alert(1)&lt;/script&gt;") == 1, dealer
+    assert "Next deal:" not in dealer and dealer.count("Next dealer") == 1, dealer
+    assert f"{MARKUP} plays first." in dealer  # who starts is still said

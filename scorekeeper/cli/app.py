@@ -39,7 +39,7 @@ from scorekeeper.cli.language import (
     parse_language,
     speak_for_command_line,
 )
-from scorekeeper.errors import ScorekeeperError
+from scorekeeper.errors import MalformedValue, ScorekeeperError
 from scorekeeper.games.common import EntryError, RoundEntry
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.registry import get_game
@@ -160,7 +160,7 @@ def new(
     session = Session.new(rules.name, player, name=name, options=options, dealer=dealer,
                           note=note)
     session = store(ctx).update(lambda db: db.add(session))
-    options_text = render.describe_options(dict(session.options))
+    options_text = render.describe_house_rules(session)
     console.print(render.plain(
         _("Session {id} started: {game} for {players} ({options}). It is now the current "
           "session.").format(id=session.id, game=rules.title,
@@ -575,10 +575,12 @@ def _run(argv: Sequence[str] | None) -> int:
         sys.stderr.write("error: " + _("the input ended at a question (Ctrl-D): nothing was "
                                        "changed") + "\n")
         return 1
-    except KeyboardInterrupt:
-        sys.stderr.write("\n" + _("Interrupted: the unfinished command changed nothing.")
-                         + "\n")
+    except (KeyboardInterrupt, context.Interrupted):
+        context.say_interrupted()
         return 130
+    except MalformedValue as malformed:  # a malformed command line, found by a game
+        sys.stderr.write(f"error: {_one_line(str(malformed))}\n")
+        return 2
     except ScorekeeperError as refused:  # EntryError, CardError, StoreError, ...
         sys.stderr.write(f"error: {_one_line(str(refused))}\n")
         return 1

@@ -119,6 +119,18 @@ def finish_run(code: int) -> int:
     return code
 
 
+class Interrupted(Exception):
+    """Ctrl-C at a question: the command stops there, having changed nothing (exit 130,
+    said by :func:`say_interrupted`)."""
+
+
+def say_interrupted() -> None:
+    """What every Ctrl-C that stops a command before it writes says: the question's line
+    ended, then one line."""
+    sys.stdout.flush()
+    sys.stderr.write("\n" + _("Interrupted: the unfinished command changed nothing.") + "\n")
+
+
 class UsageProblem(typer.BadParameter):
     """A malformed command line found after parsing (exit 2)."""
 

@@ -21,7 +21,7 @@ from scorekeeper import i18n
 from scorekeeper.cli.export_formats import Format as Format  # re-exported
 from scorekeeper.cli.render import (
     comma,
-    describe_options,
+    describe_house_rules,
     names_and,
     played_text,
     readable_time,
@@ -134,7 +134,7 @@ def to_markdown(session: Session) -> str:
     which GitHub and most Markdown viewers honour (Markdown itself has no direction)."""
     standings = session.standings
     session.rules.target(session.options)
-    options = describe_options(session.options)
+    options = describe_house_rules(session)
     played = played_text(session, at_the_table=True)
     lines = [
         f"# {md(session.label)}",
@@ -427,7 +427,7 @@ def to_html(session: Session) -> str:
         for i, name in enumerate(session.players)
     )
     role = _e(_(session.declaration.role_heading))
-    options = describe_options(session.options)
+    options = describe_house_rules(session)
     headline = _e(_headline(session))
     played = played_text(session, at_the_table=True)
     heading = partial(pgettext, "table heading")

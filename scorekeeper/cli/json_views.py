@@ -67,7 +67,7 @@ def show_json(session: Session) -> JSONDict:
     return {**session.summary(), "label": session.label,
             "target": session.rules.target(session.options),
             "standings": standings_json(session), "next_dealer": standings.next_dealer,
-            "notes": list(standings.notes)}
+            "notes": standings.all_notes}
 
 
 def log_json(session: Session) -> JSONDict:

@@ -282,9 +282,9 @@ def rematch(
            "({options}). It is now the current session.").format(
         id=session.id, source=source.id, game=session.rules.title,
         players=", ".join(session.players),
-        options=render.describe_options(dict(session.options))))
+        options=render.describe_house_rules(session)))
     if session.first_dealer:
-        _say("\n".join(session.standings.notes))
+        _say("\n".join(session.standings.all_notes))
 
 
 def load_config() -> config_module.Config:

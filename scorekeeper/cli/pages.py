@@ -27,7 +27,7 @@ from scorekeeper.cli.export import (
 )
 from scorekeeper.cli.render import (
     comma,
-    describe_options,
+    describe_house_rules,
     readable_time,
     session_status_text,
 )
@@ -220,7 +220,7 @@ def render_session(session: Session, *, current: bool = False) -> Page:
     parts = [*head, "<h2>" + text(_("Standings")) + "</h2>", _standings_table(session),
              _next_deal(session), "<h2>" + text(_("Running totals")) + "</h2>", chart_svg(session),
              _legend(session), "<h2>" + text(_("Rounds")) + "</h2>", _rounds_table(session)]
-    options = describe_options(session.options)
+    options = describe_house_rules(session)
     parts.append('<p class="meta">' + html_template(
         _("House rules: {options} · started {time}"), options=ltr(text(options)),
         time=text(readable_time(session.created))) + "</p>")
@@ -252,9 +252,12 @@ def _next_deal(session: Session) -> str:
         who = ("<p>" + text(_("Next dealer: not kept for this session")) + ' <span class="meta">'
                + text(_("(start one with --dealer NAME to see it here)")) + "</span></p>")
     else:
+        # Said once: the dealer stands out, then who starts (not the whole sentence again).
+        starter = "" if standings.next_starter is None \
+            else f' <span class="meta">{text(standings.next_starter)}</span>'
         who = "<p>" + html_template(_("Next dealer: {name}"),
                                     name=f"<strong>{bdi(standings.next_dealer)}</strong>") \
-            + "</p>"
+            + starter + "</p>"
     notes = "".join(f'<p class="meta">{text(note)}</p>' for note in standings.notes)
     return f'<section class="dealer">{who}{notes}</section>'
 

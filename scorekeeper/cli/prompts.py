@@ -23,7 +23,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from scorekeeper.cli.context import console
+from scorekeeper.cli.context import Interrupted, console
 from scorekeeper.games.common import (
     EntryError,
     GameDeclaration,
@@ -66,6 +66,8 @@ def ask(prompt: str, default: str | None = None) -> str:
         typed = input(shown)
     except EOFError:  # Ctrl-D: give up this command, changing nothing
         raise typer.Abort() from None
+    except KeyboardInterrupt:  # Ctrl-C: said once for every command (cli/app.py)
+        raise Interrupted() from None
     return default if not typed.strip() and default is not None else typed
 
 

@@ -145,7 +145,7 @@ def ending(session: Session) -> Text:
         return plain(ngettext("Game over: {winners} wins!", "Game over: {winners} win!",
                               len(standings.winners)).format(winners=names_and(standings.winners)),
                      style="bold green")
-    notes = Text("\n").join(plain(note) for note in standings.notes)
+    notes = Text("\n").join(plain(note) for note in standings.all_notes)
     return notes
 
 
@@ -203,7 +203,7 @@ def session_head(session: Session) -> list[RenderableType]:
     head.append_text(plain("  " + _("(session {id}, {game}, {mode}, {status})").format(
         id=session.id, game=session.rules.title, mode=mode_text(session.mode),
         status=session_status_text(session.status)), style="dim"))
-    options = describe_options(session.options)
+    options = describe_house_rules(session)
     lines: list[RenderableType] = [head, plain(_("House rules: {options}").format(
         options=options), style="dim")]
     played = played_text(session)
@@ -281,6 +281,15 @@ def describe_options(options: Mapping[str, Any]) -> str:
     """House rules as the user types them: each option's name (``-`` for ``_``) and its
     value, comma-separated."""
     return ", ".join(f"{key.replace('_', '-')} {value}" for key, value in options.items())
+
+
+def describe_house_rules(session: Session) -> str:
+    """A session's house rules on one line, each as the user types it (``limit 100``)
+    unless the game words it (One Card's ``JK is the joker``, not ``joker joker``)."""
+    declared = {option.key: option for option in session.declaration.house_rules}
+    return ", ".join(declared[key].summary(value) if key in declared
+                     else f"{key.replace('_', '-')} {value}"
+                     for key, value in session.options.items())
 
 
 def session_status_text(status: str) -> str:

@@ -833,9 +833,11 @@ def _say(message: str) -> None:
 
 def _announce(server: ViewerServer, host: str, session_id: int | None,
               damage: str | None) -> None:
-    """The address to open (with its token), who can open it, and its QR code."""
+    """The address to open (with its token), who can open it, and its QR code (when a
+    phone can open the address: not on loopback)."""
     port, token = server.server_port, server.site.token
     everywhere = host in ("0.0.0.0", "::", "")
+    loopback = host.startswith("127.") or host in ("localhost", "::1")
     if everywhere:
         urls = [_url(address, port, token) for address in lan_addresses() or ["127.0.0.1"]]
     else:
@@ -850,16 +852,23 @@ def _announce(server: ViewerServer, host: str, session_id: int | None,
     if everywhere:
         _say(_("Listening on every network of this computer: anyone on your network with this "
                "address (the token in it included) can now see these pages."))
-    elif host.startswith("127.") or host in ("localhost", "::1"):
-        _say(_("Only this computer can open it; --host 0.0.0.0 lets in the phones on your "
-               "network."))
+    elif loopback:
+        lan = lan_addresses()
+        if lan:
+            _say(_("Only this computer can open it, so there is no QR code to scan: --host "
+                   "0.0.0.0 (or --host {address}, this computer's address on your network) "
+                   "lets in the phones on your network.").format(address=lan[0]))
+        else:
+            _say(_("Only this computer can open it, so there is no QR code to scan: --host "
+                   "0.0.0.0 lets in the phones on your network."))
     else:
         _say(_("Anyone who can reach {host} with this address can now see these pages.").format(
             host=host))
     if damage:
         _say(damage)
-    console.print(Text("\n".join(qr.text_lines(urls[0])), style="black on white"),
-                  no_wrap=True, overflow="ignore", crop=False)
+    if not loopback:  # no phone can open a loopback address: no code to scan
+        console.print(Text("\n".join(qr.text_lines(urls[0])), style="black on white"),
+                      no_wrap=True, overflow="ignore", crop=False)
     _say(_("Pages update within 2 seconds of every `score` change. Ctrl-C stops."))
 
 

@@ -7,6 +7,7 @@ in one small UI module per game; everything else is shared.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import getpass
 import importlib
 import secrets
@@ -64,6 +65,21 @@ def clear_screen(console: Console) -> None:
     console.control(control)
 
 
+def position_key(value: object) -> str:
+    """A player's view as stable text: sets in sorted order, so that the same position
+    gives the same key in any process (a set's order follows its items' hashes)."""
+    if isinstance(value, (set, frozenset)):
+        return "{" + ",".join(sorted(position_key(item) for item in value)) + "}"
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return type(value).__name__ + "(" + ",".join(
+            position_key(getattr(value, field.name)) for field in dataclasses.fields(value)) + ")"
+    if isinstance(value, (tuple, list)):
+        return "(" + ",".join(position_key(item) for item in value) + ")"
+    if isinstance(value, Mapping):
+        return "{" + ",".join(sorted(f"{position_key(k)}:{position_key(v)}"
+                                     for k, v in value.items())) + "}"
+    return repr(value)
+
 class Table:
     """The terminal of a game at one keyboard: who sees what, and when."""
 
@@ -80,9 +96,8 @@ class Table:
         """The number of the deal on the table once dealt (until it is saved)."""
         self.hand_seen = False
         """Whether a human has been shown a hand: then a stopped deal is dealt afresh."""
-        seed = session.virtual.seed if session.virtual else 0
-        self.hint_rng = match.derive_rng(seed, "hints", len(session.rounds))
-        """For the strong bot's hints: apart from the game's own generators."""
+        self.seed = session.virtual.seed if session.virtual else 0
+        """The game's seed: the strong bot's hints draw from it and the position alone."""
 
     def ask(self, prompt: str) -> str:
         try:
@@ -123,7 +138,9 @@ class Table:
                                   style="bold red"))
         else:
             self.say(self.ui.render_view(view))
-        return self.ui.read_action(view, self.ask, self.say, self.hint_rng)
+        # Apart from the game's own generators, and the same for the same position.
+        hint_rng = match.derive_rng(self.seed, "hints", position_key(view))
+        return self.ui.read_action(view, self.ask, self.say, hint_rng)
 
     def announce(self, event: RenderableType) -> None:
         self.events.append(event)

@@ -17,6 +17,7 @@ from importlib.resources.abc import Traversable
 from typing import Any, Literal, Protocol, TypeVar
 
 from scorekeeper.errors import EntryError as EntryError  # re-exported
+from scorekeeper.errors import MalformedValue as MalformedValue  # re-exported
 from scorekeeper.errors import RoundError as RoundError  # re-exported
 from scorekeeper.i18n import _, ngettext
 
@@ -100,7 +101,16 @@ class Standings:
     """Each round in the FORMAT.md summary shape, scores included."""
     next_dealer: str | None
     notes: list[str] = field(default_factory=list)
-    """Game-specific lines for the standings view (e.g. who bids first next)."""
+    """Game-specific lines for the standings view (e.g. a tie at the target)."""
+    next_deal: str | None = None
+    """Who deals next and who starts, as one sentence (the terminal's last note)."""
+    next_starter: str | None = None
+    """Who starts the next deal, without the dealer (where the dealer is shown apart)."""
+
+    @property
+    def all_notes(self) -> list[str]:
+        """The notes, then the next deal: every line of the standings view."""
+        return [*self.notes, *([self.next_deal] if self.next_deal else [])]
 
     def running_totals(self) -> list[dict[str, int]]:
         """Each player's total after each round, in order (the one place it is summed)."""
@@ -285,11 +295,17 @@ def match_at_prompt(players: Sequence[str], typed: str, what: str = "") -> str:
 
 
 def _close_name(players: Sequence[str], typed: str) -> str:
-    """The player a near miss meant (difflib, ignoring case), else ""."""
+    """The player a near miss meant (difflib, ignoring case), or the one player whose
+    name starts with what was typed (``Al`` for Alexander, too short for difflib), else
+    ""."""
     import difflib  # only when a name is mistyped
 
     keyed = {name_key(name): name for name in players}
-    close = difflib.get_close_matches(name_key(typed.strip()), list(keyed), n=1, cutoff=0.6)
+    wanted = name_key(typed.strip())
+    close = difflib.get_close_matches(wanted, list(keyed), n=1, cutoff=0.6)
+    starting = [key for key in keyed if wanted and key.startswith(wanted)]
+    if not close and len(starting) == 1:
+        close = starting
     return keyed[close[0]] if close else ""
 
 
@@ -498,10 +514,18 @@ class HouseRuleOption:
     """What it sets, without the game's title (the CLI adds it)."""
     choices: tuple[str, ...] = ()
     """The named values; empty for a whole number."""
+    said: tuple[tuple[str, str], ...] = ()
+    """How a value reads in the house rules' summary (N_-marked), when ``KEY VALUE``
+    would not read as words (``joker joker``); other values read ``KEY VALUE``."""
 
     @property
     def flag(self) -> str:
         return option_flag(self.key)
+
+    def summary(self, value: object) -> str:
+        """This house rule as the one-line summary says it (``limit 100``)."""
+        phrase = dict(self.said).get(str(value))
+        return _(phrase) if phrase else f"{self.key.replace('_', '-')} {value}"
 
     @property
     def is_number(self) -> bool:

@@ -204,11 +204,12 @@ class LeastScoreTable:
             summaries.append(summary)
             if dealer is not None and still_in:
                 dealer = rules.next_dealer(players, dealer, still_in)
-        notes: list[str] = []
+        next_deal = next_starter = None
         if winners is None and dealer is not None:
             starter = rules.first_player(players, dealer, still_in)
-            notes.append(_("Next deal: {dealer} deals, {starter} plays first.").format(
-                dealer=dealer, starter=starter))
+            next_deal = _("Next deal: {dealer} deals, {starter} plays first.").format(
+                dealer=dealer, starter=starter)
+            next_starter = _("{starter} plays first.").format(starter=starter)
         return Standings(
             totals=running,
             knocked_out=knocked,
@@ -217,7 +218,8 @@ class LeastScoreTable:
             winners=winners or [],
             rounds=summaries,
             next_dealer=dealer if winners is None else None,
-            notes=notes,
+            next_deal=next_deal,
+            next_starter=next_starter,
         )
 
     def round_from_summary(self, summary_round: Mapping[str, Any]) -> JSONDict:

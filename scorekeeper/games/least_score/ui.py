@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -256,8 +257,9 @@ def read_action(view: View, ask: Any, say: Any, hint_rng: random.Random | None =
     """Ask the player at the keyboard for a move until it parses (the engine checks it).
 
     With ``hint_rng``, typing ``hint`` shows what the strong bot would do."""
-    hint = None if hint_rng is None else (lambda: describe_hint(STRONG.advise(view, hint_rng),
-                                                                 view))
+    # Each hint draws from a copy: asked twice in this position, it says the same.
+    hint = None if hint_rng is None else (
+        lambda: describe_hint(STRONG.advise(view, copy.copy(hint_rng)), view))
 
     def parse(text: str) -> Action:
         move = parse_move(text, view)

@@ -15,7 +15,9 @@ GAME = GameDeclaration(
     house_rules=(
         HouseRuleOption("joker", _DEFAULT.joker.value,
                         N_("joker (default) or two-of-diamonds."),
-                        tuple(member.value for member in JokerRule)),
+                        tuple(member.value for member in JokerRule),
+                        ((JokerRule.JOKER.value, N_("JK is the joker")),
+                         (JokerRule.TWO_OF_DIAMONDS.value, N_("2D is the joker")))),
         HouseRuleOption("target", _DEFAULT.target, N_("the score that ends the game "
                                                       "(default 30).")),
     ),

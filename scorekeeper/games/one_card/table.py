@@ -18,6 +18,7 @@ from scorekeeper.games.common import (
     HouseRule,
     JSONDict,
     Language,
+    MalformedValue,
     Question,
     RoundCaption,
     RoundEntry,
@@ -100,12 +101,7 @@ class OneCardTable:
             raise EntryError(_("--bidder needs --bid N: the winning bid, from {lowest} to "
                                "{highest}").format(lowest=lowest, highest=rules.MAX_BID))
         bidder = None if no_bid else match_player(players, typed_bidder or "", _("bidder"))
-        trump: str | None = None
-        if typed_trump is not None:
-            try:
-                trump = parse_suit(typed_trump).value
-            except CardError as error:
-                raise EntryError(_("--trump: {error}").format(error=error)) from None
+        trump = None if typed_trump is None else _typed_trump(typed_trump)
         values = collect_values(players, entry, _("points value"))
         points = {
             name: parse_whole_number(raw, _("{name}'s points").format(name=name))
@@ -133,10 +129,7 @@ class OneCardTable:
             _check_bid(bidder or _("the bidder"), bid, len(players))
         trump = entry.text("trump")
         if trump is not None:
-            try:
-                parse_suit(trump)
-            except CardError as error:
-                raise EntryError(_("--trump: {error}").format(error=error)) from None
+            _typed_trump(trump)
         points = {name: _typed_points(name, raw)
                   for name, raw in collect_values(players, entry, _("points value")).items()}
         total = sum(points.values())
@@ -264,6 +257,7 @@ class OneCardTable:
             if dealer is not None:
                 dealer = players[(players.index(dealer) + 1) % n]
         notes: list[str] = []
+        next_deal = next_starter = None
         if winners is None:
             top = max(running.values())
             leaders = [name for name in players if running[name] == top]
@@ -273,8 +267,9 @@ class OneCardTable:
                     names=_(" and ").join(leaders), top=top))
             if dealer is not None:
                 starter = players[rules.first_bidder(players.index(dealer), n)]
-                notes.append(_("Next deal: {dealer} deals, {starter} bids first.").format(
-                    dealer=dealer, starter=starter))
+                next_deal = _("Next deal: {dealer} deals, {starter} bids first.").format(
+                    dealer=dealer, starter=starter)
+                next_starter = _("{starter} bids first.").format(starter=starter)
         return Standings(
             totals=running,
             knocked_out=[],
@@ -284,6 +279,8 @@ class OneCardTable:
             rounds=summaries,
             next_dealer=dealer if winners is None else None,
             notes=notes,
+            next_deal=next_deal,
+            next_starter=next_starter,
         )
 
     def round_from_summary(self, summary_round: Mapping[str, Any]) -> JSONDict:
@@ -456,6 +453,14 @@ def _check_bid(bidder: str, bid: Any, players: int) -> None:
     if problem is not None:
         raise EntryError(_("{name} can't have bid {bid}: {problem}").format(
             name=bidder, bid=bid, problem=problem))
+
+
+def _typed_trump(typed: str) -> str:
+    """``--trump``'s suit letter; a word that is no suit is a malformed command line."""
+    try:
+        return parse_suit(typed).value
+    except CardError as error:
+        raise MalformedValue(_("--trump: {error}").format(error=error)) from None
 
 
 def _typed_points(name: str, raw: str) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -246,8 +247,9 @@ def read_action(view: View, ask: Any, say: Any, hint_rng: random.Random | None =
     prompts = {Phase.BIDDING: N_("{player}, your bid (a number or pass) (? for help)"),
                Phase.ORDER: N_("{player}, uptown or downtown (? for help)"),
                Phase.PLAY: N_("{player}, your card (? for help)")}
-    hint = None if hint_rng is None else (lambda: describe_hint(STRONG.advise(view, hint_rng),
-                                                                 view))
+    # Each hint draws from a copy: asked twice in this position, it says the same.
+    hint = None if hint_rng is None else (
+        lambda: describe_hint(STRONG.advise(view, copy.copy(hint_rng)), view))
 
     def parse(text: str) -> Action:
         action = parse_move(text, view)
