@@ -8,7 +8,7 @@ would be read as markup, so they are ``Text`` too.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -275,12 +275,6 @@ def history_table(session: Session) -> Table:
         table.add_row(plain(readable_time(entry.get("time", ""))), plain(entry.get("change", "")),
                       plain(entry.get("detail", "")))
     return table
-
-
-def describe_options(options: Mapping[str, Any]) -> str:
-    """House rules as the user types them: each option's name (``-`` for ``_``) and its
-    value, comma-separated."""
-    return ", ".join(f"{key.replace('_', '-')} {value}" for key, value in options.items())
 
 
 def describe_house_rules(session: Session) -> str:
