@@ -9,7 +9,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import CLI, Result
+from terminal import finish, spawn_score
 from test_cli_play import exported, first_seed, play_args, same_game, script_game
 
 from scorekeeper.session import Session
@@ -72,3 +74,78 @@ def test_play_follows_the_configs_house_rules_and_the_command_line_wins(
     ok("play", "least-score", *bots, "--limit", "30")
     assert summary()["options"] == {"limit": 30, "tie": "declarer-loses",
                                     "end": "last-standing", "two_pairs": "same-rank"}
+
+
+# ---------------------------------------------------------------------------
+# The players' own words (issue 28.6)
+
+SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def a_card_of_the_hand(before: str, hand_word: str) -> str:
+    """A card of the hand shown last, as typed (``10D``)."""
+    line = before.rsplit(hand_word, 1)[1].splitlines()[0]
+    first = line.split("=")[0].split()[0]
+    return first[:-1] + SUITS[first[-1]]
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    pytest.param("da", {"help": "hjælp", "declare": "erklær", "deck": "bunke", "hint": "tip",
+                        "hand": "din hånd:", "move": "dit træk", "refused": "Ikke tilladt:",
+                        "not_a_card": "er hverken et kort", "hint_shown": "Tip — den stærke bot"},
+                 id="da"),
+    pytest.param("ar", {"help": "مساعدة", "declare": "أعلن", "deck": "الكومة", "hint": "تلميح",
+                        "hand": "يدك:", "move": "حركتك", "refused": "غير مسموح:",
+                        "not_a_card": "ليست بطاقة", "hint_shown": "تلميح — الروبوت القوي"},
+                 id="ar"),
+])
+def test_play_takes_the_languages_move_words_and_points_to_them(
+        score_exe: Path, db_path: Path, language: str, words: dict[str, str]) -> None:
+    child = spawn_score(score_exe, db_path, ["play", "least-score", "--player", "Ann",
+                                             "--bot", "greedy", "--seed", "2"],
+                        env={"SCOREKEEPER_LANG": language})
+    child.expect(words["move"])
+    card = a_card_of_the_hand(str(child.before), words["hand"])
+    child.sendline(words["help"])  # help in the language's word: the help is shown
+    child.expect(f"'{words['deck']}'")
+    child.expect(words["move"])
+    child.sendline("erklaer")  # a word it does not know: the words it does
+    child.expect(words["not_a_card"])
+    child.expect(words["move"])
+    assert f"{words['deck']}/deck" in str(child.before)
+    assert f"{words['hint']}/hint" in str(child.before)
+    child.sendline(words["declare"])  # a declaration, refused before everyone's turn
+    child.expect(words["refused"])
+    child.expect(words["move"])
+    child.sendline(words["hint"])
+    child.expect(words["hint_shown"])  # the strong bot's hint
+    child.expect(words["move"])
+    child.sendline(card)  # the discard alone: the take is asked, in the language's word
+    child.expect(re.escape(f"[{words['deck']}]") + ": ")
+    child.sendline(words["deck"])
+    child.expect(f"Ann .* {card[:-1]}")  # Ann's discard is told: the move was taken
+    child.sendcontrol("c")
+    code, _ = finish(child)
+    assert code == 130
+
+
+@pytest.mark.parametrize(("language", "shown", "answer"), [
+    pytest.param("da", "[J/n]", "ja", id="da-ja"),
+    pytest.param("da", "[J/n]", "y", id="da-english"),
+    pytest.param("ar", "[نعم/لا، Enter: نعم]", "نعم", id="ar"),
+    pytest.param("ar", "[نعم/لا، Enter: نعم]", "y", id="ar-english"),
+])
+def test_yes_no_questions_are_asked_and_answered_in_the_language(
+        score_exe: Path, db_path: Path, ok: CLI, summary: Any, language: str, shown: str,
+        answer: str) -> None:
+    ok("new", "least-score", "--player", "Ann", "--player", "Bob")
+    child = spawn_score(score_exe, db_path, ["new", "least-score"],
+                        env={"SCOREKEEPER_LANG": language})
+    child.expect(re.escape(shown) + ": ")
+    child.sendline("maybe")  # not an answer: asked again
+    child.expect(re.escape(shown) + ": ")
+    child.sendline(answer)
+    code, _ = finish(child)
+    assert code == 0
+    assert summary()["players"] == ["Ann", "Bob"]
+    assert summary()["id"] == 2
