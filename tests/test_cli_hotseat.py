@@ -149,3 +149,17 @@ def test_yes_no_questions_are_asked_and_answered_in_the_language(
     assert code == 0
     assert summary()["players"] == ["Ann", "Bob"]
     assert summary()["id"] == 2
+
+
+def test_one_card_takes_the_danish_pass_and_names_it(score_exe: Path, db_path: Path) -> None:
+    child = spawn_score(score_exe, db_path, ["play", "one-card", "--player", "Ann",
+                                             *["--bot", "greedy"] * 3, "--seed", "1"],
+                        env={"SCOREKEEPER_LANG": "da"})
+    child.expect(re.escape("Ann, dit bud (et tal eller pas) (? for hjælp): "))
+    child.sendline("bogus")
+    child.expect("byd et tal fra [0-9]+ til 15, eller pas/pass")
+    child.sendline("pas")
+    child.expect("Ann melder pas")
+    child.sendcontrol("c")
+    code, _ = finish(child)
+    assert code == 130
