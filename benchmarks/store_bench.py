@@ -1,6 +1,7 @@
 """Store benchmark: does `score add-round` stay as fast when the store grows?
 
-    python benchmarks/store_bench.py [--runs N] [--sessions S] [--rounds R] [--huge ROUNDS]
+    python benchmarks/store_bench.py [--runs N] [--sessions S] [--big-sessions B]
+                                     [--rounds R] [--huge ROUNDS]
 
 Builds two stores in a temporary folder and times the real `score add-round`
 (a subprocess, exactly as users run it) on each, alternating between them so
@@ -8,9 +9,12 @@ that both sides see the same machine load:
 
 * small: one session with no rounds;
 * large: the same session plus S sessions of R rounds each (default 400 x 25 =
-  10,000 rounds), the target session being the small one.
+  10,000 rounds), the target session being the small one;
+* larger: the same with B sessions (default 2,000 x 25 = 50,000 rounds).
 
-Prints the median wall-clock time of each side and their ratio (goal: <= 1.2x).
+Prints the median wall-clock time of each side and their ratios to the small store
+(goals: <= 1.2x at 10,000 rounds, <= 1.5x at 50,000). The stores are built through
+the store itself (TinyDB over scorekeeper.storage), as `score` would write them.
 With ``--huge ROUNDS`` a third store holds one imported-like session of that many
 rounds beside the small one (the issue's case: 200,000 rounds).
 """
@@ -90,6 +94,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=15, help="add-rounds per store")
     parser.add_argument("--sessions", type=int, default=400)
+    parser.add_argument("--big-sessions", type=int, default=2000,
+                        help="filler sessions of the larger store (0: leave it out)")
     parser.add_argument("--rounds", type=int, default=25, help="rounds per filler session")
     parser.add_argument("--huge", type=int, default=0,
                         help="also time a store with one session of this many rounds")
@@ -99,7 +105,12 @@ def main() -> None:
         stores = {"small": Path(folder) / "small.json", "large": Path(folder) / "large.json"}
         started = time.perf_counter()
         build(stores["small"], [])
-        build(stores["large"], [filler_session(args.rounds, i) for i in range(args.sessions)])
+        fillers = [filler_session(args.rounds, i)
+                   for i in range(max(args.sessions, args.big_sessions))]
+        build(stores["large"], fillers[:args.sessions])
+        if args.big_sessions:
+            stores["larger"] = Path(folder) / "larger.json"
+            build(stores["larger"], fillers[:args.big_sessions])
         if args.huge:
             stores["huge"] = Path(folder) / "huge.json"
             build(stores["huge"], [huge_session(args.huge)])
@@ -114,13 +125,19 @@ def main() -> None:
                 times[name].append(time_add_round(stores[name], run % 7 + 1))
         medians = {name: statistics.median(values) for name, values in times.items()}
         rounds = args.sessions * args.rounds
+        big_rounds = args.big_sessions * args.rounds
         print(f"`score add-round`, median of {args.runs} runs each (alternating):")
         labels = {"small": "small store (1 session, no rounds)",
                   "large": f"large store ({args.sessions} sessions, {rounds:,} rounds)",
+                  "larger": f"larger store ({args.big_sessions} sessions, {big_rounds:,} "
+                            "rounds)",
                   "huge": f"huge store (one session of {args.huge:,} rounds)"}
         for name, median in medians.items():
             print(f"  {labels[name] + ':':<48} {median * 1000:7.1f} ms")
         print(f"ratio large/small: {medians['large'] / medians['small']:.2f}x (goal <= 1.2x)")
+        if "larger" in medians:
+            print(f"ratio larger/small: {medians['larger'] / medians['small']:.2f}x "
+                  "(goal <= 1.5x)")
         if "huge" in medians:
             print(f"ratio huge/small:  {medians['huge'] / medians['small']:.2f}x")
 

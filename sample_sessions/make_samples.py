@@ -9,6 +9,7 @@ HTML. The test suite imports the JSON files and checks their totals.
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import tempfile
@@ -132,13 +133,19 @@ def build(folder: Path) -> None:
 
 def _type_in_and_export(folder: Path) -> None:
     with tempfile.TemporaryDirectory() as scratch:
+        # The samples are in English with the default house rules, whatever the language
+        # and the config file of the machine that rebuilds them.
+        os.environ["SCOREKEEPER_LANG"] = "en"
+        os.environ["SCOREKEEPER_CONFIG"] = str(Path(scratch) / "no-config.toml")
         db = Path(scratch) / "samples.json"
         least_score_night(db)
         one_card_game(db)
         for session_id, stem in ((1, "least-score-night"), (2, "one-card-game")):
             for fmt in ("json", "md", "html"):
                 target = folder / f"{stem}.{fmt}"
-                score(db, "export", str(session_id), "--format", fmt, "--output", str(target))
+                # --force: a rebuild replaces the samples already there
+                score(db, "export", str(session_id), "--format", fmt, "--output", str(target),
+                      "--force")
 
 
 def main() -> None:

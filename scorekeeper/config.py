@@ -85,7 +85,7 @@ class Config:
         if self.players:
             found.append(("players", list(self.players)))
         for game in sorted(self.house_rules):
-            found += [(f"{game}.{option.replace('_', '-')}", value)  # as typed: two-pairs
+            found += [(f"{game}.{option.replace('_', '-')}", value)  # as typed: - for _
                       for option, value in sorted(self.house_rules[game].items())]
         return found
 
@@ -274,7 +274,7 @@ def _edited(text: str, setting: Setting) -> str:
         container[setting.name] = setting.value
     else:
         container[same[0]] = setting.value  # in its place, its comment kept
-        for key in same[1:]:  # another spelling of it (two-pairs, two_pairs)
+        for key in same[1:]:  # another spelling of it (- for _, or _ for -)
             del container[key]
     return tomlkit.dumps(document)
 

@@ -1,33 +1,29 @@
 """``score doctor``: check the store and its backups, and restore the newest good backup.
 
-Beside the store, not in it: it reads with the store's own parser and checks
-(:func:`scorekeeper.store.parse_store_text`, :func:`scorekeeper.store.check_session`)
-and restores under the store's lock with its atomic write (:meth:`Store.exclusively`,
-:func:`scorekeeper.store.write_atomically`).
+Beside the store, not in it: it opens each file through the store's own TinyDB storage
+(:class:`scorekeeper.storage.StoreFile`, every document parsed, every session re-scored
+with :func:`scorekeeper.storage.check_session`) and restores under the store's lock with
+the storage's atomic replace (:meth:`Store.exclusively`, :meth:`StoreFile.restore`).
 """
 
 from __future__ import annotations
 
-import contextlib
-import os
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 
 from scorekeeper.i18n import _
 from scorekeeper.store import (
     META,
     META_ID,
-    SESSIONS,
     NewerStoreError,
+    Opened,
     Store,
     StoreError,
+    StoreFile,
+    UnreadableFile,
     backup_paths,
     check_session,
-    parse_store_text,
-    read_file_bytes,
     real_path,
-    write_atomically,
 )
 
 
@@ -51,29 +47,29 @@ class Health:
 def check_file(path: Path) -> Health:
     """Load ``path`` as a store and re-score every session; collect what is wrong."""
     try:
-        raw = read_file_bytes(path)
-    except StoreError as error:
-        return Health(path, True, [_("can't be read: {reason}").format(
-            reason=str(error).split(". ")[0])])
-    if raw is None:
-        return Health(path, False, [])
-    try:
-        data = parse_store_text(raw, path)
+        opened = Opened(path, whole=True)
     except NewerStoreError as error:
         return Health(path, True, [str(error).split(". ")[0]], newer=True)
+    except UnreadableFile as error:
+        return Health(path, True, [_("can't be read: {reason}").format(
+            reason=str(error).split(". ")[0])])
     except StoreError as error:
         return Health(path, True, [str(error).split(". ")[0]])
+    if opened.file.raw is None:
+        return Health(path, False, [])
     health = Health(path, True, [])
-    sessions = data.get(SESSIONS, {})
-    for key, document in sorted(sessions.items(), key=lambda item: int(item[0])):
+    ids = opened.ids()
+    for session_id in ids:
         try:
-            session = check_session(document, int(key))
+            session = check_session(opened.sessions.get(doc_id=session_id), session_id)
             health.rounds += len(session.rounds)
         except Exception as error:  # any failure here is a finding, not a crash
-            health.problems.append(_("session {id}: {problem}").format(id=key, problem=error))
+            health.problems.append(_("session {id}: {problem}").format(
+                id=session_id, problem=error))
         health.sessions += 1
-    current = data.get(META, {}).get(str(META_ID), {}).get("current")
-    if current is not None and str(current) not in sessions:
+    meta = opened.db.table(META).get(doc_id=META_ID)
+    current = None if meta is None else meta.get("current")
+    if current is not None and current not in ids:
         health.problems.append(_("the current session {id} does not exist").format(
             id=current))
     return health
@@ -93,13 +89,13 @@ def restore_newest_good_backup(store: Store, *, force: bool = False) -> tuple[Pa
     Returns (the backup restored, where the replaced store was kept).
     """
     try:
-        return store.exclusively(lambda: _restore(store, force=force))
+        return store.exclusively(lambda file: _restore(store, file, force=force))
     except OSError as error:
         raise StoreError(_("can't restore {path}: {reason}. Nothing was changed").format(
             path=store.path, reason=error.strerror or error)) from None
 
 
-def _restore(store: Store, *, force: bool) -> tuple[Path, Path | None]:
+def _restore(store: Store, file: StoreFile, *, force: bool) -> tuple[Path, Path | None]:
     current, backups = doctor(store.path)
     if current.good and not force:
         raise StoreError(_("{path} is healthy, so nothing was restored (restoring would drop "
@@ -113,36 +109,6 @@ def _restore(store: Store, *, force: bool) -> tuple[Path, Path | None]:
     if good is None:
         raise StoreError(_("no good backup of {path} was found; nothing was changed").format(
             path=store.path))
-    content = read_file_bytes(good.path)
-    if content is None:
-        raise StoreError(_("{path} disappeared; nothing was changed").format(path=good.path))
-    target = store.target
-    kept: Path | None = None
-    if target.exists():
-        kept = _keep_aside(target)
-    try:
-        write_atomically(target, content)
-    except BaseException:
-        if kept is not None:
-            with contextlib.suppress(OSError):
-                kept.unlink()
-        raise
-    return good.path, kept
+    return good.path, file.restore(good.path)
 
 
-def _keep_aside(target: Path) -> Path:
-    """A copy of ``target`` under a new ``.replaced-<time>`` name (a hard link if possible)."""
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    kept = target.with_name(f"{target.name}.replaced-{stamp}")
-    count = 1
-    while os.path.lexists(kept):  # restored twice within a second: keep both files
-        count += 1
-        kept = target.with_name(f"{target.name}.replaced-{stamp}-{count}")
-    try:
-        os.link(target, kept)
-    except FileExistsError:
-        raise
-    except OSError:  # no hard links here: a copy does the same
-        content = target.read_bytes()
-        write_atomically(kept, content, replace=False)
-    return kept

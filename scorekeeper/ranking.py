@@ -13,8 +13,8 @@ from scorekeeper.session import Session
 
 
 def ranked_players(session: Session) -> list[tuple[int, str]]:
-    """(place, name), best first, as the game places its players (``placings``): in a
-    last-standing Least Score game the knocked-out are placed by how long they lasted.
+    """(place, name), best first, as the game places its players (``placings``): a game
+    may place the knocked-out by how long they lasted (Least Score played to the end).
     While a game is on, the players still in are ordered by their totals."""
     standings = session.standings
     places = session.rules.placings(session.players, session.options, standings)

@@ -10,8 +10,8 @@ Only finished sessions count; abandoned and unfinished ones are counted apart.
 * Only table sessions count unless the query asks for virtual games too
   (``score stats --virtual``); then a bot's seat is a bot (:func:`bot_seats`), never one
   of the people, and bots are listed apart from them, not ranked among them.
-* A *place* is what the game says it is (``TableGame.placings``): in Least Score
-  last-standing the knocked-out players are placed by how long they lasted.
+* A *place* is what the game says it is (``TableGame.placings``): a game may place
+  the knocked-out players by how long they lasted (Least Score played to the end).
 * A win shared by k players counts 1/k, as ``score simulate`` counts it; the win
   rate's 95 % interval is Wilson's.
 * Game-specific figures are the game's own (``TableGame.stat_figures``), summed

@@ -223,6 +223,20 @@ def test_export_output_file(friday, ok: CLI, tmp_path: Path) -> None:
     assert json.loads((tmp_path / "night.json").read_text(encoding="utf-8"))["id"] == 1
 
 
+@pytest.mark.parametrize("fmt", ["json", "md", "csv", "html"])
+@pytest.mark.parametrize("option", [["--output", "-"], ["-o", "-"], ["--output", "-", "--force"]])
+def test_export_output_dash_is_stdout(friday, ok: CLI, tmp_path: Path,
+                                      monkeypatch: pytest.MonkeyPatch, fmt: str,
+                                      option: list[str]) -> None:
+    """``--output -`` writes the export to stdout, exactly what no --output gives, and
+    nothing else there (no "Wrote" line); no file named ``-`` appears."""
+    monkeypatch.chdir(tmp_path)
+    result = ok("export", "--format", fmt, *option)
+    assert result.stdout == ok("export", "--format", fmt).stdout
+    assert "Wrote" not in result.stdout + result.stderr
+    assert not (tmp_path / "-").exists()
+
+
 def test_export_refusals(friday, refuse: Refuse, tmp_path: Path) -> None:
     refuse("export", "--format", "json", "--output", tmp_path / "no" / "such" / "x.json",
            says="can't write")

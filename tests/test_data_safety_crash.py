@@ -35,7 +35,7 @@ import pytest
 
 from scorekeeper.cli.app import run
 from scorekeeper.doctor import check_file
-from scorekeeper.store import Store, backup_paths, check_store_data
+from scorekeeper.store import SESSIONS, Store, StoreFile, backup_paths
 
 SEED = 20261129
 RANDOM_TRIALS = 200
@@ -104,7 +104,7 @@ def check_after_kill(db: Path, before: bytes, value: int, outcomes: Outcomes,
     """The store is exactly the state before the round or exactly the state after it."""
     text = db.read_text(encoding="utf-8")
     data = json.loads(text)  # plain JSON, never a partial file
-    check_store_data(data, db)
+    assert StoreFile(db, whole=True).load(text.encode("utf-8"))  # a store, via its storage
     session = Store(db).read().get(1)  # scorekeeper's own load
     old_rounds = _rounds_of(before, db)
     rounds = [dict(r) for r in session.rounds]
@@ -145,8 +145,9 @@ def check_after_kill(db: Path, before: bytes, value: int, outcomes: Outcomes,
 
 
 def _rounds_of(content: bytes, db: Path) -> list[dict[str, Any]]:
-    data = check_store_data(json.loads(content), db)
-    return [dict(r) for r in data["sessions"]["1"]["rounds"]]
+    data = StoreFile(db, whole=True).load(content)  # parsed and checked by the storage
+    assert data is not None
+    return [dict(r) for r in data[SESSIONS]["1"]["rounds"]]
 
 
 def kill(process: subprocess.Popen[bytes]) -> None:

@@ -9,8 +9,11 @@ game's keyboard UI (games/<game>/ui.py). No generic module names a game (the REA
 from __future__ import annotations
 
 import ast
+import io
+import re
 import subprocess
 import sys
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -33,7 +36,8 @@ def layer(module: str) -> int:
         return 5
     if module in ("scorekeeper.stats", "scorekeeper.players", "scorekeeper.review"):
         return 5
-    if module in ("scorekeeper.store", "scorekeeper.doctor", "scorekeeper.config"):
+    if module in ("scorekeeper.store", "scorekeeper.storage", "scorekeeper.doctor",
+                  "scorekeeper.config"):
         return 6
     if parts[1:2] == ["cli"] or module == "scorekeeper.__main__":
         return 7
@@ -102,8 +106,57 @@ def test_the_table_side_loads_no_engine_and_no_bot() -> None:
 
 
 GAME_VOCABULARY = ("least-score", "one-card", "declarer", "bidder", "bid_failed",
-                   "false_declaration")
+                   "false_declaration", "trump")
 GENERIC = [p for p in MODULES if "games" not in p.relative_to(PACKAGE).parts]
+
+PLAIN_WORDS = frozenset({"bid", "end", "limit", "target", "tie", "joker"})
+"""Keys of a game that are also plain words generic code uses in their own sense (a
+chart's text-anchor ``end``, every game's ``target``, the joker card)."""
+
+
+def words(text: str) -> str:
+    """``text`` lower case with ``_`` and ``-`` as spaces: ``two_pairs`` is ``two-pairs``."""
+    return text.lower().replace("_", " ").replace("-", " ")
+
+
+def game_keys() -> frozenset[str]:
+    """Every registered game's own keys, from its declaration (games/<game>/game.py): its
+    round options, its CSV columns, its house rules and their values in words."""
+    from scorekeeper.registry import DECLARATIONS
+
+    keys: set[str] = set()
+    for declaration in DECLARATIONS.values():
+        keys.update(option.key for option in declaration.round_options)
+        keys.update(declaration.csv_columns)
+        for option, value in declaration.table.default_options().items():
+            keys.add(option)
+            if isinstance(value, str):
+                keys.add(value)
+    return frozenset(words(key) for key in keys if key not in PLAIN_WORDS)
+
+
+def docstrings_and_comments(source: str) -> list[tuple[int, str]]:
+    """(line, text) of each docstring and comment of ``source``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) \
+                and node.body and isinstance(node.body[0], ast.Expr) \
+                and isinstance(node.body[0].value, ast.Constant) \
+                and isinstance(node.body[0].value.value, str):
+            found.append((node.body[0].lineno, node.body[0].value.value))
+    found += [(token.start[0], token.string) for token in
+              tokenize.generate_tokens(io.StringIO(source).readline)
+              if token.type == tokenize.COMMENT]
+    return found
+
+
+def test_the_game_keys_are_the_games_own() -> None:
+    """The keys the checks below look for come from the games' declarations, so a new
+    game's keys are looked for too; these are Least Score's and One Card's."""
+    keys = game_keys()
+    assert {"declarer", "false declaration", "bidder", "bid failed", "trump", "no bid",
+            "two pairs", "last standing", "declarer wins"} <= keys
+    assert not keys & {words(word) for word in PLAIN_WORDS}
 
 
 @pytest.mark.parametrize("path", GENERIC, ids=lambda p: module_name(p))
@@ -116,9 +169,23 @@ def test_the_generic_layers_name_no_game_and_no_game_key(path: Path) -> None:
                   if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef
                                 | ast.AsyncFunctionDef)
                   and node.body and isinstance(node.body[0], ast.Expr)}
+    keys = game_keys()
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) \
                 and id(node) not in docstrings:
             for word in GAME_VOCABULARY:
                 assert word not in node.value.lower(), \
                     f"{module_name(path)} line {node.lineno} names {word!r}"
+            assert words(node.value) not in keys, \
+                f"{module_name(path)} line {node.lineno} names {node.value!r}, a game's key"
+
+
+@pytest.mark.parametrize("path", GENERIC, ids=lambda p: module_name(p))
+def test_the_generic_layers_explain_themselves_without_a_games_keys(path: Path) -> None:
+    """Nor do their docstrings and comments use a game's keys to say what the code does:
+    what a game needs is declared in its folder, and the generic code is described by
+    what it reads there (its declaration's fields). A game's name may stand in prose."""
+    keys = game_keys()
+    for line, text in docstrings_and_comments(path.read_text(encoding="utf-8")):
+        found = [key for key in keys if re.search(rf"\b{re.escape(key)}\b", words(text))]
+        assert not found, f"{module_name(path)} line {line} names the game keys {found}"

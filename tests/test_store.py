@@ -12,7 +12,7 @@ import pytest
 from conftest import CLI, Refuse, assert_one_line_error, file_bytes, players_args
 from filelock import FileLock
 
-from scorekeeper import store as store_module
+from scorekeeper import storage as storage_module
 from scorekeeper.store import (
     BACKUPS,
     SCHEMA_VERSION,
@@ -188,7 +188,7 @@ def test_a_writer_waits_for_the_lock_then_gives_up(
     writes(ok, 1)
     lock_path = Store(db_path).lock_path
     assert lock_path == db_path.with_name("scorekeeper.json.lock")
-    monkeypatch.setattr(store_module, "LOCK_TIMEOUT_SECONDS", 0.2)
+    monkeypatch.setattr(storage_module, "LOCK_TIMEOUT_SECONDS", 0.2)
     with FileLock(str(lock_path)):
         refuse("add-round", "--declarer", "Ann", "Ann=1", "Bob=5",
                says=(str(lock_path), "try again"))
@@ -205,7 +205,7 @@ def test_a_lock_that_cant_be_made_is_refused(ok: CLI, refuse: Refuse, db_path: P
         def acquire(self, *args: object, **kwargs: object) -> None:  # type: ignore[override]
             raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(store_module, "FileLock", Unwritable)
+    monkeypatch.setattr(storage_module, "FileLock", Unwritable)
     refuse("add-round", "--declarer", "Ann", "Ann=1", "Bob=5",
            says=("can't lock", "Permission denied"))
 

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from conftest import CLI, Refuse, Result, assert_one_line_error, players_args
 
-from scorekeeper import store as store_module
+from scorekeeper import storage as storage_module
 from scorekeeper.doctor import check_file
 from scorekeeper.store import Store, backup_paths
 
@@ -59,7 +59,7 @@ def test_add_round_asks_with_no_lock_held_and_refuses_if_the_session_changed_mea
 
     monkeypatch.setattr("builtins.input", prompt)
     monkeypatch.setattr(sys, "stdin", Terminal())
-    monkeypatch.setattr(store_module, "LOCK_TIMEOUT_SECONDS", 2.0)
+    monkeypatch.setattr(storage_module, "LOCK_TIMEOUT_SECONDS", 2.0)
     result = cli("add-round")
     assert concurrent[0].exit_code == 0, concurrent[0]
     assert "Round 1" in concurrent[0].stdout

@@ -155,3 +155,41 @@ def test_a_finished_play_leaves_no_lease_behind(cli: CLI, db_path: Path) -> None
     assert cli("play", "one-card", "--bot", "random", "--bot", "greedy", "--seed", "2"
                ).exit_code == 0
     assert sorted(p.name for p in db_path.parent.iterdir() if ".play-" in p.name) == []
+
+
+def test_a_game_deleted_during_play_stops_without_offering_a_resume(
+    cli: CLI, score_run: Run, db_path: Path,
+    before_write: Callable[[int, Callable[[], None]], None]
+) -> None:
+    """Another terminal deletes the game while deal 2 is played: play stops, says the
+    game was deleted and nothing more can be saved, and offers no `--resume` of it."""
+    deleted: list[Result] = []
+    before_write(3, lambda: deleted.append(score_run("delete", "1", "--yes")))
+    stopped = cli(*BOTS_GAME)
+    assert deleted[0].exit_code == 0, deleted[0]
+    assert stopped.exit_code == 1, stopped
+    assert_one_line_error(stopped)
+    assert "session 1 was deleted by another score command" in stopped.stderr
+    assert "nothing more of it can be" in stopped.stderr
+    assert "--resume" not in stopped.output
+    assert 1 not in Store(db_path).read().session_ids()  # nothing saved it back
+
+
+def test_ctrl_c_after_the_game_was_deleted_says_so(
+    score_run: Run, db_path: Path, human_play: Callable[..., subprocess.Popen[str]]
+) -> None:
+    """Ctrl-C in a game another terminal deleted: play stops (130) saying the game was
+    deleted, not that a `--resume` continues it, and writes nothing back."""
+    play = human_play("play", "least-score", "--player", "Ann", "--bot", "random",
+                      "--seed", "3")
+    lines_until(play, "Saved after every deal")  # it waits for Ann's move now
+    assert score_run("delete", "1", "--yes").exit_code == 0
+    after_delete = db_path.read_bytes()
+    play.send_signal(signal.SIGINT)
+    out, err = play.communicate(timeout=60)
+    assert play.returncode == 130, (out, err)
+    assert "Session 1 was deleted by another score command" in out
+    assert "nothing more of it can be saved" in out
+    assert "--resume" not in out + err
+    assert "Traceback" not in err
+    assert db_path.read_bytes() == after_delete

@@ -24,6 +24,7 @@ from conftest import CLI, Refuse, Result, assert_one_line_error, players_args
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scorekeeper import storage as storage_module
 from scorekeeper import store as store_module
 from scorekeeper.doctor import check_file
 from scorekeeper.session import Session
@@ -305,7 +306,7 @@ def test_restore_keeps_the_store_mode_and_uses_the_store_lock(
 ) -> None:
     damaged = damaged_with_backups(ok, db_path)
     os.chmod(db_path, 0o640)
-    monkeypatch.setattr(store_module, "LOCK_TIMEOUT_SECONDS", 0.2)
+    monkeypatch.setattr(storage_module, "LOCK_TIMEOUT_SECONDS", 0.2)
     from filelock import FileLock
 
     with FileLock(str(Store(db_path).lock_path)):
@@ -412,10 +413,10 @@ def test_the_line_layout_accepts_exactly_what_it_writes(
     """Whatever the bytes, a file is taken in the one-document-per-line layout only if
     writing those documents back gives the very same bytes; and what it writes is the
     JSON it says. So copying the documents' text never turns a file into another."""
-    raw = store_module._render(tables)
+    raw = storage_module._render(tables)
     assert json.loads(raw) == {name: {key: json.loads(text) for key, text in docs.items()}
                                for name, docs in tables.items()}
-    assert store_module._split_layout(raw) == tables
+    assert storage_module._split_layout(raw) == tables
     damaged = bytearray(raw)
     for position, byte in cuts:  # insert, replace or delete a structural byte
         at = position % (len(damaged) + 1)
@@ -423,6 +424,6 @@ def test_the_line_layout_accepts_exactly_what_it_writes(
             del damaged[at]
         else:
             damaged[at:at] = bytes([byte])
-    split = store_module._split_layout(bytes(damaged))
+    split = storage_module._split_layout(bytes(damaged))
     if split is not None:
-        assert store_module._render(split) == bytes(damaged)
+        assert storage_module._render(split) == bytes(damaged)

@@ -28,8 +28,8 @@ except ImportError:  # pragma: no cover
         UsageError,
     )
 
-from scorekeeper import __version__
 from scorekeeper import store as store_module
+from scorekeeper import version as installed_version
 from scorekeeper.cli import compact, completion, context, conventions, lazy, render
 from scorekeeper.cli import game_options as game_options_module
 from scorekeeper.cli.context import UsageProblem, console, store, usage
@@ -61,7 +61,7 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        console.print(f"scorekeeper {__version__}")
+        console.print(f"scorekeeper {installed_version()}")
         raise typer.Exit()
 
 
@@ -375,7 +375,7 @@ def export_command(
     st = store(ctx)
     session = st.read().get(session_id)
     text = exporting.export(session, fmt.value)
-    if output is None:
+    if output is None or str(output) == "-":  # '-' is stdout, as for gh, curl, sqlite-utils
         context.stdout.write(text)
         return
     _write_export(st, output, text, force=force)

@@ -2,7 +2,8 @@
 
 Used when the terminal is narrower than the wide grid (or with ``--compact``). It keeps
 what a table needs at a glance: the standings, each player's running total after every
-round with the game's own signs (``*`` the declarer ...) and a one-line legend. No cell
+round with the game's own signs (its declaration's ``narrow_marks``, else ``*`` after
+the player its round caption marks) and a one-line legend. No cell
 is ever broken over two lines: the players' columns get short headings (the start of
 each name) and, when even those don't fit, the grid is split into several grids of a
 few players each.

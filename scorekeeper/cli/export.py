@@ -219,8 +219,9 @@ def _csv_value(value: Any) -> Any:
 def to_csv(session: Session) -> str:
     """One row per round: who did what, then each player's score and running total.
 
-    The headings are in the language of the run, except the game's own columns, which
-    are its FORMAT.md round keys (``declarer``, ``bid_failed``: data, as in the JSON)."""
+    The headings are in the language of the run, except the game's own columns (its
+    declaration's ``csv_columns``), which are its FORMAT.md round keys: data, as in the
+    JSON."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     declaration = session.declaration

@@ -162,8 +162,8 @@ class PlainQuestions:
 
 def _kept_from(previous: RoundEntry, entry: RoundEntry, declaration: GameDeclaration
                ) -> RoundEntry:
-    """An edit keeps the round's free-text options it did not ask about (One Card's
-    trump), as long as the names and numbers it did ask about are the round's own."""
+    """An edit keeps the round's free-text options (kind ``text``) it did not ask about,
+    as long as the names and numbers it did ask about are the round's own."""
     kinds = {option.key: option.kind for option in declaration.round_options}
     asked = {key: entry.get(key) for key, kind in kinds.items() if kind in ("name", "number")}
     if any(previous.get(key) != value for key, value in asked.items()):

@@ -278,7 +278,8 @@ def history_table(session: Session) -> Table:
 
 
 def describe_options(options: Mapping[str, Any]) -> str:
-    """House rules as the user types them: ``limit 100, two-pairs same-rank``."""
+    """House rules as the user types them: each option's name (``-`` for ``_``) and its
+    value, comma-separated."""
     return ", ".join(f"{key.replace('_', '-')} {value}" for key, value in options.items())
 
 

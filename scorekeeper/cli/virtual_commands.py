@@ -193,6 +193,32 @@ def deal_report(session: Session, *, with_standings: bool) -> list[RenderableTyp
     return lines
 
 
+def _still_stored(db: Store, session_id: int | None) -> bool:
+    """Whether session ``session_id`` is still in the store (not deleted meanwhile by
+    another command, nor gone with a restored backup): only then can a play save more of
+    it, or be resumed."""
+    return session_id is not None and session_id in db.read().session_ids()
+
+
+def _refuse_if_deleted(db: Store, session_id: int | None, deal: int) -> None:
+    """Stop a play whose deal ``deal`` could not be saved because its session is gone:
+    nothing more of it can be saved, and there is nothing to resume."""
+    if not _still_stored(db, session_id):
+        raise EntryError(_(
+            "session {id} was deleted by another score command during this game, so the "
+            "game stopped: deal {deal} was not saved, and nothing more of it can be").format(
+            id=session_id, deal=deal)) from None
+
+
+def _stop_if_deleted(db: Store, session_id: int | None) -> None:
+    """At Ctrl-C: if the session is gone, say so and stop (130), writing nothing."""
+    if session_id is not None and not _still_stored(db, session_id):
+        console.print(Text("\n" + _("Stopped. Session {id} was deleted by another score "
+                                  "command during this game: nothing more of it can be "
+                                  "saved.").format(id=session_id)))
+        raise typer.Exit(130)
+
+
 def record_restart(db: Store, session_id: int, number: int, revision: int) -> bool:
     """Mark deal ``number`` abandoned in the store, so a resume deals fresh cards.
 
@@ -355,6 +381,7 @@ def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: lis
                 updated = view.put(updated.with_revision(written))
         except SessionChanged:
             done = len(updated.rounds) - 1
+            _refuse_if_deleted(db, updated.id, done + 1)
             raise EntryError(ngettext(
                 "session {id} was changed by another score command during this game, so "
                 "deal {deal} was not saved and the game stopped; the {n} deal saved before "
@@ -380,6 +407,7 @@ def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: lis
             console.print(Text("\n" + _("Stopped before the first deal was over: nothing was "
                                       "saved.")))
             raise typer.Exit(130) from None
+        _stop_if_deleted(db, session.id)
         again = _("the unfinished deal will be dealt again")
         abandoned = table.dealing
         if (abandoned == done + 1 and session.id is not None

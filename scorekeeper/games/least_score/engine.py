@@ -37,6 +37,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Iterable, Mapping, Sequence
@@ -248,6 +249,18 @@ def decode_action(code: int) -> Action:
         return Declare()
     take = code & _MASK
     return Discard(_decode_cards(code), None if take == TAKE_DECK else STANDARD_DECK[take])
+
+
+@functools.lru_cache(maxsize=4096)
+def _legal_discard_codes(hand: tuple[Card, ...], two_pairs: TwoPairs) -> frozenset[int]:
+    """The discard parts of the legal actions' integers from ``hand``
+    (:func:`legal_discard_sets` in hand order), for :meth:`State.apply`'s check."""
+    return frozenset(_discard_code(cards) for cards in legal_discard_sets(hand, two_pairs))
+
+
+def _refused(action: int) -> str:
+    """Why :meth:`State.apply` refuses ``action``: it is none of the legal actions."""
+    return _("not a Least Score action: {action}").format(action=action)
 
 
 # ---------------------------------------------------------------------------
@@ -601,13 +614,27 @@ class State:
         self._dealt = True
 
     def apply(self, action: int) -> None:
-        """Play ``action`` (an integer of :meth:`legal_actions`, not checked) for the
-        player to act. A take from the empty deck leaves the state at a chance node: the
-        reshuffle."""
+        """Play ``action`` for the player to act: exactly the integers of
+        :meth:`legal_actions` are taken; any other (or any at a chance node, or once over)
+        is refused with ``IllegalAction``, the state unchanged. A take from the empty deck
+        leaves the state at a chance node: the reshuffle. (:meth:`move` and
+        :meth:`declare` are the same steps unchecked, for a search's own legal moves.)"""
+        if self.current_player() < 0:
+            raise IllegalAction(_("the deal is over: a player has declared")
+                                if self.declarer >= 0 else _refused(action))
+        info = self.info
         if action == DECLARE:
-            self.declarer = self.info.cur
+            if info.turn < info.n:
+                raise IllegalAction(_("you can't declare before every player has had a turn"))
+            self.declarer = info.cur
             return
         take = action & _MASK
+        if action < 0 or (
+            not (self._deck or info.dead) if take == TAKE_DECK
+            else take > TAKE_DECK or STANDARD_DECK[take] not in info.floor
+        ) or action - take not in _legal_discard_codes(tuple(self.hands[info.cur]),
+                                                        info.options.two_pairs):
+            raise IllegalAction(_refused(action))
         self.move(_decode_cards(action), None if take == TAKE_DECK else STANDARD_DECK[take])
 
     def declare(self) -> None:

@@ -634,6 +634,26 @@ def legal_actions_of(info: DealInfo, hand: list[int], naming_last: bool = False
     return ()
 
 
+def _lead_joker(info: DealInfo, hand: list[int], action: int) -> None:
+    """Set the led suit (and trump, at the bidder's opening lead) for the joker lead
+    ``action`` (the joker's id, or one naming a suit) if :func:`legal_actions_of` offers
+    it: naming a suit at the opening lead and in a no-trump deal, naming none once a
+    trump deal has its trump (the joker then leads trump); else ``IllegalAction``."""
+    trump = info.trump
+    naming = trump < 0 or trump == NO_TRUMP
+    if JOKER_INDEX not in hand or action >= UPTOWN or naming == (action == JOKER_INDEX):
+        raise IllegalAction(_refused(action))
+    if trump < 0:
+        info.trump = info.led = action - NAME0
+    else:
+        info.led = action - NAME0 if naming else trump
+
+
+def _refused(action: int) -> str:
+    """Why :meth:`State.apply` refuses ``action``: it is none of the legal actions."""
+    return _("not a One Card action: {action!r}").format(action=action)
+
+
 class State:
     """One deal of One Card on card indices with int actions, OpenSpiel style: the one
     state machine of the deal that ``score play`` (under the typed :class:`Deal`), the
@@ -643,9 +663,10 @@ class State:
     dealt one by one (:meth:`chance_outcomes`, then :meth:`apply` with the card dealt
     next: a hand per seat in seat order, then the One Card, as :func:`rules.split_deal`
     deals a shuffled deck), or all at once from a shuffle (:meth:`deal`, :meth:`shuffled`).
-    Then the players act (:meth:`current_player`, :meth:`legal_actions`, :meth:`apply`;
-    actions are not checked: the typed :class:`Deal` checks them against the rules and
-    says why one is refused). Each seat's observation (:meth:`observation`) is a
+    Then the players act (:meth:`current_player`, :meth:`legal_actions`, :meth:`apply`,
+    which takes exactly the legal actions and refuses any other with ``IllegalAction``;
+    the typed :class:`Deal` checks them against the rules first and says why one is
+    refused). Each seat's observation (:meth:`observation`) is a
     :class:`SeatView`, kept current; the public part is :attr:`info`.
 
     ``hands`` (by seat) and ``one`` (the One Card) are the hidden part: read them only
@@ -875,49 +896,74 @@ class State:
         return views
 
     def apply(self, action: int) -> None:
-        """Play ``action`` (one of :meth:`legal_actions`; not checked) for the player to act."""
+        """Play ``action`` for the player to act (or deal it, in the chance step): exactly
+        the actions of :meth:`legal_actions` are taken; any other is refused with
+        ``IllegalAction``, the state unchanged. (The typed :class:`Deal` checks an action
+        against the rules first, to say why it is refused.)"""
         info = self.info
         phase = info.phase
-        if phase == PLAY:
-            card = action if action < NAME0 else JOKER_INDEX
-            seat = info.cur
-            self.hands[seat].remove(card)
-            trick = info.trick
-            if trick:
-                if self._track:
-                    led = info.led
-                    if not FOLLOW[info.trump][led][card]:
-                        info.voids[seat] |= 1 << led
-                    info.sizes[seat] -= 1
-                    info.played.append(card)
-                    info.played_by.append(seat)
-                trick.append(card)
-                if len(trick) == info.n:
-                    self._finish_trick(info)
-                    return
+        if phase != PLAY:
+            if phase == BIDDING:
+                self._bid(info, action, self._track)
             else:
-                info.leader = seat
-                trump = info.trump
-                if trump < 0:
-                    info.trump = info.led = (action - NAME0 if card == JOKER_INDEX
-                                             else SUIT_OF[card])
-                elif card == JOKER_INDEX:
-                    info.led = action - NAME0 if trump == NO_TRUMP else trump
-                else:
-                    info.led = SUIT_OF[card]
-                if self._track:
-                    info.sizes[seat] -= 1
-                    info.played.append(card)
-                    info.played_by.append(seat)
-                trick.append(card)
-            info.cur = (seat + 1) % info.n
-        elif phase == BIDDING:
-            self._bid(info, action, self._track)
-        elif phase == ORDER:
+                self._apply_other(info, action)
+            return
+        seat = info.cur
+        hand = self.hands[seat]
+        trick = info.trick
+        if trick:
+            if action not in hand:  # no naming id is either
+                raise IllegalAction(_refused(action))
+            follow = FOLLOW[info.trump][info.led]
+            if not follow[action]:
+                for card in hand:  # (a loop: any() of a generator costs more than the rest)
+                    if follow[card]:
+                        raise IllegalAction(_refused(action))  # able to follow, not following
+            hand.remove(action)
+            if self._track:
+                if not follow[action]:
+                    info.voids[seat] |= 1 << info.led
+                info.sizes[seat] -= 1
+                info.played.append(action)
+                info.played_by.append(seat)
+            trick.append(action)
+            if len(trick) == info.n:
+                self._finish_trick(info)
+                return
+        else:
+            if action < NAME0 and action != JOKER_INDEX:  # a suit card (or no card)
+                if action not in hand:
+                    raise IllegalAction(_refused(action))
+                card = action
+                info.led = led = SUIT_OF[card]
+                if info.trump < 0:  # the bidder's opening lead sets trump
+                    info.trump = led
+            else:
+                card = JOKER_INDEX
+                _lead_joker(info, hand, action)
+            hand.remove(card)
+            info.leader = seat
+            if self._track:
+                info.sizes[seat] -= 1
+                info.played.append(card)
+                info.played_by.append(seat)
+            trick.append(card)
+        info.cur = (seat + 1) % info.n
+
+    def _apply_other(self, info: DealInfo, action: int) -> None:
+        """:meth:`apply` outside the bidding and the tricks: the order, a card dealt."""
+        phase = info.phase
+        if phase == ORDER:
+            if action != UPTOWN and action != DOWNTOWN:
+                raise IllegalAction(_refused(action))
             info.order = action - UPTOWN
             info.phase = PLAY
         elif phase == DEALING:
+            if not 0 <= action < _DECK_SIZE or any(action in hand for hand in self.hands):
+                raise IllegalAction(_refused(action))
             self._deal_one(action)
+        else:
+            raise IllegalAction(_("the deal is over"))
 
     @staticmethod
     def _bid(info: DealInfo, action: int, track: bool) -> None:
@@ -927,7 +973,10 @@ class State:
         if action == PASS:
             passed[seat] = True
         else:
-            info.high = action - BID0
+            amount = action - BID0  # over the high bid, from the lowest allowed to the most
+            if amount <= info.high or amount > _MAX_BID or amount < _LOWEST[n]:
+                raise IllegalAction(_refused(action))
+            info.high = amount
             info.bidder = seat
         if track:
             info.bids.append((seat, None if action == PASS else info.high))
