@@ -92,7 +92,7 @@ def a_card_of_the_hand(before: str, hand_word: str) -> str:
 @pytest.mark.parametrize(("language", "words"), [
     pytest.param("da", {"help": "hjælp", "declare": "erklær", "deck": "bunke", "hint": "tip",
                         "hand": "din hånd:", "move": "dit træk", "refused": "Ikke tilladt:",
-                        "not_a_card": "er hverken et kort", "hint_shown": "Tip — den stærke bot"},
+                        "not_a_card": "er ikke et kort", "hint_shown": "Tip — den stærke bot"},
                  id="da"),
     pytest.param("ar", {"help": "مساعدة", "declare": "أعلن", "deck": "الكومة", "hint": "تلميح",
                         "hand": "يدك:", "move": "حركتك", "refused": "غير مسموح:",
@@ -155,9 +155,9 @@ def test_one_card_takes_the_danish_pass_and_names_it(score_exe: Path, db_path: P
     child = spawn_score(score_exe, db_path, ["play", "one-card", "--player", "Ann",
                                              *["--bot", "greedy"] * 3, "--seed", "1"],
                         env={"SCOREKEEPER_LANG": "da"})
-    child.expect(re.escape("Ann, dit bud (et tal eller pas) (? for hjælp): "))
+    child.expect("Ann, dit bud ")
     child.sendline("bogus")
-    child.expect("byd et tal fra [0-9]+ til 15, eller pas/pass")
+    child.expect("byd et tal fra [0-9]+ til 15, eller 'pas'")
     child.sendline("pas")
     child.expect("Ann melder pas")
     child.sendcontrol("c")

@@ -58,7 +58,7 @@ def unknown_word(word: str, known: Iterable[Words], card_help: str) -> ValueErro
     """The refusal of a word that is neither a card nor a word the move knows: it names
     the words it does know (each with its English), and how cards are written."""
     listed = ", ".join(each.named for each in known)
-    return ValueError(_("{word} is not a card ({help}) nor a word this move knows: {words}, "
+    return ValueError(_("{word} is not a card: {help}; nor a word this move knows: {words}, "
                         "? for help").format(word=repr(word.strip()), words=listed,
                                              help=card_help))
 

@@ -190,16 +190,16 @@ def parse_move(text: str, view: View) -> Action:
             return Bid(None)
         if first.isascii() and first.isdigit():
             return Bid(int(first))
-        raise ValueError(_("bid a number from {lowest} to 15, or {words}").format(
-            lowest=lowest_bid_now(view), words=pass_words().named))
+        raise ValueError(_("bid a number from {lowest} to 15, or '{word}'").format(
+            lowest=lowest_bid_now(view), word=pass_words().shown))
     if view.phase is Phase.ORDER:
         if first in uptown_words():
             return ChooseOrder(Order.UPTOWN)
         if first in downtown_words():
             return ChooseOrder(Order.DOWNTOWN)
-        raise ValueError(_("you won the trick with the joker: choose {uptown} or "
-                           "{downtown}").format(uptown=uptown_words().named,
-                                                downtown=downtown_words().named))
+        raise ValueError(_("you won the trick with the joker: choose '{uptown}' or "
+                           "'{downtown}'").format(uptown=uptown_words().shown,
+                                                  downtown=downtown_words().shown))
     rule = view.options.joker
     try:
         card = read_card(words[0], card_help(rule))
