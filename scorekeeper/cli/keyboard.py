@@ -3,18 +3,69 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from rich.console import RenderableType
 from rich.text import Text
 
 from scorekeeper.cards import Card, CardError, parse_card
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, pgettext
 
 Move = TypeVar("Move")
 
-HELP_WORDS = ("?", "help")
-HINT_WORDS = ("hint",)
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """The words a player may type for one answer: the active language's (``translated``,
+    the catalog's comma-separated list) and the English ones, which every language
+    accepts."""
+
+    english: str
+    translated: str
+
+    @property
+    def all(self) -> tuple[str, ...]:
+        """Lower case, each once, the translated first."""
+        typed = [word.strip().lower() for text in (self.translated, self.english)
+                 for word in text.split(",")]
+        return tuple(dict.fromkeys(word for word in typed if word))
+
+    @property
+    def shown(self) -> str:
+        """The word to show (the language's first)."""
+        return self.all[0]
+
+    @property
+    def named(self) -> str:
+        """``erklær/declare``: the language's word and the English one."""
+        english = self.english.split(",")[0].strip()
+        return "/".join(dict.fromkeys((self.shown, english)))
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and word.strip().lower() in self.all
+
+
+def help_words() -> Words:
+    return Words("?, help", pgettext("words typed at a move, comma-separated", "?, help"))
+
+
+def hint_words() -> Words:
+    return Words("hint", pgettext("words typed at a move, comma-separated", "hint"))
+
+
+def unknown_word(word: str, known: Iterable[Words], card_help: str) -> ValueError:
+    """The refusal of a word that is neither a card nor a word the move knows: it names
+    the words it does know (each with its English), and how cards are written."""
+    listed = ", ".join(each.named for each in known)
+    return ValueError(_("{word} is not a card: {help}; nor a word this move knows: {words}, "
+                        "? for help").format(word=repr(word.strip()), words=listed,
+                                             help=card_help))
+
+
+def looks_like_a_word(word: str) -> bool:
+    """Three letters or more and no digit: a word, not a card mistyped (``QS``, ``10X``)."""
+    return len(word.strip()) >= 3 and not any(ch.isdigit() for ch in word)
 
 
 def read_move(ask: Callable[[str], str], say: Callable[[Any], None], prompt: str,
@@ -31,12 +82,12 @@ def read_move(ask: Callable[[str], str], say: Callable[[Any], None], prompt: str
     while True:
         text = ask(prompt)
         word = text.strip().lower()
-        if word in HELP_WORDS:
+        if word in help_words():
             say(Text(help_text, style="dim"))
             for line in legal_moves():
                 say(Text(line))
             continue
-        if hint is not None and word in HINT_WORDS:
+        if hint is not None and word in hint_words():
             say(hint())
             continue
         try:

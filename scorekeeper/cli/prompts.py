@@ -71,6 +71,33 @@ def ask(prompt: str, default: str | None = None) -> str:
     return default if not typed.strip() and default is not None else typed
 
 
+def confirm(question: str, *, default: bool, abort: bool = False) -> bool:
+    """A yes/no question in the active language (Danish ``[J/n]``, taking j/ja and n/nej);
+    the English y/yes and n/no are taken in every language, Enter alone is ``default``.
+    With ``abort``, no ends the command (as :func:`typer.confirm` does)."""
+    from scorekeeper.i18n import pgettext
+
+    yes = {w.strip().lower() for w in ("y, yes," + pgettext(
+        "the answers that say yes, comma-separated", "y, yes")).split(",") if w.strip()}
+    no = {w.strip().lower() for w in ("n, no," + pgettext(
+        "the answers that say no, comma-separated", "n, no")).split(",") if w.strip()}
+    choices = (pgettext("a yes/no question whose Enter means yes", "[Y/n]") if default
+               else pgettext("a yes/no question whose Enter means no", "[y/N]"))
+    while True:
+        try:
+            typed = input(f"{show_controls(question)} {choices}: ").strip().lower()
+        except EOFError:  # Ctrl-D: give up this command, changing nothing
+            raise typer.Abort() from None
+        answer = default if not typed else True if typed in yes else False if typed in no \
+            else None
+        if answer is None:
+            say_refused(_("answer {choices}").format(choices=choices))
+            continue
+        if abort and not answer:
+            raise typer.Abort()
+        return answer
+
+
 def say_refused(reason: str) -> None:
     console.print(_("  ✗ {reason}; type it again").format(reason=show_controls(reason)),
                   style="red",
@@ -185,4 +212,4 @@ def collect(session: Session, entry: RoundEntry, *, number: int | None = None) -
     return entry if previous is None else _kept_from(previous, entry, declaration)
 
 
-__all__ = ["EntryError", "ask", "collect", "enable_line_editing"]
+__all__ = ["EntryError", "ask", "collect", "confirm", "enable_line_editing"]

@@ -23,7 +23,7 @@ from rich.rule import Rule
 from rich.segment import ControlType, Segment
 from rich.text import Text
 
-from scorekeeper import i18n, match
+from scorekeeper import i18n, match, ranking
 from scorekeeper.cli import compact, prompts, render
 from scorekeeper.cli import game_options as game_options_module
 from scorekeeper.cli.context import console, store, usage
@@ -119,6 +119,7 @@ class Table:
         hiding = self.shown_to is not None
         if hiding:
             clear_screen(self.console)
+        self.say(totals_line(self.session))  # public: the whole table knows the score
         self.ask(_("Pass the keyboard to {player} and press Enter").format(player=player))
         if hiding:
             clear_screen(self.console)
@@ -165,6 +166,27 @@ class Table:
         if match.restarts_of(self.session).get(number):
             title.append(" " + _("(dealt again: a fresh shuffle)"))
         self.announce(Rule(title))
+
+
+def totals_line(session: Session) -> Text:
+    """The game's totals in one line, for the hand-over screen: each player's total and
+    what is left before the limit (or still to reach the target), and who is out."""
+    standings = session.standings
+    parts = []
+    for name in session.players:
+        total, left = standings.totals[name], ranking.margin(session, name)
+        if name in standings.knocked_out:
+            part = _("{name} {total} (out)")
+        elif session.rules.lower_is_better:
+            part = _("{name} {total} ({left} left)")
+        else:
+            part = _("{name} {total} ({left} to go)")
+        parts.append(part.format(name=name, total=total, left=left))
+    target = session.rules.target(session.options)
+    heading = (_("Totals, limit {target}: {players}") if session.rules.lower_is_better
+               else _("Totals, to {target}: {players}"))
+    return render.plain(heading.format(target=target, players=" · ".join(parts)),
+                        style="bold")
 
 
 def deal_report(session: Session, *, with_standings: bool) -> list[RenderableType]:
@@ -322,6 +344,10 @@ def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: lis
         if session.finished:
             raise EntryError(_("{session} is finished: nothing to resume").format(
                 session=session.label))
+        console.print(render.plain(ngettext(
+            "Resuming {session} after {n} deal.", "Resuming {session} after {n} deals.",
+            len(session.rounds)).format(session=session.label, n=len(session.rounds))))
+        console.print(totals_line(session))
     else:
         if not game:
             raise typer.BadParameter(_("say which game: {usage}").format(
@@ -336,6 +362,9 @@ def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: lis
         seats = match.make_seats(player or [], bot or [])
         seed = seed if seed is not None else secrets.randbelow(10**9)
         game_options_module.check_house_rules(rules.name, house_rules)
+        from scorekeeper.cli import nights  # as `score new`: the config's, then the line's
+
+        house_rules = {**nights.load_config().rules_for(rules.name), **house_rules}
         session = match.start_game(rules.name, seats, seed, name=name, options=house_rules)
         with db.write() as view:
             was_current, kept = view.current_id, table_night(view)

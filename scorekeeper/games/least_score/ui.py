@@ -11,7 +11,14 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from scorekeeper.cards import SUITS, Card, Rank, parse_cards
-from scorekeeper.cli.keyboard import read_card, read_move
+from scorekeeper.cli.keyboard import (
+    Words,
+    hint_words,
+    looks_like_a_word,
+    read_card,
+    read_move,
+    unknown_word,
+)
 from scorekeeper.cli.render import cards_text
 from scorekeeper.games.least_score import rules
 from scorekeeper.games.least_score.bots import Advice, StrongBot
@@ -28,6 +35,35 @@ DECLARE_HELP = N_("Or 'declare': every hand is shown and the lowest total wins t
 TAKE_HELP = N_("Take one card: a card of the floor (type it, e.g. 7C) or 'deck' for the top "
                "card of the deck.")
 STRONG = StrongBot()
+
+
+def declare_words() -> Words:
+    return Words("declare, d", pgettext("words typed at a move, comma-separated",
+                                        "declare, d"))
+
+
+def deck_words() -> Words:
+    return Words("deck, take-deck", pgettext("words typed at a move, comma-separated",
+                                             "deck, take-deck"))
+
+
+def filler_words() -> Words:
+    """Words that may stand between the discard and the take (``9D then deck``)."""
+    return Words("take, then", pgettext("words typed at a move, comma-separated",
+                                        "take, then"))
+
+
+def read_card_or_word(word: str, view: View) -> Card:
+    """A card as typed; a word that is no card gets the words this move knows."""
+    try:
+        return read_card(word, _(CARD_HELP), allow_joker=False)
+    except ValueError:
+        if looks_like_a_word(word) and word.strip().upper() != "JOKER":
+            known = [deck_words(), hint_words()]
+            if view.can_declare:
+                known.insert(0, declare_words())
+            raise unknown_word(word, known, _(CARD_HELP)) from None
+        raise
 
 
 def sort_key(card: Card) -> tuple[int, int]:
@@ -93,13 +129,13 @@ def legal_moves(view: View) -> list[str]:
     moves = [_("Discard one of: {moves}").format(moves=" | ".join(discards)),
              _("then take: {moves}").format(moves=", ".join(take_moves(view)))]
     if view.can_declare:
-        moves.append(_("or: declare"))
+        moves.append(_("or: {declare}").format(declare=declare_words().shown))
     return moves
 
 
 def take_moves(view: View) -> list[str]:
-    return [str(card) for card in in_order(view.floor)] + (["deck"] if view.deck_available
-                                                            else [])
+    deck = [deck_words().shown] if view.deck_available else []
+    return [str(card) for card in in_order(view.floor)] + deck
 
 
 def parse_move(text: str, view: View) -> Action | str:
@@ -110,18 +146,18 @@ def parse_move(text: str, view: View) -> Action | str:
     words = text.replace(",", " ").split()
     if not words:
         raise ValueError(_("type a move, or ? for your legal moves"))
-    if [w.lower() for w in words] in (["declare"], ["d"]):
+    if len(words) == 1 and words[0] in declare_words():
         return Declare()
     discard: list[Card] = []
     take: Card | None = None
     take_given = False
     for word in words:
-        if word.lower() in ("deck", "take-deck"):
+        if word in deck_words():
             take_given = True
             continue
-        if word.lower() in ("take", "then"):
+        if word in filler_words():
             continue
-        card = read_card(word, _(CARD_HELP), allow_joker=False)
+        card = read_card_or_word(word, view)
         if card in view.hand:
             discard.append(card)
         elif card in view.floor:
@@ -141,12 +177,12 @@ def parse_move(text: str, view: View) -> Action | str:
 
 def parse_take(text: str, view: View) -> Card | None:
     word = text.strip()
-    if word.lower() in ("deck", "d", ""):
+    if word == "" or word.lower() == "d" or word in deck_words():
         if not view.deck_available:
             raise ValueError(_("the deck and the dead pile are empty: take a card of the "
                                "floor"))
         return None
-    card = read_card(word, _(CARD_HELP), allow_joker=False)
+    card = read_card_or_word(word, view)
     if card not in view.floor:
         raise ValueError(_("{card} is not on the floor: take {moves}").format(
             card=card, moves=_(" or ").join(take_moves(view))))
@@ -156,7 +192,8 @@ def parse_take(text: str, view: View) -> Card | None:
 def take_prompt(view: View) -> str:
     options = ", ".join(str(c) for c in in_order(view.floor))
     if view.deck_available:
-        return _("Take {cards} or deck? [deck]").format(cards=options)
+        return _("Take {cards} or {deck}? [{deck}]").format(cards=options,
+                                                            deck=deck_words().shown)
     return _("Take {cards}?").format(cards=options)
 
 
@@ -232,7 +269,7 @@ def describe_hint(advice: Advice, view: View) -> Text:
     if isinstance(action, Declare):
         text = Text(_("Hint — the strong bot would declare"), style="cyan")
     else:
-        typed = f"{_notation(action.cards)} {action.take or 'deck'}"
+        typed = f"{_notation(action.cards)} {action.take or deck_words().shown}"
         if action.take is None:
             text = fill(_("Hint — the strong bot would discard {cards} and take from the deck "
                           "(type: {typed})"), style="cyan", cards=_cards(action.cards),

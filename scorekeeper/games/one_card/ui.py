@@ -11,7 +11,14 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from scorekeeper.cards import SUITS, Card, CardError, Suit, parse_suit
-from scorekeeper.cli.keyboard import read_card, read_move
+from scorekeeper.cli.keyboard import (
+    Words,
+    hint_words,
+    looks_like_a_word,
+    read_card,
+    read_move,
+    unknown_word,
+)
 from scorekeeper.cli.render import card_text, cards_text
 from scorekeeper.games.one_card import rules
 from scorekeeper.games.one_card.bots import Advice, StrongBot
@@ -105,11 +112,27 @@ def render_view(view: View) -> RenderableType:
     return Group(*lines)
 
 
+def pass_words() -> Words:
+    return Words("pass, p, no", pgettext("words typed at a move, comma-separated",
+                                         "pass, p, no"))
+
+
+def uptown_words() -> Words:
+    return Words("uptown, up, u", pgettext("words typed at a move, comma-separated",
+                                           "uptown, up, u"))
+
+
+def downtown_words() -> Words:
+    return Words("downtown, down, d", pgettext("words typed at a move, comma-separated",
+                                               "downtown, down, d"))
+
+
 def _move_text(action: Action) -> str:
+    """The action as the player would type it, in the active language's words."""
     if isinstance(action, Bid):
-        return "pass" if action.amount is None else str(action.amount)
+        return pass_words().shown if action.amount is None else str(action.amount)
     if isinstance(action, ChooseOrder):
-        return str(action.order)
+        return (uptown_words() if action.order is Order.UPTOWN else downtown_words()).shown
     if action.suit is not None:
         return f"{action.card} {action.suit.value}"
     return str(action.card)
@@ -164,21 +187,27 @@ def parse_move(text: str, view: View) -> Action:
         raise ValueError(_("type a move, or ? for your legal moves"))
     first = words[0].lower()
     if view.phase is Phase.BIDDING:
-        if first in ("pass", "p", "no"):
+        if first in pass_words():
             return Bid(None)
         if first.isascii() and first.isdigit():
             return Bid(int(first))
-        raise ValueError(_("bid a number from {lowest} to 15, or 'pass'").format(
-            lowest=lowest_bid_now(view)))
+        raise ValueError(_("bid a number from {lowest} to 15, or '{word}'").format(
+            lowest=lowest_bid_now(view), word=pass_words().shown))
     if view.phase is Phase.ORDER:
-        if first in ("uptown", "up", "u"):
+        if first in uptown_words():
             return ChooseOrder(Order.UPTOWN)
-        if first in ("downtown", "down", "d"):
+        if first in downtown_words():
             return ChooseOrder(Order.DOWNTOWN)
-        raise ValueError(_("you won the trick with the joker: choose 'uptown' or "
-                           "'downtown'"))
+        raise ValueError(_("you won the trick with the joker: choose '{uptown}' or "
+                           "'{downtown}'").format(uptown=uptown_words().shown,
+                                                  downtown=downtown_words().shown))
     rule = view.options.joker
-    card = read_card(words[0], card_help(rule))
+    try:
+        card = read_card(words[0], card_help(rule))
+    except ValueError:
+        if looks_like_a_word(words[0]) and words[0].upper() != "JOKER":
+            raise unknown_word(words[0], [hint_words()], card_help(rule)) from None
+        raise
     if card.is_joker and rule is JokerRule.TWO_OF_DIAMONDS:
         raise ValueError(_("this game plays the 2♦ as the joker: type 2D"))
     if card not in rules.deck(rule):
