@@ -314,7 +314,7 @@ def players_for_new(ctx: typer.Context, rules: TableGame,
             command=f"score new {rules.name} --player NAME --player NAME ...",
             low=rules.min_players, high=rules.max_players))
     prompts.enable_line_editing()
-    if group and typer.confirm(_("Same players as last time: {players}?").format(
+    if group and prompts.confirm(_("Same players as last time: {players}?").format(
             players=", ".join(group)), default=True):
         return group
     typed = prompts.ask(_("Players in seating order, separated by commas"))
@@ -406,11 +406,11 @@ def delete(
                                "--yes to delete it from a script").format(id=session_id))
         prompts.enable_line_editing()
         rounds = len(read.rounds)
-        typer.confirm(ngettext("Delete session {id} ({label}: {players}, {n} round)?",
+        prompts.confirm(ngettext("Delete session {id} ({label}: {players}, {n} round)?",
                                "Delete session {id} ({label}: {players}, {n} rounds)?",
                                rounds).format(id=session_id, label=read.label,
                                               players=", ".join(read.players), n=rounds),
-                      default=False, abort=True)
+                        default=False, abort=True)
     time = now_iso()
     with store(ctx).write() as db:
         session = db.get(session_id)

@@ -14,6 +14,7 @@ asks, then locks, re-reads and writes.
 from __future__ import annotations
 
 import contextlib
+import signal
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -57,6 +58,27 @@ def read_line(out: Console, prompt: Text) -> str:
         enable_line_editing()
         return input(prompt.plain)
     return out.input(prompt)
+
+
+def confirm(question: str, *, default: bool = False, abort: bool = False) -> bool:
+    """``typer.confirm``, with Ctrl-C an interrupt (:class:`Interrupted`, as at every
+    question): Typer reports Ctrl-C and Ctrl-D alike (as ``typer.Abort``), so the
+    interrupt is noted as it comes."""
+    pressed: list[int] = []
+
+    def note(signum: int, frame: Any) -> None:
+        pressed.append(signum)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, note)
+    try:
+        return typer.confirm(question, default=default, abort=abort)
+    except (typer.Abort, KeyboardInterrupt):
+        if pressed:
+            raise Interrupted() from None
+        raise
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def ask(prompt: str, default: str | None = None) -> str:

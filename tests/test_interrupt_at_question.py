@@ -1,0 +1,51 @@
+"""Ctrl-C at a question is an interrupt (exit 130, one line, nothing written); Ctrl-D
+there is the end of the input (exit 1). Typer's own yes/no question reports both alike,
+so the real `score` is driven at a real terminal (a pty)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from conftest import Result
+from terminal import finish, spawn_score
+
+INTERRUPTED = "Interrupted: the unfinished command changed nothing."
+
+
+def _store_with_a_session(score_run: Callable[..., Result], db_path: Path) -> bytes:
+    assert score_run("new", "least-score", "--player", "Ann", "--player", "Bob").exit_code == 0
+    return db_path.read_bytes()
+
+
+@pytest.mark.parametrize(("args", "question"), [
+    (["delete", "1"], "Delete session 1"),  # typer.confirm, abort on no
+    (["new", "least-score"], "Same players as last time"),  # typer.confirm, default yes
+    (["add-round", "--declarer", "Ann"], "hand total or cards"),  # a typed answer
+])
+def test_ctrl_c_at_a_question_is_an_interrupt(score_run: Callable[..., Result],
+                                              score_exe: Path, db_path: Path,
+                                              args: list[str], question: str) -> None:
+    before = _store_with_a_session(score_run, db_path)
+    child = spawn_score(score_exe, db_path, args)
+    child.expect(question)
+    child.sendcontrol("c")
+    code, said = finish(child)
+    assert code == 130, said
+    lines = [line for line in said.splitlines() if line.strip()]
+    assert lines[-1].strip() == INTERRUPTED, said
+    assert "error" not in said and "Ctrl-D" not in said
+    assert db_path.read_bytes() == before
+
+
+def test_ctrl_d_at_a_yes_no_question_is_still_the_end_of_the_input(
+        score_run: Callable[..., Result], score_exe: Path, db_path: Path) -> None:
+    before = _store_with_a_session(score_run, db_path)
+    child = spawn_score(score_exe, db_path, ["delete", "1"])
+    child.expect("Delete session 1")
+    child.sendcontrol("d")
+    code, said = finish(child)
+    assert code == 1, said
+    assert "the input ended at a question (Ctrl-D)" in said
+    assert db_path.read_bytes() == before
