@@ -113,6 +113,18 @@ def defer_registered(app: typer.Typer) -> None:
     app.registered_commands.clear()
 
 
+_ROOTS: dict[tuple[int, int], Command] = {}
+
+
+def root_command(app: typer.Typer) -> Command:
+    """``app`` as the command that runs, built once per process (a process that runs
+    ``score`` many times, as the tests do, need not rebuild it each time)."""
+    key = (id(app), len(LOADERS))
+    if key not in _ROOTS:
+        _ROOTS[key] = typer.main.get_command(app)
+    return _ROOTS[key]
+
+
 def command(name: str, target: str) -> None:
     """Register ``score NAME``, the function or Typer app at ``module:attribute``,
     imported only when the command runs (or --help lists it)."""
