@@ -10,9 +10,21 @@ from pathlib import Path
 import pexpect
 import pytest
 from conftest import Result
-from terminal import finish, spawn_score
+from terminal import spawn_score
 
 INTERRUPTED = "Interrupted: the unfinished command changed nothing."
+
+
+def _type_until_gone(child: pexpect.spawn, key: str) -> None:
+    """Type Ctrl-``key`` until ``score`` has ended (a few times at most). Python's readline
+    can miss a key typed in the instant between writing the question and waiting for
+    the line (under load the instant grows): the question then waits on, and the key
+    typed again is seen. Once ``score`` has ended, nothing reads what is typed."""
+    for _ in range(5):
+        child.sendcontrol(key)
+        if child.expect([pexpect.EOF, pexpect.TIMEOUT], timeout=5) == 0:
+            break
+    child.close()
 
 
 def _store_with_a_session(score_run: Callable[..., Result], db_path: Path) -> bytes:
@@ -30,11 +42,9 @@ def test_ctrl_c_at_a_question_is_an_interrupt(score_run: Callable[..., Result],
                                               args: list[str], question: str) -> None:
     before = _store_with_a_session(score_run, db_path)
     child = spawn_score(score_exe, db_path, args)
-    # the whole question, its last space included: readline writes that one as it
-    # starts reading (a Ctrl-C just before can wait there, unseen, for a line)
     child.expect(question)
-    child.sendcontrol("c")
-    code, said = finish(child)
+    _type_until_gone(child, "c")
+    code, said = child.exitstatus, str(child.before)
     assert code == 130, said
     lines = [line for line in said.splitlines() if line.strip()]
     assert lines[-1].strip() == INTERRUPTED, said
@@ -47,14 +57,7 @@ def test_ctrl_d_at_a_yes_no_question_is_still_the_end_of_the_input(
     before = _store_with_a_session(score_run, db_path)
     child = spawn_score(score_exe, db_path, ["delete", "1"])
     child.expect(r"\[y/N\]: ")
-    # A Ctrl-D typed before the question reads its line can be lost as readline sets
-    # the terminal up: type it again until the question has seen it (Ctrl-D at the
-    # shell prompt after it ended goes nowhere: the child is gone).
-    for _ in range(5):
-        child.sendcontrol("d")
-        if child.expect([pexpect.EOF, pexpect.TIMEOUT], timeout=5) == 0:
-            break
-    child.close()
+    _type_until_gone(child, "d")
     code, said = child.exitstatus, str(child.before)
     assert code == 1, said
     assert "the input ended at a question (Ctrl-D)" in said
