@@ -23,8 +23,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import typer
-import typer.main
 from hypothesis import settings
 
 # pytest-xdist's workers start with COLUMNS=80; rich would fix the console's width
@@ -99,24 +97,10 @@ def db_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 CLI = Callable[..., Result]
 
 
-_COMMANDS: dict[tuple[int, int, int], Any] = {}
-_get_command = typer.main.get_command
-
-
-def _cached_get_command(app: typer.Typer) -> Any:
-    """typer rebuilds the Click command from the signatures on every call (~40 ms);
-    the tests run hundreds of commands, so build it once per set of commands."""
-    key = (id(app), len(app.registered_commands), len(app.registered_groups))
-    if key not in _COMMANDS:
-        _COMMANDS[key] = _get_command(app)
-    return _COMMANDS[key]
-
-
 @pytest.fixture
 def cli(db_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> CLI:
     """``cli("add-round", "--declarer", "Ann", "Ann=7", ...)`` -> Result (in-process)."""
-    monkeypatch.setattr(typer.main, "get_command", _cached_get_command)
     # Durability is not what these tests check, and fsync costs ~10 ms a write here;
     # the subprocess tests run the real thing.
     monkeypatch.setattr(os, "fsync", lambda descriptor: None)

@@ -117,10 +117,14 @@ def test_players_without_player_options_get_the_command_to_type(refuse: Refuse) 
 
 
 def test_usage_messages_without_a_pydantic_cause_are_still_plain() -> None:
-    from typer._click.exceptions import UsageError
+    import typer
 
-    assert conventions.usage_message(UsageError("Something odd happened."), []) \
-        == "something odd happened"
+    from scorekeeper.cli.lazy import LOADERS
+
+    with pytest.raises(typer.TyperException) as failed:  # a plain usage error
+        typer.Context(LOADERS["sessions"]()).fail("Something odd happened.")
+    assert type(failed.value).__name__ == "UsageError"
+    assert conventions.usage_message(failed.value, []) == "something odd happened"
 
 
 def test_the_default_player_is_named_after_the_login(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -26,8 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import typer.main
-from conftest import COLOR_FORCING, Result, _cached_get_command, assert_one_line_error, file_bytes
+from conftest import COLOR_FORCING, Result, assert_one_line_error, file_bytes
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -567,7 +566,6 @@ def quiet_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("COLUMNS", "200")
     monkeypatch.setenv("SCOREKEEPER_LANG", "en")
-    monkeypatch.setattr(typer.main, "get_command", _cached_get_command)
     monkeypatch.setattr(os, "fsync", lambda descriptor: None)
 
 

@@ -61,7 +61,10 @@ def read_catalog(path: Path, language: str | None = None) -> Catalog:
 
 def key_of(message: Message) -> Key:
     msgid = message.id if isinstance(message.id, str) else message.id[0]
-    return message.context, msgid
+    context: Any = message.context
+    if isinstance(context, bytes):  # Babel before 2.19 reads a .mo's contexts undecoded
+        context = context.decode("utf-8")
+    return context, msgid
 
 
 def entries(catalog: Catalog) -> list[Message]:

@@ -20,14 +20,6 @@ from typing import Annotated, Any
 import typer
 from rich.text import Text
 
-try:  # typer >= 0.22 vendors click; older releases depend on it
-    from typer._click.exceptions import NoArgsIsHelpError, UsageError
-except ImportError:  # pragma: no cover
-    from click.exceptions import (  # type: ignore[no-redef,import-not-found,assignment,unused-ignore]
-        NoArgsIsHelpError,
-        UsageError,
-    )
-
 from scorekeeper import store as store_module
 from scorekeeper import version as installed_version
 from scorekeeper.cli import compact, completion, context, conventions, lazy, render
@@ -65,15 +57,16 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-def _show_completion(value: str | None) -> None:
+def _show_completion(ctx: typer.Context, param: typer.CallbackParam,
+                     value: str | None) -> None:
     if value is not None:
-        sys.stdout.write(completion.script(value) + "\n")
-        raise typer.Exit()
+        completion.show_script(ctx, param, value)  # it exits
 
 
-def _install_completion(value: str | None) -> None:
+def _install_completion(ctx: typer.Context, param: typer.CallbackParam,
+                        value: str | None) -> None:
     if value is not None:
-        shell, path = completion.install(value)
+        shell, path = completion.install(ctx, param, value)
         console.print(Text(_("{shell} completion installed in {path}; it takes effect in a "
                              "new terminal.").format(shell=shell, path=path)))
         raise typer.Exit()
@@ -552,23 +545,13 @@ def _run(argv: Sequence[str] | None) -> int:
     try:
         speak_for_command_line(args, os.environ)  # before any help text is built
         # Not standalone: Click's usage errors come here, to be shown on one line.
-        result = app(args=args, prog_name="score",
-                     standalone_mode=False)
+        result = lazy.root_command(app).main(args=args, prog_name="score",
+                                             standalone_mode=False)
     except SystemExit as done:
         code = done.code
         return code if isinstance(code, int) else (0 if code is None else 1)
-    except NoArgsIsHelpError as help_wanted:
-        help_wanted.show()
-        return help_wanted.exit_code
-    except UsageError as malformed:
-        message = malformed.message if isinstance(malformed, UsageProblem) \
-            else conventions.usage_message(malformed, list(lazy.LOADERS))
-        message = " ".join(message.split())
-        if malformed.ctx:
-            message = _("{problem} (see `{command} --help`)").format(
-                problem=message, command=f"{malformed.ctx.command_path}")
-        sys.stderr.write(f"error: {_one_line(message)}\n")
-        return malformed.exit_code
+    except typer.TyperException as malformed:  # a usage error (exit 2), or a file's (1)
+        return _malformed(malformed)
     except typer.Abort:
         if sys.stdin.isatty():
             sys.stdout.write("\n")  # end the question's line
@@ -588,6 +571,23 @@ def _run(argv: Sequence[str] | None) -> int:
         return 0
     # Without standalone mode an Exit (--help, --version, typer.Exit(n)) comes back as its code.
     return result if isinstance(result, int) and not isinstance(result, bool) else 0
+
+
+def _malformed(malformed: typer.TyperException) -> int:
+    """Typer's refusal of the command line, as one line (its help, when a group is
+    given no command)."""
+    if type(malformed).__name__ == "NoArgsIsHelpError":  # the message is the help page
+        sys.stderr.write(malformed.format_message() + "\n")
+        return malformed.exit_code
+    ctx: Any = getattr(malformed, "ctx", None)
+    message = malformed.message if isinstance(malformed, UsageProblem) \
+        else conventions.usage_message(malformed, list(lazy.LOADERS))
+    message = " ".join(message.split())
+    if ctx:
+        message = _("{problem} (see `{command} --help`)").format(
+            problem=message, command=f"{ctx.command_path}")
+    sys.stderr.write(f"error: {_one_line(message)}\n")
+    return malformed.exit_code
 
 
 def _one_line(text: str) -> str:

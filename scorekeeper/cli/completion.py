@@ -8,21 +8,16 @@ a damaged or missing store simply completes no values.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
+import re
 from collections.abc import Collection, Iterator
-from pathlib import Path
 from typing import Any
 
+import shellingham  # type: ignore[import-untyped,unused-ignore]
 import typer
-
-# Typer registers its shells' completion classes only when it adds its own completion
-# options, which it does not here (see ``shell_optional``).
-from typer._completion_classes import completion_init
-
-# Typer's own scripts and installer (what its --show-completion uses), called here so
-# that the shell can be named: `score --show-completion zsh`.
-from typer._completion_shared import _get_shell_name, get_completion_script
-from typer._completion_shared import install as install_script
+import typer.completion
 
 from scorekeeper.games.common import EntryError, name_key
 from scorekeeper.i18n import _
@@ -30,7 +25,10 @@ from scorekeeper.registry import GAMES
 from scorekeeper.session import Session
 from scorekeeper.store import Store, resolve_path
 
-completion_init()
+# Typer registers its shells' completion classes (what answers a Tab press) only when it
+# adds its own completion options, which it does not here (see ``shell_optional``):
+# asking typer.completion for those options registers them.
+typer.completion.get_completion_inspect_parameters()
 
 PROG_NAME = "score"
 COMPLETE_VAR = "_SCORE_COMPLETE"
@@ -41,7 +39,7 @@ def _shell(name: str) -> str:
     """The shell named, or the one this command runs in (empty ``name``)."""
     shell = name.strip().lower()
     if not shell:
-        detected: str | None = _get_shell_name()
+        detected = _detected_shell()
         if detected is None:  # no shell among the ancestors (a detached process): $SHELL
             login = os.path.basename(os.environ.get("SHELL", "")).lower()
             detected = login if login in SHELLS else None
@@ -53,6 +51,15 @@ def _shell(name: str) -> str:
         raise EntryError(_("no completion for the shell {name}: choose {shells}").format(
             name=repr(name), shells=", ".join(SHELLS)))
     return shell
+
+
+def _detected_shell() -> str | None:
+    """The shell among this process's ancestors, as Typer finds it (by shellingham)."""
+    try:
+        name, _command = shellingham.detect_shell()
+    except shellingham.ShellDetectionFailure:
+        return None
+    return str(name).lower()
 
 
 def shell_optional(args: list[str], commands: Collection[str]) -> list[str]:
@@ -68,16 +75,31 @@ def shell_optional(args: list[str], commands: Collection[str]) -> list[str]:
     return given
 
 
-def script(shell: str) -> str:
-    """The completion script for ``shell`` (empty: the current shell)."""
-    return get_completion_script(
-        prog_name=PROG_NAME, complete_var=COMPLETE_VAR, shell=_shell(shell))
+def show_script(ctx: typer.Context, param: typer.CallbackParam, shell: str) -> None:
+    """Print the completion script for ``shell`` (empty: the current shell) and exit: what
+    Typer's own ``--show-completion`` does, with the shell checked here first."""
+    typer.completion.show_callback(ctx, param, _shell(shell))
 
 
-def install(shell: str) -> tuple[str, Path]:
-    """Install the script where ``shell`` finds it; return the shell and the file written."""
-    return install_script(shell=_shell(shell), prog_name=PROG_NAME,
-                                    complete_var=COMPLETE_VAR)
+def install(ctx: typer.Context, param: typer.CallbackParam, shell: str) -> tuple[str, str]:
+    """Install the script where ``shell`` finds it (Typer's own ``--install-completion``);
+    return the shell and the file written, for a message in the run's language."""
+    chosen = _shell(shell)
+    said = io.StringIO()
+    with contextlib.redirect_stdout(said):
+        try:
+            typer.completion.install_callback(ctx, param, chosen)
+        except SystemExit as done:
+            if done.code not in (0, None):
+                raise
+    found = re.match(r"(\S+) completion installed in (.+)", said.getvalue())
+    if found is None:  # Typer's words changed: say what it said
+        raise EntryError(_one_line(said.getvalue()))
+    return found.group(1), found.group(2)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
 
 
 def _store(ctx: typer.Context) -> Store:

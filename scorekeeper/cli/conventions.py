@@ -20,19 +20,14 @@ from __future__ import annotations
 import enum
 import gettext
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.i18n import N_, _
+import typer
+import typer.core
 
-try:  # typer >= 0.22 vendors click; older releases depend on it
-    from typer._click import Context, HelpFormatter
-except ImportError:  # pragma: no cover
-    from click import (  # type: ignore[assignment,no-redef,import-not-found,unused-ignore]
-        Context,
-        HelpFormatter,
-    )
+from scorekeeper.i18n import N_, _
 
 OPTION_METAVARS = {
     "--player": "NAME", "--dealer": "NAME", "--bot": "LEVEL", "--session": "ID",
@@ -74,19 +69,51 @@ def _metavar_of(param: Any) -> str:
     return "TEXT"
 
 
-def _plain_argument(param: Any) -> None:
-    """An argument shown as ``GAME`` (or ``[ID]`` when it may be left out) in the usage
-    line, with no ``<int>`` type after it in the list of arguments."""
-    metavar = param.metavar
+def _usage_name(param: Any) -> str:
+    """An argument as the usage line shows it: ``GAME``, or ``[ID]`` when it may be left
+    out (``...`` after one that takes several)."""
+    if param.hidden:
+        return ""
+    metavar = str(param.metavar or param.name.upper())
+    name = metavar if param.required or metavar.startswith("[") else f"[{metavar}]"
+    return name + ("..." if param.nargs != 1 and "..." not in name else "")
 
-    def usage_name() -> str:
-        if param.hidden:
-            return ""
-        name = metavar if param.required or metavar.startswith("[") else f"[{metavar}]"
-        return name + ("..." if param.nargs != 1 and "..." not in name else "")
 
-    param._usage_display_name = usage_name
-    param.display_type_rich = lambda ctx: None
+def _is_argument(param: Any) -> bool:
+    return getattr(param, "param_type_name", "") == "argument"
+
+
+class PlainCommand(typer.core.TyperCommand):
+    """Typer's command, with its arguments shown as people read them: ``GAME`` (or
+    ``[ID]``) in the usage line, and no ``<int>`` type after them in the list of
+    arguments. Every ``score`` command is one (cli/lazy.py)."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if _is_argument(param):
+                name = _usage_name(param)
+                pieces.extend([name] if name else [])
+            else:
+                pieces.extend(param.get_usage_pieces(ctx))
+        return pieces
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        arguments: list[tuple[str, str]] = []
+        options: list[tuple[str, str]] = []
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None:
+                continue
+            if _is_argument(param):
+                arguments.append((str(param.metavar or param.name.upper()), record[1]))
+            else:
+                options.append(record)
+        # Typer's headings, in the words of gettext's default domain as Typer says them
+        for heading, rows in (("Arguments", arguments), ("Options", options)):
+            if rows:
+                with formatter.section(gettext.gettext(heading)):
+                    formatter.write_dl(rows)
 
 
 def tidy_help(command: Any) -> None:
@@ -102,8 +129,6 @@ def tidy_params(command: Any) -> None:
             continue
         if param.metavar is None:
             param.metavar = _metavar_of(param)
-        if getattr(param, "param_type_name", "") == "argument":
-            _plain_argument(param)
 
 
 # ---------------------------------------------------------------------------
@@ -124,7 +149,23 @@ def _english(thing: Any, *names: str) -> tuple[Any, ...]:
     return kept
 
 
+_COMPOSED: dict[str, Callable[[], str]] = {}
+"""Help texts put together when a command is used (:func:`composed_help`), by the
+placeholder that stands for each."""
+
+
+def composed_help(compose: Callable[[], str]) -> str:
+    """A placeholder help text that :func:`localize` replaces with ``compose()`` each time
+    the command is used, in the language of that run: for help put together from the
+    games' declarations, which no single catalog entry holds."""
+    placeholder = f"(help composed when the command is used: {len(_COMPOSED) + 1})"
+    _COMPOSED[placeholder] = compose
+    return placeholder
+
+
 def _translated(text: Any) -> Any:
+    if isinstance(text, str) and text in _COMPOSED:
+        return _COMPOSED[text]()
     return _(text) if isinstance(text, str) and text else text
 
 
@@ -139,25 +180,36 @@ def localize(command: Any, *, walk: bool = True) -> None:
         for param in getattr(each, "params", ()):
             (english_help,) = _english(param, "help")
             param.help = _translated(english_help)
-        if getattr(each, "context_class", None) is Context:
+        context_class = getattr(each, "context_class", None)
+        if isinstance(context_class, type) and not issubclass(context_class,
+                                                              LocalizedContext):
             each.context_class = LocalizedContext
 
 
-class LocalizedFormatter(HelpFormatter):
-    """Click's help formatter, with the words Click writes itself translated."""
+class LocalizedFormatter:
+    """Typer's help formatter, with the words Click writes itself translated: it writes
+    through the formatter the context would make, and changes only those words."""
+
+    def __init__(self, formatter: Any) -> None:
+        self._formatter = formatter
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._formatter, name)
 
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
-        super().write_usage(prog, args, _("Usage:") + " " if prefix is None else prefix)
+        self._formatter.write_usage(prog, args,
+                                    _("Usage:") + " " if prefix is None else prefix)
 
     def write_dl(self, rows: Sequence[tuple[str, str]], *args: Any, **kwargs: Any) -> None:
         rows = [(term, _(text) if text == HELP_OPTION_HELP else text) for term, text in rows]
-        super().write_dl(rows, *args, **kwargs)
+        self._formatter.write_dl(rows, *args, **kwargs)
 
 
-class LocalizedContext(Context):
+class LocalizedContext(typer.Context):
     """A command's context whose help page is written by :class:`LocalizedFormatter`."""
 
-    formatter_class = LocalizedFormatter
+    def make_formatter(self) -> Any:
+        return LocalizedFormatter(super().make_formatter())
 
     def get_help(self) -> str:
         localize(self.command, walk=False)

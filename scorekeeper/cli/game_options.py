@@ -15,6 +15,7 @@ from typing import Annotated, Any, TypeVar, get_type_hints
 import typer
 from typer.models import ParameterInfo
 
+from scorekeeper.cli import conventions
 from scorekeeper.cli.context import usage
 from scorekeeper.games.common import HouseRuleOption, RoundOption
 from scorekeeper.i18n import _
@@ -26,20 +27,10 @@ _Info = TypeVar("_Info", bound=ParameterInfo)
 
 def help_when_built(info: _Info, compose: Callable[[], str]) -> _Info:
     """``info`` (a ``typer.Option``/``typer.Argument``) with a help text composed each time
-    typer reads it, when it builds the command: after the run's language is chosen, while
-    the options are made when the module is imported. For help put together from the
-    games' declarations, which no single catalog entry holds."""
-
-    class ComposedHelp(type(info)):  # type: ignore[misc]
-        @property
-        def help(self) -> str:
-            return compose()
-
-        @help.setter
-        def help(self, value: str | None) -> None:
-            pass  # typer's own initial value; the composed one is read instead
-
-    info.__class__ = ComposedHelp
+    the command is used, in the run's language (chosen after the options are made, when
+    the module is imported). For help put together from the games' declarations, which no
+    single catalog entry holds: see :func:`conventions.composed_help`."""
+    info.help = conventions.composed_help(compose)
     return info
 
 

@@ -19,12 +19,11 @@ import typer.core
 import typer.main
 from typer.models import CommandInfo
 
-from scorekeeper.cli import coercion, conventions
+from scorekeeper.cli import conventions
 
-try:  # typer >= 0.22 vendors click; older releases depend on it
-    from typer._click import Command
-except ImportError:  # pragma: no cover
-    from click import Command  # type: ignore[assignment,no-redef,import-not-found,unused-ignore]
+Command = Any
+"""A command as Typer builds it (``typer.main.get_command``): Typer names no public type
+for it beyond ``typer.core.TyperCommand`` and ``typer.core.TyperGroup``."""
 
 Loader = Callable[[], Command]
 
@@ -64,8 +63,6 @@ class LazyCommands(MutableMapping[str, Command]):
         return name in self._loaders or name in self._built
 
 
-coercion.install()  # no pydantic for Ann=7
-
 LOADERS: dict[str, Loader] = {}
 """Every lazily built command of ``score``, in the order --help lists them."""
 
@@ -85,9 +82,27 @@ class LazyGroup(typer.core.TyperGroup):
         return super().make_context(*args, **kwargs)
 
 
+def _plain(info: CommandInfo) -> None:
+    """``info``'s command built as a :class:`conventions.PlainCommand` (unless it names a
+    class of its own)."""
+    if not info.cls or info.cls is typer.core.TyperCommand:  # None, or Typer's default
+        info.cls = conventions.PlainCommand
+
+
 def _build(info: CommandInfo) -> Command:
+    _plain(info)
     return typer.main.get_command_from_info(info, pretty_exceptions_short=False,
                                             rich_markup_mode=None)
+
+
+def _plain_commands(app: typer.Typer) -> None:
+    """Every command of ``app`` (and of its groups) built as a
+    :class:`conventions.PlainCommand`."""
+    for info in app.registered_commands:
+        _plain(info)
+    for group in app.registered_groups:
+        if group.typer_instance is not None:
+            _plain_commands(group.typer_instance)
 
 
 def defer_registered(app: typer.Typer) -> None:
@@ -98,6 +113,18 @@ def defer_registered(app: typer.Typer) -> None:
     app.registered_commands.clear()
 
 
+_ROOTS: dict[tuple[int, int], Command] = {}
+
+
+def root_command(app: typer.Typer) -> Command:
+    """``app`` as the command that runs, built once per process (a process that runs
+    ``score`` many times, as the tests do, need not rebuild it each time)."""
+    key = (id(app), len(LOADERS))
+    if key not in _ROOTS:
+        _ROOTS[key] = typer.main.get_command(app)
+    return _ROOTS[key]
+
+
 def command(name: str, target: str) -> None:
     """Register ``score NAME``, the function or Typer app at ``module:attribute``,
     imported only when the command runs (or --help lists it)."""
@@ -106,6 +133,7 @@ def command(name: str, target: str) -> None:
         module, attribute = target.split(":")
         found = getattr(importlib.import_module(module), attribute)
         if isinstance(found, typer.Typer):
+            _plain_commands(found)
             group = typer.main.get_command(found)
             group.name = name
             return group

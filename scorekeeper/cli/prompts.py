@@ -88,6 +88,8 @@ def confirm(question: str, *, default: bool, abort: bool = False) -> bool:
             typed = input(f"{show_controls(question)} {choices}: ").strip().lower()
         except EOFError:  # Ctrl-D: give up this command, changing nothing
             raise typer.Abort() from None
+        except KeyboardInterrupt:  # Ctrl-C: an interrupt, as at every question
+            raise Interrupted() from None
         answer = default if not typed else True if typed in yes else False if typed in no \
             else None
         if answer is None:

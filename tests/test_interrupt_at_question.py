@@ -1,0 +1,64 @@
+"""Ctrl-C at a question is an interrupt (exit 130, one line, nothing written); Ctrl-D
+there is the end of the input (exit 1). Typer's own yes/no question reports both alike,
+so the real `score` is driven at a real terminal (a pty)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pexpect
+import pytest
+from conftest import Result
+from terminal import spawn_score
+
+INTERRUPTED = "Interrupted: the unfinished command changed nothing."
+
+
+def _type_until_gone(child: pexpect.spawn, key: str) -> None:
+    """Type Ctrl-``key`` until ``score`` has ended (a few times at most). Python's readline
+    can miss a key typed in the instant between writing the question and waiting for
+    the line (under load the instant grows): the question then waits on, and the key
+    typed again is seen. Once ``score`` has ended, nothing reads what is typed."""
+    for _ in range(5):
+        child.sendcontrol(key)
+        if child.expect([pexpect.EOF, pexpect.TIMEOUT], timeout=5) == 0:
+            break
+    child.close()
+
+
+def _store_with_a_session(score_run: Callable[..., Result], db_path: Path) -> bytes:
+    assert score_run("new", "least-score", "--player", "Ann", "--player", "Bob").exit_code == 0
+    return db_path.read_bytes()
+
+
+@pytest.mark.parametrize(("args", "question"), [
+    (["delete", "1"], r"Delete session 1 .*\[y/N\]: "),  # typer.confirm, abort on no
+    (["new", "least-score"], r"Same players as last time.*\[Y/n\]: "),  # default yes
+    (["add-round", "--declarer", "Ann"], r"hand total or cards: "),  # a typed answer
+])
+def test_ctrl_c_at_a_question_is_an_interrupt(score_run: Callable[..., Result],
+                                              score_exe: Path, db_path: Path,
+                                              args: list[str], question: str) -> None:
+    before = _store_with_a_session(score_run, db_path)
+    child = spawn_score(score_exe, db_path, args)
+    child.expect(question)
+    _type_until_gone(child, "c")
+    code, said = child.exitstatus, str(child.before)
+    assert code == 130, said
+    lines = [line for line in said.splitlines() if line.strip()]
+    assert lines[-1].strip() == INTERRUPTED, said
+    assert "error" not in said and "Ctrl-D" not in said
+    assert db_path.read_bytes() == before
+
+
+def test_ctrl_d_at_a_yes_no_question_is_still_the_end_of_the_input(
+        score_run: Callable[..., Result], score_exe: Path, db_path: Path) -> None:
+    before = _store_with_a_session(score_run, db_path)
+    child = spawn_score(score_exe, db_path, ["delete", "1"])
+    child.expect(r"\[y/N\]: ")
+    _type_until_gone(child, "d")
+    code, said = child.exitstatus, str(child.before)
+    assert code == 1, said
+    assert "the input ended at a question (Ctrl-D)" in said
+    assert db_path.read_bytes() == before
