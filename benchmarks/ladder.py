@@ -13,7 +13,7 @@ all pairings interleaved in a fixed order so that no pairing comes last. Each le
 rating is printed as mu with its interval mu +- 2 sigma (about 95 %), the ladder sorted
 by mu, with the pairings' win rates and their 95 % intervals from ``score simulate``.
 
-The figures in docs/bots_ladder.md come from this script; the command it ran is
+The figures in docs/bots.md ("The ladder") come from this script; the command it ran is
 printed at the top of its output.
 """
 

@@ -268,7 +268,7 @@ LEVEL_STRENGTH = {
     "expert": N_("expert, the strongest: wins 6 or 7 duels in 10 against strong"),
 }
 """Each bot level in a few words, by its measured strength (benchmarks/ladder.py, the
-ladder in docs/bots_ladder.md)."""
+ladder in docs/bots.md ("The ladder"))."""
 
 
 def levels_by_strength() -> str:
