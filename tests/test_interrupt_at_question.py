@@ -62,3 +62,19 @@ def test_ctrl_d_at_a_yes_no_question_is_still_the_end_of_the_input(
     assert code == 1, said
     assert "the input ended at a question (Ctrl-D)" in said
     assert db_path.read_bytes() == before
+
+
+def test_no_at_the_delete_question_says_nothing_was_changed(
+        score_run: Callable[..., Result], score_exe: Path, db_path: Path) -> None:
+    """Answering "n" is neither the end of the input nor an interrupt: it is a no."""
+    before = _store_with_a_session(score_run, db_path)
+    child = spawn_score(score_exe, db_path, ["delete", "1"])
+    child.expect(r"\[y/N\]: ")
+    child.sendline("n")
+    child.expect(pexpect.EOF, timeout=20)
+    child.close()
+    code, said = child.exitstatus, str(child.before)
+    assert code == 1, said
+    assert "Not confirmed: nothing was changed." in said
+    assert "Ctrl-D" not in said and "Interrupted" not in said
+    assert db_path.read_bytes() == before

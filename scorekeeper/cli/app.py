@@ -558,6 +558,9 @@ def _run(argv: Sequence[str] | None) -> int:
         sys.stderr.write("error: " + _("the input ended at a question (Ctrl-D): nothing was "
                                        "changed") + "\n")
         return 1
+    except context.Declined:
+        sys.stderr.write(_("Not confirmed: nothing was changed.") + "\n")
+        return 1
     except (KeyboardInterrupt, context.Interrupted):
         context.say_interrupted()
         return 130

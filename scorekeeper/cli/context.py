@@ -119,6 +119,11 @@ def finish_run(code: int) -> int:
     return code
 
 
+class Declined(Exception):
+    """No to a question that must be answered yes for the command to go on (``score
+    delete``'s): the command ends there, having changed nothing (exit 1)."""
+
+
 class Interrupted(Exception):
     """Ctrl-C at a question: the command stops there, having changed nothing (exit 130,
     said by :func:`say_interrupted`)."""

@@ -23,7 +23,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from scorekeeper.cli.context import Interrupted, console
+from scorekeeper.cli.context import Declined, Interrupted, console
 from scorekeeper.games.common import (
     EntryError,
     GameDeclaration,
@@ -74,7 +74,7 @@ def ask(prompt: str, default: str | None = None) -> str:
 def confirm(question: str, *, default: bool, abort: bool = False) -> bool:
     """A yes/no question in the active language (Danish ``[J/n]``, taking j/ja and n/nej);
     the English y/yes and n/no are taken in every language, Enter alone is ``default``.
-    With ``abort``, no ends the command (as :func:`typer.confirm` does)."""
+    With ``abort``, no ends the command (:class:`Declined`)."""
     from scorekeeper.i18n import pgettext
 
     yes = {w.strip().lower() for w in ("y, yes," + pgettext(
@@ -96,7 +96,7 @@ def confirm(question: str, *, default: bool, abort: bool = False) -> bool:
             say_refused(_("answer {choices}").format(choices=choices))
             continue
         if abort and not answer:
-            raise typer.Abort()
+            raise Declined()
         return answer
 
 
