@@ -33,7 +33,7 @@ def _store_with_a_session(score_run: Callable[..., Result], db_path: Path) -> by
 
 
 @pytest.mark.parametrize(("args", "question"), [
-    (["delete", "1"], r"Delete session 1 .*\[y/N\]: "),  # typer.confirm, abort on no
+    (["delete", "1"], r"Delete session 1 .*\[y/N\]: "),  # prompts.confirm, a no declines
     (["new", "least-score"], r"Same players as last time.*\[Y/n\]: "),  # default yes
     (["add-round", "--declarer", "Ann"], r"hand total or cards: "),  # a typed answer
 ])
