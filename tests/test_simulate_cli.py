@@ -21,7 +21,7 @@ import pytest
 from conftest import CLI, Refuse, Result, file_bytes
 
 from scorekeeper import match
-from scorekeeper.cli import simulate as runner
+from scorekeeper import simulation as runner
 from scorekeeper.games.least_score.table import LeastScoreTable
 
 Run = Callable[..., Result]

@@ -1,4 +1,4 @@
-"""``score serve``: the scores as live, read-only pages for every phone at the table.
+"""The HTTP server of ``score serve``: live, read-only pages for every phone at the table.
 
 Built on the standard library's ``http.server``: a handful of viewers on a local
 network need no framework, and it adds no dependency to install or keep up to date. This
@@ -33,7 +33,6 @@ import hmac
 import io
 import itertools
 import re
-import secrets
 import selectors
 import signal
 import socket
@@ -48,18 +47,14 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 from types import FrameType
-from typing import Annotated, Any
+from typing import Any
 from urllib.parse import urlsplit
 
-import typer
-from rich.text import Text
-
-from scorekeeper.cli import completion, pages, qr, stats_report
-from scorekeeper.cli.context import console, store
 from scorekeeper.games.common import EntryError
 from scorekeeper.i18n import N_, _
 from scorekeeper.store import Store, StoreError, StoreView
 from scorekeeper.text import show_controls
+from scorekeeper.views import pages, stats_report
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
@@ -747,7 +742,7 @@ class ViewerServer(HTTPServer):
 
 
 # ---------------------------------------------------------------------------
-# The command
+# Listening
 
 
 def lan_addresses() -> list[str]:
@@ -771,12 +766,12 @@ def lan_addresses() -> list[str]:
     return list(dict.fromkeys(a for a in found if not a.startswith("127.")))
 
 
-def _url(host: str, port: int, token: str) -> str:
+def page_url(host: str, port: int, token: str) -> str:
     shown = f"[{host}]" if ":" in host else host
     return f"http://{shown}:{port}/{token}/"
 
 
-def _listen_problem(host: str, port: int, error: OSError) -> EntryError:
+def listen_problem(host: str, port: int, error: OSError) -> EntryError:
     if error.errno == errno.EADDRINUSE:
         return EntryError(_("port {port} on {host} is already in use (another `score serve`?): "
                             "pick another with --port, or --port 0 for any free one").format(
@@ -825,90 +820,3 @@ def serve_until_stopped(server: ViewerServer, first: Callable[[], None] | None =
             server.serve_forever()
     except (KeyboardInterrupt, StopServing):
         pass
-
-
-def _say(message: str) -> None:
-    console.print(Text(message), soft_wrap=True)
-
-
-def _announce(server: ViewerServer, host: str, session_id: int | None,
-              damage: str | None) -> None:
-    """The address to open (with its token), who can open it, and its QR code (when a
-    phone can open the address: not on loopback)."""
-    port, token = server.server_port, server.site.token
-    everywhere = host in ("0.0.0.0", "::", "")
-    loopback = host.startswith("127.") or host in ("localhost", "::1")
-    if everywhere:
-        urls = [_url(address, port, token) for address in lan_addresses() or ["127.0.0.1"]]
-    else:
-        urls = [_url(host, port, token)]
-    if session_id is not None:
-        _say(_("Serving session {id} and the session list, read-only and live, at:").format(
-            id=session_id))
-    else:
-        _say(_("Serving the current session and the session list, read-only and live, at:"))
-    for url in urls:
-        _say(f"  {url}")
-    if everywhere:
-        _say(_("Listening on every network of this computer: anyone on your network with this "
-               "address (the token in it included) can now see these pages."))
-    elif loopback:
-        lan = lan_addresses()
-        if lan:
-            _say(_("Only this computer can open it, so there is no QR code to scan: --host "
-                   "0.0.0.0 (or --host {address}, this computer's address on your network) "
-                   "lets in the phones on your network.").format(address=lan[0]))
-        else:
-            _say(_("Only this computer can open it, so there is no QR code to scan: --host "
-                   "0.0.0.0 lets in the phones on your network."))
-    else:
-        _say(_("Anyone who can reach {host} with this address can now see these pages.").format(
-            host=host))
-    if damage:
-        _say(damage)
-    if not loopback:  # no phone can open a loopback address: no code to scan
-        console.print(Text("\n".join(qr.text_lines(urls[0])), style="black on white"),
-                      no_wrap=True, overflow="ignore", crop=False)
-    _say(_("Pages update within 2 seconds of every `score` change. Ctrl-C stops."))
-
-
-def serve(
-    ctx: typer.Context,
-    session_id: Annotated[int | None, typer.Argument(
-        metavar="[ID]", show_default=False, autocompletion=completion.session_ids,
-        help=N_("The session to show (default: the current one, following `score use`)."))
-    ] = None,
-    host: Annotated[str, typer.Option(
-        "--host", help=N_("The address to listen on: 127.0.0.1 is this computer only; 0.0.0.0 "
-                          "lets in every phone on your network."))] = DEFAULT_HOST,
-    port: Annotated[int, typer.Option(
-        "--port", min=0, max=65535, help=N_("The port (0: any free one)."))] = DEFAULT_PORT,
-) -> None:
-    """Live read-only pages of the scores for every phone at the table (Ctrl-C stops)."""
-    path = store(ctx).path
-    damage: str | None = None
-    try:
-        view = snapshot(path)
-        if session_id is not None:
-            view.get(session_id)  # refuse an ID that does not exist, before listening
-    except StoreError as error:
-        damage = store_problem(error)
-    token = secrets.token_urlsafe(16)
-    site = Site(path, token, session_id, report=_say, reported=damage)
-    try:
-        server = ViewerServer((host, port), site)
-    except OSError as error:
-        raise _listen_problem(host, port, error) from None
-    site.watcher.start()
-    try:
-        serve_until_stopped(server, lambda: _announce(server, host, session_id, damage))
-    finally:
-        site.stopped.set()
-        site.watcher.stop()
-        server.server_close()
-    _say(_("Stopped: the pages are offline."))
-
-
-serve.__doc__ = N_("Live read-only pages of the scores for every phone at the table "
-                   "(Ctrl-C stops).")
-"""The command's help, marked for the catalog (a docstring is not extracted)."""

@@ -1,0 +1,115 @@
+"""``score serve``: the command that starts the live pages (:mod:`scorekeeper.web.server`)
+and says where to open them."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Annotated
+
+import typer
+from rich.text import Text
+
+from scorekeeper.cli import completion
+from scorekeeper.cli.context import console, store
+from scorekeeper.i18n import N_, _
+from scorekeeper.store import StoreError
+from scorekeeper.views import qr
+from scorekeeper.web.server import (
+    DEFAULT_HOST,
+    DEFAULT_PORT,
+    Site,
+    ViewerServer,
+    lan_addresses,
+    listen_problem,
+    page_url,
+    serve_until_stopped,
+    snapshot,
+    store_problem,
+)
+
+
+def _say(message: str) -> None:
+    console.print(Text(message), soft_wrap=True)
+
+
+def _announce(server: ViewerServer, host: str, session_id: int | None,
+              damage: str | None) -> None:
+    """The address to open (with its token), who can open it, and its QR code (when a
+    phone can open the address: not on loopback)."""
+    port, token = server.server_port, server.site.token
+    everywhere = host in ("0.0.0.0", "::", "")
+    loopback = host.startswith("127.") or host in ("localhost", "::1")
+    if everywhere:
+        urls = [page_url(address, port, token) for address in lan_addresses() or ["127.0.0.1"]]
+    else:
+        urls = [page_url(host, port, token)]
+    if session_id is not None:
+        _say(_("Serving session {id} and the session list, read-only and live, at:").format(
+            id=session_id))
+    else:
+        _say(_("Serving the current session and the session list, read-only and live, at:"))
+    for url in urls:
+        _say(f"  {url}")
+    if everywhere:
+        _say(_("Listening on every network of this computer: anyone on your network with this "
+               "address (the token in it included) can now see these pages."))
+    elif loopback:
+        lan = lan_addresses()
+        if lan:
+            _say(_("Only this computer can open it, so there is no QR code to scan: --host "
+                   "0.0.0.0 (or --host {address}, this computer's address on your network) "
+                   "lets in the phones on your network.").format(address=lan[0]))
+        else:
+            _say(_("Only this computer can open it, so there is no QR code to scan: --host "
+                   "0.0.0.0 lets in the phones on your network."))
+    else:
+        _say(_("Anyone who can reach {host} with this address can now see these pages.").format(
+            host=host))
+    if damage:
+        _say(damage)
+    if not loopback:  # no phone can open a loopback address: no code to scan
+        console.print(Text("\n".join(qr.text_lines(urls[0])), style="black on white"),
+                      no_wrap=True, overflow="ignore", crop=False)
+    _say(_("Pages update within 2 seconds of every `score` change. Ctrl-C stops."))
+
+
+def serve(
+    ctx: typer.Context,
+    session_id: Annotated[int | None, typer.Argument(
+        metavar="[ID]", show_default=False, autocompletion=completion.session_ids,
+        help=N_("The session to show (default: the current one, following `score use`)."))
+    ] = None,
+    host: Annotated[str, typer.Option(
+        "--host", help=N_("The address to listen on: 127.0.0.1 is this computer only; 0.0.0.0 "
+                          "lets in every phone on your network."))] = DEFAULT_HOST,
+    port: Annotated[int, typer.Option(
+        "--port", min=0, max=65535, help=N_("The port (0: any free one)."))] = DEFAULT_PORT,
+) -> None:
+    """Live read-only pages of the scores for every phone at the table (Ctrl-C stops)."""
+    path = store(ctx).path
+    damage: str | None = None
+    try:
+        view = snapshot(path)
+        if session_id is not None:
+            view.get(session_id)  # refuse an ID that does not exist, before listening
+    except StoreError as error:
+        damage = store_problem(error)
+    token = secrets.token_urlsafe(16)
+    site = Site(path, token, session_id, report=_say, reported=damage)
+    try:
+        server = ViewerServer((host, port), site)
+    except OSError as error:
+        raise listen_problem(host, port, error) from None
+    site.watcher.start()
+    try:
+        serve_until_stopped(server, lambda: _announce(server, host, session_id, damage))
+    finally:
+        site.stopped.set()
+        site.watcher.stop()
+        server.server_close()
+    _say(_("Stopped: the pages are offline."))
+
+
+serve.__doc__ = N_("Live read-only pages of the scores for every phone at the table "
+                   "(Ctrl-C stops).")
+"""The command's help, marked for the catalog (a docstring is not extracted)."""
