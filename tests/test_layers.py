@@ -2,7 +2,9 @@
 
 1 cards, text, errors, i18n, files, card printing and keyboard input · 2 rules · 3 engine ·
 4 bots · 5 the session side (tables, virtual adapters, declarations, registry, session,
-summary, match, the simulation runner) · 6 store (and reading an import file) · 7 views (no
+summary, match, the simulation runner) · 6 store (and reading an import file; and a game's
+life on the virtual deck, ``playing``: it holds the session's lease and saves each deal
+through the store) · 7 views (no
 Typer), the web server and each game's keyboard UI (games/<game>/ui.py) · 8 cli, the Typer
 commands. No generic module names a game (the README's "How it is built").
 """
@@ -39,7 +41,7 @@ def layer(module: str) -> int:
     if module in ("scorekeeper.stats", "scorekeeper.players", "scorekeeper.review"):
         return 5
     if module in ("scorekeeper.store", "scorekeeper.storage", "scorekeeper.doctor",
-                  "scorekeeper.config", "scorekeeper.importing"):
+                  "scorekeeper.config", "scorekeeper.importing", "scorekeeper.playing"):
         return 6
     if parts[1:2] in (["views"], ["web"]):
         return 7
