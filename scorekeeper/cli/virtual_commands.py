@@ -23,6 +23,7 @@ from rich.segment import ControlType, Segment
 from rich.text import Text
 
 from scorekeeper import i18n, match, playing, ranking
+from scorekeeper import simulation as runner
 from scorekeeper.card_printing import plain
 from scorekeeper.cli import game_options as game_options_module
 from scorekeeper.cli import prompts
@@ -477,39 +478,51 @@ def simulate(
     **game_options: Any,
 ) -> None:
     """Bots against bots, many games, nothing saved: win rates with intervals (95%)."""
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    from scorekeeper import simulation as runner
-
-    err_console = Console(stderr=True, highlight=False)
     house_rules = {key: value for key, value in game_options.items() if value is not None}
     if game.strip().lower() == "merge":
         given = [bot, jobs, shard, save_partial, address]
         if any(value is not None for value in given) or backend != "local" or house_rules:
             usage(_("merge takes only the partial results' files and --json"))
-        if not files:
-            usage(_("merge needs the files of score simulate --save-partial: "
-                    "score simulate merge FILE... [--json]"))
-        merged = runner.merge(files)
-        if merged.missing:
-            ranges = ", ".join(f"{start + 1}-{stop}" for start, stop in merged.missing)
-            err_console.print(Text(_("note: these files hold {held} of the run's {games} "
-                                     "games (missing: {ranges})").format(
-                held=merged.summary.games, games=merged.run.games, ranges=ranges)))
-        _print_results(merged.summary.as_json(merged.run.seed, merged.seconds), as_json,
-                       note=ngettext("{n} file merged", "{n} files merged",
-                                     len(files)).format(n=len(files)))
+        _merge(files, as_json)
         return
     if files:
         usage(_("unexpected argument {argument}: only merge takes files").format(
             argument=repr(str(files[0]))))
+    run = _run_of(game, bot, games, seed, shard, backend, address, house_rules)
+    if save_partial is not None and (save_partial.is_dir() or not save_partial.parent.is_dir()):
+        raise EntryError(_("--save-partial {file}: not a file in an existing folder").format(
+            file=save_partial))
+    summary, seconds = _play_run(run, jobs, backend, address)
+    if save_partial is not None:
+        runner.save_partial(save_partial, run, summary, seconds)
+    where = "" if shard is None else _("shard {shard} (games {first}-{last})").format(
+        shard=shard, first=run.start + 1, last=run.stop)
+    _print_results(summary.as_json(seed, seconds), as_json, note=where)
+    if save_partial is not None and not as_json:
+        console.print(Text(_("Partial results saved to {file}: add the shards up with "
+                             "`score simulate merge FILE...`.").format(file=save_partial)))
+
+
+def _merge(files: list[Path] | None, as_json: bool) -> None:
+    """``score simulate merge FILE...``: the partial results added up, printed."""
+    if not files:
+        usage(_("merge needs the files of score simulate --save-partial: "
+                "score simulate merge FILE... [--json]"))
+    merged = runner.merge(files)
+    if merged.missing:
+        ranges = ", ".join(f"{start + 1}-{stop}" for start, stop in merged.missing)
+        err_console().print(Text(_("note: these files hold {held} of the run's {games} "
+                                   "games (missing: {ranges})").format(
+            held=merged.summary.games, games=merged.run.games, ranges=ranges)))
+    _print_results(merged.summary.as_json(merged.run.seed, merged.seconds), as_json,
+                   note=ngettext("{n} file merged", "{n} files merged",
+                                 len(files)).format(n=len(files)))
+
+
+def _run_of(game: str, bot: list[str] | None, games: int, seed: int, shard: str | None,
+            backend: str, address: str | None, house_rules: dict[str, Any]) -> runner.Run:
+    """The run the command line asks for, checked: its game, seats, house rules, backend
+    and slice of the games."""
     if not bot:
         usage(_("give each seat's bot: --bot LEVEL, once per seat ({levels})").format(
             levels=game_options_module.bot_levels()))
@@ -528,10 +541,29 @@ def simulate(
             start, stop = runner.shard_slice(shard, games)
         except ValueError as error:
             usage(str(error))
-    if save_partial is not None and (save_partial.is_dir() or not save_partial.parent.is_dir()):
-        raise EntryError(_("--save-partial {file}: not a file in an existing folder").format(
-            file=save_partial))
-    run = runner.Run(rules.name, tuple(bot), seed, options, games, start, stop)
+    return runner.Run(rules.name, tuple(bot), seed, options, games, start, stop)
+
+
+def err_console() -> Console:
+    """Where simulate's progress and notes go: stderr, so that --json stays one object."""
+    return Console(stderr=True, highlight=False)
+
+
+def _play_run(run: runner.Run, jobs: int | None, backend: str,
+              address: str | None) -> tuple[match.SimulationSummary, float]:
+    """Play the run's games with a progress bar at a terminal; Ctrl-C stops it (130)."""
+    # start-up: the progress bar is simulate's alone
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    errors = err_console()
+    total = run.stop - run.start
     played = 0
 
     def advance(done: int) -> None:
@@ -542,23 +574,16 @@ def simulate(
     try:
         with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
                       MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
-                      console=err_console, disable=not err_console.is_terminal) as progress:
-            task = progress.add_task(f"{rules.title}: {' v '.join(bot)}", total=stop - start)
-            summary, seconds = runner.play(run, jobs, backend, address, advance)
+                      console=errors, disable=not errors.is_terminal) as progress:
+            title = f"{get_game(run.game).title}: {' v '.join(run.bots)}"
+            task = progress.add_task(title, total=total)
+            return runner.play(run, jobs, backend, address, advance)
     except KeyboardInterrupt:
-        err_console.print(Text(ngettext(
+        errors.print(Text(ngettext(
             "Stopped after {played} of {n} game: nothing printed or saved.",
             "Stopped after {played} of {n} games: nothing printed or saved.",
-            stop - start).format(played=played, n=stop - start)))
+            total).format(played=played, n=total)))
         raise typer.Exit(130) from None
-    if save_partial is not None:
-        runner.save_partial(save_partial, run, summary, seconds)
-    where = "" if shard is None else _("shard {shard} (games {first}-{last})").format(
-        shard=shard, first=start + 1, last=stop)
-    _print_results(summary.as_json(seed, seconds), as_json, note=where)
-    if save_partial is not None and not as_json:
-        console.print(Text(_("Partial results saved to {file}: add the shards up with "
-                             "`score simulate merge FILE...`.").format(file=save_partial)))
 
 
 def _print_results(result: dict[str, Any], as_json: bool, note: str = "") -> None:
