@@ -187,8 +187,11 @@ class Phone:
                                   "move": {"button": index, "picked": picked}})
 
     def close(self) -> None:
+        """Close the live stream, as a phone that sleeps or a closed tab does."""
         with contextlib.suppress(OSError):
-            self.socket.close()
+            self.socket.shutdown(socket.SHUT_RDWR)
+        self.file.close()
+        self.socket.close()
 
 
 def play_seat(phone: Phone, seed: int, stop: threading.Event) -> None:

@@ -208,7 +208,11 @@ def test_the_checker_catches_a_card_of_another_hand(tmp_path: Path) -> None:
     with pytest.raises(AssertionError):
         checker.check_state("public", dict(honest))
     pretty = parse_card(ann_card).pretty()
-    assert cards_in(f"<p>{pretty}</p>") == {parse_card(ann_card)}
+    check_everything(online, session)
+    online.record.connections[0] = ("seat:Bea", bytearray(
+        f"HTTP/1.0 200 OK\r\nContent-Type: text/html\r\n\r\n<p>{pretty}</p>".encode()))
+    with pytest.raises(AssertionError):
+        check_everything(online, session)
 
 
 def test_cards_are_found_in_every_notation() -> None:
