@@ -76,7 +76,6 @@ def pick(label: str, cards: Sequence[object], sets: Iterable[Sequence[object]]) 
 def seat_words() -> JSONDict:
     """The page's own words (the script's), in the page's language."""
     return {
-        "your_turn": _("Your turn"),
         "hint": _("Hint"),
         "help": _("Help"),
         "totals": _("Totals"),
@@ -84,13 +83,11 @@ def seat_words() -> JSONDict:
         "last_deal": _("Last deal"),
         "sending": _("Sending your move…"),
         "refused": _("Not allowed: {problem}"),
-        "stale": _("The game moved on: this is the table as it is now."),
         "lost": _("Connection lost: reconnecting…"),
         "live": _("Live: updates by itself."),
         "awake": _("The screen stays on while this page is open."),
         "no_wake": _("This browser can't keep the screen on: set the phone's screen "
                      "timeout longer while you play."),
-        "over": _("The game is over."),
     }
 
 

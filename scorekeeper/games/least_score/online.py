@@ -63,8 +63,8 @@ def table_rows(view: View, but: str | None = None) -> list[JSONDict]:
 def moves(view: View) -> JSONDict:
     """The legal moves: choose the cards to discard, then a floor card or the deck; or
     declare."""
-    buttons = [button(_("then take: {moves}").format(moves=card.pretty()), card,
-                      needs_pick=True) for card in ui.in_order(view.floor)]
+    buttons = [button(_("then take: {moves}").format(moves=""), card, needs_pick=True)
+               for card in ui.in_order(view.floor)]
     if view.deck_available:
         buttons.append(button(_("then take: {moves}").format(moves=ui.deck_words().shown),
                               needs_pick=True))

@@ -89,7 +89,6 @@
     var moves = state.moves;
     if (!moves) { return; }
     var section = el("section", "moves");
-    section.appendChild(el("h2", "", words.your_turn));
     if (moves.pick) {
       section.appendChild(el("p", "label", moves.pick.label));
       var hand = el("div", "pick");
@@ -112,8 +111,8 @@
     moves.buttons.forEach(function (spec, index) {
       var button = el("button", "move");
       button.type = "button";
+      if (moves.pick || !spec.card) { button.appendChild(el("span", "", spec.label)); }
       if (spec.card) { button.appendChild(cardNode(spec.card)); }
-      if (!spec.card || moves.pick) { button.appendChild(el("span", "", spec.label)); }
       if (spec.card && !moves.pick) { button.setAttribute("aria-label", spec.label); }
       button.setAttribute("data-move", String(index));
       button.disabled = sending || (spec.needs_pick && !(picked.length && pickIsLegal(moves.pick)));
