@@ -90,6 +90,17 @@ class Page:
         except (OSError, ValueError):
             return
 
+    def arrival_after(self, version: int, timeout: float = 30) -> float:
+        """When the first state past ``version`` arrived (waiting for it)."""
+        def arrived() -> bool:
+            return bool(self.arrivals) and self.arrivals[-1][0] > version
+
+        with self.changed:
+            self.changed.wait_for(arrived, timeout)
+            when = next(t for v, t in self.arrivals if v > version)
+            del self.arrivals[:-1]
+            return when
+
     def wait_moves(self, version: int, timeout: float = 30) -> dict[str, Any]:
         with self.changed:
             self.changed.wait_for(lambda: self.state.get("v") == version
@@ -153,12 +164,7 @@ def one_game(db: Store, game: str, seed: int, viewers: int, moves_left: int,
             if status != 200:
                 continue
             for other in others:
-                with other.changed:
-                    other.changed.wait_for(lambda o=other, v=version: bool(o.arrivals)
-                                           and o.arrivals[-1][0] > v, 30)
-                    arrived = next(t for v, t in other.arrivals if v > version)
-                    del other.arrivals[:-1]
-                latencies.append(arrived - started)
+                latencies.append(other.arrival_after(version) - started)
             done[0] += 1
             if done[0] % every == 0:
                 memory.append(rss_kib())
