@@ -334,3 +334,31 @@ def test_a_killed_set_leaves_the_old_file_and_the_next_set_removes_its_temporary
         ["config.toml", "config.toml.lock", *(other.name for other in others)])
     assert config_file.read_text(encoding="utf-8") == HAND_WRITTEN.replace(
         "\n\n[one-card]", '\nlanguage = "da"\n\n[one-card]')
+
+
+def test_a_config_lock_that_cant_be_made_or_is_held_too_long_is_one_line(
+        refuse: Refuse, ok: CLI, config_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The config's lock fails as the store's does (files.holding_lock): one line, the
+    file as it was."""
+    import filelock
+
+    ok("config", "set", "language", "da")
+    before = config_file.read_bytes()
+
+    class Unwritable(filelock.FileLock):
+        def acquire(self, *args: object, **kwargs: object) -> None:  # type: ignore[override]
+            raise PermissionError(13, "Permission denied")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(filelock, "FileLock", Unwritable)
+        refuse("config", "set", "least-score.limit", "60", says=("can't lock", "Permission"))
+
+    class Held(filelock.FileLock):
+        def acquire(self, *args: object, **kwargs: object) -> None:  # type: ignore[override]
+            raise filelock.Timeout(str(self.lock_file))
+
+    with monkeypatch.context() as patched:
+        patched.setattr(filelock, "FileLock", Held)
+        refuse("config", "set", "least-score.limit", "60",
+               says="another score command has held")
+    assert config_file.read_bytes() == before

@@ -8,6 +8,7 @@ import stat
 import sys
 from pathlib import Path
 
+import filelock
 import pytest
 from conftest import CLI, Refuse, assert_one_line_error, file_bytes, players_args
 from filelock import FileLock
@@ -205,7 +206,7 @@ def test_a_lock_that_cant_be_made_is_refused(ok: CLI, refuse: Refuse, db_path: P
         def acquire(self, *args: object, **kwargs: object) -> None:  # type: ignore[override]
             raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(storage_module, "FileLock", Unwritable)
+    monkeypatch.setattr(filelock, "FileLock", Unwritable)  # files.holding_lock takes it there
     refuse("add-round", "--declarer", "Ann", "Ann=1", "Bob=5",
            says=("can't lock", "Permission denied"))
 
