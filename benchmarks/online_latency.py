@@ -21,6 +21,7 @@ Measured, in this one run:
 from __future__ import annotations
 
 import argparse
+import array
 import contextlib
 import http.client
 import json
@@ -124,7 +125,7 @@ class Page:
 
 
 def one_game(db: Store, game: str, seed: int, viewers: int, moves_left: int,
-             rng: random.Random, latencies: list[float], memory: list[int],
+             rng: random.Random, latencies: array.array[float], memory: list[int],
              every: int, done: list[int]) -> None:
     humans = ["Ann", "Bea", "Cy", "Dan"]
     options = {"limit": 500} if game == "least-score" else {"target": 60}
@@ -186,7 +187,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    latencies: list[float] = []
+    latencies = array.array("d")  # 8 bytes a figure: the measuring weighs little
     memory: list[int] = []
     every = max(1, args.moves // 10)
     done = [0]
@@ -199,12 +200,12 @@ def main() -> None:
                      every, done)
             seed += 1
     seconds = time.perf_counter() - began
-    latencies.sort()
-    p95 = latencies[int(0.95 * (len(latencies) - 1))]
+    ordered = sorted(latencies)
+    p95 = ordered[int(0.95 * (len(ordered) - 1))]
     print(f"{args.game}: 4 seats, {args.viewers} viewers, {done[0]} moves in "
           f"{seconds:.1f} s ({done[0] / seconds:.0f} moves/s), {len(latencies)} arrivals")
-    print(f"move -> every other page: median {statistics.median(latencies) * 1000:.1f} ms, "
-          f"p95 {p95 * 1000:.1f} ms, max {latencies[-1] * 1000:.1f} ms; "
+    print(f"move -> every other page: median {statistics.median(ordered) * 1000:.1f} ms, "
+          f"p95 {p95 * 1000:.1f} ms, max {ordered[-1] * 1000:.1f} ms; "
           f"p95 / 250 ms goal = {p95 / 0.250:.3f}")
     print("resident memory (MiB) after each tenth of the moves: "
           + ", ".join(f"{kib / 1024:.1f}" for kib in memory))
