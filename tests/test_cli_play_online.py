@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from conftest import Result
 from online import Phone, play_seat
+from serving import QR_CHARACTERS, decode_qr
 
 SEAT = re.compile(r"^(\S+)'s seat .*?(http://\S+/)$")
 TABLE = re.compile(r"(http://\S+/)$")
@@ -156,3 +157,23 @@ def test_host_and_port_go_with_online(score_run: Callable[..., Result]) -> None:
     result = score_run("play", "one-card", "--player", "Ann", "--bot", "random",
                        "--port", "0")
     assert result.exit_code == 2 and "--online" in result.output
+
+
+def test_off_loopback_each_seat_gets_a_qr_code_of_its_own_link(
+        playing: Callable[..., Playing]) -> None:
+    game = playing("one-card", "--player", "Ann", "--player", "Bea", "--bot", "random",
+                   "--seed", "33", "--host", "0.0.0.0")
+    urls = game.seats()
+    blocks: list[list[str]] = []
+    for line in game.seen:
+        if line.strip() and set(line) <= QR_CHARACTERS:
+            if not blocks:
+                blocks.append([])
+            blocks[-1].append(line)
+        elif blocks and blocks[-1]:
+            blocks.append([])  # the next block starts after another line
+    codes = [decode_qr(block) for block in blocks if block]
+    assert codes == list(urls.values())
+    game.process.send_signal(signal.SIGINT)
+    game.rest()
+    assert game.process.returncode == 130
