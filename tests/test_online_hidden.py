@@ -222,3 +222,22 @@ def test_cards_are_found_in_every_notation() -> None:
     assert cards_in("Random-3 ASK KCX 110H") == set()
 
 
+
+
+@pytest.mark.parametrize("game", ["least-score", "one-card"])
+def test_score_serves_pages_of_a_game_played_online_show_no_card(tmp_path: Path,
+                                                                 game: str) -> None:
+    """The viewers' pages of ``score serve`` (the session, the list, the statistics) of a
+    virtual game show scores, never its cards."""
+    from scorekeeper.store import Store
+    from scorekeeper.views import pages, stats_report
+
+    options = {"limit": 25} if game == "least-score" else {"target": 20}
+    _online, session = play_whole_game(tmp_path, game, ["Ann"], ["random"], 8, options)
+    view = Store(tmp_path / "store.json").read()
+    shown = [pages.session_page(view, session.id).body, pages.sessions_page(view).body,
+             stats_report.store_page(view)]
+    for body in shown:
+        rules = body.replace("JK is the joker", "")  # the house rule's name, no one's card
+        assert not cards_in(rules), cards_in(rules)
+    assert all("Ann" in body for body in shown[:2])
