@@ -44,13 +44,14 @@ def chromium(profile: Path) -> webdriver.Chrome:
     return driver
 
 
-@pytest.fixture
-def phones(tmp_path: Path) -> Iterator[list[webdriver.Chrome]]:
-    """Two headless Chromiums, one per human seat."""
+@pytest.fixture(scope="module")
+def phones(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[webdriver.Chrome]]:
+    """Two headless Chromiums, one per human seat (for the module: each takes seconds to
+    start)."""
     drivers: list[webdriver.Chrome] = []
     try:
         for index in range(2):
-            drivers.append(chromium(tmp_path / f"profile-{index}"))
+            drivers.append(chromium(tmp_path_factory.mktemp(f"profile-{index}")))
         yield drivers
     finally:
         for driver in drivers:
