@@ -21,6 +21,7 @@ from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("SCOREKEEPER_CHROMEDRIVER", "/usr/bin/chromedriver")
@@ -167,3 +168,25 @@ def test_one_card_moves_are_buttons_that_play(tmp_path: Path,
             if not any([click_a_move(driver, False) for driver in phones]):
                 time.sleep(0.05)
         assert online.table.session.rounds[0]["actions"]
+
+
+def test_without_the_wake_lock_api_the_page_says_how_to_keep_the_screen_on(
+        tmp_path: Path, phones: list[webdriver.Chrome]) -> None:
+    """A browser that can't keep the screen on (no Screen Wake Lock API, as over plain
+    http on a network address) is told to set a longer screen timeout; with the API the
+    page says the screen stays on."""
+    driver = phones[0]
+    with online_game(tmp_path, "one-card", ["Ann"], ["random"], 44, {"target": 20}) as online:
+        driver.get(online.seat_url("Ann"))
+        wait = WebDriverWait(driver, 10, poll_frequency=0.05)
+        wait.until(lambda d: d.find_element(By.ID, "awake").text)
+        assert "stays on" in driver.find_element(By.ID, "awake").text
+        script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
+            "source": "delete Navigator.prototype.wakeLock;"})
+        try:
+            driver.get(online.seat_url("Ann"))
+            wait.until(lambda d: d.find_element(By.ID, "awake").text)
+            assert "screen timeout" in driver.find_element(By.ID, "awake").text
+        finally:
+            driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument",
+                                   {"identifier": script["identifier"]})

@@ -175,3 +175,27 @@ def test_the_pages_speak_the_language_asked_for(tmp_path: Path) -> None:
 
 def _words(page: str) -> str:
     return page[page.index("data-words"):page.index("<h1>")]
+
+
+def test_a_thread_speaks_its_own_language_without_changing_the_runs() -> None:
+    """``i18n.speaking`` (each page's ``?lang=``) holds in its own thread only."""
+    from scorekeeper import i18n
+
+    seen: dict[str, str] = {}
+    inside = threading.Event()
+    done = threading.Event()
+
+    def page() -> None:
+        with i18n.speaking("da"):
+            seen["page"] = i18n._("Totals")
+            inside.set()
+            done.wait(5)
+
+    thread = threading.Thread(target=page)
+    thread.start()
+    inside.wait(5)
+    seen["run"] = i18n._("Totals")
+    done.set()
+    thread.join(5)
+    assert seen == {"page": "Summer", "run": "Totals"}
+    assert i18n.active_language() == "en"

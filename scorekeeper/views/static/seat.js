@@ -136,10 +136,9 @@
     box.appendChild(el("h1", "", document.title));
     if (state.title) { box.appendChild(el("p", "deal", state.title)); }
     box.appendChild(el("p", "status" + (state.moves ? " turn" : ""), state.status));
-    if (state.problem) {
-      box.appendChild(el("p", "problem", words.refused.replace("{problem}", state.problem)));
-    }
-    if (notice) { box.appendChild(el("p", "notice", notice)); }
+    var refusal = state.problem ? words.refused.replace("{problem}", state.problem) : "";
+    if (refusal) { box.appendChild(el("p", "problem", refusal)); }
+    if (notice && notice !== refusal) { box.appendChild(el("p", "notice", notice)); }
     if (state.hand) {
       var hand = el("section", "hand");
       hand.appendChild(el("span", "label", state.hand.label));
