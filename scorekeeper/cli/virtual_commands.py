@@ -290,8 +290,7 @@ def _start(db: Store, game: str, player: list[str] | None, bot: list[str] | None
     seats = match.make_seats(player or [], bot or [])
     seed = seed if seed is not None else secrets.randbelow(10**9)
     game_options_module.check_house_rules(rules.name, house_rules)
-    # start-up: nights loads the stats, which nothing else of `play` needs
-    from scorekeeper.cli import nights
+    from scorekeeper.cli import nights  # start-up: its stats are not replay's nor simulate's
 
     # as `score new`: the config's house rules, then the line's
     house_rules = {**nights.load_config().rules_for(rules.name), **house_rules}
