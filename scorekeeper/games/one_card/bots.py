@@ -240,7 +240,7 @@ THROW: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 
-def greedy_rollout(sim: State) -> list[int]:
+def greedy_rollout(sim: State) -> list[int]:  # noqa: C901  # hot loop: docs/performance.md
     """The points each seat takes when ``sim`` (after the bidding) is played to its end
     with :func:`greedy_action` for every player: the same moves and the same end as
     applying them one by one, in one loop (the strong bot plays thousands of these per
@@ -265,15 +265,48 @@ def greedy_rollout(sim: State) -> list[int]:
         leader = info.leader
         led = info.led
         power = POWER[trump][order][led]
-        top, winner, points, joker_in = _trick_so_far(trick, leader, n, power)
+        top = -1
+        winner = leader
+        points = 0
+        joker_in = False
+        for i, card in enumerate(trick):
+            if power[card] > top:
+                top, winner = power[card], (leader + i) % n
+            points += POINTS[card]
+            joker_in = joker_in or card == joker
         first_follower = len(trick)
     else:
         first_follower = 0
     while True:
-        if first_follower == 0:  # the lead
+        if first_follower == 0:
+            # The lead.
             hand = hands[seat]
             leader = seat
-            card, trump, led = _greedy_lead(hand, trump, order)
+            if trump < 0:
+                action = opening_lead(hand, best_trump(hand))
+            else:
+                keep = KEEP[trump][order]
+                action = hand[0]
+                best = keep[action]
+                for c in hand:
+                    if keep[c] > best:
+                        action, best = c, keep[c]
+                if action == joker and trump == NO_TRUMP:
+                    counts = [0, 0, 0, 0]
+                    for c in hand:
+                        if c != joker:
+                            counts[SUIT_OF[c]] += 1
+                    action = NAME0 + counts.index(min(counts))
+            if action >= NAME0:
+                card, named = joker, action - NAME0
+            else:
+                card, named = action, -1
+            if trump < 0:
+                trump = led = named if card == joker else SUIT_OF[card]
+            elif card == joker:
+                led = named if trump == NO_TRUMP else trump
+            else:
+                led = SUIT_OF[card]
             hand.remove(card)
             power = POWER[trump][order][led]
             top = power[card]
@@ -287,7 +320,22 @@ def greedy_rollout(sim: State) -> list[int]:
         for step in range(first_follower, n):
             seat = (leader + step) % n
             hand = hands[seat]
-            card = _greedy_follow(hand, follow, power, top, throw)
+            legal = [c for c in hand if follow[c]] or hand
+            if len(legal) == 1:
+                card = legal[0]
+            else:
+                card = -1
+                cheapest = 0
+                for c in legal:
+                    value = power[c]
+                    if value > top and (card < 0 or value < cheapest):
+                        card, cheapest = c, value
+                if card < 0:
+                    card = legal[0]
+                    lowest = throw[card]
+                    for c in legal:
+                        if throw[c] < lowest:
+                            card, lowest = c, throw[c]
             hand.remove(card)
             value = power[card]
             if value > top:
@@ -305,76 +353,6 @@ def greedy_rollout(sim: State) -> list[int]:
             order = 1 if greedy_order(hands[seat]) == DOWNTOWN else 0
     taken[seat] += POINTS[sim.one]
     return taken
-
-
-def _trick_so_far(trick: Sequence[int], leader: int, n: int,
-                  power: Sequence[int]) -> tuple[int, int, int, bool]:
-    """The trick in progress as :func:`greedy_rollout` goes on with it: the power of the
-    card on top, the seat that played it, the points in it, whether the joker is."""
-    top = -1
-    winner = leader
-    points = 0
-    joker_in = False
-    for i, card in enumerate(trick):
-        if power[card] > top:
-            top, winner = power[card], (leader + i) % n
-        points += POINTS[card]
-        joker_in = joker_in or card == JOKER_INDEX
-    return top, winner, points, joker_in
-
-
-def _greedy_lead(hand: list[int], trump: int, order: int) -> tuple[int, int, int]:
-    """Greedy's lead from ``hand``: the card, then the trump (the lead's suit when the
-    trump is not chosen yet) and the suit led."""
-    joker = JOKER_INDEX
-    if trump < 0:
-        action = opening_lead(hand, best_trump(hand))
-    else:
-        keep = KEEP[trump][order]
-        action = hand[0]
-        best = keep[action]
-        for c in hand:
-            if keep[c] > best:
-                action, best = c, keep[c]
-        if action == joker and trump == NO_TRUMP:
-            counts = [0, 0, 0, 0]
-            for c in hand:
-                if c != joker:
-                    counts[SUIT_OF[c]] += 1
-            action = NAME0 + counts.index(min(counts))
-    if action >= NAME0:
-        card, named = joker, action - NAME0
-    else:
-        card, named = action, -1
-    if trump < 0:
-        trump = led = named if card == joker else SUIT_OF[card]
-    elif card == joker:
-        led = named if trump == NO_TRUMP else trump
-    else:
-        led = SUIT_OF[card]
-    return card, trump, led
-
-
-def _greedy_follow(hand: list[int], follow: Sequence[bool], power: Sequence[int], top: int,
-                   throw: Sequence[int]) -> int:
-    """Greedy's card to follow with: the cheapest that beats the trick's ``top``, else the
-    one it least minds throwing."""
-    legal = [c for c in hand if follow[c]] or hand
-    if len(legal) == 1:
-        return legal[0]
-    card = -1
-    cheapest = 0
-    for c in legal:
-        value = power[c]
-        if value > top and (card < 0 or value < cheapest):
-            card, cheapest = c, value
-    if card < 0:
-        card = legal[0]
-        lowest = throw[card]
-        for c in legal:
-            if throw[c] < lowest:
-                card, lowest = c, throw[c]
-    return card
 
 
 def deal_scores(sim: State, taken: list[int]) -> list[int]:
