@@ -88,8 +88,6 @@ class Table:
         self.events: list[RenderableType] = []
         """Everything public that happened, so each human can catch up after a hand-over."""
         self.caught_up: dict[str, int] = {}
-        self.dealing: int | None = None
-        """The number of the deal on the table once dealt (until it is saved)."""
         self.hand_seen = False
         """Whether a human has been shown a hand: then a stopped deal is dealt afresh."""
         self.seed = session.virtual.seed if session.virtual else 0
@@ -154,7 +152,6 @@ class Table:
 
     def on_start(self, deal: Any) -> None:
         number = len(self.session.rounds) + 1
-        self.dealing = number
         if self.ui is None:
             return
         title = plain(_("Deal {number} — {dealer} deals").format(number=number,
