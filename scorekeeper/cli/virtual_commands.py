@@ -73,8 +73,6 @@ class Table:
         self.events: list[RenderableType] = []
         """Everything public that happened, so each human can catch up after a hand-over."""
         self.caught_up: dict[str, int] = {}
-        self.dealing: int | None = None
-        """The number of the deal on the table once dealt (until it is saved)."""
         self.hand_seen = False
         """Whether a human has been shown a hand: then a stopped deal is dealt afresh."""
         self.seed = session.virtual.seed if session.virtual else 0
@@ -139,7 +137,6 @@ class Table:
 
     def on_start(self, deal: Any) -> None:
         number = len(self.session.rounds) + 1
-        self.dealing = number
         if self.ui is None:
             return
         title = plain(_("Deal {number} — {dealer} deals").format(number=number,
@@ -306,8 +303,7 @@ def _start(db: Store, game: str, player: list[str] | None, bot: list[str] | None
     seats = match.make_seats(player or [], bot or [])
     seed = seed if seed is not None else secrets.randbelow(10**9)
     game_options_module.check_house_rules(rules.name, house_rules)
-    # start-up: nights loads the stats, which nothing else of `play` needs
-    from scorekeeper.cli import nights
+    from scorekeeper.cli import nights  # start-up: its stats are not replay's nor simulate's
 
     # as `score new`: the config's house rules, then the line's
     house_rules = {**nights.load_config().rules_for(rules.name), **house_rules}
