@@ -302,13 +302,19 @@ def _e(text: object) -> str:
     return html.escape(str(text))
 
 
+def _keep_percent(html_text: str) -> str:
+    """A number and its ``%`` (``50 %``, ``95 % CI``) never on two lines."""
+    return html_text.replace(" %", "\u00a0%")
+
+
 def _html_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    out = ['<div class="scroll"><table><thead><tr>']
-    out += [f"<th>{bdi(cell)}</th>" for cell in head]
+    out = ['<div class="scroll"><table class="stats"><thead><tr>']
+    out += [f"<th>{_keep_percent(bdi(cell))}</th>" for cell in head]
     out.append("</tr></thead><tbody>")
     for row in rows:  # the first cell a name, the others figures
-        out.append("<tr>" + "".join(f"<td>{bdi(cell) if index == 0 else ltr(_e(cell))}</td>"
-                                    for index, cell in enumerate(row)) + "</tr>")
+        out.append("<tr>" + "".join(
+            f"<td>{bdi(cell) if index == 0 else ltr(_keep_percent(_e(cell)))}</td>"
+            for index, cell in enumerate(row)) + "</tr>")
     out.append("</tbody></table></div>")
     return "".join(out)
 
