@@ -263,10 +263,10 @@ body{overflow-wrap:break-word;word-break:normal;hyphens:manual}
 /* a table wider than the phone scrolls in its own box, a shadow at each edge where
    there is more to see (the covers scroll with the table, the shadows stay put) */
 .scroll{overflow-x:auto;background:
-linear-gradient(to right,#fff 30%,rgba(255,255,255,0)) left/2rem 100% no-repeat local,
-linear-gradient(to left,#fff 30%,rgba(255,255,255,0)) right/2rem 100% no-repeat local,
-radial-gradient(farthest-side at 0 50%,rgba(0,0,0,.3),transparent) left/.9rem 100% no-repeat,
-radial-gradient(farthest-side at 100% 50%,rgba(0,0,0,.3),transparent) right/.9rem 100%
+linear-gradient(to right,#fff 40%,rgba(255,255,255,0)) left/2.5rem 100% no-repeat local,
+linear-gradient(to left,#fff 40%,rgba(255,255,255,0)) right/2.5rem 100% no-repeat local,
+radial-gradient(farthest-side at 0 50%,rgba(0,0,0,.3),transparent) left/.8rem 100% no-repeat,
+radial-gradient(farthest-side at 100% 50%,rgba(0,0,0,.3),transparent) right/.8rem 100%
 no-repeat,#fff}
 table{border-collapse:collapse;width:100%;font-size:.9rem;background:#fff}
 .scroll table{background:transparent}

@@ -180,16 +180,16 @@ td,th{overflow-wrap:normal}
 /* a table wider than the phone scrolls in its own box, a shadow at each edge where
    there is more to see (the covers scroll with the table, the shadows stay put) */
 .scroll{overflow-x:auto;background:
-linear-gradient(to right,var(--card) 30%,transparent) left/2rem 100% no-repeat local,
-linear-gradient(to left,var(--card) 30%,transparent) right/2rem 100% no-repeat local,
-radial-gradient(farthest-side at 0 50%,rgba(0,0,0,.3),transparent) left/.9rem 100% no-repeat,
-radial-gradient(farthest-side at 100% 50%,rgba(0,0,0,.3),transparent) right/.9rem 100%
+linear-gradient(to right,var(--card) 40%,transparent) left/2.5rem 100% no-repeat local,
+linear-gradient(to left,var(--card) 40%,transparent) right/2.5rem 100% no-repeat local,
+radial-gradient(farthest-side at 0 50%,rgba(0,0,0,.3),transparent) left/.8rem 100% no-repeat,
+radial-gradient(farthest-side at 100% 50%,rgba(0,0,0,.3),transparent) right/.8rem 100%
 no-repeat,var(--card)}
 .scroll table{background:transparent}
 .stats td{white-space:nowrap}.stats td:first-child{white-space:normal}
 .stats th:first-child,.stats td:first-child{text-align:start;padding-inline-end:.6rem}
 .stats th:nth-child(2),.stats td:nth-child(2){text-align:end}
-@media (max-width:26rem){body{padding:.5rem}th,td{padding:.3rem .2rem}}
+@media (max-width:26rem){body{padding:.5rem}th,td{padding:.3rem .2rem}.sessions{font-size:.95rem}}
 .rounds{font-size:1rem}.rounds td{white-space:nowrap}
 .rounds td:nth-child(2),.rounds td:nth-child(3){white-space:normal}
 .rounds th:nth-child(3),.rounds td:nth-child(3){text-align:start}
