@@ -17,7 +17,8 @@ from conftest import CLI
 from rich.console import Console
 from terminal import spawn_score
 
-from scorekeeper.cli import keyboard, lazy
+from scorekeeper import keyboard
+from scorekeeper.cli import lazy
 
 LONG = ["Ann", "Bartholomew Quincy", "Cy", "Dorothea", "Maximiliana Oberholzer"]
 

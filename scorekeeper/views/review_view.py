@@ -14,11 +14,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from scorekeeper.cli.export import CSS, bdi, html_language, ltr, md, right_to_left
-from scorekeeper.cli.render import Heading, plain
+from scorekeeper.card_printing import plain
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.review import PlayerSummary, Review, ReviewedDecision
 from scorekeeper.text import show_controls
+from scorekeeper.views.export import CSS, bdi, html_language, ltr, md, right_to_left
+from scorekeeper.views.render import Heading
 
 
 def _e(text: object) -> str:
