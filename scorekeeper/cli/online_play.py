@@ -1,24 +1,22 @@
-"""``score play --online``: the terminal's side. Starts the seats' server
-(:mod:`scorekeeper.web.online`), prints each human's link and QR code, shows the public
-table and who is being waited for, and stops as ``score play`` does."""
+"""``score play --online``: the seats' server (:mod:`scorekeeper.web.online`) started
+for a game and announced: each human's link and QR code, and the public table's. The
+command (``virtual_commands.play``) plays the game through the table's hooks."""
 
 from __future__ import annotations
 
+import contextlib
 import threading
-import time
+from collections.abc import Iterator
 from types import ModuleType
 
-import typer
 from rich.text import Text
 
-from scorekeeper import i18n, playing
+from scorekeeper import i18n
 from scorekeeper.card_printing import plain
 from scorekeeper.cli.context import console
-from scorekeeper.cli.virtual_commands import deal_report, kept_current, stopped_line
 from scorekeeper.i18n import _
 from scorekeeper.playing import GameLife
-from scorekeeper.session import Session
-from scorekeeper.views import compact, qr, render
+from scorekeeper.views import qr
 from scorekeeper.web.online import OnlineTable, online_server
 from scorekeeper.web.server import ViewerServer, lan_addresses, listen_problem
 
@@ -60,10 +58,11 @@ def _announce(server: ViewerServer, table: OnlineTable, host: str) -> None:
            "is saved after every deal."))
 
 
-def play_online(life: GameLife, game: ModuleType, host: str, port: int) -> None:
-    """Play ``life``'s game to its end with every human on their own page."""
-    if life.kept is not None:
-        console.print(kept_current(life.kept, life.session))
+@contextlib.contextmanager
+def seats_served(life: GameLife, game: ModuleType, host: str, port: int
+                 ) -> Iterator[OnlineTable]:
+    """The seats' server of ``life``'s game, listening and announced, for the block; the
+    table's hooks play the humans' moves from their pages."""
     table = OnlineTable(life.session, life.humans, game,
                         report=lambda line: console.print(plain(line), soft_wrap=True))
     try:
@@ -73,30 +72,10 @@ def play_online(life: GameLife, game: ModuleType, host: str, port: int) -> None:
     serving = threading.Thread(target=server.serve_forever, name="online-server",
                                daemon=True)
     serving.start()
-    hooks = table.hooks()
-    on_saved = hooks.on_saved
-
-    def saved(session: Session) -> None:
-        if on_saved is not None:
-            on_saved(session)
-        for line in deal_report(session, with_standings=True):
-            console.print(line)
-
     try:
         _announce(server, table, host)
-        try:
-            session = life.play(playing.PlayHooks(
-                choose_human=hooks.choose_human, on_action=hooks.on_action,
-                on_start=hooks.on_start, on_saved=saved))
-            time.sleep(1.0)  # the pages see the game's end before the server stops
-        except KeyboardInterrupt:
-            console.print(Text("\n" + stopped_line(life.stop(hand_seen=table.hand_seen))))
-            raise typer.Exit(130) from None
+        yield table
     finally:
         table.close()
         server.shutdown()
         server.server_close()
-    console.print(compact.standings(console, session))
-    console.print(render.ending(session))
-    if life.kept is not None:
-        console.print(kept_current(life.kept, session))

@@ -11,6 +11,7 @@ import getpass
 import importlib
 import secrets
 import sys
+import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
@@ -267,13 +268,41 @@ def play(
                 len(session.rounds)).format(session=session.label, n=len(session.rounds))))
             console.print(MoveList(totals_line(session).plain, style="bold"))
         if online:
-            from scorekeeper.cli import online_play  # start-up: only --online loads the server
-
-            online_play.play_online(life, online_ui_for(life.session.game),
-                                    host or online_play.DEFAULT_HOST,
-                                    online_play.DEFAULT_PORT if port is None else port)
+            _play_online(life, host, port)
         else:
             _play(life)
+
+
+def _play_online(life: GameLife, host: str | None, port: int | None) -> None:
+    """Play ``life``'s game with every human on their own page; the terminal shows the
+    public table, who is being waited for, and each deal's scores."""
+    from scorekeeper.cli import online_play  # start-up: only --online loads the server
+
+    if life.kept is not None:
+        console.print(kept_current(life.kept, life.session))
+    game = online_ui_for(life.session.game)
+    with online_play.seats_served(life, game, host or online_play.DEFAULT_HOST,
+                                  online_play.DEFAULT_PORT if port is None else port
+                                  ) as table:
+        hooks = table.hooks()
+        on_saved = hooks.on_saved
+
+        def saved(session: Session) -> None:
+            if on_saved is not None:
+                on_saved(session)
+            for line in deal_report(session, with_standings=True):
+                console.print(line)
+
+        try:
+            session = life.play(dataclasses.replace(hooks, on_saved=saved))
+            time.sleep(1.0)  # the pages see the game's end before the server stops
+        except KeyboardInterrupt:
+            console.print(Text("\n" + stopped_line(life.stop(hand_seen=table.hand_seen))))
+            raise typer.Exit(130) from None
+    console.print(compact.standings(console, session))
+    console.print(render.ending(session))
+    if life.kept is not None:
+        console.print(kept_current(life.kept, session))
 
 
 def online_ui_for(game: str) -> Any:
