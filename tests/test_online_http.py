@@ -199,3 +199,33 @@ def test_a_thread_speaks_its_own_language_without_changing_the_runs() -> None:
     thread.join(5)
     assert seen == {"page": "Summer", "run": "Totals"}
     assert i18n.active_language() == "en"
+
+
+def test_score_serve_takes_no_request_body_and_a_seat_no_chunked_one(tmp_path: Path) -> None:
+    """The gate reads a body only up to its server's limit: ``score serve`` takes none
+    (413), a move is at most 2 KiB, and a chunked body (no length to bound) is refused."""
+    import socket
+
+    from scorekeeper.web.server import Site, ViewerServer
+
+    site = Site(tmp_path / "store.json", "tok")
+    server = ViewerServer(("127.0.0.1", 0), site)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        status, _headers, _body = request(
+            f"http://127.0.0.1:{server.server_port}/tok/", "GET", b"x" * 10)
+        assert status == 413
+        assert request(f"http://127.0.0.1:{server.server_port}/tok/")[0] == 200
+    finally:
+        site.stopped.set()
+        server.shutdown()
+        server.server_close()
+    with online_game(tmp_path / "online", "one-card", ["Ann", "Bea"], [], 17,
+                     {"target": 20}) as online:
+        token = online.table.seats["Ann"].token
+        raw = socket.create_connection(("127.0.0.1", online.server.server_port), 10)
+        with raw:
+            raw.sendall(f"POST /{token}/move HTTP/1.1\r\nHost: x\r\n"
+                        "Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n"
+                        .encode())
+            assert raw.recv(100).startswith(b"HTTP/1.0 400")
