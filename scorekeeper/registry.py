@@ -1,22 +1,30 @@
 """The one place where games are registered.
 
-A game is one folder under ``scorekeeper/games/``: its rules, its table module
-(scorekeeping), for the virtual deck its engine, bots, adapter and keyboard UI, and
-a ``game.py`` whose :class:`~scorekeeper.games.common.GameDeclaration` says all the
-generic layers need. This module lists those declarations. A game from elsewhere (a
-plug-in, a test's folder) is added with :func:`register`, or named in the
-``SCOREKEEPER_GAMES`` environment variable as ``module:ATTRIBUTE`` (comma-separated).
+A game is one folder: its rules, its table module (scorekeeping), its catalog, for the
+virtual deck its engine, bots, adapter and keyboard UI, and a ``game.py`` whose
+:class:`~scorekeeper.games.common.GameDeclaration` says all the generic layers need.
+Games are found through the ``scorekeeper.games`` entry points of the installed
+distributions (``[project.entry-points."scorekeeper.games"]`` in a pyproject.toml,
+``NAME = "package.game:GAME"``); the built-in games are declared the same way in this
+project's own pyproject.toml. Run from a source tree whose metadata is not installed
+(or is older than the tree), no entry point comes from this package: the folders of
+``scorekeeper/games/`` holding a ``game.py`` are the built-in games then. A game may
+also be added with :func:`register`, or named in the ``SCOREKEEPER_GAMES`` environment
+variable as ``module:ATTRIBUTE`` (comma-separated). A plug-in that fails to load is
+left out with one line on stderr; the other games still work.
 """
 
 from __future__ import annotations
 
 import importlib
 import os
+import sys
+from collections.abc import Callable, Iterator
+from importlib import metadata, resources
 from typing import TYPE_CHECKING
 
+from scorekeeper import i18n
 from scorekeeper.games.common import EntryError, GameDeclaration, RoundOption, TableGame
-from scorekeeper.games.least_score.game import GAME as LEAST_SCORE
-from scorekeeper.games.one_card.game import GAME as ONE_CARD
 from scorekeeper.i18n import _
 
 if TYPE_CHECKING:
@@ -31,6 +39,10 @@ _virtual: dict[str, VirtualGame] = {}
 never load the engines and bots (start-up time is the table's wait)."""
 
 GAMES_VARIABLE = "SCOREKEEPER_GAMES"
+ENTRY_POINT_GROUP = "scorekeeper.games"
+"""The entry point group games are declared in (``NAME = "module:ATTRIBUTE"``)."""
+PACKAGE = __name__.partition(".")[0]
+GAMES_PACKAGE = f"{PACKAGE}.games"
 
 
 def register(declaration: GameDeclaration) -> None:
@@ -44,16 +56,61 @@ def register(declaration: GameDeclaration) -> None:
                              f"not a {option.kind}")
     DECLARATIONS[declaration.name] = declaration
     GAMES[declaration.name] = declaration.table
+    if declaration.words is not None:
+        i18n.add_domain(declaration.words)
 
 
-def _register_from_environment() -> None:
+def _entry_points() -> list[metadata.EntryPoint]:
+    """The group's entry points: this package's own first, then the others, by name."""
+    found = metadata.entry_points(group=ENTRY_POINT_GROUP)
+    return sorted(found, key=lambda point: (point.module.partition(".")[0] != PACKAGE,
+                                            point.name))
+
+
+def _built_in_folders() -> Iterator[tuple[str, Callable[[], object]]]:
+    """The built-in games without installed metadata: each folder of the games package
+    with a ``game.py``, as (where, how to load its declaration)."""
+    for folder in sorted(resources.files(GAMES_PACKAGE).iterdir(), key=lambda f: f.name):
+        if folder.is_dir() and (folder / "game.py").is_file():
+            module = f"{GAMES_PACKAGE}.{folder.name}.game"
+            yield module, lambda module=module: importlib.import_module(module).GAME
+
+
+def _from_environment() -> Iterator[tuple[str, Callable[[], object]]]:
     for spec in filter(None, (part.strip() for part in
                               os.environ.get(GAMES_VARIABLE, "").split(","))):
         module, _colon, attribute = spec.partition(":")
-        declaration = getattr(importlib.import_module(module), attribute or "GAME")
+
+        def load(module: str = module, attribute: str = attribute or "GAME") -> object:
+            return getattr(importlib.import_module(module), attribute)
+
+        yield f"{spec} (${GAMES_VARIABLE})", load
+
+
+def _load(where: str, load: Callable[[], object]) -> None:
+    """Register the declaration ``load`` gives; a broken one is left out, said in one
+    line on stderr (a plug-in's error is not the table's: the other games still work)."""
+    try:
+        declaration = load()
         if not isinstance(declaration, GameDeclaration):
-            raise TypeError(f"{spec} (from ${GAMES_VARIABLE}) is not a GameDeclaration")
+            raise TypeError(_("it is not a game's declaration but {kind}").format(
+                kind=type(declaration).__name__))
         register(declaration)
+    except Exception as error:  # anything a plug-in's import may raise
+        reason = str(error) or type(error).__name__
+        print(_("score: the game {where} is left out: {reason}").format(
+            where=where, reason=reason.splitlines()[0]), file=sys.stderr)
+
+
+def _register_installed() -> None:
+    points = _entry_points()
+    if not any(point.module.partition(".")[0] == PACKAGE for point in points):
+        for where, load in _built_in_folders():
+            _load(where, load)
+    for point in points:
+        _load(f"{point.name} ({point.value})", point.load)
+    for where, load in _from_environment():
+        _load(where, load)
 
 
 def declaration_of(name: str) -> GameDeclaration:
@@ -95,6 +152,4 @@ def get_virtual(name: str) -> VirtualGame:
     return _virtual[declaration.name]
 
 
-register(LEAST_SCORE)
-register(ONE_CARD)
-_register_from_environment()
+_register_installed()

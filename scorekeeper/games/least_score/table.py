@@ -40,7 +40,7 @@ from scorekeeper.games.common import (
 )
 from scorekeeper.games.least_score import rules, texts
 from scorekeeper.games.least_score.rules import End, Options, Tie, TwoPairs
-from scorekeeper.i18n import N_, _, ngettext, pgettext
+from scorekeeper.games.least_score.words import N_, _, ngettext, pgettext
 
 
 class LeastScoreTable:

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from importlib import resources
 
-from scorekeeper import i18n
 from scorekeeper.games.common import HouseRule, Language
 from scorekeeper.games.least_score.rules import End, Options, Tie, TwoPairs
-from scorekeeper.i18n import N_
+from scorekeeper.games.least_score.words import N_, WORDS
 
 RULES_FOLDER = resources.files("scorekeeper.games.least_score") / "rules"
 
@@ -38,7 +37,7 @@ def house_rules(options: Options, language: Language) -> list[HouseRule]:
     >>> [rule.as_typed for rule in house_rules(Options(limit=25), Language.ENGLISH)]
     ['--limit 25', '--tie declarer-wins', '--end last-standing', '--two-pairs same-rank']
     """
-    words = i18n.catalog(language.value).gettext
+    words = WORDS.catalog(language.value).gettext
     default = Options()
     return [
         HouseRule("limit", options.limit, default.limit,

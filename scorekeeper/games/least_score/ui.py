@@ -23,7 +23,8 @@ from scorekeeper.cli.render import cards_text
 from scorekeeper.games.least_score import rules
 from scorekeeper.games.least_score.bots import Advice, StrongBot
 from scorekeeper.games.least_score.engine import Action, Deal, Declare, Discard, View
-from scorekeeper.i18n import N_, _, format_percent, ngettext, pgettext
+from scorekeeper.games.least_score.words import N_, _, ngettext, pgettext
+from scorekeeper.i18n import format_percent
 from scorekeeper.text import fill
 
 CARD_HELP = N_("write rank then suit: ranks A 2-10 J Q K (T for 10), suits S H D C; "
