@@ -62,8 +62,9 @@ class Domain:
     """One game's own catalog: ``<folder>/<language>/LC_MESSAGES/<name>.mo``.
 
     Its functions look the message up when called, so the language :func:`activate`
-    chose applies; a message its catalog lacks is looked up in the generic catalog, and
-    a language it has no catalog for reads as written (English).
+    chose applies; a message its catalog lacks is looked up in its ``base``'s (a variant's
+    base game), then in the generic catalog, and a language none of them has a catalog
+    for reads as written (English).
 
     >>> words = Domain("least_score", LOCALE_FOLDER.parent / "games" / "least_score" / "locale")
     >>> activate("da"); words.gettext("who declared."), words.pgettext("table heading", "Round")
@@ -71,9 +72,10 @@ class Domain:
     >>> activate("en")
     """
 
-    def __init__(self, name: str, folder: Traversable) -> None:
+    def __init__(self, name: str, folder: Traversable, base: Domain | None = None) -> None:
         self.name = name
         self.folder = folder
+        self.base = base
         self._catalogs: dict[str, gettext.NullTranslations] = {}
 
     def __repr__(self) -> str:
@@ -100,7 +102,7 @@ class Domain:
                 return self._catalog(language).gettext(message)
             return self._catalog(language).pgettext(context, message)
         except _NotHere:
-            return None
+            return None if self.base is None else self.base.find(message, language, context)
 
     def catalog(self, language: str) -> gettext.NullTranslations:
         """This domain's words in ``language`` (then the generic catalog's), whatever
@@ -114,11 +116,12 @@ class Domain:
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """The form of a message that goes with the number ``n``, in the active language."""
-        if _language != ENGLISH:
+        domain: Domain | None = self
+        while domain is not None and _language != ENGLISH:
             try:
-                return self._catalog(_language).ngettext(singular, plural, n)
+                return domain._catalog(_language).ngettext(singular, plural, n)
             except _NotHere:
-                pass
+                domain = domain.base
         return _active.ngettext(singular, plural, n)
 
     def pgettext(self, context: str, message: str) -> str:

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import sys
-from collections.abc import Callable, Iterator
-from importlib import metadata, resources
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from importlib import resources
 from typing import TYPE_CHECKING
 
 from scorekeeper import i18n
@@ -60,11 +62,85 @@ def register(declaration: GameDeclaration) -> None:
         i18n.add_domain(declaration.words)
 
 
-def _entry_points() -> list[metadata.EntryPoint]:
+@dataclass(frozen=True, slots=True)
+class EntryPoint:
+    """One ``NAME = module:attribute`` of an entry point group, as a distribution
+    declares it (``[project.entry-points."scorekeeper.games"]`` in its pyproject.toml)."""
+
+    name: str
+    value: str
+    distribution: str
+    """The distribution's normalized name (``cardnight_scorekeeper``)."""
+
+    @property
+    def module(self) -> str:
+        return self.value.partition(":")[0].strip()
+
+    def load(self) -> object:
+        """What the entry point names: its module imported, then its attribute."""
+        attribute = self.value.partition(":")[2].partition("[")[0].strip()
+        found: object = importlib.import_module(self.module)
+        for part in filter(None, attribute.split(".")):
+            found = getattr(found, part)
+        return found
+
+
+def _normalized(name: str) -> str:
+    return re.sub(r"[-_.]+", "_", name).lower()
+
+
+def _group(text: str, group: str) -> Iterator[tuple[str, str]]:
+    """The ``name = value`` lines of section ``[group]`` of an ``entry_points.txt``."""
+    section = None
+    for line in map(str.strip, text.splitlines()):
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1].strip()
+        elif section == group:
+            name, equals, value = line.partition("=")
+            if equals:
+                yield name.strip(), value.strip()
+
+
+def entry_points(group: str = ENTRY_POINT_GROUP,
+                 path: Iterable[str] | None = None) -> list[EntryPoint]:
+    """The entry points of ``group`` of the distributions installed on ``path`` (default:
+    ``sys.path``): the ``entry_points.txt`` of each ``*.dist-info`` or ``*.egg-info``
+    folder, the first folder of a distribution's name winning. That is what
+    ``importlib.metadata.entry_points(group=...)`` reads (tests/test_third_game.py checks
+    that they agree), read without importing importlib.metadata and the email package it
+    brings, which cost every command some 15 ms of start-up (benchmarks/)."""
+    found: list[EntryPoint] = []
+    seen: set[str] = set()
+    for entry in sys.path if path is None else path:
+        folder = entry or "."
+        try:
+            names = os.listdir(folder)
+        except OSError:  # not a folder (a zip file), or gone
+            continue
+        for name in names:
+            stem, _dot, kind = name.rpartition(".")
+            if kind not in ("dist-info", "egg-info"):
+                continue
+            distribution = _normalized(stem.partition("-")[0])
+            if distribution in seen:
+                continue
+            seen.add(distribution)
+            try:
+                with open(os.path.join(folder, name, "entry_points.txt"),
+                          encoding="utf-8") as file:
+                    text = file.read()
+            except OSError:
+                continue
+            found += [EntryPoint(key, value, distribution) for key, value in _group(text, group)]
+    return found
+
+
+def _entry_points() -> list[EntryPoint]:
     """The group's entry points: this package's own first, then the others, by name."""
-    found = metadata.entry_points(group=ENTRY_POINT_GROUP)
-    return sorted(found, key=lambda point: (point.module.partition(".")[0] != PACKAGE,
-                                            point.name))
+    return sorted(entry_points(), key=lambda point: (
+        point.module.partition(".")[0] != PACKAGE, point.name))
 
 
 def _built_in_folders() -> Iterator[tuple[str, Callable[[], object]]]:
@@ -73,7 +149,11 @@ def _built_in_folders() -> Iterator[tuple[str, Callable[[], object]]]:
     for folder in sorted(resources.files(GAMES_PACKAGE).iterdir(), key=lambda f: f.name):
         if folder.is_dir() and (folder / "game.py").is_file():
             module = f"{GAMES_PACKAGE}.{folder.name}.game"
-            yield module, lambda module=module: importlib.import_module(module).GAME
+
+            def load(module: str = module) -> object:
+                return importlib.import_module(module).GAME
+
+            yield module, load
 
 
 def _from_environment() -> Iterator[tuple[str, Callable[[], object]]]:

@@ -7,7 +7,7 @@
 
 The generic domain, ``scorekeeper``, is every module of ``scorekeeper/`` but the games'
 folders (babel.cfg); each game folder with a ``words.py`` (``scorekeeper/games/<game>/``,
-and the test suite's game packages in ``tests/third_game/``) is a domain named after its
+and the test suite's game packages, ``tests/<package>/<game>/``) is a domain named after its
 folder, extracted from that folder alone into its ``locale/``. docs/translating.md has
 the same commands one by one. Typer's own ``messages`` domain is not touched here.
 """
@@ -43,7 +43,7 @@ def domains() -> list[Domain]:
     """The generic domain, then each game folder's, in path order."""
     found = [Domain("scorekeeper", ROOT, ROOT / "scorekeeper" / "locale", ROOT / "babel.cfg")]
     for words in sorted([*ROOT.glob("scorekeeper/games/*/words.py"),
-                         *ROOT.glob("tests/third_game/*/words.py")]):
+                         *ROOT.glob("tests/*/*/words.py")]):
         found.append(Domain(words.parent.name, words.parent, words.parent / "locale"))
     return found
 
@@ -56,7 +56,7 @@ def pybabel(*args: str | Path) -> None:
 
 
 def extract(domain: Domain) -> None:
-    mapping = ["-F", domain.mapping] if domain.mapping else []
+    mapping: list[str | Path] = ["-F", domain.mapping] if domain.mapping else []
     source = "." if domain.sources == ROOT else domain.sources.relative_to(ROOT)
     pybabel("extract", *mapping, *KEYWORDS, *COMMON, f"--project={domain.name}",
             "-o", domain.template.relative_to(ROOT), source)
