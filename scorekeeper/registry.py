@@ -1,22 +1,32 @@
 """The one place where games are registered.
 
-A game is one folder under ``scorekeeper/games/``: its rules, its table module
-(scorekeeping), for the virtual deck its engine, bots, adapter and keyboard UI, and
-a ``game.py`` whose :class:`~scorekeeper.games.common.GameDeclaration` says all the
-generic layers need. This module lists those declarations. A game from elsewhere (a
-plug-in, a test's folder) is added with :func:`register`, or named in the
-``SCOREKEEPER_GAMES`` environment variable as ``module:ATTRIBUTE`` (comma-separated).
+A game is one folder: its rules, its table module (scorekeeping), its catalog, for the
+virtual deck its engine, bots, adapter and keyboard UI, and a ``game.py`` whose
+:class:`~scorekeeper.games.common.GameDeclaration` says all the generic layers need.
+Games are found through the ``scorekeeper.games`` entry points of the installed
+distributions (``[project.entry-points."scorekeeper.games"]`` in a pyproject.toml,
+``NAME = "package.game:GAME"``); the built-in games are declared the same way in this
+project's own pyproject.toml. Run from a source tree whose metadata is not installed
+(or is older than the tree), no entry point comes from this package: the folders of
+``scorekeeper/games/`` holding a ``game.py`` are the built-in games then. A game may
+also be added with :func:`register`, or named in the ``SCOREKEEPER_GAMES`` environment
+variable as ``module:ATTRIBUTE`` (comma-separated). A plug-in that fails to load is
+left out with one line on stderr; the other games still work.
 """
 
 from __future__ import annotations
 
 import importlib
 import os
+import re
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from importlib import resources
 from typing import TYPE_CHECKING
 
+from scorekeeper import i18n
 from scorekeeper.games.common import EntryError, GameDeclaration, RoundOption, TableGame
-from scorekeeper.games.least_score.game import GAME as LEAST_SCORE
-from scorekeeper.games.one_card.game import GAME as ONE_CARD
 from scorekeeper.i18n import _
 
 if TYPE_CHECKING:
@@ -31,6 +41,10 @@ _virtual: dict[str, VirtualGame] = {}
 never load the engines and bots (start-up time is the table's wait)."""
 
 GAMES_VARIABLE = "SCOREKEEPER_GAMES"
+ENTRY_POINT_GROUP = "scorekeeper.games"
+"""The entry point group games are declared in (``NAME = "module:ATTRIBUTE"``)."""
+PACKAGE = __name__.partition(".")[0]
+GAMES_PACKAGE = f"{PACKAGE}.games"
 
 
 def register(declaration: GameDeclaration) -> None:
@@ -44,16 +58,139 @@ def register(declaration: GameDeclaration) -> None:
                              f"not a {option.kind}")
     DECLARATIONS[declaration.name] = declaration
     GAMES[declaration.name] = declaration.table
+    if declaration.words is not None:
+        i18n.add_domain(declaration.words)
 
 
-def _register_from_environment() -> None:
+@dataclass(frozen=True, slots=True)
+class EntryPoint:
+    """One ``NAME = module:attribute`` of an entry point group, as a distribution
+    declares it (``[project.entry-points."scorekeeper.games"]`` in its pyproject.toml)."""
+
+    name: str
+    value: str
+    distribution: str
+    """The distribution's normalized name (``cardnight_scorekeeper``)."""
+
+    @property
+    def module(self) -> str:
+        return self.value.partition(":")[0].strip()
+
+    def load(self) -> object:
+        """What the entry point names: its module imported, then its attribute."""
+        attribute = self.value.partition(":")[2].partition("[")[0].strip()
+        found: object = importlib.import_module(self.module)
+        for part in filter(None, attribute.split(".")):
+            found = getattr(found, part)
+        return found
+
+
+def _normalized(name: str) -> str:
+    return re.sub(r"[-_.]+", "_", name).lower()
+
+
+def _group(text: str, group: str) -> Iterator[tuple[str, str]]:
+    """The ``name = value`` lines of section ``[group]`` of an ``entry_points.txt``."""
+    section = None
+    for line in map(str.strip, text.splitlines()):
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1].strip()
+        elif section == group:
+            name, equals, value = line.partition("=")
+            if equals:
+                yield name.strip(), value.strip()
+
+
+def entry_points(group: str = ENTRY_POINT_GROUP,
+                 path: Iterable[str] | None = None) -> list[EntryPoint]:
+    """The entry points of ``group`` of the distributions installed on ``path`` (default:
+    ``sys.path``): the ``entry_points.txt`` of each ``*.dist-info`` or ``*.egg-info``
+    folder, the first folder of a distribution's name winning. That is what
+    ``importlib.metadata.entry_points(group=...)`` reads (tests/test_third_game.py checks
+    that they agree), read without importing importlib.metadata and the email package it
+    brings, which cost every command some 15 ms of start-up (benchmarks/)."""
+    found: list[EntryPoint] = []
+    seen: set[str] = set()
+    for entry in sys.path if path is None else path:
+        folder = entry or "."
+        try:
+            names = os.listdir(folder)
+        except OSError:  # not a folder (a zip file), or gone
+            continue
+        for name in names:
+            stem, _dot, kind = name.rpartition(".")
+            if kind not in ("dist-info", "egg-info"):
+                continue
+            distribution = _normalized(stem.partition("-")[0])
+            if distribution in seen:
+                continue
+            seen.add(distribution)
+            try:
+                with open(os.path.join(folder, name, "entry_points.txt"),
+                          encoding="utf-8") as file:
+                    text = file.read()
+            except OSError:
+                continue
+            found += [EntryPoint(key, value, distribution) for key, value in _group(text, group)]
+    return found
+
+
+def _entry_points() -> list[EntryPoint]:
+    """The group's entry points: this package's own first, then the others, by name."""
+    return sorted(entry_points(), key=lambda point: (
+        point.module.partition(".")[0] != PACKAGE, point.name))
+
+
+def _built_in_folders() -> Iterator[tuple[str, Callable[[], object]]]:
+    """The built-in games without installed metadata: each folder of the games package
+    with a ``game.py``, as (where, how to load its declaration)."""
+    for folder in sorted(resources.files(GAMES_PACKAGE).iterdir(), key=lambda f: f.name):
+        if folder.is_dir() and (folder / "game.py").is_file():
+            module = f"{GAMES_PACKAGE}.{folder.name}.game"
+
+            def load(module: str = module) -> object:
+                return importlib.import_module(module).GAME
+
+            yield module, load
+
+
+def _from_environment() -> Iterator[tuple[str, Callable[[], object]]]:
     for spec in filter(None, (part.strip() for part in
                               os.environ.get(GAMES_VARIABLE, "").split(","))):
         module, _colon, attribute = spec.partition(":")
-        declaration = getattr(importlib.import_module(module), attribute or "GAME")
+
+        def load(module: str = module, attribute: str = attribute or "GAME") -> object:
+            return getattr(importlib.import_module(module), attribute)
+
+        yield f"{spec} (${GAMES_VARIABLE})", load
+
+
+def _load(where: str, load: Callable[[], object]) -> None:
+    """Register the declaration ``load`` gives; a broken one is left out, said in one
+    line on stderr (a plug-in's error is not the table's: the other games still work)."""
+    try:
+        declaration = load()
         if not isinstance(declaration, GameDeclaration):
-            raise TypeError(f"{spec} (from ${GAMES_VARIABLE}) is not a GameDeclaration")
+            raise TypeError(_("it is not a game's declaration but {kind}").format(
+                kind=type(declaration).__name__))
         register(declaration)
+    except Exception as error:  # anything a plug-in's import may raise
+        reason = str(error) or type(error).__name__
+        print(_("score: the game {where} is left out: {reason}").format(
+            where=where, reason=reason.splitlines()[0]), file=sys.stderr)
+
+
+def _register_installed() -> None:
+    points = _entry_points()
+    if not any(point.module.partition(".")[0] == PACKAGE for point in points):
+        for where, load in _built_in_folders():
+            _load(where, load)
+    for point in points:
+        _load(f"{point.name} ({point.value})", point.load)
+    for where, load in _from_environment():
+        _load(where, load)
 
 
 def declaration_of(name: str) -> GameDeclaration:
@@ -95,6 +232,4 @@ def get_virtual(name: str) -> VirtualGame:
     return _virtual[declaration.name]
 
 
-register(LEAST_SCORE)
-register(ONE_CARD)
-_register_from_environment()
+_register_installed()

@@ -250,3 +250,72 @@ def score_run(score_exe: Path, score_env: dict[str, str]) -> Iterator[Callable[.
         return Result(completed.returncode, completed.stdout, completed.stderr)
 
     yield invoke
+
+
+# ---------------------------------------------------------------------------
+# Games from outside the package, installed as users install them
+
+TESTS = Path(__file__).resolve().parent
+TEST_GAMES = ("third_game", "variant_game")
+"""The test suite's game distributions (each a folder with its pyproject.toml):
+High Card, and Quick Least Score, a variant of Least Score."""
+
+
+def _setuptools_builds_wheels() -> bool:
+    """Whether this environment's setuptools builds a wheel by itself (70.1 and newer):
+    then pip need not make an isolated build environment (faster, no download)."""
+    try:
+        from importlib.metadata import version
+
+        major, minor = (int(part) for part in version("setuptools").split(".")[:2])
+    except (ImportError, ValueError):
+        return False
+    return (major, minor) >= (70, 1)
+
+
+@pytest.fixture(scope="session")
+def installed_games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """For each test game distribution, a folder holding it as ``pip install --target``
+    puts it (its package and its ``.dist-info`` with the ``scorekeeper.games`` entry
+    point): ``score`` run with the folder on ``PYTHONPATH`` finds the game as it finds any
+    installed plug-in.
+
+    Built once per test run from copies of their folders (so the source tree gets no
+    ``build/`` or ``.egg-info``), shared by pytest-xdist's workers under a lock; nothing
+    of an earlier run is used."""
+    import shutil
+
+    from filelock import FileLock
+
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    root = shared / "installed-games"
+    targets = {name: root / name for name in TEST_GAMES}
+    with FileLock(str(shared / "installed-games.lock")):
+        if not (root / ".complete").is_file():
+            shutil.rmtree(root, ignore_errors=True)
+            isolation = ["--no-build-isolation"] if _setuptools_builds_wheels() else []
+            for name, target in targets.items():
+                source = root / "sources" / name
+                shutil.copytree(TESTS / name, source,
+                                ignore=shutil.ignore_patterns("__pycache__", "build",
+                                                              "*.egg-info"))
+                built = subprocess.run(
+                    [sys.executable, "-m", "pip", "install", "--no-deps", "--quiet",
+                     "--disable-pip-version-check", *isolation, "--target", str(target),
+                     str(source)], capture_output=True, text=True, timeout=600)
+                assert built.returncode == 0, built.stderr
+            (root / ".complete").touch()
+    return targets
+
+
+@pytest.fixture
+def with_third_game(installed_games: dict[str, Path]) -> dict[str, str]:
+    """The environment that puts the installed High Card on ``score``'s path."""
+    return {"PYTHONPATH": str(installed_games["third_game"])}
+
+
+@pytest.fixture
+def with_variant_game(installed_games: dict[str, Path]) -> dict[str, str]:
+    """The environment that puts the installed Quick Least Score on ``score``'s path."""
+    return {"PYTHONPATH": str(installed_games["variant_game"])}

@@ -178,8 +178,8 @@ def test_a_game_that_declares_no_questions_is_asked_plainly(score_exe: Path, db_
                                                             score_run) -> None:
     """The third game of tests/third_game declares no questions of its own: its round
     options and values are still asked, and the rules check the round at the end."""
-    games = {"SCOREKEEPER_GAMES": "third_game.game:GAME",
-             "PYTHONPATH": str(Path(__file__).resolve().parent)}
+    games = {"SCOREKEEPER_GAMES": "high_card.game:GAME",  # a game named, not installed
+             "PYTHONPATH": str(Path(__file__).resolve().parent / "third_game")}
     assert score_run("new", "high-card", "-p", "Ann", "-p", "Bob", env=games).exit_code == 0
     child = spawn_score(score_exe, db_path, ["add-round"], env=games)
     answer(child, "Who called show?: ", "a")

@@ -59,6 +59,7 @@ NOT_AT_THE_TABLE = (
     "scorekeeper.doctor", "scorekeeper.views.export", "scorekeeper.cli.nights",
     "scorekeeper.views.json_views", "scorekeeper.importing", "scorekeeper.cli.prompts",
     "tomllib", "tomlkit",  # no config file to read, none to write
+    "importlib.metadata", "email",  # the games' entry points are read without them
 )
 
 

@@ -4,6 +4,7 @@ are the options the game checks, with the same defaults and allowed values."""
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 
 import pytest
 
@@ -52,10 +53,11 @@ def test_declared_bots_are_the_virtual_decks_bots(game: GameDeclaration) -> None
     assert callable(ui.render_view) and callable(ui.read_action)
 
 
-def test_a_round_option_keeps_one_kind_across_games() -> None:
+def test_a_round_option_keeps_one_kind_across_games(monkeypatch: pytest.MonkeyPatch) -> None:
     from dataclasses import replace
 
-    from third_game.table import HighCardTable
+    monkeypatch.syspath_prepend(Path(__file__).resolve().parent / "third_game")
+    from high_card.table import HighCardTable
 
     from scorekeeper.games.common import RoundOption
 

@@ -1,6 +1,8 @@
-"""The architecture holds: each layer imports only the layers above it, no game another.
+"""The architecture holds: each layer imports only the layers above it, no game another
+(but a variant its declared base).
 
-1 cards, text, errors, i18n, files, card printing and keyboard input · 2 rules · 3 engine ·
+1 cards, text, errors, i18n, files, card printing and keyboard input, each game's words ·
+2 rules · 3 engine ·
 4 bots · 5 the session side (tables, virtual adapters, declarations, registry, session,
 summary, match, the simulation runner) · 6 store (and reading an import file; and a game's
 life on the virtual deck, ``playing``: it holds the session's lease and saves each deal
@@ -33,7 +35,7 @@ def layer(module: str) -> int:
                   "scorekeeper.keyboard"):
         return 1
     if len(parts) == 4 and parts[1] == "games":
-        return {"rules": 2, "engine": 3, "bots": 4, "expert": 4, "ui": 7,
+        return {"words": 1, "rules": 2, "engine": 3, "bots": 4, "expert": 4, "ui": 7,
                 "online": 7}.get(parts[3], 5)
     if parts[1:2] == ["games"] or module in ("scorekeeper.registry", "scorekeeper.session",
                                               "scorekeeper.summary", "scorekeeper.ranking",
@@ -97,15 +99,56 @@ def test_views_and_web_know_no_typer() -> None:
                 f"{module_name(path)} imports Typer or Click"
 
 
-@pytest.mark.parametrize("path", [p for p in MODULES if "games" in p.parts
-                                  and p.parent.name not in ("games",)],
-                         ids=lambda p: module_name(p))
-def test_a_game_never_imports_another_game(path: Path) -> None:
+TESTS = PACKAGE.parent / "tests"
+TEST_GAMES = sorted(path.parent for path in TESTS.glob("*/*/game.py"))
+"""The test suite's game packages (tests/third_game/high_card, tests/variant_game/...)."""
+GAME_FOLDERS = [*sorted(path.parent for path in PACKAGE.glob("games/*/game.py")), *TEST_GAMES]
+
+
+def declared_base(folder: Path) -> str | None:
+    """The ``base=`` a game's declaration (its game.py) names: the package of the game it
+    builds on, the one other game it may import."""
+    for node in ast.walk(ast.parse((folder / "game.py").read_text(encoding="utf-8"))):
+        if isinstance(node, ast.keyword) and node.arg == "base" \
+                and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            return node.value.value
+    return None
+
+
+def other_games_imported(path: Path, base: str | None) -> list[str]:
+    """What the module at ``path`` of a game's folder imports of another game than its
+    own and its declared ``base``."""
     game = path.parent.name
+    found = []
     for other in imported(path):
         parts = other.split(".")
-        if len(parts) >= 3 and parts[1] == "games" and parts[2] not in ("common", "virtual"):
-            assert parts[2] == game, f"{module_name(path)} imports {other}"
+        if len(parts) >= 3 and parts[1] == "games" and parts[2] not in ("common", "virtual") \
+                and parts[2] != game and not (base and other.startswith(base)):
+            found.append(other)
+    return found
+
+
+@pytest.mark.parametrize("path", [path for folder in GAME_FOLDERS
+                                  for path in sorted(folder.glob("*.py"))],
+                         ids=lambda p: str(p.relative_to(PACKAGE.parent)))
+def test_a_game_never_imports_another_game_but_its_declared_base(path: Path) -> None:
+    found = other_games_imported(path, declared_base(path.parent))
+    assert not found, f"{path.relative_to(PACKAGE.parent)} imports {found}"
+
+
+def test_a_variant_may_import_its_base_and_only_its_base(tmp_path: Path) -> None:
+    variant = TESTS / "variant_game" / "quick_least_score"
+    assert declared_base(variant) == "scorekeeper.games.least_score"
+    assert any(name.startswith("scorekeeper.games.least_score")
+               for name in imported(variant / "game.py"))
+    folder = tmp_path / "variant"
+    folder.mkdir()
+    (folder / "game.py").write_text("from scorekeeper.games.least_score.game import GAME\n"
+                                    "from scorekeeper.games.one_card.rules import Options\n")
+    assert other_games_imported(folder / "game.py", "scorekeeper.games.least_score") == \
+        ["scorekeeper.games.one_card.rules"]
+    assert sorted(other_games_imported(folder / "game.py", None)) == \
+        ["scorekeeper.games.least_score.game", "scorekeeper.games.one_card.rules"]
 
 
 def test_the_layers_are_what_the_readme_says() -> None:

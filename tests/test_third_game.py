@@ -1,30 +1,44 @@
-"""A third game from a folder of its own (tests/third_game) is scored, shown, exported and
-imported through the real ``score``, with no file of the package changed: its
-declaration is all the generic layers read (the extension point of issue 10)."""
+"""A third game from a folder of its own is scored, shown, exported and imported through
+the real ``score``, with no file of the package changed (issue 10's extension point,
+issue 29's "a game is one folder"): High Card (tests/third_game) is a distribution of
+its own, installed as users install a plug-in (the ``installed_games`` fixture), found
+through its ``scorekeeper.games`` entry point, with its own catalog (Danish) and rules
+texts. Quick Least Score (tests/variant_game) is a variant: it builds on Least Score and
+changes one default. A plug-in that fails to load leaves the other games working.
+"""
 
 from __future__ import annotations
 
+import csv
+import http.client
+import io
 import json
+import os
+import shutil
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from conftest import Result
-
-TESTS = Path(__file__).resolve().parent
-THIRD_GAME = {"SCOREKEEPER_GAMES": "third_game.game:GAME", "PYTHONPATH": str(TESTS)}
+from serving import start_serve
 
 Run = Callable[..., Result]
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
-def high_card(score_run: Run) -> Run:
-    """``score`` with High Card registered through $SCOREKEEPER_GAMES."""
+def high_card(score_run: Run, with_third_game: dict[str, str]) -> Run:
+    """``score`` with High Card installed (found by its entry point)."""
 
-    def run(*args: object, code: int = 0, stdin: str | None = None) -> Result:
-        result = score_run(*args, env=THIRD_GAME, stdin=stdin)
+    def run(*args: object, code: int = 0, stdin: str | None = None,
+            env: dict[str, str] | None = None) -> Result:
+        result = score_run(*args, env={**with_third_game, **(env or {})}, stdin=stdin)
         assert result.exit_code == code, (args, result)
         assert "Traceback" not in result.output, result.output
+        assert not result.stderr or code, result.stderr  # no plug-in was left out
         return result
 
     return run
@@ -88,6 +102,199 @@ def test_the_third_game_refuses_other_games_options(high_card: Run) -> None:
         "new", "one-card", "-p", "A", "-p", "B", "-p", "C", "--wins", "2", code=2).stderr
 
 
-def test_without_the_variable_there_is_no_third_game(score_run: Run) -> None:
+def test_without_the_installed_package_there_is_no_third_game(score_run: Run) -> None:
     result = score_run("new", "high-card", "--player", "Ann", "--player", "Bob")
     assert result.exit_code == 2 and "there is no game called 'high-card'" in result.stderr
+
+
+def test_the_installed_game_has_its_html_export_stats_rules_and_completion(
+        high_card: Run, score_run: Run, with_third_game: dict[str, str]) -> None:
+    high_card("new", "high-card", "-p", "Ann", "-p", "Bob", "--wins", "1", "--dealer", "Bob")
+    high_card("add-round", "--caller", "Bob", "Ann=2C", "Bob=AS")  # the ace is low: wrong
+    high_card("add-round", "--caller", "Ann", "Ann=KH", "Bob=5S")
+    page = high_card("export", "--format", "html").stdout
+    assert "<html" in page and "Caller" in page and "High Card" in page
+    rows = list(csv.reader(io.StringIO(high_card("export", "--format", "csv").stdout)))
+    assert [row[2] for row in rows[1:]] == ["Bob", "Ann"]
+
+    stats = json.loads(high_card("stats", "--json").stdout)
+    assert stats["sessions"]["finished"] == 1
+    assert stats["games"]["high-card"]["players"]["Ann"]["calls"] == 1
+    assert "Calls" in high_card("stats", "--game", "high-card").stdout
+
+    assert high_card("rules", "high-card").stdout.startswith("# High Card")
+
+    complete = {"_SCORE_COMPLETE": "complete_bash", "COMP_WORDS": "score new ",
+                "COMP_CWORD": "2", **with_third_game}
+    games = score_run(env=complete).stdout.split()
+    assert games[:2] == ["least-score", "one-card"] and "high-card" in games
+    complete |= {"COMP_WORDS": "score add-round --cal", "COMP_CWORD": "2"}
+    assert score_run(env=complete).stdout.split() == ["--caller"]
+
+
+def test_the_installed_game_speaks_its_own_danish(high_card: Run) -> None:
+    """Its words are its own catalog's (tests/third_game/high_card/locale), its rules text
+    its own da.md; the generic words stay the generic catalog's."""
+    assert "High Card: point, der vinder spillet, 1-10." in \
+        " ".join(high_card("--lang", "da", "new", "--help").stdout.split())
+    high_card("new", "high-card", "-p", "Ann", "-p", "Bob", "--dealer", "Ann")
+    refused = high_card("--lang", "da", "add-round", "Ann=KH", "Bob=5S", code=1)
+    assert "sig, hvem der meldte: --caller NAVN" in refused.stderr
+    added = high_card("--lang", "da", "add-round", "--caller", "Bob", "Ann=KH", "Bob=5S")
+    assert added.stdout.startswith("Runde 1 skrevet ind: Ann +0")
+    assert "(Bob meldte forkert)" in added.stdout
+    shown = high_card("--lang", "da", "show").stdout
+    assert "Melder" in shown and "* melder   ✗ en forkert melding" in shown
+    assert "Bob ✗ forkert" in shown and "Stilling" in shown
+    rules = high_card("--lang", "da", "rules", "high-card").stdout
+    assert rules.startswith("# Højeste kort") and "den første til 3 point vinder" in rules
+    # a language it has no catalog for reads its words as written, the rest translated
+    arabic = high_card("--lang", "ar", "show").stdout
+    assert "Caller" in arabic and "Caller" not in high_card("--lang", "da", "show").stdout
+
+
+def test_the_installed_game_is_served(high_card: Run, score_exe: Path,
+                                      score_env: dict[str, str],
+                                      with_third_game: dict[str, str]) -> None:
+    high_card("new", "high-card", "-p", "Ann", "-p", "Bob", "--dealer", "Ann")
+    high_card("add-round", "--caller", "Ann", "Ann=KH", "Bob=5S")
+    served = start_serve(score_exe, {**score_env, **with_third_game})
+    try:
+        url = urlsplit(served.url)
+        connection = http.client.HTTPConnection(url.netloc, timeout=10)
+        connection.request("GET", url.path + "session/1")
+        response = connection.getresponse()
+        body = response.read().decode("utf-8")
+        connection.close()
+        assert response.status == 200, body
+        assert "High Card" in body and "Caller" in body and "Ann" in body
+    finally:
+        code, _out, err = served.stop()
+    assert (code, err) == (0, "")
+
+
+# --------------------------------------------------------------------------- a variant
+
+def test_a_variant_builds_on_its_base_and_changes_one_default(
+        score_run: Run, with_variant_game: dict[str, str]) -> None:
+    """Quick Least Score is Least Score to 50: its table subclasses Least Score's, its
+    declaration replaces the limit's default and help and keeps the rest."""
+
+    def quick(*args: object) -> Result:
+        result = score_run(*args, env=with_variant_game)
+        assert result.exit_code == 0 and not result.stderr, (args, result)
+        return result
+    help_text = " ".join(quick("--lang", "da", "new", "--help").stdout.split())
+    assert "Quick Least Score: grænsen for at blive slået ud, 10-500 (standard 50)." \
+        in help_text
+    started = quick("new", "quick-least-score", "-p", "Ann", "-p", "Bob", "-p", "Cy",
+                        "--dealer", "Ann").stdout
+    assert "Quick Least Score for Ann, Bob, Cy (limit 50, tie declarer-wins" in started
+    quick("add-round", "--declarer", "Ann", "Ann=3", "Bob=30", "Cy=4")
+    over = quick("add-round", "--declarer", "Cy", "Ann=5", "Bob=30", "Cy=2").stdout
+    assert "Bob is knocked out." in over  # 55: out at 50, not at Least Score's 100
+    shown = quick("show").stdout
+    assert "Declarer" in shown and "Left before 50" in shown
+    danish = quick("--lang", "da", "show").stdout
+    assert "Erklærer" in danish or "Melder" in danish, danish  # its base's words, in Danish
+    assert "Tilbage før 50" in danish
+    # its base is untouched: Least Score still defaults to 100
+    assert "(limit 100," in quick("new", "least-score", "-p", "A", "-p", "B").stdout
+    quick("new", "quick-least-score", "-p", "A", "-p", "B", "--limit", "100")
+    assert "Left before 100" in quick("show").stdout
+
+
+# --------------------------------------------------------------------------- broken plug-ins
+
+def fake_distribution(site: Path, name: str, entry_points: str) -> None:
+    """What ``pip install`` leaves of a distribution, as far as entry points go."""
+    info = site / f"{name}-1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n",
+                                   encoding="utf-8")
+    (info / "entry_points.txt").write_text(entry_points, encoding="utf-8")
+
+
+def test_a_broken_plug_in_is_one_line_and_the_other_games_work(
+        score_run: Run, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    fake_distribution(site, "broken_games", "[scorekeeper.games]\n"
+                      "missing = no_such_module_here.game:GAME\n"
+                      "wrong-type = broken_games_module:GAME\n"
+                      "failing = failing_games_module:GAME\n")
+    (site / "broken_games_module.py").write_text("GAME = 'not a declaration'\n")
+    (site / "failing_games_module.py").write_text("raise RuntimeError('boom\\nsecond')\n")
+    env = {"PYTHONPATH": str(site)}
+    started = score_run("new", "least-score", "-p", "Ann", "-p", "Bob", "--dealer", "Ann",
+                        env=env)
+    assert started.exit_code == 0, started
+    lines = started.stderr.splitlines()
+    assert len(lines) == 3 and "Traceback" not in started.stderr, lines
+    assert lines[0].startswith("score: the game failing (failing_games_module:GAME) is "
+                               "left out: boom")
+    assert "missing (no_such_module_here.game:GAME)" in lines[1] and \
+        "no_such_module_here" in lines[1]
+    assert lines[2] == ("score: the game wrong-type (broken_games_module:GAME) is left out: "
+                        "it is not a game's declaration but str")
+    added = score_run("add-round", "--declarer", "Ann", "Ann=2", "Bob=9", env=env)
+    assert added.exit_code == 0 and "Round 1 recorded" in added.stdout
+    assert score_run("new", "--help", env=env).exit_code == 0
+
+
+def test_a_plug_in_that_takes_a_games_name_is_left_out(score_run: Run, tmp_path: Path,
+                                                       ) -> None:
+    site = tmp_path / "site"
+    fake_distribution(site, "copycat", "[scorekeeper.games]\n"
+                      "least-score = copycat_module:GAME\n")
+    (site / "copycat_module.py").write_text(
+        "from dataclasses import replace\n"
+        "from scorekeeper.games.one_card.game import GAME as ONE\n"
+        "from scorekeeper.games.least_score.table import LeastScoreTable\n"
+        "GAME = replace(ONE, table=LeastScoreTable())\n")
+    result = score_run("new", "least-score", "-p", "A", "-p", "B", "-p", "C",
+                       env={"PYTHONPATH": str(site)})
+    assert result.exit_code == 0 and "(limit 100," in result.stdout
+    assert result.stderr.strip() == ("score: the game least-score (copycat_module:GAME) is "
+                                     "left out: a game called 'least-score' is already "
+                                     "registered")
+
+
+def test_a_source_tree_without_metadata_finds_the_built_in_games(tmp_path: Path) -> None:
+    """Without this package's entry points (a source tree never installed: here a copy
+    of the package and no site-packages at all), the games package's folders are the
+    built-in games."""
+    shutil.copytree(ROOT / "scorekeeper", tmp_path / "tree" / "scorekeeper",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    code = ("import sys; sys.path.insert(0, sys.argv[1])\n"
+            "from scorekeeper.registry import DECLARATIONS, entry_points\n"
+            "print(' '.join(DECLARATIONS), len(entry_points()))\n")
+    found = subprocess.run([sys.executable, "-S", "-c", code, str(tmp_path / "tree")],
+                           cwd=tmp_path, capture_output=True, text=True, check=True)
+    assert found.stdout.split() == ["least-score", "one-card", "0"] and not found.stderr
+
+
+def test_the_entry_points_read_are_importlib_metadatas(installed_games: dict[str, Path],
+                                                       tmp_path: Path) -> None:
+    """The registry reads the group's entry points itself (importlib.metadata's import
+    costs start-up): what it reads is what importlib.metadata reads, distribution by
+    distribution, this package's own, the test games', a broken one and a duplicate."""
+    site = tmp_path / "site"
+    fake_distribution(site, "broken_games", "# a comment\n[console_scripts]\nx = y:z\n\n"
+                      "[scorekeeper.games]\nmissing = no_such_module_here.game:GAME\n"
+                      "extra = some.module:GAME.attribute [extra]\n")
+    fake_distribution(site, "Scorekeeper_High.Card", "[scorekeeper.games]\nshadow = a:B\n")
+    path = [str(site), *(str(folder) for folder in installed_games.values()), *sys.path]
+    code = ("import json, sys\n"
+            "from importlib import metadata\n"
+            "from scorekeeper.registry import entry_points\n"
+            "ours = sorted((p.name, p.value) for p in entry_points())\n"
+            "theirs = sorted((p.name, p.value) for p in "
+            "metadata.entry_points(group='scorekeeper.games'))\n"
+            "print(json.dumps([ours, theirs]))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": os.pathsep.join(path)})
+    ours, theirs = json.loads(done.stdout.strip().splitlines()[-1])
+    assert ours == theirs
+    assert ["shadow", "a:B"] in ours and ["high-card", "high_card.game:GAME"] not in ours
+    assert ["extra", "some.module:GAME.attribute [extra]"] in ours
+    assert {"least-score", "one-card", "quick-least-score", "missing"} <= {n for n, _v in ours}

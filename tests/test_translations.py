@@ -3,8 +3,13 @@ translated into Danish and Arabic, no catalog entry is stale or fuzzy, the shipp
 ``.mo`` files are the compiles of their ``.po`` files, translations keep their
 ``{placeholders}``, plural entries have every form, and the wheel carries the catalogs.
 
+Every domain is checked alike (issue 29): the generic one (``scorekeeper/locale``) and
+each game's own, in its folder (``games/<game>/locale``; the test suite's games in
+``tests/<package>/<game>/locale``, in the languages they have, Danish at least).
+
 The messages are extracted from the sources with Babel's API, with the mapping of
-babel.cfg and the keywords of docs/translating.md (what ``pybabel extract`` does).
+babel.cfg (the generic domain) or every ``.py`` of a game's folder, and the keywords of
+docs/translating.md (what ``pybabel extract`` does).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -40,13 +46,57 @@ KEYWORDS = parse_keywords(["_", "N_", "ngettext:1,2", "pgettext:1c,2"])
 Key = tuple[str | None, str]  # (context, msgid)
 
 
-def extract_code() -> dict[Key, str | None]:
+@dataclass(frozen=True)
+class Domain:
+    """One catalog: the generic ``scorekeeper``, or a game's own (named as its folder)."""
+
+    name: str
+    sources: Path
+    """Where its messages are: the root with babel.cfg's map, or a game's folder."""
+    locale: Path
+    languages: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def po(self, language: str) -> Path:
+        return self.locale / language / "LC_MESSAGES" / f"{self.name}.po"
+
+
+def game_domain(folder: Path, languages: tuple[str, ...] | None = None) -> Domain:
+    locale = folder / "locale"
+    found = languages or tuple(sorted(
+        path.name for path in locale.iterdir()
+        if (path / "LC_MESSAGES" / f"{folder.name}.po").is_file()))
+    return Domain(folder.name, folder, locale, found)
+
+
+GENERIC = Domain("scorekeeper", ROOT, LOCALE, LANGUAGES)
+BUILT_IN_GAMES = [game_domain(words.parent, LANGUAGES)
+                  for words in sorted(ROOT.glob("scorekeeper/games/*/words.py"))]
+TEST_GAMES = [game_domain(words.parent) for words in sorted(ROOT.glob("tests/*/*/words.py"))]
+DOMAINS = [GENERIC, *BUILT_IN_GAMES, *TEST_GAMES]
+EACH = [(domain, language) for domain in DOMAINS for language in domain.languages]
+
+
+def test_every_game_has_its_domain() -> None:
+    """Each built-in game's folder and each test game's is a domain of its own, and the
+    test games speak Danish at least."""
+    assert [domain.name for domain in BUILT_IN_GAMES] == ["least_score", "one_card"]
+    assert {domain.name for domain in TEST_GAMES} == {"high_card", "quick_least_score"}
+    assert all("da" in domain.languages for domain in TEST_GAMES)
+
+
+def extract_code(domain: Domain = GENERIC) -> dict[Key, str | None]:
     """Every message the code marks: (context, msgid) -> msgid_plural (None: no plural)."""
-    with (ROOT / "babel.cfg").open() as mapping:
-        method_map, options_map = parse_mapping_cfg(mapping)
+    if domain is GENERIC:
+        with (ROOT / "babel.cfg").open() as mapping:
+            method_map, options_map = parse_mapping_cfg(mapping)
+    else:
+        method_map, options_map = [("**.py", "python")], {}
     found: dict[Key, str | None] = {}
     for _file, _line, message, _comments, context in extract_from_dir(
-            str(ROOT), method_map, options_map, keywords=KEYWORDS):
+            str(domain.sources), method_map, options_map, keywords=KEYWORDS):
         if isinstance(message, tuple):
             found[(context, message[0])] = message[1]
         else:
@@ -163,47 +213,67 @@ def compiled(catalog: Catalog) -> dict[Key, Any]:
 
 # --------------------------------------------------------------------------- the catalogs
 
-@pytest.fixture(scope="module")
-def code() -> dict[Key, str | None]:
-    return extract_code()
+_extracted: dict[str, dict[Key, str | None]] = {}
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_every_message_of_the_code_is_translated(code: dict[Key, str | None],
-                                                 language: str) -> None:
-    assert code, "no message found in the code: is babel.cfg's mapping right?"
-    missing = untranslated(code, read_catalog(po_path(language), language))
-    assert not missing, (f"{len(missing)} messages have no {language} translation "
-                         f"(docs/translating.md): {missing[:20]}")
+def code_of(domain: Domain) -> dict[Key, str | None]:
+    """The domain's messages, extracted once per test process."""
+    if domain.name not in _extracted:
+        _extracted[domain.name] = extract_code(domain)
+    return _extracted[domain.name]
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_no_catalog_entry_is_stale_or_fuzzy(code: dict[Key, str | None], language: str) -> None:
-    found = stale(code, read_catalog(po_path(language), language))
-    assert not found, (f"{language} entries not in the code (or fuzzy): run pybabel extract "
-                       f"and update (docs/translating.md): {found[:20]}")
+@pytest.mark.parametrize(("domain", "language"), EACH, ids=str)
+def test_every_message_of_the_code_is_translated(domain: Domain, language: str) -> None:
+    code = code_of(domain)
+    assert code, f"no message found in {domain.sources}: is the extraction's mapping right?"
+    missing = untranslated(code, read_catalog(domain.po(language), language))
+    assert not missing, (f"{len(missing)} messages of {domain} have no {language} "
+                         f"translation (docs/translating.md): {missing[:20]}")
 
 
-def test_the_template_is_the_code(code: dict[Key, str | None]) -> None:
-    template = read_catalog(LOCALE / "scorekeeper.pot")
-    assert {key_of(message) for message in entries(template)} == set(code)
+@pytest.mark.parametrize(("domain", "language"), EACH, ids=str)
+def test_no_catalog_entry_is_stale_or_fuzzy(domain: Domain, language: str) -> None:
+    found = stale(code_of(domain), read_catalog(domain.po(language), language))
+    assert not found, (f"{domain} {language} entries not in the code (or fuzzy): run "
+                       f"pybabel extract and update (docs/translating.md): {found[:20]}")
 
 
-@pytest.mark.parametrize("domain", ["scorekeeper", "messages"])
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_each_mo_is_the_compile_of_its_po(language: str, domain: str) -> None:
-    source = read_catalog(po_path(language, domain), language)
-    with po_path(language, domain).with_suffix(".mo").open("rb") as file:
+@pytest.mark.parametrize("domain", DOMAINS, ids=str)
+def test_the_template_is_the_code(domain: Domain) -> None:
+    template = read_catalog(domain.locale / f"{domain.name}.pot")
+    assert {key_of(message) for message in entries(template)} == set(code_of(domain))
+
+
+def test_a_games_messages_are_in_its_domain_alone() -> None:
+    """The generic domain holds no message only a game's folder says."""
+    generic = set(code_of(GENERIC))
+    for domain in BUILT_IN_GAMES:
+        own = set(code_of(domain)) - generic
+        assert own, domain
+        template = read_catalog(LOCALE / "scorekeeper.pot")
+        assert not own & {key_of(message) for message in entries(template)}
+
+
+TYPER = Domain("messages", ROOT, LOCALE, LANGUAGES)
+"""Typer's own words (gettext's default domain)."""
+
+
+@pytest.mark.parametrize(("domain", "language"),
+                         [*EACH, *((TYPER, language) for language in LANGUAGES)], ids=str)
+def test_each_mo_is_the_compile_of_its_po(domain: Domain, language: str) -> None:
+    source = read_catalog(domain.po(language), language)
+    with domain.po(language).with_suffix(".mo").open("rb") as file:
         shipped = read_mo(file)
     assert {key: value for key, value in compiled(shipped).items()} == compiled(source), \
         f"{language}/{domain}.mo is not the compile of its .po: run pybabel compile"
 
 
-@pytest.mark.parametrize("domain", ["scorekeeper", "messages"])
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_translations_keep_their_placeholders_and_plural_forms(language: str,
-                                                               domain: str) -> None:
-    catalog = read_catalog(po_path(language, domain), language)
+@pytest.mark.parametrize(("domain", "language"),
+                         [*EACH, *((TYPER, language) for language in LANGUAGES)], ids=str)
+def test_translations_keep_their_placeholders_and_plural_forms(domain: Domain,
+                                                               language: str) -> None:
+    catalog = read_catalog(domain.po(language), language)
     assert not placeholder_problems(catalog)
     assert not plural_problems(catalog)
 
@@ -212,6 +282,9 @@ def test_the_plural_rules_are_the_languages() -> None:
     danish = read_catalog(po_path("da"), "da")
     arabic = read_catalog(po_path("ar"), "ar")
     assert (danish.num_plurals, arabic.num_plurals) == (2, 6)
+    for domain, language in EACH:
+        game = read_catalog(domain.po(language), language)
+        assert game.plural_expr == (danish if language == "da" else arabic).plural_expr
     rule = gettext.c2py(arabic.plural_expr)
     assert [rule(n) for n in (0, 1, 2, 3, 10, 11, 99, 100, 102, 111)] == \
         [0, 1, 2, 3, 3, 4, 4, 5, 5, 4]
@@ -272,6 +345,9 @@ def test_a_plain_pip_install_speaks_danish(tmp_path: Path) -> None:
         for domain in ("scorekeeper", "messages"):
             assert (target / "scorekeeper" / "locale" / language / "LC_MESSAGES"
                     / f"{domain}.mo").is_file()
+        for game in BUILT_IN_GAMES:
+            assert (target / game.locale.relative_to(ROOT) / language / "LC_MESSAGES"
+                    / f"{game.name}.mo").is_file()
     # the installed copy, not this checkout (PYTHONPATH comes before the editable install)
     env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(target), "SCOREKEEPER_LANG": "da",
            "SCOREKEEPER_DB": str(tmp_path / "store.json"), "PYTHONIOENCODING": "utf-8"}

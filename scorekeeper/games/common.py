@@ -19,7 +19,7 @@ from typing import Any, Literal, Protocol, TypeVar
 from scorekeeper.errors import EntryError as EntryError  # re-exported
 from scorekeeper.errors import MalformedValue as MalformedValue  # re-exported
 from scorekeeper.errors import RoundError as RoundError  # re-exported
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import Domain, _, ngettext
 
 JSONDict = dict[str, Any]
 
@@ -664,6 +664,12 @@ class GameDeclaration:
     """The module that shows a seat's view on its phone and reads its posted moves
     (``score play --online``: ``seat_state``, ``public_state``, ``action_of``,
     ``describe_action``, ``describe_end``, ``hint``), imported on use."""
+    words: Domain | None = None
+    """Where the game's own catalog is (its gettext domain, in its folder's ``locale/``):
+    the words it declares here (help texts, headings, legends) are translated there."""
+    base: str | None = None
+    """The package of the game this one builds on (a variant: its table subclasses the
+    base's, its declaration replaces what differs); the only other game it may import."""
 
     @property
     def name(self) -> str:

@@ -48,7 +48,7 @@ from scorekeeper.cards import STANDARD_DECK, Card, CardError, Rank, parse_card
 from scorekeeper.errors import IllegalAction
 from scorekeeper.games.least_score import rules
 from scorekeeper.games.least_score.rules import Options, TwoPairs
-from scorekeeper.i18n import _
+from scorekeeper.games.least_score.words import _
 
 __all__ = [
     "CHANCE",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from scorekeeper.games.common import GameDeclaration, HouseRuleOption, RoundOption
 from scorekeeper.games.least_score.rules import End, Options, Tie, TwoPairs
 from scorekeeper.games.least_score.table import LeastScoreTable
-from scorekeeper.i18n import N_
+from scorekeeper.games.least_score.words import N_, WORDS
 
 _DEFAULT = Options()
 _TABLE = LeastScoreTable()
@@ -41,4 +41,5 @@ GAME = GameDeclaration(
     bots=("random", "greedy", "strong", "expert"),
     keyboard_ui="scorekeeper.games.least_score.ui",
     online_ui="scorekeeper.games.least_score.online",
+    words=WORDS,
 )

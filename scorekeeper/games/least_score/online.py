@@ -12,7 +12,7 @@ from typing import Any
 from scorekeeper.cards import Card, parse_card
 from scorekeeper.games.least_score import rules, ui
 from scorekeeper.games.least_score.engine import Action, Deal, Declare, Discard, View
-from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.games.least_score.words import N_, _, ngettext
 from scorekeeper.views.seat import JSONDict, button, pick, plain_lines, row
 
 HELP = N_("Choose the cards to discard (a single card, a pair, all four of a rank, a run "

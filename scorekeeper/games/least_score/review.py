@@ -38,8 +38,9 @@ from scorekeeper.games.least_score.engine import (
 )
 from scorekeeper.games.least_score.expert import History
 from scorekeeper.games.least_score.table import LeastScoreTable
+from scorekeeper.games.least_score.words import N_, _
 from scorekeeper.games.virtual import Appraised, Decision
-from scorekeeper.i18n import N_, _, format_percent
+from scorekeeper.i18n import format_percent
 
 DECLARING = "declaring"
 DISCARDING = "discarding"

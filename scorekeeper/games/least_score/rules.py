@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from scorekeeper.cards import Card, Rank, parse_cards  # noqa: F401  (parse_cards: doctests)
-from scorekeeper.i18n import _
+from scorekeeper.games.least_score.words import _
 
 __all__ = [
     "DEFAULT_LIMIT",

@@ -40,12 +40,17 @@ from scorekeeper.games.common import (
 )
 from scorekeeper.games.least_score import rules, texts
 from scorekeeper.games.least_score.rules import End, Options, Tie, TwoPairs
-from scorekeeper.i18n import N_, _, ngettext, pgettext
+from scorekeeper.games.least_score.words import N_, _, ngettext, pgettext
 
 
 class LeastScoreTable:
+    """Least Score's table. A variant subclasses it and overrides what differs: its
+    ``name``, ``title`` and default house rules (``defaults``); the rest is inherited."""
+
     name = "least-score"
     title = "Least Score"
+    defaults = Options()
+    """The house rules a session gets where ``score new`` names none."""
     min_players = rules.MIN_PLAYERS
     max_players = rules.MAX_PLAYERS
     target_label = "limit"
@@ -54,13 +59,16 @@ class LeastScoreTable:
     # -- options ---------------------------------------------------------------
 
     def default_options(self) -> JSONDict:
-        return Options().as_dict()
+        return self.defaults.as_dict()
 
     def check_options(self, options: Mapping[str, Any]) -> JSONDict:
         return self.options(options).as_dict()
 
     def options(self, options: Mapping[str, Any]) -> Options:
-        """The house rules as the typed Options (parsed once per set of values)."""
+        """The house rules as the typed Options (parsed once per set of values), this
+        table's defaults where ``options`` names none."""
+        if self.defaults != _STANDARD:
+            options = {**self.default_options(), **options}
         return _parse_options(options)
 
     def check_players(self, players: Sequence[str]) -> None:
@@ -313,7 +321,7 @@ class LeastScoreTable:
     rules_folder = texts.RULES_FOLDER
 
     def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
-        return texts.house_rules(self.options(options), language)
+        return texts.house_rules(self.options(options), language, self.defaults)
 
 
 def _parse(options: Mapping[str, Any]) -> Options:
@@ -335,6 +343,7 @@ def _parse(options: Mapping[str, Any]) -> Options:
 
 
 _parse_options = parsed_once(_parse)
+_STANDARD = Options()
 
 
 def _check_round(

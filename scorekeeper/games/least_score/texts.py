@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from importlib import resources
 
-from scorekeeper import i18n
 from scorekeeper.games.common import HouseRule, Language
 from scorekeeper.games.least_score.rules import End, Options, Tie, TwoPairs
-from scorekeeper.i18n import N_
+from scorekeeper.games.least_score.words import N_, WORDS
 
 RULES_FOLDER = resources.files("scorekeeper.games.least_score") / "rules"
 
@@ -32,14 +31,16 @@ _TWO_PAIRS = {
 }
 
 
-def house_rules(options: Options, language: Language) -> list[HouseRule]:
-    """Each house rule of ``options`` in words, in ``score new``'s order.
+def house_rules(options: Options, language: Language,
+                default: Options | None = None) -> list[HouseRule]:
+    """Each house rule of ``options`` in words, in ``score new``'s order (``default``:
+    the table's defaults, a variant's own).
 
     >>> [rule.as_typed for rule in house_rules(Options(limit=25), Language.ENGLISH)]
     ['--limit 25', '--tie declarer-wins', '--end last-standing', '--two-pairs same-rank']
     """
-    words = i18n.catalog(language.value).gettext
-    default = Options()
+    words = WORDS.catalog(language.value).gettext
+    default = default or Options()
     return [
         HouseRule("limit", options.limit, default.limit,
                   words(_LIMIT).format(limit=options.limit)),

@@ -15,7 +15,8 @@ from scorekeeper.cards import SUITS, Card, Rank, parse_cards
 from scorekeeper.games.least_score import rules
 from scorekeeper.games.least_score.bots import Advice, StrongBot
 from scorekeeper.games.least_score.engine import Action, Deal, Declare, Discard, View
-from scorekeeper.i18n import N_, _, format_percent, ngettext, pgettext
+from scorekeeper.games.least_score.words import N_, _, ngettext, pgettext
+from scorekeeper.i18n import format_percent
 from scorekeeper.keyboard import (
     Words,
     hint_words,

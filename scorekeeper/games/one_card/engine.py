@@ -45,7 +45,7 @@ from scorekeeper.cards import SUITS, Card, CardError, Suit, parse_card, parse_su
 from scorekeeper.errors import IllegalAction
 from scorekeeper.games.one_card import rules
 from scorekeeper.games.one_card.rules import JokerRule, Options, Order
-from scorekeeper.i18n import _
+from scorekeeper.games.one_card.words import _
 
 __all__ = [
     "BID0",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from scorekeeper.games.common import GameDeclaration, HouseRuleOption, RoundOption
 from scorekeeper.games.one_card.rules import JokerRule, Options
 from scorekeeper.games.one_card.table import OneCardTable
-from scorekeeper.i18n import N_
+from scorekeeper.games.one_card.words import N_, WORDS
 
 _DEFAULT = Options()
 _TABLE = OneCardTable()
@@ -46,4 +46,5 @@ GAME = GameDeclaration(
     bots=("random", "greedy", "strong", "expert"),
     keyboard_ui="scorekeeper.games.one_card.ui",
     online_ui="scorekeeper.games.one_card.online",
+    words=WORDS,
 )

@@ -21,7 +21,7 @@ from scorekeeper.games.one_card.engine import (
     View,
 )
 from scorekeeper.games.one_card.rules import Order
-from scorekeeper.i18n import N_, _
+from scorekeeper.games.one_card.words import N_, _
 from scorekeeper.views.seat import JSONDict, button, plain_lines, row
 
 HELP = {

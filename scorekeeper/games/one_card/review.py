@@ -40,8 +40,8 @@ from scorekeeper.games.one_card.engine import (
 )
 from scorekeeper.games.one_card.rules import Order
 from scorekeeper.games.one_card.table import OneCardTable
+from scorekeeper.games.one_card.words import N_, _
 from scorekeeper.games.virtual import Appraised, Decision
-from scorekeeper.i18n import N_, _
 
 BIDDING_KIND = "bidding"
 PLAYING = "playing"

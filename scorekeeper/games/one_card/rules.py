@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from scorekeeper.cards import JOKER, SUITS, Card, Rank, Suit
-from scorekeeper.i18n import _
+from scorekeeper.games.one_card.words import _
 
 __all__ = [
     "MAX_BID",

@@ -42,7 +42,7 @@ from scorekeeper.games.common import (
 )
 from scorekeeper.games.one_card import rules, texts
 from scorekeeper.games.one_card.rules import JokerRule, Options
-from scorekeeper.i18n import N_, _, pgettext
+from scorekeeper.games.one_card.words import N_, _, pgettext
 
 _OPTION_NAMES = ("joker", "target")
 _ROUND_FIELDS = ("bidder", "bid", "no_bid", "trump")

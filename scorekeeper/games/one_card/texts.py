@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from importlib import resources
 
-from scorekeeper import i18n
 from scorekeeper.games.common import HouseRule, Language
 from scorekeeper.games.one_card.rules import JokerRule, Options
-from scorekeeper.i18n import N_
+from scorekeeper.games.one_card.words import N_, WORDS
 
 RULES_FOLDER = resources.files("scorekeeper.games.one_card") / "rules"
 
@@ -31,7 +30,7 @@ def house_rules(options: Options, language: Language) -> list[HouseRule]:
     >>> [rule.as_typed for rule in house_rules(Options(target=50), Language.ENGLISH)]
     ['--joker joker', '--target 50']
     """
-    words = i18n.catalog(language.value).gettext
+    words = WORDS.catalog(language.value).gettext
     default = Options()
     return [
         HouseRule("joker", options.joker.value, default.joker.value,

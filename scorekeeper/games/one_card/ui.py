@@ -16,7 +16,7 @@ from scorekeeper.games.one_card import rules
 from scorekeeper.games.one_card.bots import Advice, StrongBot
 from scorekeeper.games.one_card.engine import Action, Bid, ChooseOrder, Deal, Phase, Play, View
 from scorekeeper.games.one_card.rules import JokerRule, Order
-from scorekeeper.i18n import N_, _, ngettext, pgettext
+from scorekeeper.games.one_card.words import N_, _, ngettext, pgettext
 from scorekeeper.keyboard import (
     Words,
     hint_words,

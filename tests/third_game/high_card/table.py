@@ -1,4 +1,5 @@
-"""High Card at the table: the whole scorekeeping side of a tiny game, in a few lines."""
+"""High Card at the table: the whole scorekeeping side of a tiny game, in a few lines;
+its words are its own catalog's (high_card.words)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any
 
+from high_card.words import N_, WORDS, _
 from scorekeeper.cards import CardError, parse_card
 from scorekeeper.games.common import (
     EntryError,
@@ -35,8 +37,9 @@ class HighCardTable:
     max_players = 6
     target_label = "wins"
     lower_is_better = False
-    rules_folder = resources.files(__package__ or "third_game") / "rules"
-    stat_figures: tuple[StatFigure, ...] = (StatFigure("calls", "Calls", "rounds called", "calls"),)
+    rules_folder = resources.files(__package__ or "high_card") / "rules"
+    stat_figures: tuple[StatFigure, ...] = (
+        StatFigure("calls", N_("Calls"), N_("rounds called"), "calls"),)
 
     def default_options(self) -> JSONDict:
         return {"wins": DEFAULT_WINS}
@@ -44,10 +47,11 @@ class HighCardTable:
     def check_options(self, options: Mapping[str, Any]) -> JSONDict:
         unknown = set(options) - {"wins"}
         if unknown:
-            raise EntryError(f"High Card has no option {sorted(unknown)[0]!r}")
-        wins = option_whole_number(options.get("wins", DEFAULT_WINS), "wins")
+            raise EntryError(_("High Card has no option {option}").format(
+                option=repr(sorted(unknown)[0])))
+        wins = option_whole_number(options.get("wins", DEFAULT_WINS), _("wins"))
         if not 1 <= wins <= 10:
-            raise EntryError(f"wins must be 1 to 10, not {wins}")
+            raise EntryError(_("wins must be 1 to 10, not {wins}").format(wins=wins))
         return {"wins": wins}
 
     def target(self, options: Mapping[str, Any]) -> int:
@@ -55,20 +59,21 @@ class HighCardTable:
 
     def check_players(self, players: Sequence[str]) -> None:
         if not self.min_players <= len(players) <= self.max_players:
-            raise EntryError(f"High Card takes 2 to 6 players, not {len(players)}")
+            raise EntryError(_("High Card takes 2 to 6 players, not {n}").format(n=len(players)))
 
     def make_round(self, players: Sequence[str], options: Mapping[str, Any],
                    standings: Standings, entry: RoundEntry) -> JSONDict:
         caller = entry.text("caller")
         if caller is None:
-            raise EntryError("say who called: --caller NAME")
+            raise EntryError(_("say who called: --caller NAME"))
         cards: dict[str, str] = {}
-        for name, raw in collect_values(players, entry, "card").items():
+        for name, raw in collect_values(players, entry, _("card")).items():
             try:
                 cards[name] = str(parse_card(raw.strip()))
             except CardError as error:
-                raise EntryError(f"{name}'s card: {error}") from None
-        return {"caller": match_player(players, caller, "caller"), "cards": cards}
+                raise EntryError(_("{name}'s card: {error}").format(
+                    name=name, error=error)) from None
+        return {"caller": match_player(players, caller, _("caller")), "cards": cards}
 
     def standings(self, players: Sequence[str], options: Mapping[str, Any],
                   first_dealer: str | None, rounds: Sequence[JSONDict]) -> Standings:
@@ -78,9 +83,9 @@ class HighCardTable:
         winners: list[str] = []
         for number, round_ in enumerate(rounds, start=1):
             if winners:
-                raise RoundError(number, "the game was already over")
+                raise RoundError(number, _("the game was already over"))
             try:
-                check_participants(round_["cards"], players, "card")
+                check_participants(round_["cards"], players, _("card"))
                 ranks = {name: parse_card(card).rank.value
                          for name, card in round_["cards"].items()}
             except (EntryError, CardError, KeyError, AttributeError) as error:
@@ -108,19 +113,23 @@ class HighCardTable:
         try:
             return {"caller": str(summary_round["caller"]), "cards": dict(summary_round["cards"])}
         except (KeyError, TypeError, ValueError) as error:
-            raise EntryError(f"a High Card round needs 'caller' and 'cards' ({error})") from None
+            raise EntryError(_("a High Card round needs 'caller' and 'cards' ({error})").format(
+                error=error)) from None
 
     def caption(self, summary_round: Mapping[str, Any]) -> RoundCaption:
         caller = str(summary_round["caller"])
         wrong = bool(summary_round["wrong_call"])
-        return RoundCaption(role=caller, sentence=f"{caller} called",
-                            failure="wrong" if wrong else "",
-                            failure_note=f"{caller} called wrong" if wrong else "",
+        return RoundCaption(role=caller, sentence=_("{name} called").format(name=caller),
+                            failure=_("wrong") if wrong else "",
+                            failure_note=_("{name} called wrong").format(name=caller)
+                            if wrong else "",
                             marked=caller)
 
     def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
         wins = self.target(options)
-        return [HouseRule("wins", wins, DEFAULT_WINS, f"the first to {wins} points wins")]
+        words = WORDS.catalog(language.value).gettext
+        return [HouseRule("wins", wins, DEFAULT_WINS,
+                          words(N_("the first to {wins} points wins")).format(wins=wins))]
 
     def placings(self, players: Sequence[str], options: Mapping[str, Any],
                  standings: Standings) -> dict[str, int]:
