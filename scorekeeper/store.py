@@ -29,7 +29,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import sys
 from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,7 +52,13 @@ from scorekeeper.storage import StoreFile as StoreFile
 from scorekeeper.storage import Transaction as Transaction
 from scorekeeper.storage import UnreadableFile as UnreadableFile
 from scorekeeper.storage import backup_paths as backup_paths
-from scorekeeper.storage import check_invariants, damaged_message, is_temporary_of, lock_path_of
+from scorekeeper.storage import (
+    check_invariants,
+    damaged_message,
+    is_temporary_of,
+    lock_path_of,
+    try_lock,
+)
 from scorekeeper.storage import check_session as check_session
 from scorekeeper.storage import describe_kind as describe_kind
 from scorekeeper.storage import real_path as real_path
@@ -461,7 +466,7 @@ class SessionLease:
             except OSError as error:
                 raise StoreError(_("can't create {path}: {reason}").format(
                     path=self.path, reason=error.strerror or error)) from None
-            if not _try_lock(descriptor):
+            if not try_lock(descriptor):
                 os.close(descriptor)
                 return False
             # The holder before us removes the file as it ends: if this is that removed
@@ -485,24 +490,3 @@ class SessionLease:
         with contextlib.suppress(OSError):
             os.unlink(self.path)  # while still held: nobody can take the removed file
         os.close(descriptor)  # releases the lock
-
-
-if sys.platform == "win32":  # pragma: no cover - the lease on Windows
-    import msvcrt
-
-    def _try_lock(descriptor: int) -> bool:
-        try:
-            msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)
-        except OSError:
-            return False
-        return True
-
-else:
-    import fcntl
-
-    def _try_lock(descriptor: int) -> bool:
-        try:
-            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return False
-        return True

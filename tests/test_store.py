@@ -201,11 +201,11 @@ def test_a_lock_that_cant_be_made_is_refused(ok: CLI, refuse: Refuse, db_path: P
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     writes(ok, 1)
 
-    class Unwritable(FileLock):
+    class Unwritable(storage_module.StoreLock):
         def acquire(self, *args: object, **kwargs: object) -> None:  # type: ignore[override]
             raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(storage_module, "FileLock", Unwritable)
+    monkeypatch.setattr(storage_module, "StoreLock", Unwritable)
     refuse("add-round", "--declarer", "Ann", "Ann=1", "Bob=5",
            says=("can't lock", "Permission denied"))
 
