@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from conftest import CLI, Refuse, assert_one_line_error, file_bytes, players_args
-from filelock import FileLock
+from filelock import FileLock, Timeout
 
 from scorekeeper import storage as storage_module
 from scorekeeper.store import (
@@ -195,6 +195,24 @@ def test_a_writer_waits_for_the_lock_then_gives_up(
         # readers need no lock
         assert "Ann" in ok("show").stdout
     ok("add-round", "--declarer", "Ann", "Ann=1", "Bob=5")
+
+
+def test_the_store_lock_and_filelock_exclude_each_other(db_path: Path) -> None:
+    """The store takes its lock with flock itself (storage.StoreLock), the lock filelock's
+    FileLock takes: either one held keeps the other out until it is released."""
+    lock_path = Store(db_path).lock_path
+    ours = storage_module.StoreLock(lock_path, timeout=0)
+    ours.acquire()
+    try:
+        with pytest.raises(Timeout):
+            FileLock(str(lock_path), timeout=0.1).acquire()
+    finally:
+        ours.release()
+    with FileLock(str(lock_path), timeout=1), pytest.raises(storage_module.LockTimeout):
+        storage_module.StoreLock(lock_path, timeout=0.1).acquire()
+    again = storage_module.StoreLock(lock_path, timeout=0)
+    again.acquire()  # free once both have let go
+    again.release()
 
 
 def test_a_lock_that_cant_be_made_is_refused(ok: CLI, refuse: Refuse, db_path: Path,
