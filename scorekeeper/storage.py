@@ -45,8 +45,6 @@ import json
 import os
 import re
 import stat
-import sys
-import time
 from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from datetime import datetime
 from pathlib import Path
@@ -57,11 +55,10 @@ from tinydb.storages import Storage
 
 from scorekeeper import files
 from scorekeeper.errors import NewerStoreError, StoreError
-from scorekeeper.files import NotARegularFile, read_regular_file
+from scorekeeper.files import NotARegularFile, holding_lock, read_regular_file
 from scorekeeper.files import describe_kind as describe_kind  # re-exported
 from scorekeeper.files import is_temporary_of as is_temporary_of  # re-exported
 from scorekeeper.files import real_path as real_path  # re-exported
-from scorekeeper.files import remove_stale_temporaries as _remove_stale_temporaries
 from scorekeeper.games.common import EntryError, name_key
 from scorekeeper.i18n import N_, _
 from scorekeeper.session import Session
@@ -88,83 +85,7 @@ class UnreadableFile(StoreError):
     """The store's file can't be read at all (not its content: the file)."""
 
 
-class LockTimeout(Exception):
-    """Another process held the lock for the whole timeout."""
-
-
-class StoreLock:
-    """The store's lock: an exclusive lock on the lock file, tried without blocking
-    every 50 ms until ``timeout`` (then :class:`LockTimeout`), never waiting on a holder
-    for longer.
-
-    It is the lock filelock's ``FileLock`` takes (``flock``; ``msvcrt.locking`` on
-    Windows), so the two exclude each other, taken here directly because importing
-    filelock costs about 12 ms of every command that writes: a fifth of what
-    ``score add-round`` adds to a minimal Typer app (docs/performance.md).
-    """
-
-    POLL_SECONDS = 0.05
-
-    def __init__(self, path: Path, *, timeout: float) -> None:
-        self.path = path
-        self.timeout = timeout
-        self._descriptor: int | None = None
-
-    def acquire(self) -> None:
-        deadline = time.monotonic() + self.timeout
-        while True:
-            descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
-            try:
-                locked = try_lock(descriptor)
-            except BaseException:
-                os.close(descriptor)
-                raise
-            if locked:
-                self._descriptor = descriptor
-                return
-            os.close(descriptor)
-            if time.monotonic() >= deadline:
-                raise LockTimeout(str(self.path))
-            time.sleep(self.POLL_SECONDS)
-
-    def release(self) -> None:
-        descriptor, self._descriptor = self._descriptor, None
-        if descriptor is not None:
-            _unlock(descriptor)
-            os.close(descriptor)
-
-
-if sys.platform == "win32":  # pragma: no cover - the lock on Windows
-    import msvcrt
-
-    def try_lock(descriptor: int) -> bool:
-        """Lock the open file ``descriptor`` exclusively; False when another holds it."""
-        try:
-            msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)
-        except OSError:  # held by another process
-            return False
-        return True
-
-    def _unlock(descriptor: int) -> None:
-        with contextlib.suppress(OSError):
-            msvcrt.locking(descriptor, msvcrt.LK_UNLCK, 1)
-
-else:
-    import fcntl
-
-    def try_lock(descriptor: int) -> bool:
-        """Lock the open file ``descriptor`` exclusively; False when another holds it."""
-        try:
-            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:  # held by another open file: another process, or ours
-            return False
-        return True
-
-    def _unlock(descriptor: int) -> None:
-        fcntl.flock(descriptor, fcntl.LOCK_UN)
-
-
-_HELD: dict[Path, StoreLock] = {}
+_HELD: set[Path] = set()
 """The store locks this process holds (by lock file): a write needs its store's."""
 
 
@@ -730,31 +651,14 @@ class StoreFile(Storage):
     @contextlib.contextmanager
     def locked(self) -> Iterator[None]:
         """Hold the store's lock (beside its real file); stale temporaries are removed."""
-        target = self.target
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise StoreError(_("can't create the folder {path}: {reason}").format(
-                path=target.parent, reason=error.strerror or error)) from None
         lock_path = self.lock_path
-        lock = StoreLock(lock_path, timeout=LOCK_TIMEOUT_SECONDS)
-        try:
-            lock.acquire()
-        except LockTimeout:
-            raise StoreError(_(
-                "another score command has held {path} for {seconds} s; try again when it "
-                "has finished").format(path=lock_path,
-                                        seconds=f"{LOCK_TIMEOUT_SECONDS:.0f}")) from None
-        except OSError as error:  # e.g. a folder without write permission
-            raise StoreError(_("can't lock {path}: {reason}. Nothing was changed").format(
-                path=lock_path, reason=error.strerror or error)) from None
-        _HELD[lock_path] = lock
-        try:
-            _remove_stale_temporaries(target)
-            yield
-        finally:
-            del _HELD[lock_path]
-            lock.release()
+        with holding_lock(self.target, lock_path, timeout=LOCK_TIMEOUT_SECONDS,
+                          refuse=StoreError):
+            _HELD.add(lock_path)
+            try:
+                yield
+            finally:
+                _HELD.discard(lock_path)
 
 
 def _keep_aside(target: Path) -> Path:

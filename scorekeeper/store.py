@@ -39,6 +39,7 @@ from tinydb.table import Document, Table
 
 from scorekeeper.errors import NewerStoreError as NewerStoreError  # re-exported
 from scorekeeper.errors import StoreError as StoreError  # re-exported
+from scorekeeper.files import try_lock
 from scorekeeper.games.common import EntryError
 from scorekeeper.i18n import _
 from scorekeeper.session import Session
@@ -52,13 +53,7 @@ from scorekeeper.storage import StoreFile as StoreFile
 from scorekeeper.storage import Transaction as Transaction
 from scorekeeper.storage import UnreadableFile as UnreadableFile
 from scorekeeper.storage import backup_paths as backup_paths
-from scorekeeper.storage import (
-    check_invariants,
-    damaged_message,
-    is_temporary_of,
-    lock_path_of,
-    try_lock,
-)
+from scorekeeper.storage import check_invariants, damaged_message, is_temporary_of, lock_path_of
 from scorekeeper.storage import check_session as check_session
 from scorekeeper.storage import describe_kind as describe_kind
 from scorekeeper.storage import real_path as real_path

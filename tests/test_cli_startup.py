@@ -56,8 +56,8 @@ NOT_AT_THE_TABLE = (
     "scorekeeper.games.least_score.engine", "scorekeeper.games.least_score.bots",
     "scorekeeper.games.one_card.engine", "scorekeeper.games.one_card.bots",
     "scorekeeper.match", "scorekeeper.stats", "scorekeeper.players", "scorekeeper.summary",
-    "scorekeeper.doctor", "scorekeeper.cli.export", "scorekeeper.cli.nights",
-    "scorekeeper.cli.json_views", "scorekeeper.cli.importing", "scorekeeper.cli.prompts",
+    "scorekeeper.doctor", "scorekeeper.views.export", "scorekeeper.cli.nights",
+    "scorekeeper.views.json_views", "scorekeeper.importing", "scorekeeper.cli.prompts",
     "tomllib", "tomlkit",  # no config file to read, none to write
 )
 
@@ -75,7 +75,7 @@ def test_add_round_loads_no_engine_no_pool_no_pydantic_and_no_other_command(
 
 
 WRITING_WITHOUT = (
-    "filelock", "logging",  # the store's lock is flock itself (storage.StoreLock)
+    "filelock", "logging",  # the store's lock is flock itself (files.acquire_lock)
     "rich._emoji_codes",  # the console replaces no :emoji: codes
 )
 

@@ -12,6 +12,7 @@ import pytest
 from conftest import CLI, Refuse, assert_one_line_error, file_bytes, players_args
 from filelock import FileLock, Timeout
 
+from scorekeeper import files
 from scorekeeper import storage as storage_module
 from scorekeeper.store import (
     BACKUPS,
@@ -198,34 +199,30 @@ def test_a_writer_waits_for_the_lock_then_gives_up(
 
 
 def test_the_store_lock_and_filelock_exclude_each_other(db_path: Path) -> None:
-    """The store takes its lock with flock itself (storage.StoreLock), the lock filelock's
-    FileLock takes: either one held keeps the other out until it is released."""
+    """The store takes its lock with flock itself (files.acquire_lock), the lock
+    filelock's FileLock takes: either one held keeps the other out until released."""
     lock_path = Store(db_path).lock_path
-    ours = storage_module.StoreLock(lock_path, timeout=0)
-    ours.acquire()
+    ours = files.acquire_lock(lock_path, 0)
+    assert ours is not None
     try:
         with pytest.raises(Timeout):
             FileLock(str(lock_path), timeout=0.1).acquire()
     finally:
-        ours.release()
-    with FileLock(str(lock_path), timeout=1), pytest.raises(storage_module.LockTimeout):
-        storage_module.StoreLock(lock_path, timeout=0.1).acquire()
-    again = storage_module.StoreLock(lock_path, timeout=0)
-    again.acquire()  # free once both have let go
-    again.release()
+        files.release_lock(ours)
+    with FileLock(str(lock_path), timeout=1):
+        assert files.acquire_lock(lock_path, 0.1) is None
+    again = files.acquire_lock(lock_path, 0)  # free once both have let go
+    assert again is not None
+    files.release_lock(again)
 
 
-def test_a_lock_that_cant_be_made_is_refused(ok: CLI, refuse: Refuse, db_path: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_lock_that_cant_be_made_is_refused(ok: CLI, refuse: Refuse, db_path: Path) -> None:
     writes(ok, 1)
-
-    class Unwritable(storage_module.StoreLock):
-        def acquire(self, *args: object, **kwargs: object) -> None:  # type: ignore[override]
-            raise PermissionError(13, "Permission denied")
-
-    monkeypatch.setattr(storage_module, "StoreLock", Unwritable)
+    lock_path = Store(db_path).lock_path
+    lock_path.unlink(missing_ok=True)
+    lock_path.mkdir()  # the lock file can't be opened (as root too)
     refuse("add-round", "--declarer", "Ann", "Ann=1", "Bob=5",
-           says=("can't lock", "Permission denied"))
+           says=("can't lock", "Is a directory"))
 
 
 # --------------------------------------------------------------------------- files it can't trust

@@ -10,8 +10,13 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from scorekeeper.card_printing import cards_text
 from scorekeeper.cards import SUITS, Card, Rank, parse_cards
-from scorekeeper.cli.keyboard import (
+from scorekeeper.games.least_score import rules
+from scorekeeper.games.least_score.bots import Advice, StrongBot
+from scorekeeper.games.least_score.engine import Action, Deal, Declare, Discard, View
+from scorekeeper.i18n import N_, _, format_percent, ngettext, pgettext
+from scorekeeper.keyboard import (
     Words,
     hint_words,
     looks_like_a_word,
@@ -19,11 +24,6 @@ from scorekeeper.cli.keyboard import (
     read_move,
     unknown_word,
 )
-from scorekeeper.cli.render import cards_text
-from scorekeeper.games.least_score import rules
-from scorekeeper.games.least_score.bots import Advice, StrongBot
-from scorekeeper.games.least_score.engine import Action, Deal, Declare, Discard, View
-from scorekeeper.i18n import N_, _, format_percent, ngettext, pgettext
 from scorekeeper.text import fill
 
 CARD_HELP = N_("write rank then suit: ranks A 2-10 J Q K (T for 10), suits S H D C; "
