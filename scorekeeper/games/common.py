@@ -183,6 +183,8 @@ class Round:
 
 def carried_from_json(data: Mapping[str, Any]) -> JSONDict:
     """A stored round's note and recorded deal, as keyword arguments of its :class:`Round`."""
+    if "note" not in data and "deal" not in data and "actions" not in data:
+        return {}  # a round at the table without a note: the defaults
     note = data.get("note", "")
     if not isinstance(note, str):
         raise EntryError(_("a round's note must be text, not {value}").format(

@@ -65,15 +65,16 @@ class LeastScoreRound(Round):
         if not isinstance(totals, dict):
             raise EntryError(_("the round has no hand totals"))
         hands = data.get("hands") or {}
-        if not isinstance(hands, dict) or not all(
+        if not isinstance(hands, dict) or (hands and not all(
                 isinstance(cards, list) and all(isinstance(card, str) for card in cards)
-                for cards in hands.values()):
+                for cards in hands.values())):
             raise EntryError(_("'hands' must map each player to a list of cards such as "
                                '["AH", "10S"]'))
         for name, total in totals.items():
-            _check_hand(name, total, hands.get(name))
+            if isinstance(total, bool) or not isinstance(total, int):
+                _check_hand(name, total, None)  # refused: the cards are checked in scoring
         return cls(declarer=declarer, totals=dict(totals),
-                   hands={name: list(cards) for name, cards in hands.items()},
+                   hands={name: list(cards) for name, cards in hands.items()} if hands else {},
                    **carried_from_json(data))
 
     def to_json(self) -> JSONDict:
@@ -279,11 +280,11 @@ class LeastScoreTable:
             knocked.extend(out)
             still_in = [name for name in still_in if name not in out]
             winners = rules.winners(running, still_in, bool(knocked), opts.end)
-            played = LeastScoreRound(
-                declarer=round_.declarer, totals=totals,
-                hands={name: list(round_.hands[name]) for name in in_deal
-                       if name in round_.hands},
-                note=round_.note, recorded=round_.recorded)
+            hands = {name: round_.hands[name] for name in in_deal if name in round_.hands}
+            played = round_ if list(round_.totals) == in_deal and list(round_.hands) == list(
+                hands) else LeastScoreRound(declarer=round_.declarer, totals=totals,
+                                            hands=hands, note=round_.note,
+                                            recorded=round_.recorded)
             summaries.append(LeastScoreScored(
                 number=number, dealer=dealer, scores=dict(score.scores),
                 knocked_out=tuple(out), played=played,

@@ -332,9 +332,8 @@ class OneCardTable:
             won = rules.winners([running[name] for name in players], opts.target)
             if won is not None:
                 winners = [players[i] for i in won]
-            played = OneCardRound(bidder=bidder, bid=round_.bid, trump=round_.trump,
-                                  points={name: round_.points[name] for name in players},
-                                  note=round_.note, recorded=round_.recorded)
+            played = round_ if list(round_.points) == list(players) else replace(
+                round_, points={name: round_.points[name] for name in players})
             summaries.append(OneCardScored(number=number, dealer=dealer, scores=scores,
                                            played=played, bid_failed=score.bid_failed))
             if dealer is not None:
