@@ -383,7 +383,7 @@ class TableGame(Protocol):
     # -- across sessions (players, statistics) ------------------------------------
 
     stat_figures: tuple[StatFigure, ...]
-    """The game's own figures for ``score stats``, as ratios of :meth:`round_tallies`."""
+    """The game's own figures for ``score stats``, as ratios of :meth:`ScoredRound.tallies`."""
 
     def placings(self, players: Sequence[str], options: Mapping[str, Any],
                  standings: Standings) -> dict[str, int]:
@@ -770,6 +770,12 @@ class GameDeclaration:
     narrow_marks: Callable[[ScoredRound], GridMarks] | None = None
     """A round's signs in the narrow grid (default: from :meth:`TableGame.caption`, ``*``
     for the marked player, ``!`` when the round's act failed)."""
+    widest_round: Callable[[Sequence[str], Mapping[str, Any]], ScoredRound] | None = None
+    """A scored round as wide as the wide grid of ``score show`` can get
+    for these players and house rules: the longest caption, a failure marked, and the
+    highest score a deal can give. ``score show`` picks its layout once for the whole
+    session from it, so it does not switch part-way through the night (default: the
+    rounds played so far)."""
     virtual: str | None = None
     """Where the virtual deck's adapter lives (``module:Class``), imported on first use."""
     bots: tuple[str, ...] = ()

@@ -343,6 +343,18 @@ class LeastScoreTable:
         return competition_ranks({name: -out_in_round.get(name, len(standings.rounds) + 1)
                                   for name in players})
 
+    def widest_round(self, players: Sequence[str], options: Mapping[str, Any]
+                     ) -> LeastScoreScored:
+        """The widest round the grid can show: the longest name declared falsely and was
+        knocked out, with the highest score a deal gives (the penalty on a full hand)."""
+        longest = max(players, key=len)
+        highest = rules.FALSE_DECLARATION_PENALTY + rules.MAX_HAND_TOTAL
+        played = LeastScoreRound(declarer=longest,
+                                 totals=dict.fromkeys(players, rules.MAX_HAND_TOTAL))
+        return LeastScoreScored(number=1, dealer=longest, scores=dict.fromkeys(players, highest),
+                                knocked_out=tuple(players), played=played,
+                                false_declaration=True)
+
     # -- the rules in words -------------------------------------------------------
 
     rules_folder = texts.RULES_FOLDER

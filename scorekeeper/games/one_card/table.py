@@ -397,6 +397,17 @@ class OneCardTable:
         """The highest total first (the winner leads alone); equal totals share a place."""
         return competition_ranks({name: -standings.totals[name] for name in players})
 
+    def widest_round(self, players: Sequence[str], options: Mapping[str, Any]
+                     ) -> OneCardScored:
+        """The widest round the grid can show: the longest name's highest bid, trumps
+        named, failed, and every point of the deck to one player."""
+        longest = max(players, key=len)
+        played = OneCardRound(bidder=longest, bid=rules.MAX_BID, trump="H",
+                              points=dict.fromkeys(players, 0))
+        return OneCardScored(number=1, dealer=longest,
+                             scores=dict.fromkeys(players, rules.TOTAL_POINTS), played=played,
+                             bid_failed=True)
+
     # -- the rules in words -------------------------------------------------------
 
     rules_folder = texts.RULES_FOLDER
