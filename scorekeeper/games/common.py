@@ -238,7 +238,7 @@ def parse_rounds(game: TableGame, data: Sequence[Any]) -> tuple[Round, ...]:
     rounds: list[Round] = []
     for number, item in enumerate(data, start=1):
         try:
-            if not isinstance(item, Mapping):
+            if type(item) is not dict and not isinstance(item, Mapping):
                 raise EntryError(_("round {number} is not a JSON object").format(
                     number=number))
             rounds.append(game.round_from_json(item))

@@ -71,7 +71,7 @@ class LeastScoreRound(Round):
             raise EntryError(_("'hands' must map each player to a list of cards such as "
                                '["AH", "10S"]'))
         for name, total in totals.items():
-            if isinstance(total, bool) or not isinstance(total, int):
+            if type(total) is not int:  # (not a bool either)
                 _check_hand(name, total, None)  # refused: the cards are checked in scoring
         return cls(declarer=declarer, totals=dict(totals),
                    hands={name: list(cards) for name, cards in hands.items()} if hands else {},
