@@ -45,4 +45,5 @@ GAME = GameDeclaration(
     virtual="scorekeeper.games.one_card.virtual:OneCardVirtual",
     bots=("random", "greedy", "strong", "expert"),
     keyboard_ui="scorekeeper.games.one_card.ui",
+    online_ui="scorekeeper.games.one_card.online",
 )
