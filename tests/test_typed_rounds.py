@@ -16,6 +16,7 @@ from scorekeeper.games.least_score.table import LeastScoreRound, LeastScoreTable
 from scorekeeper.games.one_card.table import OneCardRound, OneCardTable
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session
+from scorekeeper.summary import session_from_summary
 
 ROOT = Path(__file__).resolve().parent.parent
 STORES = sorted((ROOT / "tests" / "fixtures").glob("store_schema_*.json"))
@@ -49,7 +50,7 @@ def test_every_stored_round_of_the_fixtures_comes_back_byte_for_byte(path: Path)
 @pytest.mark.parametrize("path", SUMMARIES, ids=lambda p: p.name)
 def test_every_sample_summary_round_comes_back_as_it_was(path: Path) -> None:
     data = json.loads(path.read_text(encoding="utf-8"))
-    session = Session.from_summary(data)
+    session = session_from_summary(data)
     assert dumped([r.to_json() for r in session.standings.rounds]) == dumped(data["rounds"])
 
 
