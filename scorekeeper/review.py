@@ -187,7 +187,7 @@ def review(session: Session, player: str | None = None,
             def rng_for(step: int, number: int = number) -> Any:
                 return derive_rng(seed, "review", number, step)
 
-            for decision in coach.review_deal(summary.to_json(), session.options, before,
+            for decision in coach.review_deal(summary.recorded, session.options, before,
                                               reviewed, rng_for):
                 if progress is not None:
                     progress(1)

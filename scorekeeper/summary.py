@@ -19,7 +19,6 @@ from scorekeeper.games.common import (
     RECORDED_DEAL_KEYS,
     EntryError,
     JSONDict,
-    RecordedDeal,
     Round,
     RoundError,
     Standings,
@@ -284,11 +283,11 @@ def _verify_deals(session: Session) -> Session:
             raise EntryError(_("round {number}: a virtual round needs both its 'deal' and its "
                                "'actions' to be replayed").format(number=number))
         try:
-            replayed = virtual.verify(round_.to_json(), session.options, seated)
+            replayed = virtual.verify(round_, session.options, seated)
         except EntryError as error:
             raise EntryError(_("round {number}: {reason}").format(number=number,
                                                                   reason=error)) from None
-        rounds[number - 1] = round_.with_recorded(RecordedDeal.from_json(replayed))
+        rounds[number - 1] = round_.with_recorded(replayed.recorded)
     return replace(session, rounds=tuple(rounds))
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from scorekeeper import match, review
-from scorekeeper.games.common import parse_rounds
+from scorekeeper.games.common import RecordedDeal, parse_rounds
 from scorekeeper.games.least_score import rules as ls_rules
 from scorekeeper.games.least_score.bots import BOTS as LS_BOTS
 from scorekeeper.games.least_score.engine import Declare, Discard
@@ -230,8 +230,8 @@ def test_a_one_card_decision_sees_only_the_players_hand() -> None:
     def first(deal_record: dict[str, Any], hand: list[str] | None = None) -> Any:
         if hand is not None:
             deal_record = {**deal_record, "hands": {**deal_record["hands"], "Ann": hand}}
-        round_ = {"deal": deal_record, "actions": [{"player": "Ann", "bid": None}]}
-        return next(iter(coach.review_deal(round_, {}, {}, ["Ann"],
+        recorded = RecordedDeal(deal_record, [{"player": "Ann", "bid": None}])
+        return next(iter(coach.review_deal(recorded, {}, {}, ["Ann"],
                                            lambda step: random.Random(step))))
 
     assert first(record) == first(other)

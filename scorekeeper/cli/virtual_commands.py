@@ -12,7 +12,7 @@ import importlib
 import secrets
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -28,7 +28,7 @@ from scorekeeper.card_printing import plain
 from scorekeeper.cli import game_options as game_options_module
 from scorekeeper.cli import prompts
 from scorekeeper.cli.context import console, store, usage
-from scorekeeper.games.common import EntryError
+from scorekeeper.games.common import EntryError, RecordedDeal, ScoredRound
 from scorekeeper.i18n import N_, _, ngettext, pgettext
 from scorekeeper.keyboard import MoveList
 from scorekeeper.playing import GameLife
@@ -436,7 +436,7 @@ def replay(
     index = 0
     try:
         while 0 <= index < len(chosen):
-            move = _replay_deal(ui, virtual, session, chosen[index].to_json(), wait)
+            move = _replay_deal(ui, virtual, session, chosen[index], wait)
             if move is None:
                 return
             index = max(0, index + move)
@@ -450,24 +450,25 @@ REPLAY_KEYS = N_("Enter: next action · n: next deal · p: previous deal · q: q
 """The letters are the keys to type, in every language."""
 
 
-def _replay_deal(ui: Any, virtual: Any, session: Session, summary: Mapping[str, Any],
+def _replay_deal(ui: Any, virtual: Any, session: Session, summary: ScoredRound,
                  wait: bool) -> int | None:
     """Show one deal action by action: +1 to go on to the next deal, -1 back to the
     previous one, None to quit (``q``)."""
-    actions = summary["actions"]
+    recorded = summary.recorded or RecordedDeal()  # replay checked that it has one
+    actions = recorded.actions
     console.print(render.Heading(plain(_("Deal {number} — {dealer} deals").format(
-        number=summary["number"], dealer=summary["deal"]["dealer"]))))
-    console.print(ui.replay_state(virtual.replay(summary, session.options, upto=0)))
+        number=summary.number, dealer=recorded.dealer))))
+    console.print(ui.replay_state(virtual.replay(recorded, session.options, upto=0)))
     for step, record in enumerate(actions, start=1):
         if wait:
             key = _replay_key()
             if key != "":
                 return None if key == "q" else (1 if key == "n" else -1)
-        deal = virtual.replay(summary, session.options, upto=step)
+        deal = virtual.replay(recorded, session.options, upto=step)
         console.print(Text(f"{step:>3}. ").append_text(ui.describe_step(record, deal)))
         if not deal.is_over and "reshuffle" not in record:
             console.print(ui.replay_state(deal))
-    final = virtual.replay(summary, session.options)
+    final = virtual.replay(recorded, session.options)
     console.print(ui.describe_end(final))
     return 1
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from scorekeeper.games.common import EntryError, JSONDict, ScoredRound
+from scorekeeper.games.common import EntryError, JSONDict, RecordedDeal, Round, ScoredRound
 
 
 class DealState(Protocol):
@@ -60,17 +60,18 @@ class VirtualGame(Protocol):
         it (the views show them: the whole table knows the score)."""
         ...
 
-    def round_of(self, deal: DealState) -> JSONDict:
-        """The finished deal as a session round (with its ``deal`` and ``actions``)."""
+    def round_of(self, deal: DealState) -> Round:
+        """The finished deal as a session round (its ``recorded`` deal and actions)."""
         ...
 
-    def replay(self, round_: Mapping[str, Any], options: Mapping[str, Any],
+    def replay(self, recorded: RecordedDeal, options: Mapping[str, Any],
                upto: int | None = None) -> DealState:
-        """The deal rebuilt from a saved round, its first ``upto`` actions (all) applied."""
+        """The deal rebuilt from a saved round's recorded deal, its first ``upto`` actions
+        (all) applied."""
         ...
 
-    def verify(self, round_: Mapping[str, Any], options: Mapping[str, Any],
-               seated: Sequence[str]) -> JSONDict:
+    def verify(self, round_: Round, options: Mapping[str, Any],
+               seated: Sequence[str]) -> Round:
         """Replay a saved round and refuse it (EntryError) unless it was dealt to the
         ``seated`` players in that order and gives what it says; the round as replayed."""
         ...
@@ -113,20 +114,27 @@ class RecordedDealGame:
                  options: Mapping[str, Any], totals: Sequence[int] | None = None) -> Any:
         return self.deal_type.new(players, dealer, rng, self.table.options(options), totals)
 
-    def replay(self, round_: Mapping[str, Any], options: Mapping[str, Any],
+    def replay(self, recorded: RecordedDeal, options: Mapping[str, Any],
                upto: int | None = None) -> Any:
-        actions = list(round_["actions"])
-        deal = self.deal_type.from_record(round_["deal"], self.table.options(options))
+        actions = list(recorded.actions)
+        deal = self.deal_type.from_record(recorded.deal, self.table.options(options))
         deal.replay(actions if upto is None else actions[:upto])
         return deal
 
-    def round_of(self, deal: Any) -> JSONDict:
+    def round_of(self, deal: Any) -> Round:
+        """The finished deal as the game's round: its record (FORMAT.md's round, from the
+        engine) read as the table reads a stored round, so it is stored byte for byte so."""
+        round_: Round = self.table.round_from_json(self.record_of(deal))
+        return round_
+
+    def record_of(self, deal: Any) -> JSONDict:
+        """The finished deal as FORMAT.md records the round (the engine's record)."""
         raise NotImplementedError
 
-    def verify(self, round_: Mapping[str, Any], options: Mapping[str, Any],
-               seated: Sequence[str]) -> JSONDict:
-        deal_record = round_.get("deal")
-        actions = round_.get("actions")
+    def verify(self, round_: Round, options: Mapping[str, Any],
+               seated: Sequence[str]) -> Round:
+        recorded = round_.recorded or RecordedDeal()
+        deal_record, actions = recorded.deal, recorded.actions
         if not isinstance(deal_record, Mapping) or not isinstance(actions, list) \
                 or not all(isinstance(action, Mapping) for action in actions):
             raise EntryError("its deal must be an object and its actions a list of objects")
@@ -136,21 +144,24 @@ class RecordedDealGame:
             raise EntryError(f"its deal is seated {', '.join(map(str, hands))}, but the "
                              f"table sits {', '.join(seated)}")
         try:
-            deal = self.replay(round_, options)
+            deal = self.replay(recorded, options)
         except (ValueError, KeyError, TypeError, AttributeError) as error:
             # ValueError includes the engines' IllegalAction
             raise EntryError(f"its deal does not replay: {error}") from None
         if not deal.is_over:
             raise EntryError(f"its deal does not replay to {self.end_of_deal}")
         replayed = self.round_of(deal)
-        done = len(replayed["actions"])
+        done = len((replayed.recorded or RecordedDeal(actions=[])).actions)
         if done != len(actions):
             raise EntryError(f"its action {done + 1} comes after the deal is over "
                              f"({self.end_of_deal} is action {done})")
+        # What the file says and what its deal replays to, in FORMAT.md's keys (the words
+        # of the refusal are the file's).
+        said, again = round_.to_json(), replayed.to_json()
         for key in self.checked_keys:
-            if key in round_ and round_[key] != replayed[key]:
-                raise EntryError(f"it says {key} = {round_[key]}, but its deal replays to "
-                                 f"{replayed[key]}")
+            if key in said and said[key] != again[key]:
+                raise EntryError(f"it says {key} = {said[key]}, but its deal replays to "
+                                 f"{again[key]}")
         return replayed
 
 
@@ -228,7 +239,7 @@ class Coach(Protocol):
         """What the points of :attr:`Appraised.points` are, in words (``N_``)."""
         ...
 
-    def review_deal(self, round_: Mapping[str, Any], options: Mapping[str, Any],
+    def review_deal(self, recorded: RecordedDeal, options: Mapping[str, Any],
                     totals: Mapping[str, int], reviewed: Sequence[str],
                     rng_for: Callable[[int], random.Random]) -> Iterator[Decision | None]:
         """Replay a saved round; for each action of a ``reviewed`` player, its

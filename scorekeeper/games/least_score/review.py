@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from scorekeeper.cards import SUITS, Card
-from scorekeeper.games.common import JSONDict
+from scorekeeper.games.common import JSONDict, RecordedDeal
 from scorekeeper.games.least_score import rules
 from scorekeeper.games.least_score.bots import ExpertBot, stalling
 from scorekeeper.games.least_score.engine import (
@@ -99,12 +99,12 @@ class LeastScoreCoach:
         wary = chance - self.CHANCE_BAND >= bot.min_good and edge - self.EDGE_BAND >= wanted
         return hopeful != wary
 
-    def review_deal(self, round_: Mapping[str, Any], options: Mapping[str, Any],
+    def review_deal(self, recorded: RecordedDeal, options: Mapping[str, Any],
                     totals: Mapping[str, int], reviewed: Sequence[str],
                     rng_for: Callable[[int], random.Random]) -> Iterator[Decision | None]:
-        deal = Deal.from_record(round_["deal"], LeastScoreTable().options(options))
+        deal = Deal.from_record(recorded.deal, LeastScoreTable().options(options))
         histories: dict[str, History] = {}
-        for step, record in enumerate(round_["actions"], start=1):
+        for step, record in enumerate(recorded.actions, start=1):
             player = record.get("player")
             if player in reviewed:
                 view = deal.view(player)

@@ -22,7 +22,7 @@ class LeastScoreVirtual(RecordedDealGame):
     checked_keys = ("declarer", "totals", "hands")
     end_of_deal = "a declaration"
 
-    def round_of(self, deal: Any) -> JSONDict:
+    def record_of(self, deal: Any) -> JSONDict:
         result = deal.result()
         record, actions = deal.to_record()
         return {

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from scorekeeper.cards import Card
-from scorekeeper.games.common import JSONDict
+from scorekeeper.games.common import JSONDict, RecordedDeal
 from scorekeeper.games.one_card import rules
 from scorekeeper.games.one_card.bots import StrongBot
 from scorekeeper.games.one_card.engine import (
@@ -87,12 +87,12 @@ class OneCardCoach:
     def __init__(self) -> None:
         self.bot = StrongBot()
 
-    def review_deal(self, round_: Mapping[str, Any], options: Mapping[str, Any],
+    def review_deal(self, recorded: RecordedDeal, options: Mapping[str, Any],
                     totals: Mapping[str, int], reviewed: Sequence[str],
                     rng_for: Callable[[int], random.Random]) -> Iterator[Decision | None]:
         opts = OneCardTable().options(options)
-        deal = Deal.from_record(round_["deal"], opts)
-        for step, record in enumerate(round_["actions"], start=1):
+        deal = Deal.from_record(recorded.deal, opts)
+        for step, record in enumerate(recorded.actions, start=1):
             player = record.get("player")
             if player in reviewed:
                 view = deal.view(player)

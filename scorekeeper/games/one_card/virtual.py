@@ -21,7 +21,7 @@ class OneCardVirtual(RecordedDealGame):
     checked_keys = ("bidder", "bid", "trump", "points")
     end_of_deal = "the last trick"
 
-    def round_of(self, deal: Any) -> JSONDict:
+    def record_of(self, deal: Any) -> JSONDict:
         round_: JSONDict = deal.round_record()
         return round_
 
