@@ -9,6 +9,7 @@ from scorekeeper.games.points.table import POINTS_KEY, PointsTable
 from scorekeeper.games.points.words import N_, WORDS
 
 _DEFAULT = Options()
+_TABLE = PointsTable()
 
 HOUSE_RULES = (
     HouseRuleOption("wins", _DEFAULT.wins.value,
@@ -22,7 +23,8 @@ HOUSE_RULES = (
 )
 
 GAME = GameDeclaration(
-    table=PointsTable(),
+    table=_TABLE,
+    questions=_TABLE,
     house_rules=HOUSE_RULES,
     round_options=(),
     round_usage="NAME=POINTS ...",

@@ -170,7 +170,7 @@ def declaration(game: GameFile) -> GameDeclaration:
     house_rules = tuple(
         replace(option, default=values.get(option.key, option.default))
         for option in POINTS.house_rules)
-    return replace(POINTS, table=table, house_rules=house_rules,
+    return replace(POINTS, table=table, questions=table, house_rules=house_rules,
                    description=game.description, game_files=None, origin=str(game.path),
                    base="scorekeeper.games.points")
 

@@ -19,6 +19,7 @@ from scorekeeper.games.common import (
     HouseRule,
     JSONDict,
     Language,
+    Question,
     RoundCaption,
     RoundEntry,
     RoundError,
@@ -149,23 +150,66 @@ class PointsTable:
 
     def check_deal(self, points: Mapping[str, int], options: Options) -> None:
         """Refuse a deal's points the rules can't give: out of range, or a wrong sum."""
+        self.check_entry_types(points)
         for name, value in points.items():
-            if not isinstance(value, int) or isinstance(value, bool) \
-                    or abs(value) > rules.MAX_POINTS:
-                raise EntryError(_("{name}'s points {points} are out of range: at most "
-                                   "{most} either way in a deal").format(
-                    name=name, points=value, most=rules.MAX_POINTS))
+            self.check_entry(name, value, options)
         if not rules.sum_is_right(points, options):
             raise EntryError(_("the points add up to {total}, not {sum}: every deal's points "
                                "add up to {sum} (--sum)").format(
                 total=rules.deal_sum(points), sum=options.sum))
 
+    # -- entering a round at a terminal (RoundQuestions) ---------------------------
+
+    def check_given(self, players: Sequence[str], options: Mapping[str, Any],
+                    standings: Standings, entry: RoundEntry) -> None:
+        self.refuse_other_options(entry)
+        opts = self.options(options)
+        for name, value in self.typed_points(players, entry).items():
+            self.check_entry(name, value, opts)
+
+    def next_question(self, players: Sequence[str], options: Mapping[str, Any],
+                      standings: Standings, entry: RoundEntry,
+                      previous: RoundEntry | None = None) -> Question | None:
+        opts = self.options(options)
+        before = {} if previous is None else dict(previous.values)
+        entered = self.typed_points(players, entry)
+        for name in players:
+            if name in entered:
+                continue
+
+            def answer(text: str, name: str = name) -> RoundEntry:
+                value = parse_whole_number(text, _("{name}'s points").format(name=name))
+                self.check_entry(name, value, opts)
+                return entry.with_values((*entry.values, (name, text.strip())))
+
+            return Question(_("{name}'s points").format(name=name), answer, before.get(name))
+        return None
+
+    def entry_of(self, round_: Mapping[str, Any]) -> RoundEntry:
+        points = round_.get(POINTS_KEY) or {}
+        return RoundEntry(tuple((name, str(value)) for name, value in points.items()))
+
+    def check_entry(self, name: str, value: int, options: Options) -> None:
+        """One player's points, as typed at a prompt: within the guard."""
+        if abs(value) > rules.MAX_POINTS:
+            raise EntryError(_("{name}'s points {points} are out of range: at most "
+                               "{most} either way in a deal").format(
+                name=name, points=value, most=rules.MAX_POINTS))
+
+    def check_entry_types(self, points: Mapping[str, Any]) -> None:
+        """Each stored value a whole number (a file may hold anything)."""
+        for name, value in points.items():
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise EntryError(_("{name}'s points must be a whole number, not {points}")
+                                 .format(name=name, points=repr(value)))
+
     # -- recomputing -----------------------------------------------------------
 
-    def deal_scores(self, players: Sequence[str], options: Options,
+    def deal_scores(self, players: Sequence[str], settings: Mapping[str, Any],
                     round_: Mapping[str, Any]) -> JSONDict:
         """A stored deal checked, as its summary's own keys (``points`` at least, and
         ``scores``); EntryError when it does not fit the rules."""
+        options = self.options(settings)
         points = round_.get(POINTS_KEY)
         if not isinstance(points, dict):
             raise EntryError(_("the deal has no points"))
@@ -186,7 +230,7 @@ class PointsTable:
                 raise RoundError(number, _("the game was already over after deal {number}")
                                  .format(number=number - 1))
             try:
-                scored = self.deal_scores(players, opts, round_)
+                scored = self.deal_scores(players, options, round_)
             except (EntryError, TypeError, AttributeError) as error:
                 raise RoundError(number, str(error)) from None
             for name, points in scored["scores"].items():
