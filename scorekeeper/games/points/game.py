@@ -4,7 +4,7 @@ own games (TOML files in the config folder's ``games/``) are made from it (group
 from __future__ import annotations
 
 from scorekeeper.games.common import GameDeclaration, HouseRuleOption
-from scorekeeper.games.points.rules import Options, Wins
+from scorekeeper.games.points.rules import ANY_SUM, Options, Wins
 from scorekeeper.games.points.table import POINTS_KEY, PointsTable
 from scorekeeper.games.points.words import N_, WORDS
 
@@ -19,7 +19,7 @@ HOUSE_RULES = (
                     N_("the game ends when a total reaches N (default 100; 0: no target).")),
     HouseRuleOption("rounds", _DEFAULT.rounds,
                     N_("the game ends after N deals (default 0: no limit).")),
-    HouseRuleOption("sum", "any", N_("every deal's points add up to N (default: any sum).")),
+    HouseRuleOption("sum", ANY_SUM, N_("every deal's points add up to N (default: any sum).")),
 )
 
 GAME = GameDeclaration(

@@ -104,7 +104,7 @@ def read_game_file(path: Path) -> GameFile:
     try:
         content = files.read_regular_file(path, limit=MAX_BYTES)
     except files.NotARegularFile as error:
-        raise GameFileError(_("it is a {kind}, not a file").format(kind=error.kind)) from None
+        raise GameFileError(_("it is {kind}, not a file").format(kind=error.kind)) from None
     except files.FileTooLarge:
         raise GameFileError(_("it is larger than {most} bytes").format(most=MAX_BYTES)) \
             from None

@@ -20,6 +20,8 @@ MAX_POINTS = 1_000_000
 MAX_TARGET = 1_000_000
 MAX_ROUNDS = 1_000
 DEFAULT_TARGET = 100
+ANY_SUM = "any"
+"""The ``sum`` setting when a deal's points may add up to anything."""
 
 
 class Wins(StrEnum):
@@ -53,11 +55,8 @@ class Options:
         return self.target > 0 or self.rounds > 0
 
     def as_dict(self) -> dict[str, int | str]:
-        found: dict[str, int | str] = {"wins": self.wins.value, "target": self.target,
-                                       "rounds": self.rounds}
-        if self.sum is not None:
-            found["sum"] = self.sum
-        return found
+        return {"wins": self.wins.value, "target": self.target, "rounds": self.rounds,
+                "sum": ANY_SUM if self.sum is None else self.sum}
 
 
 def deal_sum(points: Mapping[str, int]) -> int:

@@ -95,8 +95,9 @@ class PointsTable:
         target = option_whole_number(given.get("target", self.defaults.target), _("the target"))
         rounds = option_whole_number(given.get("rounds", self.defaults.rounds),
                                      _("the number of deals"))
-        raw_sum = given.get("sum")
-        total = None if raw_sum is None else option_whole_number(raw_sum, _("the sum"))
+        raw_sum = given.get("sum", rules.ANY_SUM)
+        total = None if raw_sum == rules.ANY_SUM else option_whole_number(raw_sum,
+                                                                           _("the sum"))
         if not 0 <= target <= rules.MAX_TARGET:
             raise EntryError(_("the target must be 0 (none) to {most}, not {target}").format(
                 most=rules.MAX_TARGET, target=target))
@@ -322,8 +323,8 @@ class PointsTable:
             HouseRule("rounds", opts.rounds, default.rounds,
                       words(_ROUNDS).format(rounds=opts.rounds) if opts.rounds
                       else words(_NO_ROUNDS)),
-            HouseRule("sum", "any" if opts.sum is None else opts.sum,
-                      "any" if default.sum is None else default.sum,
+            HouseRule("sum", rules.ANY_SUM if opts.sum is None else opts.sum,
+                      rules.ANY_SUM if default.sum is None else default.sum,
                       words(_SUM).format(sum=opts.sum) if opts.sum is not None
                       else words(_NO_SUM)),
         ]
