@@ -10,11 +10,11 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from scorekeeper.card_printing import plain
 from scorekeeper.cli.context import console, stdout
 from scorekeeper.games.common import GameDeclaration
 from scorekeeper.i18n import N_, _, pgettext
 from scorekeeper.registry import BUILT_IN, GROUP_FILE, ORIGINS, PLUG_IN, all_declarations
-from scorekeeper.views.render import plain
 
 
 def origin_of(declaration: GameDeclaration) -> str:
