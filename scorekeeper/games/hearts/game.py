@@ -44,5 +44,6 @@ GAME = replace(
     description=N_("Hearts: each deal's 26 penalty points, or a shot moon; the lowest "
                    "total wins when someone reaches 100."),
     game_files=None,
+    widest_round=_TABLE.widest_round,
     base="scorekeeper.games.points",
 )

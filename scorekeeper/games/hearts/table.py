@@ -276,6 +276,18 @@ class HeartsTable(PointsTable):
                 renamed[key] = names[renamed[key]]
         return renamed
 
+    def widest_round(self, players: Sequence[str], options: Mapping[str, Any]
+                     ) -> dict[str, Any]:
+        """The widest deal the grid can show: the longest name's moon, every other
+        player's score as wide as a moon makes it."""
+        house = self.hearts_rules(options)
+        longest = max(players, key=len)
+        score = -rules.PENALTY_POINTS if house.moon_rule is MoonRule.MINUS \
+            else rules.PENALTY_POINTS
+        return {"number": 1, "dealer": longest, MOON_KEY: longest, "best": [longest],
+                POINTS_KEY: dict.fromkeys(players, score),
+                "scores": dict.fromkeys(players, score), "knocked_out": []}
+
     def caption(self, summary_round: Mapping[str, Any]) -> RoundCaption:
         shooter = summary_round.get(MOON_KEY)
         if not shooter:
