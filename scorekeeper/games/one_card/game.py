@@ -45,5 +45,6 @@ GAME = GameDeclaration(
     virtual="scorekeeper.games.one_card.virtual:OneCardVirtual",
     bots=("random", "greedy", "strong", "expert"),
     keyboard_ui="scorekeeper.games.one_card.ui",
+    online_ui="scorekeeper.games.one_card.online",
     words=WORDS,
 )
