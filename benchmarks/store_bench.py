@@ -32,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.games.common import RoundEntry
+from scorekeeper.games.common import RoundEntry, parse_rounds
 from scorekeeper.session import Session
 from scorekeeper.store import Store
 
@@ -64,7 +64,8 @@ def huge_session(rounds: int) -> Session:
     round_ = {"declarer": "Ann", "totals": dict.fromkeys(PLAYERS, 5)}
     session = Session.new("least-score", PLAYERS, name="huge", options={"limit": 500},
                           dealer="Ann")
-    session = dataclasses.replace(session, rounds=tuple(dict(round_) for _ in range(rounds)))
+    session = dataclasses.replace(session, rounds=parse_rounds(session.rules,
+                                                               [round_] * rounds))
     assert not session.finished
     return session.logged_import("benchmark")
 

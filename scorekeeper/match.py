@@ -200,7 +200,7 @@ def play_deal(
         on_start(deal)
     for _attempt in range(MAX_ACTIONS_PER_DEAL):
         if deal.is_over:
-            return session.add_round_record(virtual.round_of(deal))
+            return session.add_round_record(session.rules.round_from_json(virtual.round_of(deal)))
         player = deal.current_player
         if player is None:
             raise RuntimeError("a deal that is not over has nobody to act")

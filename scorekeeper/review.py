@@ -144,7 +144,8 @@ def review_seed(session: Session) -> int:
     """The game's seed, or for a game without one a number drawn from its recorded deals."""
     if session.virtual is not None:
         return session.virtual.seed
-    deals = json.dumps([[r.get("deal"), r.get("actions")] for r in session.rounds],
+    deals = json.dumps([[None, None] if r.recorded is None
+                        else [r.recorded.deal, r.recorded.actions] for r in session.rounds],
                        sort_keys=True)
     return int.from_bytes(hashlib.blake2b(deals.encode(), digest_size=8).digest(), "big") >> 1
 
@@ -163,7 +164,9 @@ def reviewed_players(session: Session, player: str | None) -> list[str]:
 
 def actions_to_weigh(session: Session, reviewed: Sequence[str]) -> int:
     """How many recorded actions the reviewed players took (for a progress bar)."""
-    return sum(1 for round_ in session.rounds for action in round_.get("actions", ())
+    return sum(1 for round_ in session.rounds if round_.recorded is not None
+               and isinstance(round_.recorded.actions, list)
+               for action in round_.recorded.actions
                if isinstance(action, Mapping) and action.get("player") in reviewed)
 
 
@@ -178,14 +181,14 @@ def review(session: Session, player: str | None = None,
     standings = session.standings
     before: dict[str, int] = dict.fromkeys(session.players, 0)
     for summary, after in zip(standings.rounds, standings.running_totals(), strict=True):
-        number = summary["number"]
-        if "deal" in summary and "actions" in summary:
+        number = summary.number
+        if summary.recorded is not None and summary.recorded.complete:
 
             def rng_for(step: int, number: int = number) -> Any:
                 return derive_rng(seed, "review", number, step)
 
-            for decision in coach.review_deal(summary, session.options, before, reviewed,
-                                              rng_for):
+            for decision in coach.review_deal(summary.to_json(), session.options, before,
+                                              reviewed, rng_for):
                 if progress is not None:
                     progress(1)
                 if decision is not None:

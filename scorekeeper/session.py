@@ -23,12 +23,14 @@ from scorekeeper.games.common import (
     EntryError,
     GameDeclaration,
     JSONDict,
+    Round,
     RoundEntry,
     RoundError,
     Standings,
     TableGame,
     match_player,
     name_key,
+    parse_rounds,
 )
 from scorekeeper.i18n import N_, _
 from scorekeeper.registry import declaration_of, games_taking, get_game
@@ -231,8 +233,8 @@ class Session:
     mode: str = "table"
     first_dealer: str | None = None
     created: str = ""
-    rounds: tuple[JSONDict, ...] = ()
-    undone: tuple[JSONDict, ...] = ()
+    rounds: tuple[Round, ...] = ()
+    undone: tuple[Round, ...] = ()
     """Rounds taken back by undo, most recent last: what redo brings back."""
     history: tuple[JSONDict, ...] = ()
     id: int | None = None
@@ -382,10 +384,10 @@ class Session:
         self.check_entry_fields(entry)
         round_ = self.rules.make_round(self.players, self.options, self.standings, entry)
         if check_note(note):
-            round_["note"] = check_note(note)
+            round_ = round_.with_note(check_note(note))
         return self.add_round_record(round_, time=time)
 
-    def add_round_record(self, round_: JSONDict, *, time: str | None = None) -> Session:
+    def add_round_record(self, round_: Round, *, time: str | None = None) -> Session:
         """Append an already-built round (the virtual deck's deals come this way)."""
         self.check_takes_rounds()
         changed = replace(self, rounds=(*self.rounds, round_), undone=())
@@ -433,7 +435,7 @@ class Session:
         round_ = self.rules.make_round(self.players, self.options, before.standings, entry)
         return self.replace_round(number, round_, time=time)
 
-    def replace_round(self, number: int, round_: JSONDict, *, time: str | None = None) -> Session:
+    def replace_round(self, number: int, round_: Round, *, time: str | None = None) -> Session:
         self.check_round_number(number)
         with in_english():
             old = self.describe_round(number)
@@ -516,7 +518,6 @@ class Session:
 
         The history before it keeps the old spellings: it is the record of what happened.
         """
-        rules = self.rules
         players = tuple(names.get(name, name) for name in self.players)
         check_player_names(players)
         dealer = self.first_dealer
@@ -524,8 +525,8 @@ class Session:
             self, players=players,
             virtual=None if self.virtual is None else self.virtual.renamed(names),
             first_dealer=names.get(dealer, dealer) if dealer is not None else None,
-            rounds=tuple(rules.rename_players(r, names) for r in self.rounds),
-            undone=tuple(rules.rename_players(r, names) for r in self.undone),
+            rounds=tuple(r.renamed(names) for r in self.rounds),
+            undone=tuple(r.renamed(names) for r in self.undone),
         )
         before = {names.get(k, k): v for k, v in self.standings.totals.items()}
         if renamed.standings.totals != before:  # a game whose rename misses a field
@@ -551,8 +552,8 @@ class Session:
 
     def describe_round(self, number: int) -> str:
         summary = self.standings.rounds[number - 1]
-        scores = ", ".join(f"{name} {points:+d}" for name, points in summary["scores"].items())
-        caption = self.rules.caption(summary)
+        scores = ", ".join(f"{name} {points:+d}" for name, points in summary.scores.items())
+        caption = summary.caption()
         what = caption.sentence
         if caption.failure:
             what = _("{what} ({failure})").format(what=what, failure=caption.failure)
@@ -598,8 +599,8 @@ class Session:
             "options": dict(self.options),
             "first_dealer": self.first_dealer,
             "created": self.created,
-            "rounds": [copy.deepcopy(r) for r in self.rounds],
-            "undone": [copy.deepcopy(r) for r in self.undone],
+            "rounds": [copy.deepcopy(r.to_json()) for r in self.rounds],
+            "undone": [copy.deepcopy(r.to_json()) for r in self.undone],
             "history": [dict(h) for h in self.history],
             "extra": self.extra,
             "note": self.note,
@@ -613,6 +614,7 @@ class Session:
         if not isinstance(revision, int) or isinstance(revision, bool) or revision < 0:
             raise ValueError(_("its revision is not a count of writes: {revision}").format(
                 revision=repr(revision)))
+        rules = get_game(document["game"])
         return cls(
             game=document["game"],
             name=document.get("name", ""),
@@ -621,8 +623,8 @@ class Session:
             options=dict(document["options"]),
             first_dealer=document.get("first_dealer"),
             created=document.get("created", ""),
-            rounds=tuple(document.get("rounds", ())),
-            undone=tuple(document.get("undone", ())),
+            rounds=parse_rounds(rules, document.get("rounds", ())),
+            undone=parse_rounds(rules, document.get("undone", ())),
             history=tuple(document.get("history", ())),
             virtual=VirtualSettings.from_json(document["extra"]) if document.get("extra")
             else None,

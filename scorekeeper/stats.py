@@ -15,7 +15,7 @@ Only finished sessions count; abandoned and unfinished ones are counted apart.
 * A win shared by k players counts 1/k, as ``score simulate`` counts it; the win
   rate's 95 % interval is Wilson's.
 * Game-specific figures are the game's own (``TableGame.stat_figures``), summed
-  from its ``round_tallies``; nothing here branches on a game's name.
+  from its rounds' ``tallies``; nothing here branches on a game's name.
 * The rating is openskill's Plackett–Luce model, one rating per game, updated
   session by session in the order they were played.
 """
@@ -326,7 +326,7 @@ def compute(sessions: Sequence[Session], query: StatsQuery | None = None) -> Sta
         game.sessions += 1
         game.played.append(session.id)
         for summary in standings.rounds:
-            for name, counts in rules.round_tallies(summary).items():
+            for name, counts in summary.tallies().items():
                 totals = game.tallies.setdefault(keys[name], {})
                 for tally, value in counts.items():
                     totals[tally] = totals.get(tally, 0) + value

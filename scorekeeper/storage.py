@@ -182,7 +182,7 @@ def check_invariants(session: Session) -> None:
         raise ValueError(_("finished without a winner"))
     running = dict.fromkeys(session.players, 0)
     for summary in standings.rounds:
-        for name, points in summary["scores"].items():
+        for name, points in summary.scores.items():
             running[name] += points
     if running != standings.totals:
         raise ValueError(_("the totals are not the sum of the rounds"))

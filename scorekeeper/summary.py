@@ -19,6 +19,8 @@ from scorekeeper.games.common import (
     RECORDED_DEAL_KEYS,
     EntryError,
     JSONDict,
+    RecordedDeal,
+    Round,
     RoundError,
     Standings,
     TableGame,
@@ -170,7 +172,7 @@ def summary_of(session: Session) -> JSONDict:
         "options": dict(session.options),
         "players": list(session.players),
         "created": session.created,
-        "rounds": copy.deepcopy(standings.rounds),
+        "rounds": copy.deepcopy([summary.to_json() for summary in standings.rounds]),
         "totals": dict(standings.totals),
         "knocked_out": list(standings.knocked_out),
         "status": "finished" if standings.finished else "in-progress",
@@ -225,7 +227,7 @@ def session_from_summary(data: Any, *, time: str | None = None) -> Session:
     if parts.mode == "virtual" and parts.virtual is not None:
         session = replace(session, virtual=_virtual_settings(parts.virtual, session.players,
                                                              game.name))
-    rounds: list[JSONDict] = []
+    rounds: list[Round] = []
     for index, summary_round in enumerate(parts.rounds, start=1):
         try:
             rounds.append(game.round_from_summary(summary_round))
@@ -262,7 +264,7 @@ def _verify_deals(session: Session) -> Session:
     refuse the summary unless each replays legally, seated as the session sits, to what
     the round says. The session comes back with each deal and its actions as the replay
     records them (nothing the file added to them is kept)."""
-    if not any(key in round_ for round_ in session.rounds for key in RECORDED_DEAL_KEYS):
+    if not any(round_.recorded is not None for round_ in session.rounds):
         return session
     virtual = get_virtual(session.game)
     rounds = list(session.rounds)
@@ -270,30 +272,32 @@ def _verify_deals(session: Session) -> Session:
     for number, (round_, summary) in enumerate(zip(rounds, session.standings.rounds,
                                                    strict=True), start=1):
         seated = [name for name in session.players if name not in knocked]
-        knocked.update(summary.get("knocked_out", []))
-        if not any(key in round_ for key in RECORDED_DEAL_KEYS):
+        knocked.update(summary.knocked_out)
+        recorded = round_.recorded
+        if recorded is None:
             if session.mode == "virtual":
                 raise EntryError(_("round {number}: a round of a virtual game needs its "
                                    "'deal' and its 'actions' to be replayed").format(
                     number=number))
             continue
-        if "deal" not in round_ or "actions" not in round_:
+        if not recorded.complete:
             raise EntryError(_("round {number}: a virtual round needs both its 'deal' and its "
                                "'actions' to be replayed").format(number=number))
         try:
-            replayed = virtual.verify(round_, session.options, seated)
+            replayed = virtual.verify(round_.to_json(), session.options, seated)
         except EntryError as error:
             raise EntryError(_("round {number}: {reason}").format(number=number,
                                                                   reason=error)) from None
-        rounds[number - 1] = {**round_, **{key: replayed[key] for key in RECORDED_DEAL_KEYS}}
+        rounds[number - 1] = round_.with_recorded(RecordedDeal.from_json(replayed))
     return replace(session, rounds=tuple(rounds))
 
 
 def _compare_scores(data: Mapping[str, Any], rescored: Mapping[str, Any],
                     standings: Standings, checked_results: Sequence[str]) -> None:
     """Refuse a summary whose recorded results differ from what its rounds re-score to."""
-    for index, (given, computed) in enumerate(zip(data["rounds"], standings.rounds, strict=True),
-                                              start=1):
+    for index, (given, scored) in enumerate(zip(data["rounds"], standings.rounds, strict=True),
+                                            start=1):
+        computed = scored.to_json()
         for key in ("scores", *checked_results, "knocked_out"):
             if key in given and given[key] != computed.get(key):
                 raise EntryError(_("round {number}: the file says {key} = {given}, but the "

@@ -289,7 +289,8 @@ def test_an_imported_virtual_game_can_be_resumed_to_the_same_end(tmp_path: Path)
     assert run(["--db", str(db), "play", "--resume", "1"]) == 0
     resumed = Store(db).read().get(1)
     assert resumed.finished
-    assert [r["deal"] for r in resumed.rounds] == [r["deal"] for r in finished.rounds]
+    assert [r.to_json()["deal"] for r in resumed.rounds] == \
+        [r.to_json()["deal"] for r in finished.rounds]
     assert resumed.standings.totals == finished.standings.totals
 
 

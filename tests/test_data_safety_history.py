@@ -133,7 +133,7 @@ def test_undo_with_no_rounds_is_refused(db: Path, capsys: pytest.CaptureFixture[
 def test_edit_round_rescores_the_later_rounds(db: Path) -> None:
     _three_rounds(db)
     before = session(db).standings
-    assert [r["scores"] for r in before.rounds] == [
+    assert [r.scores for r in before.rounds] == [
         {"Ann": 0, "Bob": 7, "Cy": 17},
         {"Ann": 3, "Bob": 0, "Cy": 6},
         {"Ann": 16, "Bob": 5, "Cy": 0},
@@ -141,11 +141,11 @@ def test_edit_round_rescores_the_later_rounds(db: Path) -> None:
     # round 1 becomes a false declaration by Ann: 20 + (15 - 10) = 25
     assert score(db, "edit-round", "1", "--declarer", "Ann", "Ann=15", "Bob=10", "Cy=20") == 0
     after = session(db).standings
-    assert after.rounds[0]["scores"] == {"Ann": 25, "Bob": 0, "Cy": 0}
-    assert after.rounds[0]["false_declaration"] is True
-    assert [r["scores"] for r in after.rounds[1:]] == [r["scores"] for r in before.rounds[1:]]
+    assert after.rounds[0].to_json()["scores"] == {"Ann": 25, "Bob": 0, "Cy": 0}
+    assert after.rounds[0].to_json()["false_declaration"] is True
+    assert [r.scores for r in after.rounds[1:]] == [r.scores for r in before.rounds[1:]]
     assert after.totals == {"Ann": 44, "Bob": 5, "Cy": 6}
-    assert [r["dealer"] for r in after.rounds] == ["Cy", "Ann", "Bob"]
+    assert [r.dealer for r in after.rounds] == ["Cy", "Ann", "Bob"]
     assert check_file(db).good
 
 

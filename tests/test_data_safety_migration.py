@@ -139,7 +139,7 @@ def test_the_first_write_upgrades_to_schema_2_with_the_sessions_intact(
     assert score(v1_store, "undo") == 0 and score(v1_store, "undo") == 0
     assert score(v1_store, "redo") == 0
     session = Store(v1_store).read().get(3)
-    assert [dict(r) for r in session.rounds] == original["sessions"]["3"]["rounds"]
+    assert [r.to_json() for r in session.rounds] == original["sessions"]["3"]["rounds"]
 
 
 @pytest.mark.parametrize("argv", [

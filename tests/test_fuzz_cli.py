@@ -468,7 +468,7 @@ def test_fuzz_import_of_mangled_summaries(workspace: Workspace,
                 assert value == data[key]
         for given_round, computed in zip(data["rounds"], standings.rounds, strict=True):
             if "scores" in given_round:
-                assert computed["scores"] == given_round["scores"]
+                assert computed.scores == given_round["scores"]
         # and every other session is untouched
         old = json.loads(workspace.template)["sessions"]
         new = json.loads(workspace.db.read_text(encoding="utf-8"))["sessions"]

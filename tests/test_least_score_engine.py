@@ -218,10 +218,11 @@ def test_same_seed_same_game() -> None:
     one = bot_game(bots, 11, {"limit": 25})
     two = bot_game(bots, 11, {"limit": 25})
     assert one.standings == two.standings
-    assert [(r["deal"], r["actions"]) for r in one.rounds] == [
-        (r["deal"], r["actions"]) for r in two.rounds]
+    assert [(r["deal"], r["actions"]) for r in [r_.to_json() for r_ in one.rounds]] == [
+        (r["deal"], r["actions"]) for r in [r_.to_json() for r_ in two.rounds]]
     other = bot_game(bots, 12, {"limit": 25})
-    assert [r["deal"] for r in other.rounds] != [r["deal"] for r in one.rounds]
+    assert [r.to_json()["deal"] for r in other.rounds] != \
+        [r.to_json()["deal"] for r in one.rounds]
     simulated = match.simulate_game("least-score", bots, 11, 0, {"limit": 25})
     assert simulated == match.simulate_game("least-score", bots, 11, 0, {"limit": 25})
     assert simulated != match.simulate_game("least-score", bots, 11, 1, {"limit": 25})
@@ -239,7 +240,7 @@ def test_match_records_rescore_to_the_totals() -> None:
     players = list(session.players)
     running = dict.fromkeys(players, 0)
     false = 0
-    for record in standings.rounds:
+    for record in [r.to_json() for r in standings.rounds]:
         assert record["deal"]["dealer"] == record["dealer"]
         deal = Deal.from_record(record["deal"], Options(limit=50))
         deal.replay(record["actions"])

@@ -250,8 +250,9 @@ def test_match_is_deterministic_and_ends_with_a_single_leader_at_30() -> None:
     assert totals[a.winners[0]] >= rules.TARGET
     assert sorted(totals)[-2] < totals[a.winners[0]]
     assert a.deals == len(standings.rounds)
-    bids = sum(1 for r in standings.rounds if r["bidder"] is not None)
-    made = sum(1 for r in standings.rounds if r["bidder"] and not r["bid_failed"])
+    rounds = [r.to_json() for r in standings.rounds]
+    bids = sum(1 for r in rounds if r["bidder"] is not None)
+    made = sum(1 for r in rounds if r["bidder"] and not r["bid_failed"])
     assert a.stats == {"bid_success_rate": (made, bids)}
 
 
@@ -260,7 +261,7 @@ def test_match_records_replay_to_the_same_scores() -> None:
     standings = session.standings
     totals = dict.fromkeys(session.players, 0)
     dealers = []
-    for record in standings.rounds:
+    for record in [r.to_json() for r in standings.rounds]:
         deal = Deal.from_record(record["deal"], Options())
         deal.replay(record["actions"])
         assert deal.round_record()["points"] == record["points"]
@@ -279,4 +280,4 @@ def test_two_player_match_with_two_of_diamonds() -> None:
                                  options={"joker": "two-of-diamonds"})
     assert outcome.winners in ((0,), (1,))
     assert session.options["joker"] == "two-of-diamonds"
-    assert all("JK" not in str(r["deal"]) for r in session.rounds)
+    assert all("JK" not in str(r["deal"]) for r in [r_.to_json() for r_ in session.rounds])

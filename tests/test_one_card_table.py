@@ -12,9 +12,11 @@ from scorekeeper.games.common import (
     EntryError,
     JSONDict,
     Language,
+    Round,
     RoundEntry,
     RoundError,
     Standings,
+    parse_rounds,
 )
 from scorekeeper.games.one_card.table import OneCardTable
 
@@ -38,12 +40,17 @@ def rnd(points: dict[str, Any], bidder: str | None = None, bid: int | None = Non
 
 def standings(rounds: Sequence[JSONDict], players: Sequence[str] = PLAYERS,
               dealer: str | None = "Ann", options: dict[str, Any] | None = None) -> Standings:
-    return TABLE.standings(players, options or OPTIONS, dealer, rounds)
+    return TABLE.standings(players, options or OPTIONS, dealer, typed(rounds))
+
+
+def typed(rounds: Sequence[JSONDict]) -> tuple[Round, ...]:
+    """The stored rounds (FORMAT.md's JSON) as the table's typed rounds, as the store reads them."""
+    return parse_rounds(TABLE, rounds)
 
 
 def make(e: RoundEntry, rounds: Sequence[JSONDict] = (), players: Sequence[str] = PLAYERS,
          dealer: str | None = "Ann") -> JSONDict:
-    return TABLE.make_round(players, OPTIONS, standings(rounds, players, dealer), e)
+    return TABLE.make_round(players, OPTIONS, standings(rounds, players, dealer), e).to_json()
 
 
 def refused(e: RoundEntry, rounds: Sequence[JSONDict] = (),
@@ -183,7 +190,7 @@ def test_make_round_refused_when_game_over() -> None:
 
 def test_failed_bid_scores_zero_for_the_bidder_only() -> None:
     result = standings([rnd({"Ann": 4, "Bob": 8, "Cy": 3}, "Bob", 9, "S")])
-    summary = result.rounds[0]
+    summary = result.rounds[0].to_json()
     assert summary["scores"] == {"Ann": 4, "Bob": 0, "Cy": 3}
     assert summary["bid_failed"] is True
     assert result.totals == {"Ann": 4, "Bob": 0, "Cy": 3}
@@ -191,29 +198,30 @@ def test_failed_bid_scores_zero_for_the_bidder_only() -> None:
 
 def test_made_bid_scores_points_taken_not_the_bid() -> None:
     result = standings([rnd({"Ann": 2, "Bob": 11, "Cy": 2}, "Bob", 9)])
-    assert result.rounds[0]["scores"] == {"Ann": 2, "Bob": 11, "Cy": 2}
-    assert result.rounds[0]["bid_failed"] is False
+    assert result.rounds[0].to_json()["scores"] == {"Ann": 2, "Bob": 11, "Cy": 2}
+    assert result.rounds[0].to_json()["bid_failed"] is False
     exact = standings([rnd({"Ann": 3, "Bob": 9, "Cy": 3}, "Bob", 9)])
-    assert exact.rounds[0]["scores"]["Bob"] == 9
+    assert exact.rounds[0].to_json()["scores"]["Bob"] == 9
 
 
 def test_no_bid_everyone_scores_points_taken() -> None:
     result = standings([rnd({"Ann": 6, "Bob": 0, "Cy": 9})])
-    assert result.rounds[0]["scores"] == {"Ann": 6, "Bob": 0, "Cy": 9}
-    assert result.rounds[0]["bid_failed"] is False
-    assert result.rounds[0]["bidder"] is None and result.rounds[0]["bid"] is None
+    assert result.rounds[0].to_json()["scores"] == {"Ann": 6, "Bob": 0, "Cy": 9}
+    assert result.rounds[0].to_json()["bid_failed"] is False
+    assert result.rounds[0].to_json()["bidder"] is None
+    assert result.rounds[0].to_json()["bid"] is None
 
 
 def test_summary_round_shape() -> None:
     result = standings([rnd({"Cy": 3, "Ann": 4, "Bob": 8}, "Bob", 9, "S")])
-    assert result.rounds == [{
+    assert [r.to_json() for r in result.rounds] == [{
         "number": 1, "dealer": "Ann", "bidder": "Bob", "bid": 9, "trump": "S",
         "points": {"Ann": 4, "Bob": 8, "Cy": 3},
         "scores": {"Ann": 4, "Bob": 0, "Cy": 3},
         "bid_failed": True,
     }]
-    assert list(result.rounds[0]) == ["number", "dealer", "bidder", "bid", "trump", "points",
-                                      "scores", "bid_failed"]
+    assert list(result.rounds[0].to_json()) == ["number", "dealer", "bidder", "bid", "trump",
+                                                "points", "scores", "bid_failed"]
     assert result.knocked_out == [] and result.still_in == list(PLAYERS)
 
 
@@ -278,7 +286,7 @@ def test_custom_target() -> None:
 
 def test_dealer_passes_left_every_round() -> None:
     result = standings([rnd({"Ann": 5, "Bob": 5, "Cy": 5})] * 4, dealer="Bob")
-    assert [r["dealer"] for r in result.rounds] == ["Bob", "Cy", "Ann", "Bob"]
+    assert [r.dealer for r in result.rounds] == ["Bob", "Cy", "Ann", "Bob"]
     assert result.next_dealer == "Cy"
     assert result.all_notes == ["Next deal: Cy deals, Ann bids first."]
 
@@ -292,7 +300,7 @@ def test_notes_before_any_round() -> None:
 
 def test_unknown_dealer() -> None:
     result = standings([rnd({"Ann": 5, "Bob": 5, "Cy": 5})], dealer=None)
-    assert result.rounds[0]["dealer"] is None
+    assert result.rounds[0].to_json()["dealer"] is None
     assert result.next_dealer is None
     assert result.all_notes == []
 
@@ -300,7 +308,7 @@ def test_unknown_dealer() -> None:
 def test_four_players_rotation() -> None:
     players = ("Ann", "Bob", "Cy", "Dee")
     result = standings([rnd({"Ann": 5, "Bob": 5, "Cy": 5, "Dee": 0})] * 3, players, "Cy")
-    assert [r["dealer"] for r in result.rounds] == ["Cy", "Dee", "Ann"]
+    assert [r.dealer for r in result.rounds] == ["Cy", "Dee", "Ann"]
     assert result.all_notes == ["Next deal: Bob deals, Cy bids first."]
 
 
@@ -334,7 +342,7 @@ def test_stored_round_refusals(round_: JSONDict, message: str) -> None:
 def test_two_of_diamonds_sum_message() -> None:
     options = {"joker": "two-of-diamonds", "target": 30}
     with pytest.raises(RoundError, match=r"the joker \(2D\) 3"):
-        TABLE.standings(PLAYERS, options, None, [rnd({"Ann": 1, "Bob": 1, "Cy": 1})])
+        TABLE.standings(PLAYERS, options, None, typed([rnd({"Ann": 1, "Bob": 1, "Cy": 1})]))
 
 
 def test_deal_with_the_wrong_dealer_is_refused() -> None:
@@ -343,9 +351,9 @@ def test_deal_with_the_wrong_dealer_is_refused() -> None:
     assert "the deal says Bob dealt, but it was Ann's deal" in error.reason
     # with the right dealer (or none tracked) the deal and actions are kept
     result = standings([round_], dealer="Bob")
-    assert result.rounds[0]["deal"] == {"dealer": "Bob"}
-    assert result.rounds[0]["actions"] == []
-    assert standings([round_], dealer=None).rounds[0]["deal"] == {"dealer": "Bob"}
+    assert result.rounds[0].to_json()["deal"] == {"dealer": "Bob"}
+    assert result.rounds[0].to_json()["actions"] == []
+    assert standings([round_], dealer=None).rounds[0].to_json()["deal"] == {"dealer": "Bob"}
 
 
 # --------------------------------------------------------------------------- import and rules
@@ -360,7 +368,8 @@ def test_round_from_summary_round_trip() -> None:
            "actions": [{"player": "Ann", "bid": 7}]},
     ]
     result = standings(rounds)
-    back = [TABLE.round_from_summary(copy.deepcopy(r)) for r in result.rounds]
+    back = [TABLE.round_from_summary(copy.deepcopy(r.to_json())).to_json()
+            for r in result.rounds]
     assert back == rounds
     again = standings(back)
     assert again.rounds == result.rounds and again.totals == result.totals
@@ -368,10 +377,10 @@ def test_round_from_summary_round_trip() -> None:
 
 def test_round_from_summary_normalises_trump_and_refuses_missing_parts() -> None:
     back = TABLE.round_from_summary({"bidder": "Ann", "bid": 8, "trump": "h",
-                                     "points": {"Ann": 15, "Bob": 0, "Cy": 0}})
+                                     "points": {"Ann": 15, "Bob": 0, "Cy": 0}}).to_json()
     assert back["trump"] == "H"
     assert TABLE.round_from_summary({"bidder": None, "bid": None,
-                                     "points": {"Ann": 15}})["trump"] is None
+                                     "points": {"Ann": 15}}).to_json()["trump"] is None
     with pytest.raises(EntryError, match="needs 'bidder', 'bid' and 'points'"):
         TABLE.round_from_summary({"bidder": "Ann", "points": {}})
     with pytest.raises(EntryError, match="not a suit"):

@@ -167,7 +167,7 @@ def test_one_card_moves_are_buttons_that_play(tmp_path: Path,
             assert time.monotonic() < deadline, "the first deal did not end"
             if not any([click_a_move(driver, False) for driver in phones]):
                 time.sleep(0.05)
-        assert online.table.session.rounds[0]["actions"]
+        assert online.table.session.rounds[0].to_json()["actions"]
 
 
 def test_without_the_wake_lock_api_the_page_says_how_to_keep_the_screen_on(

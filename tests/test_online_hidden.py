@@ -89,7 +89,7 @@ class Checker:
             return set()
         key = (who, deal, -1 if step is None else step)
         if key not in self._cache:
-            record = self.session.rounds[deal - 1]
+            record = self.session.rounds[deal - 1].to_json()
             state = self.virtual.replay(record, self.session.options, upto=step)
             name = who.removeprefix("seat:")
             if who.startswith("seat:") and name in state.players:
@@ -198,7 +198,7 @@ def test_the_checker_catches_a_card_of_another_hand(tmp_path: Path) -> None:
     online, session = play_whole_game(tmp_path, "one-card", ["Ann", "Bea"], ["random"], 7,
                                       {"target": 20})
     checker = Checker(session)
-    deal = checker.virtual.replay(session.rounds[0], session.options, upto=0)
+    deal = checker.virtual.replay(session.rounds[0].to_json(), session.options, upto=0)
     ann_card = str(deal.view("Ann").hand[0])
     honest = {"deal": 1, "step": 0, "hand": {"cards": [str(c) for c in
                                                         deal.view("Bea").hand]}}

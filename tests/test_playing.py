@@ -60,8 +60,8 @@ def test_a_game_played_to_its_end_is_stored_deal_by_deal(db: Store) -> None:
     assert stored_after == list(range(1, len(finished.rounds) + 1))
     # the same game as the match layer plays without a store
     alone = match.play_to_end(match.start_game("least-score", BOTS, 7))
-    assert [r["scores"] for r in stored.standings.rounds] == \
-        [r["scores"] for r in alone.standings.rounds]
+    assert [r.scores for r in stored.standings.rounds] == \
+        [r.scores for r in alone.standings.rounds]
 
 
 def test_one_play_per_session_the_lease_is_held_until_closed(db: Store) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from scorekeeper import match, review
+from scorekeeper.games.common import parse_rounds
 from scorekeeper.games.least_score import rules as ls_rules
 from scorekeeper.games.least_score.bots import BOTS as LS_BOTS
 from scorekeeper.games.least_score.engine import Declare, Discard
@@ -142,7 +143,7 @@ def test_the_review_sees_only_what_the_player_saw() -> None:
     for seed in range(1, 30):
         session = played_game("least-score", seats, seed, 1,
                               like_strong(LS_BOTS, 1)).with_id(1)
-        round_ = session.rounds[0]
+        round_ = session.rounds[0].to_json()
         deal, actions = round_["deal"], round_["actions"]
         moved = {c for a in actions for c in a.get("discard", [])}
         kept = [c for c in deal["hands"]["Strong-2"] if c not in moved]
@@ -156,7 +157,7 @@ def test_the_review_sees_only_what_the_player_saw() -> None:
     def with_deal(change: Callable[[dict[str, Any]], None]) -> list[dict[str, Any]]:
         changed = copy.deepcopy(deal)
         change(changed)
-        rounds = ({**round_, "deal": changed},)
+        rounds = parse_rounds(session.rules, [{**round_, "deal": changed}])
         found = review.review(dataclasses.replace(session, rounds=rounds), "Ann").as_json()
         return found["decisions"]
 
@@ -297,7 +298,7 @@ def test_review_escapes_control_characters(cli: CLI, db_path: Path) -> None:
     renamed = dataclasses.replace(
         session, players=("An\x1bn", "Greedy-2"), virtual=session.virtual.renamed(names),
         first_dealer=names.get(session.first_dealer or "", session.first_dealer),
-        rounds=tuple(session.rules.rename_players(r, names) for r in session.rounds))
+        rounds=tuple(r.renamed(names) for r in session.rounds))
     session_id = saved(db_path, renamed)
     for args in ((), ("--format", "md"), ("--format", "html")):
         result = cli("review", session_id, *args)

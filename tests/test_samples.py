@@ -27,7 +27,7 @@ def test_least_score_night_is_a_finished_four_player_night() -> None:
     standings = session.standings
     assert len(session.players) == 4
     assert len(standings.rounds) >= 10
-    assert any(r["false_declaration"] for r in standings.rounds)
+    assert any(r["false_declaration"] for r in [r_.to_json() for r_ in standings.rounds])
     assert standings.knocked_out == ["Bob", "Ann", "Cy"]
     assert standings.finished and standings.winners == ["Dan"]
     assert standings.totals == data["totals"] == {"Ann": 102, "Bob": 106, "Cy": 116, "Dan": 53}
@@ -41,8 +41,8 @@ def test_one_card_game_has_a_failed_bid_a_no_bid_deal_and_a_winner() -> None:
     session = load("one-card-game.json")
     standings = session.standings
     assert 3 <= len(session.players) <= 4
-    assert any(r["bid_failed"] for r in standings.rounds)
-    assert any(r["bidder"] is None for r in standings.rounds)
+    assert any(r["bid_failed"] for r in [r_.to_json() for r_ in standings.rounds])
+    assert any(r["bidder"] is None for r in [r_.to_json() for r_ in standings.rounds])
     assert standings.finished and standings.winners == data["winners"] == ["Bob"]
     assert standings.totals == data["totals"]
     assert all(sum(r["points"].values()) == 15 for r in data["rounds"])

@@ -78,10 +78,11 @@ def test_standings_are_recomputed_from_the_rounds() -> None:
                    ls_entry("Ann", Ann=10, Bob=8, Cy=15))
     standings = session.standings
     assert standings.totals == {"Ann": 22, "Bob": 6, "Cy": 7}
-    assert [r["scores"] for r in standings.rounds] == [{"Ann": 0, "Bob": 6, "Cy": 7},
+    assert [r.scores for r in standings.rounds] == [{"Ann": 0, "Bob": 6, "Cy": 7},
                                                        {"Ann": 22, "Bob": 0, "Cy": 0}]
     # the stored rounds hold only what was entered
-    assert session.rounds[0] == {"declarer": "Ann", "totals": {"Ann": 10, "Bob": 16, "Cy": 17}}
+    assert session.rounds[0].to_json() == {"declarer": "Ann",
+                                           "totals": {"Ann": 10, "Bob": 16, "Cy": 17}}
     # a session rebuilt from its stored document recomputes the same
     again = Session.from_document(session.to_document(), 1)
     assert again.standings == standings
@@ -137,7 +138,7 @@ def test_edit_rescores_later_rounds() -> None:
                    ls_entry("Bob", Ann=9, Bob=2, Cy=4), ls_entry("Cy", Ann=5, Bob=20, Cy=3))
     assert session.standings.knocked_out == []
     edited = session.edit_round(1, ls_entry("Ann", Ann=8, Bob=11, Cy=6), time=T)
-    rounds = edited.standings.rounds
+    rounds = [r.to_json() for r in edited.standings.rounds]
     assert rounds[0]["scores"] == {"Ann": 22, "Bob": 0, "Cy": 0}
     assert rounds[1]["scores"] == {"Ann": 7, "Bob": 0, "Cy": 2}
     assert rounds[2]["knocked_out"] == ["Ann"]
@@ -307,7 +308,7 @@ def test_random_least_score_games(data: st.DataObject) -> None:
                                                                   strict=True))), time=T)
     standings = session.standings
     for name in players:
-        assert standings.totals[name] == sum(r["scores"].get(name, 0) for r in standings.rounds)
+        assert standings.totals[name] == sum(r.scores.get(name, 0) for r in standings.rounds)
     assert sorted(standings.knocked_out) == sorted(
         name for name in players if standings.totals[name] > limit)
     assert set(standings.still_in) | set(standings.knocked_out) == set(players)
@@ -350,8 +351,8 @@ def test_random_one_card_games(data: st.DataObject) -> None:
             oc_entry(bidder, bid, **dict(zip(players, points, strict=True))), time=T)
     standings = session.standings
     for name in players:
-        assert standings.totals[name] == sum(r["scores"][name] for r in standings.rounds)
-    for deal in standings.rounds:
+        assert standings.totals[name] == sum(r.scores[name] for r in standings.rounds)
+    for deal in [r.to_json() for r in standings.rounds]:
         assert sum(deal["points"].values()) == 15
         failed = deal["bidder"] is not None and deal["points"][deal["bidder"]] < deal["bid"]
         assert deal["bid_failed"] == failed

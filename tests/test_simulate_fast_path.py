@@ -57,7 +57,7 @@ def play_path(game: str, bots: list[str], seed: int, index: int,
         deals=len(standings.rounds),
         stats=get_virtual(game).stats(standings.rounds),
     )
-    return outcome, [dict(summary["scores"]) for summary in standings.rounds]
+    return outcome, [dict(summary.scores) for summary in standings.rounds]
 
 
 def fast_path_trace(game: str, bots: list[str], seed: int, index: int,
@@ -103,7 +103,7 @@ def test_a_session_plays_its_deals_with_the_generators_of_its_derivation(
         session.virtual, derivation=derivation))
     session = match.play_deal(match.play_deal(session))
     names = list(session.players)
-    for number, round_ in enumerate(session.rounds, 1):
+    for number, round_ in enumerate([r.to_json() for r in session.rounds], 1):
         deal_rng = match.derive_rng(5, number, "deal")
         bot_rngs = ({name: match.derive_rng(5, number, "bot", name) for name in names}
                     if derivation == 1 else dict.fromkeys(names, deal_rng))

@@ -67,7 +67,7 @@ def test_add_round_asks_with_no_lock_held_and_refuses_if_the_session_changed_mea
     assert_one_line_error(result)
     assert "changed by another score command while you were typing" in result.stderr
     rounds = Store(db_path).read().get(1).rounds
-    assert [dict(r) for r in rounds] == [{"declarer": "Ann", "totals": {"Ann": 1, "Bob": 5}}]
+    assert [r.to_json() for r in rounds] == [{"declarer": "Ann", "totals": {"Ann": 1, "Bob": 5}}]
     # With nobody else writing, the asked round is recorded.
     concurrent.append(Result(0, "", ""))
     assert cli("add-round").exit_code == 0

@@ -129,19 +129,20 @@ def test_the_deal_comes_from_the_seed_the_deal_number_and_its_restarts() -> None
     assert dealer is not None
     expected = get_virtual("least-score").new_deal(
         started.players, dealer, match.derive_rng(77, 1, "deal"), started.options)
-    assert first.rounds[0]["deal"] == expected.to_record()[0]  # type: ignore[attr-defined]
+    assert first.rounds[0].to_json()["deal"] == expected.to_record()[0]  # type: ignore[attr-defined]
 
     once = match.record_restart(started, 1)
     twice = match.record_restart(once, 1)
     assert match.restarts_of(twice) == {1: 2}
-    deals = [match.play_deal(s).rounds[0]["deal"] for s in (started, once, twice)]
+    deals = [match.play_deal(s).rounds[0].to_json()["deal"] for s in (started, once, twice)]
     assert len({json.dumps(d, sort_keys=True) for d in deals}) == 3
     # ... and the same restarts give the same deal, every time.
-    assert match.play_deal(match.record_restart(started, 1)).rounds[0]["deal"] == deals[1]
+    assert match.play_deal(match.record_restart(started, 1)).rounds[0].to_json()["deal"] == deals[1]
     # A restart of a later deal does not change the deals before it.
     later = match.record_restart(first, 2)
     assert match.play_deal(later).rounds[0] == first.rounds[0]
-    assert match.play_deal(later).rounds[1]["deal"] != match.play_deal(first).rounds[1]["deal"]
+    assert match.play_deal(later).rounds[1].to_json()["deal"] != \
+        match.play_deal(first).rounds[1].to_json()["deal"]
 
 
 def test_ctrl_c_at_a_prompt_records_the_restart(score_exe: Path,
@@ -181,7 +182,7 @@ def test_the_export_keeps_the_restarts_so_an_import_resumes_to_the_same_game(
     unrestarted = match.play_deal(session_from_summary({**data, "virtual": {
         key: value for key, value in data["virtual"].items() if key != "restarts"}}),
         choose_human=first_legal)
-    assert unrestarted.rounds[0]["deal"] != original.rounds[0]["deal"]
+    assert unrestarted.rounds[0].to_json()["deal"] != original.rounds[0].to_json()["deal"]
 
 
 @pytest.mark.parametrize("restarts", [

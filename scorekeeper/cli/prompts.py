@@ -30,6 +30,7 @@ from scorekeeper.games.common import (
     EntryError,
     GameDeclaration,
     Question,
+    Round,
     RoundEntry,
     RoundQuestions,
     Standings,
@@ -182,10 +183,11 @@ class PlainQuestions:
                     name=name, value=_(self.declaration.value_word)), value, before.get(name))
         return None
 
-    def entry_of(self, round_: Mapping[str, Any]) -> RoundEntry:
-        values = round_.get(self.declaration.values_key) or {}
-        fields = {option.key: round_[option.key] for option in self.declaration.round_options
-                  if option.key in round_}
+    def entry_of(self, round_: Round) -> RoundEntry:
+        stored = round_.to_json()  # the declared keys are FORMAT.md's round keys
+        values = stored.get(self.declaration.values_key) or {}
+        fields = {option.key: stored[option.key] for option in self.declaration.round_options
+                  if option.key in stored}
         return RoundEntry(tuple((name, str(value)) for name, value in values.items()),
                           **fields)
 

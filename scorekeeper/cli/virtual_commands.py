@@ -173,14 +173,14 @@ def deal_report(session: Session, *, with_standings: bool) -> list[RenderableTyp
     """What the table hears after a deal is saved: its scores, then each knock-out."""
     summary = session.standings.rounds[-1]
     if with_standings:
-        scores = render.comma().join(f"{n} +{s}" for n, s in summary["scores"].items())
+        scores = render.comma().join(f"{n} +{s}" for n, s in summary.scores.items())
         lines: list[RenderableType] = [plain(_("Deal {number} saved: {scores}").format(
-            number=summary["number"], scores=scores))]
+            number=summary.number, scores=scores))]
     else:
-        line = session.describe_round(summary["number"])
+        line = session.describe_round(summary.number)
         lines = [plain(line[:1].upper() + line[1:])]
     limit = session.rules.target(session.options)
-    for name in summary.get("knocked_out", []):
+    for name in summary.knocked_out:
         total = session.standings.totals[name]
         lines.append(plain(_("{name} is knocked out: {total} is over the limit of "
                                     "{limit}.").format(name=name, total=total, limit=limit),
@@ -426,8 +426,8 @@ def replay(
         session.check_round_number(round_number)
     wait = sys.stdin.isatty() if pause is None else pause
     chosen = rounds if round_number is None else [rounds[round_number - 1]]
-    missing = [summary["number"] for summary in chosen
-               if "deal" not in summary or "actions" not in summary]
+    missing = [summary.number for summary in chosen
+               if summary.recorded is None or not summary.recorded.complete]
     if missing:
         raise EntryError(_("round {number} of {session} has no recorded deal to replay").format(
             number=missing[0], session=session.label))
@@ -436,7 +436,7 @@ def replay(
     index = 0
     try:
         while 0 <= index < len(chosen):
-            move = _replay_deal(ui, virtual, session, chosen[index], wait)
+            move = _replay_deal(ui, virtual, session, chosen[index].to_json(), wait)
             if move is None:
                 return
             index = max(0, index + move)

@@ -11,7 +11,7 @@ import functools
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from importlib.resources.abc import Traversable
 from typing import Any, Literal, Protocol, TypeVar
@@ -88,6 +88,165 @@ class RoundEntry:
         return f"RoundEntry({self.values!r}{fields})"
 
 
+RECORDED_DEAL_KEYS = ("deal", "actions")
+"""What a virtual round carries beyond a table round: its cards and every action."""
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedDeal:
+    """A virtual round's cards and every action: FORMAT.md's ``deal`` and ``actions``,
+    kept as the JSON they are (the game's engine reads them, ``Deal.from_record``).
+    ``None`` is a part the round does not carry (an import refuses a round with one part)."""
+
+    deal: Any = None
+    actions: Any = None
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> RecordedDeal | None:
+        if not any(key in data for key in RECORDED_DEAL_KEYS):
+            return None
+        return cls(data.get("deal"), data.get("actions"))
+
+    def to_json(self) -> JSONDict:
+        data: JSONDict = {}
+        if self.deal is not None:
+            data["deal"] = self.deal
+        if self.actions is not None:
+            data["actions"] = self.actions
+        return data
+
+    @property
+    def complete(self) -> bool:
+        return self.deal is not None and self.actions is not None
+
+    @property
+    def dealer(self) -> Any:
+        """Who the deal says dealt (None when it does not say)."""
+        return self.deal.get("dealer") if isinstance(self.deal, dict) else None
+
+    def renamed(self, names: Mapping[str, str]) -> RecordedDeal:
+        """The players renamed inside the deal and its actions."""
+        deal = self.deal
+        if isinstance(deal, dict):
+            deal = dict(deal)
+            if deal.get("dealer") in names:
+                deal["dealer"] = names[deal["dealer"]]
+            if isinstance(deal.get("hands"), dict):
+                deal["hands"] = rename_keys(deal["hands"], names)
+        actions = self.actions
+        if isinstance(actions, list):
+            actions = [{**action, "player": names[action["player"]]}
+                       if isinstance(action, dict) and action.get("player") in names
+                       else action for action in actions]
+        return RecordedDeal(deal, actions)
+
+
+_Round = TypeVar("_Round", bound="Round")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Round:
+    """What every stored round has besides the game's own fields: a note (``add-round
+    --note``, never scored) and, on the virtual deck, the recorded deal.
+
+    Each game's round (``games/<game>/table.py``) extends it with what was entered at the
+    table; :meth:`to_json` is FORMAT.md's stored round, read back by the game's
+    ``round_from_json`` (the store) and ``round_from_summary`` (an import)."""
+
+    note: str = ""
+    recorded: RecordedDeal | None = None
+
+    def to_json(self) -> JSONDict:
+        """The round as the store and FORMAT.md keep it."""
+        raise NotImplementedError
+
+    def renamed(self: _Round, names: Mapping[str, str]) -> _Round:
+        """The round with players renamed (``names``: old spelling -> new)."""
+        raise NotImplementedError
+
+    def with_note(self: _Round, note: str) -> _Round:
+        return replace(self, note=note)
+
+    def with_recorded(self: _Round, recorded: RecordedDeal | None) -> _Round:
+        return replace(self, recorded=recorded)
+
+    def carried_json(self) -> JSONDict:
+        """The deal, its actions and the note, as they follow the game's own keys."""
+        data = {} if self.recorded is None else self.recorded.to_json()
+        if self.note:
+            data["note"] = self.note
+        return data
+
+    def renamed_recorded(self, names: Mapping[str, str]) -> RecordedDeal | None:
+        return None if self.recorded is None else self.recorded.renamed(names)
+
+
+def carried_from_json(data: Mapping[str, Any]) -> JSONDict:
+    """A stored round's note and recorded deal, as keyword arguments of its :class:`Round`."""
+    if "note" not in data and "deal" not in data and "actions" not in data:
+        return {}  # a round at the table without a note: the defaults
+    note = data.get("note", "")
+    if not isinstance(note, str):
+        raise EntryError(_("a round's note must be text, not {value}").format(
+            value=repr(note)[:40]))
+    return {"note": note, "recorded": RecordedDeal.from_json(data)}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScoredRound:
+    """One round as the standings score it: FORMAT.md's summary round
+    (:meth:`to_json`), read by every view through attributes.
+
+    Each game's scored round extends it with the round as played and what scoring found
+    (a false declaration, a failed bid)."""
+
+    number: int
+    dealer: str | None
+    scores: dict[str, int]
+    knocked_out: tuple[str, ...] = ()
+    played: Round
+
+    @property
+    def note(self) -> str:
+        return self.played.note
+
+    @property
+    def recorded(self) -> RecordedDeal | None:
+        return self.played.recorded
+
+    @property
+    def values(self) -> Mapping[str, object]:
+        """What each player's ``NAME=VALUE`` entered (the declaration's ``values_key``)."""
+        raise NotImplementedError
+
+    def to_json(self) -> JSONDict:
+        """FORMAT.md's summary round: number, dealer, the round, scores and results."""
+        raise NotImplementedError
+
+    def caption(self) -> RoundCaption:
+        """How the round is named in every view: the one place."""
+        raise NotImplementedError
+
+    def tallies(self) -> dict[str, dict[str, int]]:
+        """What the round adds to each player's counts (keys used by ``stat_figures``)."""
+        raise NotImplementedError
+
+
+def parse_rounds(game: TableGame, data: Sequence[Any]) -> tuple[Round, ...]:
+    """Stored rounds (JSON, from the store or a test) as the game's typed rounds; a round
+    that is not one is refused with its number (RoundError)."""
+    rounds: list[Round] = []
+    for number, item in enumerate(data, start=1):
+        try:
+            if type(item) is not dict and not isinstance(item, Mapping):
+                raise EntryError(_("round {number} is not a JSON object").format(
+                    number=number))
+            rounds.append(game.round_from_json(item))
+        except EntryError as error:
+            raise RoundError(number, str(error)) from None
+    return tuple(rounds)
+
+
 @dataclass(frozen=True, slots=True)
 class Standings:
     """Everything recomputed from a session's rounds."""
@@ -97,8 +256,8 @@ class Standings:
     still_in: list[str]
     finished: bool
     winners: list[str]
-    rounds: list[JSONDict]
-    """Each round in the FORMAT.md summary shape, scores included."""
+    rounds: list[ScoredRound]
+    """Each round scored (its :meth:`ScoredRound.to_json` is FORMAT.md's summary round)."""
     next_dealer: str | None
     notes: list[str] = field(default_factory=list)
     """Game-specific lines for the standings view (e.g. a tie at the target)."""
@@ -117,7 +276,7 @@ class Standings:
         running = dict.fromkeys(self.totals, 0)
         after: list[dict[str, int]] = []
         for summary in self.rounds:
-            for name, score in summary["scores"].items():
+            for name, score in summary.scores.items():
                 running[name] += score
             after.append(dict(running))
         return after
@@ -191,16 +350,22 @@ class TableGame(Protocol):
     def check_players(self, players: Sequence[str]) -> None: ...
 
     def make_round(self, players: Sequence[str], options: Mapping[str, Any],
-                   standings: Standings, entry: RoundEntry) -> JSONDict:
+                   standings: Standings, entry: RoundEntry) -> Round:
         """Check a typed entry against the standings; the round to store."""
         ...
 
     def standings(self, players: Sequence[str], options: Mapping[str, Any],
-                  first_dealer: str | None, rounds: Sequence[JSONDict]) -> Standings:
-        """Recompute everything from the rounds; raise RoundError for a round that does not fit."""
+                  first_dealer: str | None, rounds: Sequence[Round]) -> Standings:
+        """Recompute everything from the rounds; raise RoundError for a round that does not fit
+        (another game's round among them included)."""
         ...
 
-    def round_from_summary(self, summary_round: Mapping[str, Any]) -> JSONDict:
+    def round_from_json(self, data: Mapping[str, Any]) -> Round:
+        """A stored round (the store's JSON) as the game's typed round; EntryError when a
+        part of it is not of its type."""
+        ...
+
+    def round_from_summary(self, summary_round: Mapping[str, Any]) -> Round:
         """The stored round behind one round of a FORMAT.md summary (for import)."""
         ...
 
@@ -218,23 +383,11 @@ class TableGame(Protocol):
     # -- across sessions (players, statistics) ------------------------------------
 
     stat_figures: tuple[StatFigure, ...]
-    """The game's own figures for ``score stats``, as ratios of :meth:`round_tallies`."""
+    """The game's own figures for ``score stats``, as ratios of :meth:`ScoredRound.tallies`."""
 
     def placings(self, players: Sequence[str], options: Mapping[str, Any],
                  standings: Standings) -> dict[str, int]:
         """Each player's place in a finished game as the game means it (1 = won; ties share)."""
-        ...
-
-    def round_tallies(self, summary_round: Mapping[str, Any]) -> dict[str, dict[str, int]]:
-        """What one round adds to each player's counts (keys used by ``stat_figures``)."""
-        ...
-
-    def rename_players(self, round_: Mapping[str, Any], names: Mapping[str, str]) -> JSONDict:
-        """The stored round with players renamed (``names``: old spelling -> new)."""
-        ...
-
-    def caption(self, summary_round: Mapping[str, Any]) -> RoundCaption:
-        """How one round (FORMAT.md shape) is named in every view: the one place."""
         ...
 
 
@@ -409,48 +562,17 @@ def option_choice(kind: type[_Choice], value: Any, option: str) -> _Choice:
             flag=f"--{option}", choices=choices, value=repr(value))) from None
 
 
-RECORDED_DEAL_KEYS = ("deal", "actions")
-"""What a virtual round carries beyond a table round: its cards and every action."""
-ROUND_NOTE = "note"
-"""A round's note (``add-round --note``): carried like the deal, never scored."""
-
-
-def copy_recorded_deal(source: Mapping[str, Any], target: JSONDict) -> None:
-    """Carry a virtual round's deal and actions, and a round's note, over."""
-    for key in (*RECORDED_DEAL_KEYS, ROUND_NOTE):
-        if key in source:
-            target[key] = source[key]
-
-
 def rename_keys(mapping: Mapping[str, Any], names: Mapping[str, str]) -> JSONDict:
     return {names.get(key, key): value for key, value in mapping.items()}
 
 
-def rename_recorded_deal(round_: JSONDict, names: Mapping[str, str]) -> None:
-    """Rename the players inside a virtual round's deal and actions, in place."""
-    deal = round_.get("deal")
-    if isinstance(deal, dict):
-        deal = dict(deal)
-        if deal.get("dealer") in names:
-            deal["dealer"] = names[deal["dealer"]]
-        if isinstance(deal.get("hands"), dict):
-            deal["hands"] = rename_keys(deal["hands"], names)
-        round_["deal"] = deal
-    actions = round_.get("actions")
-    if isinstance(actions, list):
-        round_["actions"] = [
-            {**action, "player": names[action["player"]]}
-            if isinstance(action, dict) and action.get("player") in names else action
-            for action in actions
-        ]
-
-
-def check_deal_dealer(round_: Mapping[str, Any], dealer: str | None) -> None:
+def check_deal_dealer(round_: Round, dealer: str | None) -> None:
     """A virtual round must have been dealt by whoever's deal it was."""
-    deal = round_.get("deal")
-    if isinstance(deal, dict) and dealer is not None and deal.get("dealer") != dealer:
+    recorded = round_.recorded
+    if recorded is not None and isinstance(recorded.deal, dict) and dealer is not None \
+            and recorded.dealer != dealer:
         raise EntryError(_("the deal says {dealt} dealt, but it was {dealer}'s deal").format(
-            dealt=deal.get("dealer"), dealer=dealer))
+            dealt=recorded.dealer, dealer=dealer))
 
 
 # ---------------------------------------------------------------------------
@@ -597,7 +719,7 @@ class RoundQuestions(Protocol):
         ``previous`` (edit-round: the round as it is now) gives each question's default."""
         ...
 
-    def entry_of(self, round_: Mapping[str, Any]) -> RoundEntry:
+    def entry_of(self, round_: Round) -> RoundEntry:
         """A stored round as it would be typed on the command line."""
         ...
 
@@ -645,11 +767,11 @@ class GameDeclaration:
     narrow_legend: tuple[tuple[str, str], ...] = ()
     """Each sign the narrow grid puts after a running total, with what it means
     (default: ``*`` for the player the round's caption marks)."""
-    narrow_marks: Callable[[Mapping[str, Any]], GridMarks] | None = None
+    narrow_marks: Callable[[ScoredRound], GridMarks] | None = None
     """A round's signs in the narrow grid (default: from :meth:`TableGame.caption`, ``*``
     for the marked player, ``!`` when the round's act failed)."""
-    widest_round: Callable[[Sequence[str], Mapping[str, Any]], Mapping[str, Any]] | None = None
-    """A round (FORMAT.md's summary) as wide as the wide grid of ``score show`` can get
+    widest_round: Callable[[Sequence[str], Mapping[str, Any]], ScoredRound] | None = None
+    """A scored round as wide as the wide grid of ``score show`` can get
     for these players and house rules: the longest caption, a failure marked, and the
     highest score a deal can give. ``score show`` picks its layout once for the whole
     session from it, so it does not switch part-way through the night (default: the

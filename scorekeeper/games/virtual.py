@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from scorekeeper.games.common import EntryError, JSONDict
+from scorekeeper.games.common import EntryError, JSONDict, ScoredRound
 
 
 class DealState(Protocol):
@@ -75,7 +75,7 @@ class VirtualGame(Protocol):
         ``seated`` players in that order and gives what it says; the round as replayed."""
         ...
 
-    def stats(self, rounds: Sequence[Mapping[str, Any]]) -> dict[str, tuple[int, int]]:
+    def stats(self, rounds: Sequence[ScoredRound]) -> dict[str, tuple[int, int]]:
         """Per-game counts for ``simulate``: name -> (hits, out of)."""
         ...
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
@@ -23,7 +22,7 @@ from rich.text import Text
 
 from scorekeeper import ranking
 from scorekeeper.card_printing import plain
-from scorekeeper.games.common import GridMarks
+from scorekeeper.games.common import GridMarks, ScoredRound
 from scorekeeper.i18n import _, ngettext, pgettext
 from scorekeeper.session import Session
 from scorekeeper.text import show_controls
@@ -75,7 +74,7 @@ def _status(session: Session, name: str) -> str:
     if name in standings.winners:
         return pgettext("player status", "winner")
     if name in standings.knocked_out:
-        number = next(r["number"] for r in standings.rounds if name in r["knocked_out"])
+        number = next(r.number for r in standings.rounds if name in r.knocked_out)
         return _("out in {number}").format(number=number)
     return "" if standings.finished else pgettext("player status", "in")
 
@@ -131,7 +130,7 @@ def _cell_width(session: Session) -> int:
     widest = 1
     running = dict.fromkeys(session.players, 0)
     for summary in session.standings.rounds:
-        for name, score in summary["scores"].items():
+        for name, score in summary.scores.items():
             running[name] += score
             widest = max(widest, len(str(running[name])))
     return widest + 2
@@ -170,14 +169,14 @@ def plan_grid(session: Session, width: int) -> _Grid:
     return _Grid(headings, [players[i:i + size] for i in range(0, len(players), size)])
 
 
-def round_marks(session: Session, summary: dict[str, Any]) -> GridMarks:
+def round_marks(session: Session, summary: ScoredRound) -> GridMarks:
     """The signs of one round in the narrow grid: the game's own (its declaration's
     ``narrow_marks``), else ``*`` after the player the round's caption marks (``!`` when
     the round's act failed)."""
     declaration = session.declaration
     if declaration.narrow_marks is not None:
         return declaration.narrow_marks(summary)
-    caption = session.rules.caption(summary)
+    caption = summary.caption()
     if caption.marked is None:
         return GridMarks({})
     return GridMarks({caption.marked: "!" if caption.failure else "*"})
@@ -190,7 +189,7 @@ def rounds_tables(session: Session, width: int) -> list[Table]:
     running: list[dict[str, int]] = []
     totals = dict.fromkeys(session.players, 0)
     for summary in session.standings.rounds:
-        for name, score in summary["scores"].items():
+        for name, score in summary.scores.items():
             totals[name] += score
         running.append(dict(totals))
     tables = []
@@ -203,15 +202,15 @@ def rounds_tables(session: Session, width: int) -> list[Table]:
             table.add_column(Text(grid.headings[name]), justify="right", no_wrap=True)
         for summary, after, marked in zip(session.standings.rounds, running, marks,
                                           strict=True):
-            cells: list[RenderableType] = [str(summary["number"])]
+            cells: list[RenderableType] = [str(summary.number)]
             if note_heading:
                 cells.append(marked.note)
             for name in group:
-                if name not in summary["scores"]:
+                if name not in summary.scores:
                     cells.append(Text("·", style="dim"))
                     continue
                 sign = marked.marks.get(name, "")
-                if name in summary.get("knocked_out", ()):
+                if name in summary.knocked_out:
                     sign += OUT_SIGN
                 cell = Text(str(after[name]))
                 cell.append(sign.ljust(2), style="bold red" if "!" in sign or OUT_SIGN in sign
@@ -227,7 +226,7 @@ def legend(session: Session, width: int) -> Text:
     ``width``, never breaking an item."""
     declaration = session.declaration
     signs = list(declaration.narrow_legend or (("*", _(declaration.role_heading).lower()),))
-    if any(summary.get("knocked_out") for summary in session.standings.rounds):
+    if any(summary.knocked_out for summary in session.standings.rounds):
         signs.append((OUT_SIGN, pgettext("player status", "knocked out")))
     text = Text(_("Running totals"), style="bold")
     used = len(text)
@@ -326,7 +325,7 @@ def widest_wide_view(session: Session) -> int:
     target = session.rules.target(session.options)
     widest = (declaration.widest_round(players, session.options)
               if declaration.widest_round is not None else None)
-    highest = max(widest["scores"].values(), default=0) if widest else 0
+    highest = max(widest.scores.values(), default=0) if widest else 0
     total = len(str(target + highest))
     status = max(cell_len(render.player_status_words(999)), len(pgettext("table heading",
                                                                          "Status")))
@@ -335,12 +334,12 @@ def widest_wide_view(session: Session) -> int:
                               max(total, cell_len(ranking.margin_heading(session))), status])
     grid = 0
     if widest is not None:
-        caption = session.rules.caption(widest)
+        caption = widest.caption()
         out = " " + pgettext("knocked out in the grid", "out")
         cells = [max(cell_len(show_controls(name)),
-                     len(f"+{widest['scores'][name]} ={target + widest['scores'][name]}")
+                     len(f"+{widest.scores[name]} ={target + widest.scores[name]}")
                      + (2 if caption.marked == name else 0)
-                     + (len(out) if name in widest.get("knocked_out", ()) else 0))
+                     + (len(out) if name in widest.knocked_out else 0))
                  for name in players]
         grid = _boxed_width([3, max(names, len(pgettext("table heading", "Dealer"))),
                              max(cell_len(_(declaration.role_heading)),

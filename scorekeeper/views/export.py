@@ -18,6 +18,7 @@ from functools import partial
 from typing import Any
 
 from scorekeeper import i18n
+from scorekeeper.games.common import ScoredRound
 from scorekeeper.i18n import _, ngettext, pgettext
 from scorekeeper.ranking import margin, margin_heading, ranked_players, status_text
 from scorekeeper.session import Session
@@ -82,16 +83,16 @@ def html_language() -> str:
     return f'lang="{language}"' + (' dir="rtl"' if right_to_left() else "")
 
 
-def _round_label(session: Session, summary: dict[str, Any]) -> str:
-    caption = session.rules.caption(summary)
+def _round_label(session: Session, summary: ScoredRound) -> str:
+    caption = summary.caption()
     label = caption.role
     if caption.suit:
         label += " " + SUIT_SYMBOLS.get(caption.suit, caption.suit)
     return label + (f" ({caption.failure})" if caption.failure else "")
 
 
-def _round_failed(session: Session, summary: dict[str, Any]) -> bool:
-    return bool(session.rules.caption(summary).failure)
+def _round_failed(session: Session, summary: ScoredRound) -> bool:
+    return bool(summary.caption().failure)
 
 
 def _running_totals(session: Session) -> list[dict[str, int]]:
@@ -171,14 +172,14 @@ def to_markdown(session: Session) -> str:
         for summary, running in zip(standings.rounds, _running_totals(session), strict=True):
             cells = []
             for name in session.players:
-                if name not in summary["scores"]:
+                if name not in summary.scores:
                     cells.append("—")
                     continue
-                cell = f"{summary['scores'][name]:+d} ({running[name]})"
-                if name in summary.get("knocked_out", []):
+                cell = f"{summary.scores[name]:+d} ({running[name]})"
+                if name in summary.knocked_out:
                     cell += " " + md(out)
                 cells.append(cell)
-            lines.append(f"| {summary['number']} | {md(summary.get('dealer') or '—')} | "
+            lines.append(f"| {summary.number} | {md(summary.dealer or '—')} | "
                          f"{md(_round_label(session, summary))} | " + " | ".join(cells) + " |")
         lines += ["", _("Each cell: the deal's score (running total).")]
         notes = round_notes(session)
@@ -235,13 +236,14 @@ def to_csv(session: Session) -> str:
         head.append(pgettext("CSV column", "note"))
     writer.writerow([csv_cell(cell) for cell in head])
     for summary, running in zip(session.standings.rounds, _running_totals(session), strict=True):
-        row: list[Any] = [summary["number"], summary.get("dealer") or ""]
-        row += [_csv_value(summary.get(key)) for key in declaration.csv_columns]
-        values = summary[declaration.values_key]
+        row: list[Any] = [summary.number, summary.dealer or ""]
+        shown = summary.to_json()  # the declared columns are FORMAT.md's round keys
+        row += [_csv_value(shown.get(key)) for key in declaration.csv_columns]
+        values = summary.values
         for name in session.players:
-            row += [values.get(name, ""), summary["scores"].get(name, ""), running[name]]
+            row += [values.get(name, ""), summary.scores.get(name, ""), running[name]]
         if notes:
-            row.append(summary.get("note", ""))
+            row.append(summary.note)
         writer.writerow([csv_cell(cell) for cell in row])
     return buffer.getvalue()
 
@@ -319,13 +321,13 @@ def html_round_cells(session: Session) -> list[list[str]]:
         label = bdi(_round_label(session, summary))
         if _round_failed(session, summary):
             label = f'<span class="false">{label}</span>'
-        row = [str(summary["number"]), bdi(summary.get("dealer") or "—"), label]
+        row = [str(summary.number), bdi(summary.dealer or "—"), label]
         for name in session.players:
-            if name not in summary["scores"]:
+            if name not in summary.scores:
                 row.append("—")
                 continue
-            cell = ltr(f'{summary["scores"][name]:+d} <span class="run">{running[name]}</span>')
-            if name in summary.get("knocked_out", []):
+            cell = ltr(f'{summary.scores[name]:+d} <span class="run">{running[name]}</span>')
+            if name in summary.knocked_out:
                 out = _e(pgettext("knocked out in the grid", "out"))
                 cell += f' <span class="out">{out}</span>'
             row.append(cell)
@@ -356,8 +358,8 @@ def chart_svg(session: Session) -> str:
     marked at round numbers. In a right-to-left language the chart is mirrored: the rounds
     run from the right, the value axis is on the right."""
     totals = [dict.fromkeys(session.players, 0), *_running_totals(session)]
-    out_after = {name: summary["number"] for summary in session.standings.rounds
-                 for name in summary.get("knocked_out", [])}
+    out_after = {name: summary.number for summary in session.standings.rounds
+                 for name in summary.knocked_out}
     target = session.rules.target(session.options)
     width, height, pad_left, pad_right, pad_top, pad_bottom = 480, 280, 40, 12, 16, 30
     highest = max([target, *(max(t.values()) for t in totals)])

@@ -42,8 +42,8 @@ def standings_json(session: Session) -> list[JSONDict]:
     """Each player, best place first: place, total, what is left, status."""
     standings = session.standings
     target = session.rules.target(session.options)
-    out_in = {name: summary["number"] for summary in standings.rounds
-              for name in summary.get("knocked_out", [])}
+    out_in = {name: summary.number for summary in standings.rounds
+              for name in summary.knocked_out}
     rows: list[JSONDict] = []
     for place, name in ranked_players(session):
         total = standings.totals[name]

@@ -8,9 +8,8 @@ would be read as markup, so they are ``Text`` too.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -21,6 +20,7 @@ from rich.text import Text
 
 from scorekeeper import i18n
 from scorekeeper.card_printing import plain
+from scorekeeper.games.common import ScoredRound
 from scorekeeper.i18n import _, ngettext, pgettext
 from scorekeeper.ranking import margin, margin_heading, ranked_players
 from scorekeeper.session import Session
@@ -49,7 +49,7 @@ def player_status(session: Session, name: str) -> Text:
         return Text(pgettext("player status", "winner"), style="bold green")
     if name in standings.knocked_out:
         number = next(
-            (r["number"] for r in standings.rounds if name in r.get("knocked_out", [])), None
+            (r.number for r in standings.rounds if name in r.knocked_out), None
         )
         return Text(player_status_words(number), style="red")
     if standings.finished:
@@ -77,9 +77,9 @@ def standings_table(session: Session) -> Table:
     return table
 
 
-def caption_text(session: Session, summary: Mapping[str, Any]) -> Text:
+def caption_text(session: Session, summary: ScoredRound) -> Text:
     """A round's role cell: who took the round's role, and whether it failed."""
-    caption = session.rules.caption(summary)
+    caption = summary.caption()
     if not caption.acted:
         return Text(caption.role, style="dim")
     text = plain(caption.role)
@@ -101,20 +101,20 @@ def rounds_table(session: Session) -> Table:
     for name in session.players:
         table.add_column(plain(name), justify="right")
     for summary, running in zip(standings.rounds, standings.running_totals(), strict=True):
-        marked = session.rules.caption(summary).marked
-        cells: list[RenderableType] = [str(summary["number"]),
-                                       plain(summary.get("dealer") or "—"),
+        marked = summary.caption().marked
+        cells: list[RenderableType] = [str(summary.number),
+                                       plain(summary.dealer or "—"),
                                        caption_text(session, summary)]
         for name in session.players:
-            if name not in summary["scores"]:
+            if name not in summary.scores:
                 cells.append(Text("—", style="dim"))
                 continue
-            cell = Text(f"{summary['scores'][name]:+d}")
+            cell = Text(f"{summary.scores[name]:+d}")
             cell.append(f" ={running[name]}", style="dim")
             if name == marked:
                 cell.stylize("bold")
                 cell.append(" *")
-            if name in summary.get("knocked_out", []):
+            if name in summary.knocked_out:
                 cell.append(" " + pgettext("knocked out in the grid", "out"), style="red")
             cells.append(cell)
         table.add_row(*cells)
@@ -149,14 +149,14 @@ def round_result(session: Session, standings: RenderableType | None = None) -> R
     """What an accepted round shows: its scores, knock-outs, the standings, the winner."""
     summary = session.standings.rounds[-1]
     parts: list[RenderableType] = []
-    scores = comma().join(f"{name} {points:+d}" for name, points in summary["scores"].items())
-    headline = plain(_("Round {number} recorded: {scores}").format(number=summary["number"],
+    scores = comma().join(f"{name} {points:+d}" for name, points in summary.scores.items())
+    headline = plain(_("Round {number} recorded: {scores}").format(number=summary.number,
                                                                   scores=scores))
-    failure_note = session.rules.caption(summary).failure_note
+    failure_note = summary.caption().failure_note
     if failure_note:
         headline.append_text(plain(f"  ({failure_note})", style="bold red"))
     parts.append(headline)
-    for name in summary.get("knocked_out", []):
+    for name in summary.knocked_out:
         parts.append(plain(_("{name} is knocked out.").format(name=name), style="bold red"))
     parts.append(standings_table(session) if standings is None else standings)
     parts.append(ending(session))
@@ -216,8 +216,8 @@ def played_text(session: Session, *, at_the_table: bool = False) -> str:
 
 
 def round_notes(session: Session) -> list[tuple[int, str]]:
-    return [(summary["number"], str(summary["note"])) for summary in session.standings.rounds
-            if summary.get("note")]
+    return [(summary.number, str(summary.note)) for summary in session.standings.rounds
+            if summary.note]
 
 
 def session_head(session: Session) -> list[RenderableType]:

@@ -8,6 +8,7 @@ winners are recomputed here from the whole list of rounds.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.cards import CardError, format_cards, iter_duplicates, parse_cards
@@ -17,16 +18,18 @@ from scorekeeper.games.common import (
     JSONDict,
     Language,
     Question,
+    Round,
     RoundCaption,
     RoundEntry,
     RoundError,
+    ScoredRound,
     Standings,
     StatFigure,
+    carried_from_json,
     check_deal_dealer,
     check_participants,
     collect_values,
     competition_ranks,
-    copy_recorded_deal,
     looks_like_whole_number,
     match_at_prompt,
     match_player,
@@ -36,11 +39,105 @@ from scorekeeper.games.common import (
     parse_whole_number,
     parsed_once,
     rename_keys,
-    rename_recorded_deal,
 )
 from scorekeeper.games.least_score import rules, texts
 from scorekeeper.games.least_score.rules import End, Options, Tie, TwoPairs
 from scorekeeper.games.least_score.words import N_, _, ngettext, pgettext
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LeastScoreRound(Round):
+    """A Least Score round as entered (or dealt): who declared, each hand's total and,
+    when known, its cards."""
+
+    declarer: str
+    totals: dict[str, int]
+    hands: dict[str, list[str]] = field(default_factory=dict)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> LeastScoreRound:
+        """The stored round (FORMAT.md), each part checked for its type."""
+        declarer = data.get("declarer")
+        if not isinstance(declarer, str):
+            raise EntryError(_("a Least Score round needs 'declarer' and 'totals' ({error})")
+                             .format(error=f"declarer {declarer!r}"))
+        totals = data.get("totals")
+        if not isinstance(totals, dict):
+            raise EntryError(_("the round has no hand totals"))
+        hands = data.get("hands") or {}
+        if not isinstance(hands, dict) or (hands and not all(
+                isinstance(cards, list) and all(isinstance(card, str) for card in cards)
+                for cards in hands.values())):
+            raise EntryError(_("'hands' must map each player to a list of cards such as "
+                               '["AH", "10S"]'))
+        for name, total in totals.items():
+            if type(total) is not int:  # (not a bool either)
+                _check_hand(name, total, None)  # refused: the cards are checked in scoring
+        return cls(declarer=declarer, totals=dict(totals),
+                   hands={name: list(cards) for name, cards in hands.items()} if hands else {},
+                   **carried_from_json(data))
+
+    def to_json(self) -> JSONDict:
+        data: JSONDict = {"declarer": self.declarer, "totals": dict(self.totals)}
+        if self.hands:
+            data["hands"] = {name: list(cards) for name, cards in self.hands.items()}
+        return data | self.carried_json()
+
+    def renamed(self, names: Mapping[str, str]) -> LeastScoreRound:
+        return LeastScoreRound(declarer=names.get(self.declarer, self.declarer),
+                               totals=rename_keys(self.totals, names),
+                               hands=rename_keys(self.hands, names), note=self.note,
+                               recorded=self.renamed_recorded(names))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LeastScoreScored(ScoredRound):
+    """A Least Score round scored: the round as played by those still in, and whether the
+    declaration was false."""
+
+    played: LeastScoreRound
+    false_declaration: bool
+
+    @property
+    def declarer(self) -> str:
+        return self.played.declarer
+
+    @property
+    def values(self) -> Mapping[str, object]:
+        return self.played.totals
+
+    def to_json(self) -> JSONDict:
+        played = self.played
+        data: JSONDict = {"number": self.number, "dealer": self.dealer,
+                          "declarer": played.declarer, "totals": dict(played.totals)}
+        if played.hands:
+            data["hands"] = {name: list(cards) for name, cards in played.hands.items()}
+        return data | {"scores": dict(self.scores),
+                       "false_declaration": self.false_declaration,
+                       "knocked_out": list(self.knocked_out)} | played.carried_json()
+
+    def caption(self) -> RoundCaption:
+        declarer = self.declarer
+        false = self.false_declaration
+        return RoundCaption(
+            role=declarer, sentence=_("{name} declared").format(name=declarer),
+            failure=pgettext("a declaration that failed", "false") if false else "",
+            failure_note=_("false declaration by {name}").format(name=declarer) if false else "",
+            marked=declarer)
+
+    def tallies(self) -> dict[str, dict[str, int]]:
+        out = self.knocked_out
+        totals = self.played.totals
+        tallies = {name: {"deals": 1, "deals_survived": int(name not in out),
+                          "knock_outs": int(name in out)}
+                   for name in totals}
+        declarer = self.declarer
+        tallies[declarer] |= {
+            "declarations": 1,
+            "false_declarations": int(self.false_declaration),
+            "declaring_hand": totals[declarer],
+        }
+        return tallies
 
 
 class LeastScoreTable:
@@ -87,7 +184,7 @@ class LeastScoreTable:
         options: Mapping[str, Any],
         standings: Standings,
         entry: RoundEntry,
-    ) -> JSONDict:
+    ) -> LeastScoreRound:
         others = [key for key in entry.given() if key != "declarer"]
         if others:
             raise EntryError(_("{flag} is not for Least Score: a Least Score round takes "
@@ -104,10 +201,7 @@ class LeastScoreTable:
             totals[name], cards = _typed_hand(name, raw)
             if cards is not None:
                 hands[name] = cards
-        round_: JSONDict = {"declarer": declarer, "totals": totals}
-        if hands:
-            round_["hands"] = hands
-        return round_
+        return LeastScoreRound(declarer=declarer, totals=totals, hands=hands)
 
     # -- entering a round at a terminal (RoundQuestions) ---------------------------
 
@@ -153,11 +247,11 @@ class LeastScoreTable:
                             before.get(name))
         return None
 
-    def entry_of(self, round_: Mapping[str, Any]) -> RoundEntry:
-        hands = round_.get("hands") or {}
-        values = tuple((name, ",".join(hands[name]) if name in hands else str(total))
-                       for name, total in round_["totals"].items())
-        return RoundEntry(values, declarer=round_["declarer"])
+    def entry_of(self, round_: Round) -> RoundEntry:
+        own = _own(round_)
+        values = tuple((name, ",".join(own.hands[name]) if name in own.hands else str(total))
+                       for name, total in own.totals.items())
+        return RoundEntry(values, declarer=own.declarer)
 
     # -- recomputing -----------------------------------------------------------
 
@@ -166,7 +260,7 @@ class LeastScoreTable:
         players: Sequence[str],
         options: Mapping[str, Any],
         first_dealer: str | None,
-        rounds: Sequence[JSONDict],
+        rounds: Sequence[Round],
     ) -> Standings:
         opts = self.options(options)
         running = dict.fromkeys(players, 0)
@@ -174,42 +268,35 @@ class LeastScoreTable:
         knocked: list[str] = []
         dealer = first_dealer
         winners: list[str] | None = None
-        summaries: list[JSONDict] = []
-        for number, round_ in enumerate(rounds, start=1):
+        summaries: list[ScoredRound] = []
+        for number, entered in enumerate(rounds, start=1):
             if winners is not None:
                 raise RoundError(number, _("the game was already over after round {number} "
                                            "({winners} won)").format(
                     number=number - 1, winners=_(" and ").join(winners)))
             try:
+                round_ = _own(entered)
                 _check_round(round_, players, still_in, knocked, dealer)
             except EntryError as error:
                 raise RoundError(number, str(error)) from None
             in_deal = list(still_in)
-            totals: dict[str, int] = {name: round_["totals"][name] for name in in_deal}
-            score = rules.score_deal(totals, round_["declarer"], opts.tie)
+            totals: dict[str, int] = {name: round_.totals[name] for name in in_deal}
+            score = rules.score_deal(totals, round_.declarer, opts.tie)
             for name, points in score.scores.items():
                 running[name] += points
             out = [name for name in rules.knocked_out(running, opts.limit) if name in still_in]
             knocked.extend(out)
             still_in = [name for name in still_in if name not in out]
             winners = rules.winners(running, still_in, bool(knocked), opts.end)
-            summary: JSONDict = {
-                "number": number,
-                "dealer": dealer,
-                "declarer": round_["declarer"],
-                "totals": totals,
-            }
-            if round_.get("hands"):
-                summary["hands"] = {
-                    name: list(round_["hands"][name]) for name in in_deal if name in round_["hands"]
-                }
-            summary |= {
-                "scores": dict(score.scores),
-                "false_declaration": score.false_declaration,
-                "knocked_out": out,
-            }
-            copy_recorded_deal(round_, summary)
-            summaries.append(summary)
+            hands = {name: round_.hands[name] for name in in_deal if name in round_.hands}
+            played = round_ if list(round_.totals) == in_deal and list(round_.hands) == list(
+                hands) else LeastScoreRound(declarer=round_.declarer, totals=totals,
+                                            hands=hands, note=round_.note,
+                                            recorded=round_.recorded)
+            summaries.append(LeastScoreScored(
+                number=number, dealer=dealer, scores=dict(score.scores),
+                knocked_out=tuple(out), played=played,
+                false_declaration=score.false_declaration))
             if dealer is not None and still_in:
                 dealer = rules.next_dealer(players, dealer, still_in)
         next_deal = next_starter = None
@@ -230,26 +317,15 @@ class LeastScoreTable:
             next_starter=next_starter,
         )
 
-    def round_from_summary(self, summary_round: Mapping[str, Any]) -> JSONDict:
-        try:
-            round_: JSONDict = {
-                "declarer": summary_round["declarer"],
-                "totals": dict(summary_round["totals"]),
-            }
-        except (KeyError, TypeError, ValueError) as error:
+    def round_from_json(self, data: Mapping[str, Any]) -> LeastScoreRound:
+        return LeastScoreRound.from_json(data)
+
+    def round_from_summary(self, summary_round: Mapping[str, Any]) -> LeastScoreRound:
+        missing = [key for key in ("declarer", "totals") if key not in summary_round]
+        if missing:
             raise EntryError(_("a Least Score round needs 'declarer' and 'totals' ({error})")
-                             .format(error=error)) from None
-        hands = summary_round.get("hands")
-        if hands:
-            if not isinstance(hands, dict) or not all(
-                isinstance(cards, list) and all(isinstance(card, str) for card in cards)
-                for cards in hands.values()
-            ):
-                raise EntryError(_("'hands' must map each player to a list of cards such as "
-                                   '["AH", "10S"]'))
-            round_["hands"] = {k: list(v) for k, v in hands.items()}
-        copy_recorded_deal(summary_round, round_)
-        return round_
+                             .format(error=repr(missing[0]))) from None
+        return LeastScoreRound.from_json(summary_round)
 
     # -- across sessions -------------------------------------------------------
 
@@ -270,51 +346,22 @@ class LeastScoreTable:
         lasted (out in the same deal: a shared place). First out: the lowest total first."""
         if self.options(options).end is End.FIRST_OUT:
             return competition_ranks({name: standings.totals[name] for name in players})
-        out_in_round = {name: summary["number"] for summary in standings.rounds
-                        for name in summary["knocked_out"]}
+        out_in_round = {name: summary.number for summary in standings.rounds
+                        for name in summary.knocked_out}
         return competition_ranks({name: -out_in_round.get(name, len(standings.rounds) + 1)
                                   for name in players})
 
-    def round_tallies(self, summary_round: Mapping[str, Any]) -> dict[str, dict[str, int]]:
-        out = summary_round["knocked_out"]
-        tallies = {name: {"deals": 1, "deals_survived": int(name not in out),
-                          "knock_outs": int(name in out)}
-                   for name in summary_round["totals"]}
-        declarer = summary_round["declarer"]
-        tallies[declarer] |= {
-            "declarations": 1,
-            "false_declarations": int(summary_round["false_declaration"]),
-            "declaring_hand": summary_round["totals"][declarer],
-        }
-        return tallies
-
-    def rename_players(self, round_: Mapping[str, Any], names: Mapping[str, str]) -> JSONDict:
-        renamed = dict(round_)
-        renamed["declarer"] = names.get(round_["declarer"], round_["declarer"])
-        renamed["totals"] = rename_keys(round_["totals"], names)
-        if isinstance(round_.get("hands"), dict):
-            renamed["hands"] = rename_keys(round_["hands"], names)
-        rename_recorded_deal(renamed, names)
-        return renamed
-
     def widest_round(self, players: Sequence[str], options: Mapping[str, Any]
-                     ) -> dict[str, Any]:
+                     ) -> LeastScoreScored:
         """The widest round the grid can show: the longest name declared falsely and was
         knocked out, with the highest score a deal gives (the penalty on a full hand)."""
         longest = max(players, key=len)
         highest = rules.FALSE_DECLARATION_PENALTY + rules.MAX_HAND_TOTAL
-        return {"number": 1, "dealer": longest, "declarer": longest,
-                "false_declaration": True, "scores": dict.fromkeys(players, highest),
-                "knocked_out": list(players)}
-
-    def caption(self, summary_round: Mapping[str, Any]) -> RoundCaption:
-        declarer = str(summary_round["declarer"])
-        false = bool(summary_round.get("false_declaration"))
-        return RoundCaption(
-            role=declarer, sentence=_("{name} declared").format(name=declarer),
-            failure=pgettext("a declaration that failed", "false") if false else "",
-            failure_note=_("false declaration by {name}").format(name=declarer) if false else "",
-            marked=declarer)
+        played = LeastScoreRound(declarer=longest,
+                                 totals=dict.fromkeys(players, rules.MAX_HAND_TOTAL))
+        return LeastScoreScored(number=1, dealer=longest, scores=dict.fromkeys(players, highest),
+                                knocked_out=tuple(players), played=played,
+                                false_declaration=True)
 
     # -- the rules in words -------------------------------------------------------
 
@@ -346,29 +393,33 @@ _parse_options = parsed_once(_parse)
 _STANDARD = Options()
 
 
+def _own(round_: Round) -> LeastScoreRound:
+    if not isinstance(round_, LeastScoreRound):
+        raise EntryError(_("the round has no hand totals"))
+    return round_
+
+
 def _check_round(
-    round_: Mapping[str, Any],
+    round_: LeastScoreRound,
     players: Sequence[str],
     still_in: Sequence[str],
     knocked: Sequence[str],
     dealer: str | None,
 ) -> None:
-    declarer = round_.get("declarer")
+    declarer = round_.declarer
     if declarer not in players:
         raise EntryError(_("the declarer {name} is not a player: {players}").format(
             name=repr(declarer), players=", ".join(players)))
     if declarer in knocked:
         raise EntryError(_("{name} is knocked out and can't declare: the players still in "
                            "are {players}").format(name=declarer, players=", ".join(still_in)))
-    totals = round_.get("totals")
-    if not isinstance(totals, dict):
-        raise EntryError(_("the round has no hand totals"))
+    totals = round_.totals
     for name in totals:
         if name in knocked:
             raise EntryError(_("{name} is knocked out and has no hand: enter a total for "
                                "{players}").format(name=name, players=", ".join(still_in)))
     check_participants(totals, still_in, _("total"))
-    hands = round_.get("hands") or {}
+    hands = round_.hands
     for name, total in totals.items():
         _check_hand(name, total, hands.get(name))
     unknown_hands = [name for name in hands if name not in totals]

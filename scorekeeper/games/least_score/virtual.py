@@ -6,11 +6,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorekeeper.cards import format_cards
-from scorekeeper.games.common import JSONDict
+from scorekeeper.games.common import JSONDict, ScoredRound
 from scorekeeper.games.least_score import rules
 from scorekeeper.games.least_score.bots import BOTS
 from scorekeeper.games.least_score.engine import Deal, Declare, GameScore, State
-from scorekeeper.games.least_score.table import LeastScoreTable
+from scorekeeper.games.least_score.table import LeastScoreScored, LeastScoreTable
 from scorekeeper.games.virtual import BotsGame, Coach, DealRngs, RecordedDealGame
 
 
@@ -39,8 +39,8 @@ class LeastScoreVirtual(RecordedDealGame):
 
         return LeastScoreCoach()
 
-    def stats(self, rounds: Sequence[Mapping[str, Any]]) -> dict[str, tuple[int, int]]:
-        false = sum(1 for r in rounds if r.get("false_declaration"))
+    def stats(self, rounds: Sequence[ScoredRound]) -> dict[str, tuple[int, int]]:
+        false = sum(1 for r in rounds if isinstance(r, LeastScoreScored) and r.false_declaration)
         return {"false_declaration_rate": (false, len(rounds))}
 
     def play_bots(self, bots: Sequence[str], players: Sequence[str], first_dealer: str,

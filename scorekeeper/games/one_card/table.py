@@ -9,6 +9,7 @@ from the whole list of rounds.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from scorekeeper.cards import SUITS, CardError, parse_suit
@@ -20,16 +21,18 @@ from scorekeeper.games.common import (
     Language,
     MalformedValue,
     Question,
+    Round,
     RoundCaption,
     RoundEntry,
     RoundError,
+    ScoredRound,
     Standings,
     StatFigure,
+    carried_from_json,
     check_deal_dealer,
     check_participants,
     collect_values,
     competition_ranks,
-    copy_recorded_deal,
     match_at_prompt,
     match_player,
     option_choice,
@@ -38,7 +41,6 @@ from scorekeeper.games.common import (
     parse_whole_number,
     parsed_once,
     rename_keys,
-    rename_recorded_deal,
 )
 from scorekeeper.games.one_card import rules, texts
 from scorekeeper.games.one_card.rules import JokerRule, Options
@@ -46,6 +48,98 @@ from scorekeeper.games.one_card.words import N_, _, pgettext
 
 _OPTION_NAMES = ("joker", "target")
 _ROUND_FIELDS = ("bidder", "bid", "no_bid", "trump")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OneCardRound(Round):
+    """A One Card round as entered (or dealt): the bidder and the bid (both None for a
+    no-bid deal), the trump suit's letter when known, the points each player took."""
+
+    bidder: str | None
+    bid: int | None
+    trump: str | None
+    points: dict[str, int]
+    dealer: str | None = None
+    """Who dealt, in a deal of the virtual deck as its engine recorded it (None at a table:
+    the standings know the dealer)."""
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> OneCardRound:
+        """The stored round (FORMAT.md), each part checked for its type."""
+        points = data.get("points")
+        if not isinstance(points, dict):
+            raise EntryError(_("the round has no points: enter NAME=POINTS for every player"))
+        for name, value in points.items():
+            _check_points(name, value)
+        bidder, bid, trump = data.get("bidder"), data.get("bid"), data.get("trump")
+        if bidder is not None and not isinstance(bidder, str):
+            raise EntryError(_("the bidder {name} is not a player: {players}").format(
+                name=repr(bidder), players=", ".join(points)))
+        if bid is not None and (isinstance(bid, bool) or not isinstance(bid, int)):
+            raise EntryError(_("{name}'s bid must be a whole number from {lowest} to "
+                               "{highest}, not {bid}").format(
+                name=bidder, lowest=rules.lowest_bid(max(len(points), rules.MIN_PLAYERS)),
+                highest=rules.MAX_BID, bid=repr(bid)))
+        if trump is not None and not isinstance(trump, str):
+            raise EntryError(_("the trump {trump} is not a suit: use S, H, D or C").format(
+                trump=repr(trump)))
+        dealer = data.get("dealer")
+        return cls(bidder=bidder, bid=bid, trump=trump, points=dict(points),
+                   dealer=dealer if isinstance(dealer, str) else None,
+                   **carried_from_json(data))
+
+    def to_json(self) -> JSONDict:
+        dealt = {} if self.dealer is None else {"dealer": self.dealer}
+        return dealt | {"bidder": self.bidder, "bid": self.bid, "trump": self.trump,
+                        "points": dict(self.points)} | self.carried_json()
+
+    def renamed(self, names: Mapping[str, str]) -> OneCardRound:
+        bidder = self.bidder
+        return OneCardRound(bidder=None if bidder is None else names.get(bidder, bidder),
+                            bid=self.bid, trump=self.trump,
+                            points=rename_keys(self.points, names),
+                            dealer=self.dealer,  # as a rename always kept it (stored bytes)
+                            note=self.note, recorded=self.renamed_recorded(names))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OneCardScored(ScoredRound):
+    """A One Card round scored: the round as played, and whether the bid failed."""
+
+    played: OneCardRound
+    bid_failed: bool
+
+    @property
+    def values(self) -> Mapping[str, object]:
+        return self.played.points
+
+    def to_json(self) -> JSONDict:
+        played = self.played
+        return {"number": self.number, "dealer": self.dealer, "bidder": played.bidder,
+                "bid": played.bid, "trump": played.trump, "points": dict(played.points),
+                "scores": dict(self.scores), "bid_failed": self.bid_failed} \
+            | played.carried_json()
+
+    def caption(self) -> RoundCaption:
+        bidder, bid = self.played.bidder, self.played.bid
+        if not bidder:
+            no_bid = _("no bid")
+            return RoundCaption(role=no_bid, sentence=no_bid, acted=False)
+        failed = self.bid_failed
+        return RoundCaption(
+            role=f"{bidder} {bid}", sentence=_("{name} bid {bid}").format(name=bidder, bid=bid),
+            suit=self.played.trump or "",
+            failure=pgettext("a bid that failed", "failed") if failed else "",
+            failure_note=_("{name} failed the bid of {bid}").format(name=bidder, bid=bid)
+            if failed else "")
+
+    def tallies(self) -> dict[str, dict[str, int]]:
+        tallies = {name: {"deals": 1, "points": score} for name, score in self.scores.items()}
+        bidder, bid = self.played.bidder, self.played.bid
+        if bidder is not None:
+            tallies[bidder] |= {"bids": 1, "bids_made": int(not self.bid_failed),
+                                "bid_total": bid or 0}
+        return tallies
 
 
 class OneCardTable:
@@ -85,7 +179,7 @@ class OneCardTable:
         options: Mapping[str, Any],
         standings: Standings,
         entry: RoundEntry,
-    ) -> JSONDict:
+    ) -> OneCardRound:
         opts = self.options(options)
         _refuse_contradictions(standings, entry)
         lowest = rules.lowest_bid(len(players))
@@ -107,12 +201,8 @@ class OneCardTable:
             name: parse_whole_number(raw, _("{name}'s points").format(name=name))
             for name, raw in values.items()
         }
-        round_: JSONDict = {
-            "bidder": bidder,
-            "bid": None if no_bid else bid,
-            "trump": trump,
-            "points": points,
-        }
+        round_ = OneCardRound(bidder=bidder, bid=None if no_bid else bid, trump=trump,
+                              points=points)
         _check_round(round_, players, opts, standings.next_dealer)
         return round_
 
@@ -192,20 +282,19 @@ class OneCardTable:
         return Question(_("{name}'s points (the One Card included)").format(name=name), points,
                         default)
 
-    def entry_of(self, round_: Mapping[str, Any]) -> RoundEntry:
-        values = tuple((name, str(points)) for name, points in round_["points"].items())
-        bidder = round_["bidder"]
-        return RoundEntry(values, bidder=bidder, bid=round_["bid"], no_bid=bidder is None,
-                          trump=round_.get("trump"))
+    def entry_of(self, round_: Round) -> RoundEntry:
+        own = _own(round_)
+        values = tuple((name, str(points)) for name, points in own.points.items())
+        return RoundEntry(values, bidder=own.bidder, bid=own.bid, no_bid=own.bidder is None,
+                          trump=own.trump)
 
-    def narrow_marks(self, summary_round: Mapping[str, Any]) -> GridMarks:
+    def narrow_marks(self, summary_round: ScoredRound) -> GridMarks:
         """The narrow grid: the bid in its own column, ``*`` after the bidder's total when
         the bid was made, ``!`` when it failed."""
-        bidder = summary_round.get("bidder")
-        if bidder is None:
+        if not isinstance(summary_round, OneCardScored) or summary_round.played.bidder is None:
             return GridMarks({}, "-")
-        return GridMarks({bidder: "!" if summary_round["bid_failed"] else "*"},
-                         str(summary_round["bid"]))
+        return GridMarks({summary_round.played.bidder: "!" if summary_round.bid_failed
+                          else "*"}, str(summary_round.played.bid))
 
     # -- recomputing -----------------------------------------------------------
 
@@ -214,25 +303,26 @@ class OneCardTable:
         players: Sequence[str],
         options: Mapping[str, Any],
         first_dealer: str | None,
-        rounds: Sequence[JSONDict],
+        rounds: Sequence[Round],
     ) -> Standings:
         opts = self.options(options)
         n = len(players)
         running = dict.fromkeys(players, 0)
         dealer = first_dealer
         winners: list[str] | None = None
-        summaries: list[JSONDict] = []
-        for number, round_ in enumerate(rounds, start=1):
+        summaries: list[ScoredRound] = []
+        for number, entered in enumerate(rounds, start=1):
             if winners is not None:
                 raise RoundError(number, _("the game was already over after round {number} "
                                            "({winners} won)").format(
                     number=number - 1, winners=_(" and ").join(winners)))
             try:
+                round_ = _own(entered)
                 _check_round(round_, players, opts, dealer)
-                bidder = round_["bidder"]
+                bidder = round_.bidder
                 seat = None if bidder is None else players.index(bidder)
                 score = rules.score_deal(
-                    [round_["points"][name] for name in players], seat, round_["bid"]
+                    [round_.points[name] for name in players], seat, round_.bid
                 )
             except (EntryError, ValueError) as error:
                 raise RoundError(number, str(error)) from None
@@ -242,18 +332,10 @@ class OneCardTable:
             won = rules.winners([running[name] for name in players], opts.target)
             if won is not None:
                 winners = [players[i] for i in won]
-            summary: JSONDict = {
-                "number": number,
-                "dealer": dealer,
-                "bidder": bidder,
-                "bid": round_["bid"],
-                "trump": round_.get("trump"),
-                "points": {name: round_["points"][name] for name in players},
-                "scores": scores,
-                "bid_failed": score.bid_failed,
-            }
-            copy_recorded_deal(round_, summary)
-            summaries.append(summary)
+            played = round_ if list(round_.points) == list(players) else replace(
+                round_, points={name: round_.points[name] for name in players})
+            summaries.append(OneCardScored(number=number, dealer=dealer, scores=scores,
+                                           played=played, bid_failed=score.bid_failed))
             if dealer is not None:
                 dealer = players[(players.index(dealer) + 1) % n]
         notes: list[str] = []
@@ -283,25 +365,20 @@ class OneCardTable:
             next_starter=next_starter,
         )
 
-    def round_from_summary(self, summary_round: Mapping[str, Any]) -> JSONDict:
-        try:
-            points = summary_round["points"]
-            round_: JSONDict = {
-                "bidder": summary_round["bidder"],
-                "bid": summary_round["bid"],
-                "trump": summary_round.get("trump"),
-                "points": dict(points),
-            }
-        except (KeyError, TypeError, ValueError) as error:
+    def round_from_json(self, data: Mapping[str, Any]) -> OneCardRound:
+        return OneCardRound.from_json(data)
+
+    def round_from_summary(self, summary_round: Mapping[str, Any]) -> OneCardRound:
+        missing = [key for key in ("bidder", "bid", "points") if key not in summary_round]
+        if missing:
             raise EntryError(_("a One Card round needs 'bidder', 'bid' and 'points' ({error})")
-                             .format(error=error)) from None
-        trump = round_["trump"]
-        if isinstance(trump, str):
+                             .format(error=repr(missing[0]))) from None
+        round_ = replace(OneCardRound.from_json(summary_round), dealer=None)
+        if round_.trump is not None:
             try:
-                round_["trump"] = parse_suit(trump).value
+                return replace(round_, trump=parse_suit(round_.trump).value)
             except CardError as error:
                 raise EntryError(_("trump: {error}").format(error=error)) from None
-        copy_recorded_deal(summary_round, round_)
         return round_
 
     # -- across sessions -------------------------------------------------------
@@ -320,45 +397,16 @@ class OneCardTable:
         """The highest total first (the winner leads alone); equal totals share a place."""
         return competition_ranks({name: -standings.totals[name] for name in players})
 
-    def round_tallies(self, summary_round: Mapping[str, Any]) -> dict[str, dict[str, int]]:
-        tallies = {name: {"deals": 1, "points": score}
-                   for name, score in summary_round["scores"].items()}
-        bidder = summary_round.get("bidder")
-        if bidder is not None:
-            tallies[bidder] |= {"bids": 1, "bids_made": int(not summary_round["bid_failed"]),
-                                "bid_total": summary_round["bid"]}
-        return tallies
-
-    def rename_players(self, round_: Mapping[str, Any], names: Mapping[str, str]) -> JSONDict:
-        renamed = dict(round_)
-        bidder = round_.get("bidder")
-        renamed["bidder"] = names.get(bidder, bidder) if isinstance(bidder, str) else bidder
-        renamed["points"] = rename_keys(round_["points"], names)
-        rename_recorded_deal(renamed, names)
-        return renamed
-
     def widest_round(self, players: Sequence[str], options: Mapping[str, Any]
-                     ) -> dict[str, Any]:
+                     ) -> OneCardScored:
         """The widest round the grid can show: the longest name's highest bid, trumps
         named, failed, and every point of the deck to one player."""
         longest = max(players, key=len)
-        return {"number": 1, "dealer": longest, "bidder": longest, "bid": rules.MAX_BID,
-                "trump": "H", "bid_failed": True,
-                "scores": dict.fromkeys(players, rules.TOTAL_POINTS), "knocked_out": []}
-
-    def caption(self, summary_round: Mapping[str, Any]) -> RoundCaption:
-        bidder = summary_round.get("bidder")
-        if not bidder:
-            no_bid = _("no bid")
-            return RoundCaption(role=no_bid, sentence=no_bid, acted=False)
-        bid = summary_round.get("bid")
-        failed = bool(summary_round.get("bid_failed"))
-        return RoundCaption(
-            role=f"{bidder} {bid}", sentence=_("{name} bid {bid}").format(name=bidder, bid=bid),
-            suit=str(summary_round.get("trump") or ""),
-            failure=pgettext("a bid that failed", "failed") if failed else "",
-            failure_note=_("{name} failed the bid of {bid}").format(name=bidder, bid=bid)
-            if failed else "")
+        played = OneCardRound(bidder=longest, bid=rules.MAX_BID, trump="H",
+                              points=dict.fromkeys(players, 0))
+        return OneCardScored(number=1, dealer=longest,
+                             scores=dict.fromkeys(players, rules.TOTAL_POINTS), played=played,
+                             bid_failed=True)
 
     # -- the rules in words -------------------------------------------------------
 
@@ -386,25 +434,27 @@ def _parse(options: Mapping[str, Any]) -> Options:
 _parse_options = parsed_once(_parse)
 
 
+def _own(round_: Round) -> OneCardRound:
+    if not isinstance(round_, OneCardRound):
+        raise EntryError(_("the round has no points: enter NAME=POINTS for every player"))
+    return round_
+
+
 def _check_round(
-    round_: Mapping[str, Any],
+    round_: OneCardRound,
     players: Sequence[str],
     opts: Options,
     dealer: str | None,
 ) -> None:
     """Raise EntryError unless the stored round is one the table could have seen."""
-    points = round_.get("points")
-    if not isinstance(points, dict):
-        raise EntryError(_("the round has no points: enter NAME=POINTS for every player"))
+    points = round_.points
     check_participants(points, players, _("points value"))
     for name in players:
         _check_points(name, points[name])
     total = sum(points[name] for name in players)
     if total != rules.TOTAL_POINTS:
         raise EntryError(_points_total_problem(total, opts))
-    bidder = round_.get("bidder")
-    bid = round_.get("bid")
-    trump = round_.get("trump")
+    bidder, bid, trump = round_.bidder, round_.bid, round_.trump
     lowest = rules.lowest_bid(len(players))
     if bidder is None:
         if bid is not None:

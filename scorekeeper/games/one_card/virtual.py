@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scorekeeper.games.common import JSONDict
+from scorekeeper.games.common import JSONDict, ScoredRound
 from scorekeeper.games.one_card import rules
 from scorekeeper.games.one_card.bots import BOTS
 from scorekeeper.games.one_card.engine import OVER, Deal, GameScore, State
-from scorekeeper.games.one_card.table import OneCardTable
+from scorekeeper.games.one_card.table import OneCardScored, OneCardTable
 from scorekeeper.games.virtual import BotsGame, Coach, DealRngs, RecordedDealGame
 
 
@@ -31,9 +31,9 @@ class OneCardVirtual(RecordedDealGame):
 
         return OneCardCoach()
 
-    def stats(self, rounds: Sequence[Mapping[str, Any]]) -> dict[str, tuple[int, int]]:
-        bids = [r for r in rounds if r.get("bidder") is not None]
-        made = sum(1 for r in bids if not r.get("bid_failed"))
+    def stats(self, rounds: Sequence[ScoredRound]) -> dict[str, tuple[int, int]]:
+        bids = [r for r in rounds if isinstance(r, OneCardScored) and r.played.bidder is not None]
+        made = sum(1 for r in bids if not r.bid_failed)
         return {"bid_success_rate": (made, len(bids))}
 
     def play_bots(self, bots: Sequence[str], players: Sequence[str], first_dealer: str,

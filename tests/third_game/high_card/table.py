@@ -4,6 +4,7 @@ its words are its own catalog's (high_card.words)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
@@ -14,9 +15,11 @@ from scorekeeper.games.common import (
     HouseRule,
     JSONDict,
     Language,
+    Round,
     RoundCaption,
     RoundEntry,
     RoundError,
+    ScoredRound,
     Standings,
     StatFigure,
     check_participants,
@@ -28,6 +31,57 @@ from scorekeeper.games.common import (
 )
 
 DEFAULT_WINS = 3
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HighCardRound(Round):
+    caller: str
+    cards: dict[str, str]
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HighCardRound:
+        caller, cards = data.get("caller"), data.get("cards")
+        if not isinstance(caller, str) or not isinstance(cards, dict) \
+                or not all(isinstance(card, str) for card in cards.values()):
+            raise EntryError(_("a High Card round needs 'caller' and 'cards' ({error})").format(
+                error=repr(data)[:40]))
+        return cls(caller=caller, cards=dict(cards))
+
+    def to_json(self) -> JSONDict:
+        return {"caller": self.caller, "cards": dict(self.cards)}
+
+    def renamed(self, names: Mapping[str, str]) -> HighCardRound:
+        return HighCardRound(caller=names.get(self.caller, self.caller),
+                             cards=rename_keys(self.cards, names))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HighCardScored(ScoredRound):
+    played: HighCardRound
+    wrong_call: bool
+
+    @property
+    def values(self) -> Mapping[str, object]:
+        return self.played.cards
+
+    def to_json(self) -> JSONDict:
+        return {"number": self.number, "dealer": self.dealer, "caller": self.played.caller,
+                "cards": dict(self.played.cards), "scores": dict(self.scores),
+                "wrong_call": self.wrong_call}
+
+    def caption(self) -> RoundCaption:
+        caller = self.played.caller
+        wrong = self.wrong_call
+        return RoundCaption(role=caller, sentence=_("{name} called").format(name=caller),
+                            failure=_("wrong") if wrong else "",
+                            failure_note=_("{name} called wrong").format(name=caller)
+                            if wrong else "",
+                            marked=caller)
+
+    def tallies(self) -> dict[str, dict[str, int]]:
+        tallies = {name: {"deals": 1} for name in self.scores}
+        tallies[self.played.caller]["calls"] = 1
+        return tallies
 
 
 class HighCardTable:
@@ -62,7 +116,7 @@ class HighCardTable:
             raise EntryError(_("High Card takes 2 to 6 players, not {n}").format(n=len(players)))
 
     def make_round(self, players: Sequence[str], options: Mapping[str, Any],
-                   standings: Standings, entry: RoundEntry) -> JSONDict:
+                   standings: Standings, entry: RoundEntry) -> HighCardRound:
         caller = entry.text("caller")
         if caller is None:
             raise EntryError(_("say who called: --caller NAME"))
@@ -73,27 +127,29 @@ class HighCardTable:
             except CardError as error:
                 raise EntryError(_("{name}'s card: {error}").format(
                     name=name, error=error)) from None
-        return {"caller": match_player(players, caller, _("caller")), "cards": cards}
+        return HighCardRound(caller=match_player(players, caller, _("caller")), cards=cards)
 
     def standings(self, players: Sequence[str], options: Mapping[str, Any],
-                  first_dealer: str | None, rounds: Sequence[JSONDict]) -> Standings:
+                  first_dealer: str | None, rounds: Sequence[Round]) -> Standings:
         wins = self.target(options)
         running = dict.fromkeys(players, 0)
-        summaries: list[JSONDict] = []
+        summaries: list[ScoredRound] = []
         winners: list[str] = []
         for number, round_ in enumerate(rounds, start=1):
             if winners:
                 raise RoundError(number, _("the game was already over"))
             try:
-                check_participants(round_["cards"], players, _("card"))
+                if not isinstance(round_, HighCardRound):
+                    raise EntryError(_("not a High Card round"))
+                check_participants(round_.cards, players, _("card"))
                 ranks = {name: parse_card(card).rank.value
-                         for name, card in round_["cards"].items()}
-            except (EntryError, CardError, KeyError, AttributeError) as error:
+                         for name, card in round_.cards.items()}
+            except (EntryError, CardError) as error:
                 raise RoundError(number, str(error)) from None
             best = max(ranks.values())
             top = [name for name in players if ranks[name] == best]
             scores = dict.fromkeys(players, 0)
-            caller = round_["caller"]
+            caller = round_.caller
             wrong = caller not in top
             if wrong:
                 scores[caller] = -1
@@ -101,29 +157,18 @@ class HighCardTable:
                 scores[caller] = 1
             for name, points in scores.items():
                 running[name] += points
-            summaries.append({"number": number, "dealer": None, "caller": caller,
-                              "cards": dict(round_["cards"]), "scores": scores,
-                              "wrong_call": wrong})
+            summaries.append(HighCardScored(number=number, dealer=None, scores=scores,
+                                            played=round_, wrong_call=wrong))
             winners = [name for name in players if running[name] >= wins]
         return Standings(totals=running, knocked_out=[], still_in=list(players),
                          finished=bool(winners), winners=winners, rounds=summaries,
                          next_dealer=None)
 
-    def round_from_summary(self, summary_round: Mapping[str, Any]) -> JSONDict:
-        try:
-            return {"caller": str(summary_round["caller"]), "cards": dict(summary_round["cards"])}
-        except (KeyError, TypeError, ValueError) as error:
-            raise EntryError(_("a High Card round needs 'caller' and 'cards' ({error})").format(
-                error=error)) from None
+    def round_from_json(self, data: Mapping[str, Any]) -> HighCardRound:
+        return HighCardRound.from_json(data)
 
-    def caption(self, summary_round: Mapping[str, Any]) -> RoundCaption:
-        caller = str(summary_round["caller"])
-        wrong = bool(summary_round["wrong_call"])
-        return RoundCaption(role=caller, sentence=_("{name} called").format(name=caller),
-                            failure=_("wrong") if wrong else "",
-                            failure_note=_("{name} called wrong").format(name=caller)
-                            if wrong else "",
-                            marked=caller)
+    def round_from_summary(self, summary_round: Mapping[str, Any]) -> HighCardRound:
+        return HighCardRound.from_json(summary_round)
 
     def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
         wins = self.target(options)
@@ -134,12 +179,3 @@ class HighCardTable:
     def placings(self, players: Sequence[str], options: Mapping[str, Any],
                  standings: Standings) -> dict[str, int]:
         return competition_ranks({name: -standings.totals[name] for name in players})
-
-    def round_tallies(self, summary_round: Mapping[str, Any]) -> dict[str, dict[str, int]]:
-        tallies = {name: {"deals": 1} for name in summary_round["scores"]}
-        tallies[summary_round["caller"]]["calls"] = 1
-        return tallies
-
-    def rename_players(self, round_: Mapping[str, Any], names: Mapping[str, str]) -> JSONDict:
-        return {"caller": names.get(round_["caller"], round_["caller"]),
-                "cards": rename_keys(round_["cards"], names)}
