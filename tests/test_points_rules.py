@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.games.common import EntryError, RoundEntry, RoundError, Standings
+from scorekeeper.games.common import EntryError, RoundEntry, RoundError, Standings, parse_rounds
 from scorekeeper.games.hearts import rules as hearts_rules
 from scorekeeper.games.hearts.rules import MoonRule
 from scorekeeper.games.hearts.table import HeartsTable
@@ -30,14 +30,15 @@ def entry(*values: str, **fields: Any) -> RoundEntry:
 
 def start(table: PointsTable, options: Mapping[str, Any], players: Sequence[str] = FOUR,
           rounds: Sequence[dict[str, Any]] = ()) -> Standings:
-    return table.standings(players, table.check_options(options), players[0], rounds)
+    return table.standings(players, table.check_options(options), players[0],
+                           parse_rounds(table, rounds))
 
 
 def make(table: PointsTable, options: Mapping[str, Any], *values: str,
          players: Sequence[str] = FOUR, **fields: Any) -> dict[str, Any]:
     checked = table.check_options(options)
     return table.make_round(players, checked, start(table, checked, players),
-                            entry(*values, **fields))
+                            entry(*values, **fields)).to_json()
 
 
 def refused(table: PointsTable, options: Mapping[str, Any], *values: str,
@@ -93,7 +94,7 @@ def test_a_game_needs_an_end_and_settings_in_range() -> None:
 
 def test_the_deal_passes_to_the_left() -> None:
     deals = [{"points": {name: 1 for name in FOUR}}] * 5
-    dealers = [deal["dealer"] for deal in start(POINTS, {}, FOUR, deals).rounds]
+    dealers = [deal.dealer for deal in start(POINTS, {}, FOUR, deals).rounds]
     assert dealers == ["Ann", "Bob", "Cy", "Dan", "Ann"]
 
 
@@ -178,9 +179,9 @@ def test_hearts_26_for_one_player_is_a_moon_entered_as_one() -> None:
     assert "shooting the moon" in refused(HEARTS, {}, "Ann=26", "Bob=0", "Cy=0", "Dan=0")
     assert make(HEARTS, {}, moon="ann") == {"moon": "Ann"}
     moon = start(HEARTS, {}, FOUR, [{"moon": "Ann"}]).rounds[0]
-    assert moon["scores"] == {"Ann": 0, "Bob": 26, "Cy": 26, "Dan": 26}
+    assert moon.scores == {"Ann": 0, "Bob": 26, "Cy": 26, "Dan": 26}
     minus = start(HEARTS, {"moon_rule": "minus"}, FOUR, [{"moon": "Ann"}]).rounds[0]
-    assert minus["scores"] == {"Ann": -26, "Bob": 0, "Cy": 0, "Dan": 0}
+    assert minus.scores == {"Ann": -26, "Bob": 0, "Cy": 0, "Dan": 0}
 
 
 def test_hearts_a_moon_takes_no_points_and_jack_only_with_the_house_rule() -> None:
@@ -192,7 +193,7 @@ def test_hearts_a_moon_takes_no_points_and_jack_only_with_the_house_rule() -> No
     assert "--jack NAME" in refused(HEARTS, jack, moon="Ann")
     assert make(HEARTS, jack, moon="Ann", jack="bob") == {"moon": "Ann", "jack": "Bob"}
     scored = start(HEARTS, jack, FOUR, [{"moon": "Ann", "jack": "Bob"}]).rounds[0]
-    assert scored["scores"] == {"Ann": 0, "Bob": 16, "Cy": 26, "Dan": 26}
+    assert scored.scores == {"Ann": 0, "Bob": 16, "Cy": 26, "Dan": 26}
 
 
 def test_hearts_with_the_jack_a_deal_adds_up_to_16_and_one_player_is_below_0() -> None:

@@ -2,14 +2,14 @@
 checks. A deal is each player's penalty points (adding up to 26, or 16 with the jack
 of diamonds), or a moon: ``{"moon": NAME}`` (and ``"jack": NAME`` with the jack of
 diamonds), scored 0 for the shooter and 26 for everyone else, or by the ``minus``
-house rule."""
+house rule (:class:`HeartsRound`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from importlib import resources
-from typing import Any
+from typing import Any, ClassVar
 
 from scorekeeper.games.common import (
     EntryError,
@@ -17,21 +17,29 @@ from scorekeeper.games.common import (
     JSONDict,
     Language,
     Question,
+    Round,
     RoundCaption,
     RoundEntry,
     Standings,
     StatFigure,
+    carried_from_json,
     match_at_prompt,
     match_player,
     option_choice,
     option_whole_number,
     parsed_once,
+    rename_keys,
 )
 from scorekeeper.games.hearts import rules
 from scorekeeper.games.hearts.rules import JackRule, MoonRule, Problem
 from scorekeeper.games.hearts.words import N_, WORDS, _
 from scorekeeper.games.points.rules import Options, Wins
-from scorekeeper.games.points.table import POINTS_KEY, PointsTable
+from scorekeeper.games.points.table import (
+    POINTS_KEY,
+    PointsRound,
+    PointsScored,
+    PointsTable,
+)
 
 MOON_KEY = "moon"
 JACK_KEY = "jack"
@@ -47,6 +55,74 @@ _JACK = {
     JackRule.ON: N_("the jack of diamonds counts -10 for whoever takes it: a deal adds up "
                     "to 16"),
 }
+
+
+def _name_or_none(data: Mapping[str, Any], key: str) -> str | None:
+    value = data.get(key)
+    if value is not None and not isinstance(value, str):
+        raise EntryError(_("'{key}' must be a player's name, not {value}").format(
+            key=key, value=repr(value)[:40]))
+    return value
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HeartsRound(PointsRound):
+    """A Hearts deal as entered: each player's penalty points, or a moon (who shot it,
+    and who took the J♦ when the jack of diamonds counts) with no points of its own."""
+
+    points: dict[str, int] = field(default_factory=dict)
+    moon: str | None = None
+    jack: str | None = None
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HeartsRound:
+        shooter = _name_or_none(data, MOON_KEY)
+        if not shooter:
+            return cls(points=PointsRound.from_json(data).points, jack=_name_or_none(
+                data, JACK_KEY), **carried_from_json(data))
+        if POINTS_KEY in data:
+            raise EntryError(_("a moon deal has no points of its own: they are counted"))
+        return cls(moon=shooter, jack=_name_or_none(data, JACK_KEY), **carried_from_json(data))
+
+    def to_json(self) -> JSONDict:
+        data: JSONDict = {MOON_KEY: self.moon} if self.moon else {POINTS_KEY: dict(self.points)}
+        if self.jack is not None:
+            data[JACK_KEY] = self.jack
+        return data | self.carried_json()
+
+    def renamed(self, names: Mapping[str, str]) -> HeartsRound:
+        return replace(self, points=rename_keys(self.points, names),
+                       moon=None if self.moon is None else names.get(self.moon, self.moon),
+                       jack=None if self.jack is None else names.get(self.jack, self.jack),
+                       recorded=self.renamed_recorded(names))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HeartsScored(PointsScored):
+    """A Hearts deal scored: Points' summary with who shot the moon (None: nobody) and,
+    in a moon deal with the jack of diamonds, who took the J♦."""
+
+    played: HeartsRound
+
+    def results_json(self) -> JSONDict:
+        data: JSONDict = {MOON_KEY: self.played.moon or None}
+        if self.played.moon and self.played.jack is not None:
+            data[JACK_KEY] = self.played.jack
+        return data
+
+    def caption(self) -> RoundCaption:
+        shooter = self.played.moon
+        if not shooter:
+            return PointsScored.caption(self)  # (slots: no bare super)
+        return RoundCaption(role=_("{name}: moon").format(name=shooter),
+                            sentence=_("{name} shot the moon").format(name=shooter),
+                            marked=shooter)
+
+    def tallies(self) -> dict[str, dict[str, int]]:
+        tallies = PointsScored.tallies(self)  # (slots: no bare super)
+        for name in tallies:
+            tallies[name]["moons"] = int(name == self.played.moon)
+        return tallies
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +169,7 @@ _parse_rules = parsed_once(_parse)
 class HeartsTable(PointsTable):
     house_rule_keys = ("target", "moon_rule", "jack_of_diamonds")
     round_keys = (MOON_KEY, JACK_KEY)
+    round_type: ClassVar[type[PointsRound]] = HeartsRound
 
     def __init__(self) -> None:
         super().__init__(name="hearts", title="Hearts",
@@ -118,7 +195,7 @@ class HeartsTable(PointsTable):
     # -- entering a deal -------------------------------------------------------
 
     def make_round(self, players: Sequence[str], options: Mapping[str, Any],
-                   standings: Standings, entry: RoundEntry) -> JSONDict:
+                   standings: Standings, entry: RoundEntry) -> PointsRound:
         self.refuse_other_options(entry)
         house = self.hearts_rules(options)
         if entry.text(MOON_KEY) is None:
@@ -130,11 +207,8 @@ class HeartsTable(PointsTable):
         if entry.values:
             raise EntryError(_("with --moon the points are counted for you: give no "
                                "NAME=POINTS ({name} took all 26)").format(name=shooter))
-        round_: JSONDict = {MOON_KEY: shooter}
         jack = self._moon_jack(players, house, entry.text(JACK_KEY), match_player)
-        if jack is not None:
-            round_[JACK_KEY] = jack
-        return round_
+        return HeartsRound(moon=shooter, jack=jack)
 
     def _moon_jack(self, players: Sequence[str], house: HeartsRules, typed: str | None,
                    match: Callable[[Sequence[str], str, str], str]) -> str | None:
@@ -214,44 +288,46 @@ class HeartsTable(PointsTable):
                 None if previous is None else previous.text(JACK_KEY))
         return None
 
-    def entry_of(self, round_: Mapping[str, Any]) -> RoundEntry:
-        if round_.get(MOON_KEY):
-            return RoundEntry((), moon=round_[MOON_KEY], jack=round_.get(JACK_KEY))
+    def entry_of(self, round_: Round) -> RoundEntry:
+        if isinstance(round_, HeartsRound) and round_.moon:
+            return RoundEntry((), moon=round_.moon, jack=round_.jack)
         return super().entry_of(round_)
 
     # -- recomputing -----------------------------------------------------------
 
     def deal_scores(self, players: Sequence[str], settings: Mapping[str, Any],
-                    round_: Mapping[str, Any]) -> JSONDict:
-        if not round_.get(MOON_KEY):
-            return {**super().deal_scores(players, settings, round_), MOON_KEY: None}
+                    round_: PointsRound) -> dict[str, int]:
+        if not isinstance(round_, HeartsRound) or not round_.moon:
+            return super().deal_scores(players, settings, round_)
         house = self.hearts_rules(settings)
-        shooter = round_[MOON_KEY]
+        shooter = round_.moon
         if shooter not in players:
             raise EntryError(_("the moon shooter {name} is not a player: {players}").format(
                 name=repr(shooter), players=", ".join(players)))
-        if POINTS_KEY in round_:
+        if round_.points:
             raise EntryError(_("a moon deal has no points of its own: they are counted"))
-        jack = round_.get(JACK_KEY)
+        jack = round_.jack
         if house.jack_on and jack not in players:
             raise EntryError(_("a moon deal with the jack of diamonds says who took it"))
         if not house.jack_on and jack is not None:
             raise EntryError(_("--jack is for the jack of diamonds house rule, and this "
                                "session plays without it (--jack-of-diamonds off)"))
-        points = rules.moon_scores(players, shooter, house.moon_rule, jack)
-        found: JSONDict = {POINTS_KEY: points, "scores": dict(points), MOON_KEY: shooter}
-        if jack is not None:
-            found[JACK_KEY] = jack
-        return found
+        return dict(rules.moon_scores(players, shooter, house.moon_rule, jack))
 
-    def round_from_summary(self, summary_round: Mapping[str, Any]) -> JSONDict:
-        shooter = summary_round.get(MOON_KEY)
+    def scored(self, number: int, dealer: str | None, round_: PointsRound,
+               scores: dict[str, int], best: list[str]) -> HeartsScored:
+        played = round_ if isinstance(round_, HeartsRound) else HeartsRound(
+            points=round_.points, note=round_.note, recorded=round_.recorded)
+        return HeartsScored(number=number, dealer=dealer, scores=scores, played=played,
+                            best=tuple(best))
+
+    def round_from_summary(self, summary_round: Mapping[str, Any]) -> HeartsRound:
+        shooter = _name_or_none(summary_round, MOON_KEY)
         if not shooter:
-            return super().round_from_summary(summary_round)
-        round_: JSONDict = {MOON_KEY: shooter}
-        if summary_round.get(JACK_KEY) is not None:
-            round_[JACK_KEY] = summary_round[JACK_KEY]
-        return round_
+            return HeartsRound(points=super().round_from_summary(summary_round).points,
+                               **carried_from_json(summary_round))
+        return HeartsRound(moon=shooter, jack=_name_or_none(summary_round, JACK_KEY),
+                           **carried_from_json(summary_round))
 
     # -- across sessions -------------------------------------------------------
 
@@ -260,41 +336,16 @@ class HeartsTable(PointsTable):
         StatFigure("moons", N_("Moons"), N_("times shot the moon"), "moons"),
     )
 
-    def round_tallies(self, summary_round: Mapping[str, Any]) -> dict[str, dict[str, int]]:
-        tallies = super().round_tallies(summary_round)
-        shooter = summary_round.get(MOON_KEY)
-        for name in tallies:
-            tallies[name]["moons"] = int(name == shooter)
-        return tallies
-
-    def rename_players(self, round_: Mapping[str, Any], names: Mapping[str, str]) -> JSONDict:
-        if not round_.get(MOON_KEY):
-            return super().rename_players(round_, names)
-        renamed = dict(round_)
-        for key in (MOON_KEY, JACK_KEY):
-            if renamed.get(key) in names:
-                renamed[key] = names[renamed[key]]
-        return renamed
-
     def widest_round(self, players: Sequence[str], options: Mapping[str, Any]
-                     ) -> dict[str, Any]:
+                     ) -> HeartsScored:
         """The widest deal the grid can show: the longest name's moon, every other
         player's score as wide as a moon makes it."""
         house = self.hearts_rules(options)
         longest = max(players, key=len)
         score = -rules.PENALTY_POINTS if house.moon_rule is MoonRule.MINUS \
             else rules.PENALTY_POINTS
-        return {"number": 1, "dealer": longest, MOON_KEY: longest, "best": [longest],
-                POINTS_KEY: dict.fromkeys(players, score),
-                "scores": dict.fromkeys(players, score), "knocked_out": []}
-
-    def caption(self, summary_round: Mapping[str, Any]) -> RoundCaption:
-        shooter = summary_round.get(MOON_KEY)
-        if not shooter:
-            return super().caption(summary_round)
-        return RoundCaption(role=_("{name}: moon").format(name=shooter),
-                            sentence=_("{name} shot the moon").format(name=shooter),
-                            marked=shooter)
+        return HeartsScored(number=1, dealer=longest, scores=dict.fromkeys(players, score),
+                            played=HeartsRound(moon=longest), best=(longest,))
 
     # -- the rules in words ----------------------------------------------------
 

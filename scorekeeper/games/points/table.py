@@ -1,18 +1,18 @@
 """Points at the table: each deal is every player's points as the table counted them;
 the totals, the dealer, the end and the winners are recomputed from the deals.
 
-A stored round is ``{"points": {name: int}}``. :class:`PointsTable` is made with its
-name, title and default settings, so that a variant (Hearts) subclasses it and the
-group's own games (group.py) are instances of it with their files' settings.
+A stored round is ``{"points": {name: int}}`` (:class:`PointsRound`). :class:`PointsTable`
+is made with its name, title and default settings, so that a variant (Hearts) subclasses
+it and the group's own games (group.py) are instances of it with their files' settings.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from importlib import resources
 from importlib.resources.abc import Traversable
-from typing import Any
+from typing import Any, ClassVar
 
 from scorekeeper.games.common import (
     EntryError,
@@ -20,15 +20,17 @@ from scorekeeper.games.common import (
     JSONDict,
     Language,
     Question,
+    Round,
     RoundCaption,
     RoundEntry,
     RoundError,
+    ScoredRound,
     Standings,
     StatFigure,
+    carried_from_json,
     check_participants,
     collect_values,
     competition_ranks,
-    copy_recorded_deal,
     option_choice,
     option_flag,
     option_whole_number,
@@ -52,6 +54,69 @@ _SUM = N_("every deal's points add up to {sum}")
 _NO_SUM = N_("a deal's points may add up to anything")
 
 
+def checked_points(points: Mapping[str, Any]) -> dict[str, int]:
+    """Each stored value a whole number (a file may hold anything)."""
+    for name, value in points.items():
+        if type(value) is not int:  # (not a bool either)
+            raise EntryError(_("{name}'s points must be a whole number, not {points}")
+                             .format(name=name, points=repr(value)))
+    return dict(points)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PointsRound(Round):
+    """A deal as entered: each player's points, in the order typed."""
+
+    points: dict[str, int]
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PointsRound:
+        """The stored round (FORMAT.md), each part checked for its type."""
+        points = data.get(POINTS_KEY)
+        if not isinstance(points, dict):
+            raise EntryError(_("the deal has no points"))
+        return cls(points=checked_points(points), **carried_from_json(data))
+
+    def to_json(self) -> JSONDict:
+        return {POINTS_KEY: dict(self.points)} | self.carried_json()
+
+    def renamed(self, names: Mapping[str, str]) -> PointsRound:
+        return replace(self, points=rename_keys(self.points, names),
+                       recorded=self.renamed_recorded(names))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PointsScored(ScoredRound):
+    """A deal scored: its points are its scores (in the players' order), and who scored
+    the deal's best."""
+
+    played: PointsRound
+    best: tuple[str, ...] = ()
+
+    @property
+    def values(self) -> Mapping[str, object]:
+        return self.scores
+
+    def results_json(self) -> JSONDict:
+        """What the summary round says after its points and scores (a variant's keys)."""
+        return {}
+
+    def to_json(self) -> JSONDict:
+        return {"number": self.number, "dealer": self.dealer, POINTS_KEY: dict(self.scores),
+                "scores": dict(self.scores), **self.results_json(), "best": list(self.best),
+                "knocked_out": list(self.knocked_out)} | self.played.carried_json()
+
+    def caption(self) -> RoundCaption:
+        names = ", ".join(self.best)
+        return RoundCaption(role=names,
+                            sentence=_("best: {names}").format(names=names),
+                            marked=self.best[0] if len(self.best) == 1 else None)
+
+    def tallies(self) -> dict[str, dict[str, int]]:
+        return {name: {"deals": 1, "points": score, "best_deals": int(name in self.best)}
+                for name, score in self.scores.items()}
+
+
 class PointsTable:
     """A game scored in points per deal. Made with its name, title, default settings and
     players' range; a variant subclasses it and overrides what differs."""
@@ -61,6 +126,8 @@ class PointsTable:
     """The settings a session of this game takes (``score new``'s house rules)."""
     round_keys: tuple[str, ...] = ()
     """The round options a deal of this game takes (``add-round``)."""
+    round_type: ClassVar[type[PointsRound]] = PointsRound
+    """The game's stored round (a variant's extends Points')."""
 
     def __init__(self, name: str = "points", title: str = "Points",
                  defaults: Options = Options(),
@@ -127,13 +194,13 @@ class PointsTable:
     # -- entering a round ------------------------------------------------------
 
     def make_round(self, players: Sequence[str], options: Mapping[str, Any],
-                   standings: Standings, entry: RoundEntry) -> JSONDict:
+                   standings: Standings, entry: RoundEntry) -> PointsRound:
         self.refuse_other_options(entry)
         opts = self.options(options)
         points = self.typed_points(players, entry)
         check_participants(points, players, _("score"))
         self.check_deal(points, opts)
-        return {POINTS_KEY: points}
+        return self.round_type(points=points)
 
     def refuse_other_options(self, entry: RoundEntry) -> None:
         others = [key for key in entry.given() if key not in self.round_keys]
@@ -186,8 +253,8 @@ class PointsTable:
             return Question(_("{name}'s points").format(name=name), answer, before.get(name))
         return None
 
-    def entry_of(self, round_: Mapping[str, Any]) -> RoundEntry:
-        points = round_.get(POINTS_KEY) or {}
+    def entry_of(self, round_: Round) -> RoundEntry:
+        points = round_.points if isinstance(round_, PointsRound) else {}
         return RoundEntry(tuple((name, str(value)) for name, value in points.items()))
 
     def check_entry(self, name: str, value: int, options: Options) -> None:
@@ -199,48 +266,48 @@ class PointsTable:
 
     def check_entry_types(self, points: Mapping[str, Any]) -> None:
         """Each stored value a whole number (a file may hold anything)."""
-        for name, value in points.items():
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise EntryError(_("{name}'s points must be a whole number, not {points}")
-                                 .format(name=name, points=repr(value)))
+        checked_points(points)
 
     # -- recomputing -----------------------------------------------------------
 
     def deal_scores(self, players: Sequence[str], settings: Mapping[str, Any],
-                    round_: Mapping[str, Any]) -> JSONDict:
-        """A stored deal checked, as its summary's own keys (``points`` at least, and
-        ``scores``); EntryError when it does not fit the rules."""
+                    round_: PointsRound) -> dict[str, int]:
+        """A stored deal checked: each player's score, in the players' order; EntryError
+        when it does not fit the rules."""
         options = self.options(settings)
-        points = round_.get(POINTS_KEY)
-        if not isinstance(points, dict):
-            raise EntryError(_("the deal has no points"))
+        points = round_.points
         check_participants(points, players, _("score"))
         self.check_deal(points, options)
-        ordered = {name: points[name] for name in players}
-        return {POINTS_KEY: ordered, "scores": dict(ordered)}
+        return {name: points[name] for name in players}
+
+    def scored(self, number: int, dealer: str | None, round_: PointsRound,
+               scores: dict[str, int], best: list[str]) -> PointsScored:
+        """The deal as the standings score it (a variant's record extends Points')."""
+        return PointsScored(number=number, dealer=dealer, scores=scores, played=round_,
+                            best=tuple(best))
 
     def standings(self, players: Sequence[str], options: Mapping[str, Any],
-                  first_dealer: str | None, rounds: Sequence[JSONDict]) -> Standings:
+                  first_dealer: str | None, rounds: Sequence[Round]) -> Standings:
         opts = self.options(options)
         running = dict.fromkeys(players, 0)
         dealer = first_dealer
-        summaries: list[JSONDict] = []
+        summaries: list[ScoredRound] = []
         finished = False
-        for number, round_ in enumerate(rounds, start=1):
+        for number, entered in enumerate(rounds, start=1):
             if finished:
                 raise RoundError(number, _("the game was already over after deal {number}")
                                  .format(number=number - 1))
             try:
-                scored = self.deal_scores(players, options, round_)
-            except (EntryError, TypeError, AttributeError) as error:
+                if not isinstance(entered, PointsRound):  # another game's round
+                    raise EntryError(_("the deal has no points"))
+                round_ = entered
+                scores = self.deal_scores(players, options, round_)
+            except EntryError as error:
                 raise RoundError(number, str(error)) from None
-            for name, points in scored["scores"].items():
+            for name, points in scores.items():
                 running[name] += points
-            best = self.best_in_deal(scored["scores"], opts)
-            summary: JSONDict = {"number": number, "dealer": dealer, **scored,
-                                 "best": best, "knocked_out": []}
-            copy_recorded_deal(round_, summary)
-            summaries.append(summary)
+            best = self.best_in_deal(scores, opts)
+            summaries.append(self.scored(number, dealer, round_, scores, best))
             finished = rules.over(running, number, opts)
             if dealer is not None and dealer in players:
                 dealer = rules.next_dealer(players, dealer)
@@ -260,14 +327,15 @@ class PointsTable:
         return [_("Deal {number} of {rounds}.").format(number=deals + 1,
                                                        rounds=options.rounds)]
 
-    def round_from_summary(self, summary_round: Mapping[str, Any]) -> JSONDict:
+    def round_from_json(self, data: Mapping[str, Any]) -> PointsRound:
+        return self.round_type.from_json(data)
+
+    def round_from_summary(self, summary_round: Mapping[str, Any]) -> PointsRound:
         points = summary_round.get(POINTS_KEY)
         if not isinstance(points, dict):
             raise EntryError(_("a {game} deal needs 'points': each player's points").format(
                 game=self.title))
-        round_: JSONDict = {POINTS_KEY: dict(points)}
-        copy_recorded_deal(summary_round, round_)
-        return round_
+        return self.round_type.from_json(summary_round)
 
     # -- across sessions -------------------------------------------------------
 
@@ -291,23 +359,6 @@ class PointsTable:
         """Who scored the deal's best (the highest, or the lowest when low wins)."""
         best = (min if options.wins is Wins.LOW else max)(scores.values())
         return [name for name, score in scores.items() if score == best]
-
-    def round_tallies(self, summary_round: Mapping[str, Any]) -> dict[str, dict[str, int]]:
-        best = summary_round.get("best", [])
-        return {name: {"deals": 1, "points": score, "best_deals": int(name in best)}
-                for name, score in summary_round["scores"].items()}
-
-    def rename_players(self, round_: Mapping[str, Any], names: Mapping[str, str]) -> JSONDict:
-        renamed = dict(round_)
-        renamed[POINTS_KEY] = rename_keys(round_[POINTS_KEY], names)
-        return renamed
-
-    def caption(self, summary_round: Mapping[str, Any]) -> RoundCaption:
-        best = list(summary_round.get("best", []))
-        names = ", ".join(best)
-        return RoundCaption(role=names,
-                            sentence=_("best: {names}").format(names=names),
-                            marked=best[0] if len(best) == 1 else None)
 
     # -- the rules in words ----------------------------------------------------
 
