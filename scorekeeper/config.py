@@ -32,7 +32,6 @@ given on the command line win over the file.
 from __future__ import annotations
 
 import contextlib
-import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -45,7 +44,7 @@ from scorekeeper.i18n import _, format_number
 from scorekeeper.registry import GAMES, get_game
 from scorekeeper.session import check_player_names
 
-ENV_VAR = "SCOREKEEPER_CONFIG"
+ENV_VAR = files.CONFIG_VARIABLE
 APP_NAME = "scorekeeper"
 LANGUAGES = ("en", "da", "ar")
 MAX_BYTES = 1024 * 1024
@@ -58,12 +57,7 @@ if TYPE_CHECKING:
 
 
 def config_path() -> Path:
-    from_env = os.environ.get(ENV_VAR)
-    if from_env:
-        return Path(from_env).expanduser()
-    from platformdirs import user_config_dir  # not needed when $SCOREKEEPER_CONFIG names it
-
-    return Path(user_config_dir(APP_NAME, appauthor=False)) / "config.toml"
+    return files.config_path()
 
 
 @dataclass(frozen=True)

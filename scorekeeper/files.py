@@ -31,6 +31,20 @@ from pathlib import Path
 
 from scorekeeper.i18n import _
 
+CONFIG_VARIABLE = "SCOREKEEPER_CONFIG"
+"""The environment variable naming the config file (the tests use it)."""
+
+
+def config_path() -> Path:
+    """The group's config file: ``$SCOREKEEPER_CONFIG``, else ``config.toml`` in the
+    user's config folder; its folder also holds the group's own games (``games/``)."""
+    from_env = os.environ.get(CONFIG_VARIABLE)
+    if from_env:
+        return Path(from_env).expanduser()
+    from platformdirs import user_config_dir  # not needed when $SCOREKEEPER_CONFIG names it
+
+    return Path(user_config_dir("scorekeeper", appauthor=False)) / "config.toml"
+
 
 class NotARegularFile(OSError):
     """What was opened is a FIFO, a device, a socket or a folder (``kind`` says which)."""

@@ -12,6 +12,13 @@ project's own pyproject.toml. Run from a source tree whose metadata is not insta
 also be added with :func:`register`, or named in the ``SCOREKEEPER_GAMES`` environment
 variable as ``module:ATTRIBUTE`` (comma-separated). A plug-in that fails to load is
 left out with one line on stderr; the other games still work.
+
+The group's own games are files in the config folder's ``games/``, each made into a
+game by the game whose declaration names ``game_files`` (Points: a TOML file is a
+points game with its own name and settings). That folder is read only when a game is
+asked for by a name no installed game has, or when every game is listed
+(:func:`all_declarations`): the commands on the built-in games never read it. A file
+that can't be a game is left out with one line on stderr (its path and line).
 """
 
 from __future__ import annotations
@@ -25,7 +32,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from scorekeeper import i18n
+from scorekeeper import files, i18n
 from scorekeeper.games.common import EntryError, GameDeclaration, RoundOption, TableGame
 from scorekeeper.i18n import _
 
@@ -35,6 +42,14 @@ if TYPE_CHECKING:
 DECLARATIONS: dict[str, GameDeclaration] = {}
 GAMES: dict[str, TableGame] = {}
 """Each game's table side by name (kept for the callers that only score)."""
+
+ORIGINS: dict[str, str] = {}
+"""Where each game comes from: ``built-in`` (this package), ``plug-in`` (another
+distribution, ``$SCOREKEEPER_GAMES`` or :func:`register`) or ``file`` (the group's own)."""
+BUILT_IN, PLUG_IN, GROUP_FILE = "built-in", "plug-in", "file"
+GROUP_GAMES_FOLDER = "games"
+"""The folder beside the config file that holds the group's own games."""
+_group_games_read = False
 
 _virtual: dict[str, VirtualGame] = {}
 """Each game's virtual deck, imported on first use, so that the commands at the table
@@ -167,7 +182,7 @@ def _from_environment() -> Iterator[tuple[str, Callable[[], object]]]:
         yield f"{spec} (${GAMES_VARIABLE})", load
 
 
-def _load(where: str, load: Callable[[], object]) -> None:
+def _load(where: str, load: Callable[[], object], origin: str = PLUG_IN) -> None:
     """Register the declaration ``load`` gives; a broken one is left out, said in one
     line on stderr (a plug-in's error is not the table's: the other games still work)."""
     try:
@@ -176,6 +191,7 @@ def _load(where: str, load: Callable[[], object]) -> None:
             raise TypeError(_("it is not a game's declaration but {kind}").format(
                 kind=type(declaration).__name__))
         register(declaration)
+        ORIGINS.setdefault(declaration.name, origin)
     except Exception as error:  # anything a plug-in's import may raise
         reason = str(error) or type(error).__name__
         print(_("score: the game {where} is left out: {reason}").format(
@@ -186,16 +202,64 @@ def _register_installed() -> None:
     points = _entry_points()
     if not any(point.module.partition(".")[0] == PACKAGE for point in points):
         for where, load in _built_in_folders():
-            _load(where, load)
+            _load(where, load, BUILT_IN)
     for point in points:
-        _load(f"{point.name} ({point.value})", point.load)
+        _load(f"{point.name} ({point.value})", point.load,
+              BUILT_IN if point.module.partition(".")[0] == PACKAGE else PLUG_IN)
     for where, load in _from_environment():
         _load(where, load)
 
 
+def group_games_folder() -> str:
+    """The folder of the group's own games: ``games/`` beside the config file."""
+    return os.path.join(os.path.dirname(files.config_path()), GROUP_GAMES_FOLDER)
+
+
+def load_group_games() -> None:
+    """Register the group's own games (once a run): each declaration naming
+    ``game_files`` makes its games from the folder's files; each file it refuses, or
+    whose name another game has, is said in one line on stderr and left out."""
+    global _group_games_read
+    if _group_games_read:
+        return
+    _group_games_read = True
+    folder = group_games_folder()
+    if not os.path.isdir(folder):
+        return
+    for maker in [each for each in DECLARATIONS.values() if each.game_files]:
+        module, _colon, attribute = str(maker.game_files).partition(":")
+        try:
+            make = getattr(importlib.import_module(module), attribute)
+            made, refused = make(folder, frozenset(DECLARATIONS))
+        except Exception as error:  # a plug-in's maker failing is not the table's error
+            print(_("score: the group's games of {game} are left out: {reason}").format(
+                game=maker.title, reason=(str(error) or type(error).__name__).splitlines()[0]),
+                file=sys.stderr)
+            continue
+        for line in refused:
+            print(line, file=sys.stderr)
+        for declaration in made:
+            try:
+                register(declaration)
+            except ValueError as error:
+                print(_("score: {path}: {reason}").format(path=declaration.origin,
+                                                          reason=error), file=sys.stderr)
+                continue
+            ORIGINS[declaration.name] = GROUP_FILE
+
+
+def all_declarations() -> dict[str, GameDeclaration]:
+    """Every game: the installed ones and the group's own (its files read for this)."""
+    load_group_games()
+    return DECLARATIONS
+
+
 def declaration_of(name: str) -> GameDeclaration:
+    key = name.strip().lower()
+    if key not in DECLARATIONS:
+        load_group_games()
     try:
-        return DECLARATIONS[name.strip().lower()]
+        return DECLARATIONS[key]
     except KeyError:
         raise EntryError(_("there is no game called {name}: choose {games}").format(
             name=repr(name), games=_(" or ").join(DECLARATIONS))) from None

@@ -45,12 +45,22 @@ def test_a_round_takes_only_its_declared_options(game: GameDeclaration) -> None:
                                         **{key: value}))
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
+@pytest.mark.parametrize("game", [game for game in GAMES if game.virtual],
+                         ids=lambda game: game.name)
 def test_declared_bots_are_the_virtual_decks_bots(game: GameDeclaration) -> None:
     assert game.bots == tuple(get_virtual(game.name).bots)
     assert game.keyboard_ui is not None
     ui = importlib.import_module(game.keyboard_ui)
     assert callable(ui.render_view) and callable(ui.read_action)
+
+
+@pytest.mark.parametrize("game", [game for game in GAMES if not game.virtual],
+                         ids=lambda game: game.name)
+def test_a_game_without_a_virtual_deck_declares_no_bots_and_says_so(
+        game: GameDeclaration) -> None:
+    assert game.bots == () and game.keyboard_ui is None
+    with pytest.raises(EntryError, match="has no virtual deck"):
+        get_virtual(game.name)
 
 
 def test_a_round_option_keeps_one_kind_across_games(monkeypatch: pytest.MonkeyPatch) -> None:

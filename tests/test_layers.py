@@ -175,9 +175,11 @@ GAME_VOCABULARY = ("least-score", "one-card", "declarer", "bidder", "bid_failed"
                    "false_declaration", "trump")
 GENERIC = [p for p in MODULES if "games" not in p.relative_to(PACKAGE).parts]
 
-PLAIN_WORDS = frozenset({"bid", "end", "limit", "target", "tie", "joker"})
+PLAIN_WORDS = frozenset({"bid", "end", "limit", "target", "tie", "joker", "rounds", "sum",
+                         "high", "low", "on", "off", "add", "wins", "any"})
 """Keys of a game that are also plain words generic code uses in their own sense (a
-chart's text-anchor ``end``, every game's ``target``, the joker card)."""
+chart's text-anchor ``end``, every game's ``target``, the joker card, a session's
+rounds, on and off, high and low, a player's wins, any)."""
 
 
 def words(text: str) -> str:

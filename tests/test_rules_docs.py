@@ -120,7 +120,8 @@ def test_lang_and_rules_complete_at_the_shell(score_run: Callable[..., Result]) 
 
     assert complete("--lang", "") == ["en", "da", "ar"]
     assert complete("--lang", "d") == ["da"]
-    assert complete("--lang", "da", "rules", "") == ["least-score", "one-card"]
+    assert complete("--lang", "da", "rules", "") == ["hearts", "least-score", "one-card",
+                                                     "points"]
     score_run("new", "one-card", "--player", "Ann", "--player", "Bob")
     assert complete("rules", "one-card", "--session", "") == ["1"]
 
@@ -133,6 +134,12 @@ DISTINCTIVE = {
     ("least-score", "da"): ("Falsk erklæring", "kasserer", "den døde bunke",
                             "Husregel `--end`", "slået ud"),
     ("least-score", "ar"): ("إعلان خاطئ", "الأرضية", "القاعدة الخاصة `--end`"),
+    ("points", "en"): ("House rule `--sum`", "negatives allowed", "the lowest total wins"),
+    ("points", "da"): ("Husregel `--sum`", "negative tal er tilladt", "siddeorden"),
+    ("points", "ar"): ("القاعدة الخاصة `--sum`", "والسالبة مسموحة", "ترتيب الجلوس"),
+    ("hearts", "en"): ("Shooting the moon", "pagat.com/reverse/hearts.html", "Omnibus"),
+    ("hearts", "da"): ("At skyde månen", "ruder knægt", "Husregel `--moon-rule`"),
+    ("hearts", "ar"): ("إطلاق القمر", "ولد الديناري", "القاعدة الخاصة `--moon-rule`"),
     ("one-card", "en"): ("the One Card", "follow the suit led", "House rule `--joker`"),
     ("one-card", "da"): ("melder pas", "bekende kulør", "trumf", "stik",
                          "Husregel `--joker`"),

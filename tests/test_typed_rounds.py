@@ -12,8 +12,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.games.common import EntryError, RoundError, parse_rounds
+from scorekeeper.games.hearts.table import HeartsRound, HeartsTable
 from scorekeeper.games.least_score.table import LeastScoreRound, LeastScoreTable
 from scorekeeper.games.one_card.table import OneCardRound, OneCardTable
+from scorekeeper.games.points.table import PointsRound, PointsTable
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session
 from scorekeeper.summary import session_from_summary
@@ -123,3 +125,74 @@ def test_a_stored_round_of_the_wrong_shape_is_refused_with_its_number(
     assert info.value.number == 2 and message in info.value.reason
     with pytest.raises(EntryError):
         LeastScoreRound.from_json(data)
+
+
+points_rounds = st.builds(lambda points, extra: {"points": points, **extra},
+                          st.dictionaries(names, st.integers(-500, 500), min_size=1), recorded)
+moon_rounds = st.builds(
+    lambda shooter, jack, extra: {"moon": shooter, **({"jack": jack} if jack else {}), **extra},
+    names, st.none() | names, recorded)
+
+
+@given(points_rounds)
+def test_a_points_round_round_trips(data: dict[str, Any]) -> None:
+    round_ = PointsRound.from_json(data)
+    assert dumped(round_.to_json()) == dumped(data)
+    assert PointsRound.from_json(round_.to_json()) == round_
+    assert PointsTable().round_from_json(data) == round_
+
+
+@given(points_rounds | moon_rounds)
+def test_a_hearts_round_round_trips(data: dict[str, Any]) -> None:
+    round_ = HeartsRound.from_json(data)
+    assert dumped(round_.to_json()) == dumped(data)
+    assert HeartsRound.from_json(round_.to_json()) == round_
+    assert HeartsTable().round_from_json(data) == round_
+    assert round_.moon == data.get("moon") and round_.jack == data.get("jack")
+
+
+@given(moon_rounds, st.dictionaries(names, names))
+def test_renaming_a_hearts_round_renames_the_shooter_and_the_jack(
+        data: dict[str, Any], names_: dict[str, str]) -> None:
+    renamed = HeartsRound.from_json(data).renamed(names_)
+    assert renamed.moon == names_.get(data["moon"], data["moon"])
+    if "jack" in data:
+        assert renamed.jack == names_.get(data["jack"], data["jack"])
+
+
+def test_a_hearts_deal_is_scored_and_read_back_from_its_summary() -> None:
+    table = HeartsTable()
+    options = table.check_options({"jack_of_diamonds": "on"})
+    four = ["Ann", "Bob", "Cy", "Dan"]
+    stored = [{"points": {"Bob": 3, "Ann": 13, "Cy": 10, "Dan": -10}, "note": "late"},
+              {"moon": "Ann", "jack": "Bob"}]
+    standings = table.standings(four, options, "Ann", parse_rounds(table, stored))
+    summaries = [summary.to_json() for summary in standings.rounds]
+    assert dumped(summaries) == dumped([
+        {"number": 1, "dealer": "Ann", "points": {"Ann": 13, "Bob": 3, "Cy": 10, "Dan": -10},
+         "scores": {"Ann": 13, "Bob": 3, "Cy": 10, "Dan": -10}, "moon": None,
+         "best": ["Dan"], "knocked_out": [], "note": "late"},
+        {"number": 2, "dealer": "Bob", "points": {"Ann": 0, "Bob": 16, "Cy": 26, "Dan": 26},
+         "scores": {"Ann": 0, "Bob": 16, "Cy": 26, "Dan": 26}, "moon": "Ann", "jack": "Bob",
+         "best": ["Ann"], "knocked_out": []}])
+    assert [table.round_from_summary(summary) for summary in summaries] == [
+        HeartsRound(points={"Ann": 13, "Bob": 3, "Cy": 10, "Dan": -10}, note="late"),
+        HeartsRound(moon="Ann", jack="Bob")]
+    assert standings.rounds[1].tallies()["Ann"] == {"deals": 1, "points": 0,
+                                                    "best_deals": 1, "moons": 1}
+    assert standings.rounds[1].caption().marked == "Ann"
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ({"points": [3]}, "the deal has no points"),
+    ({"points": {"Ann": "3"}}, "Ann's points must be a whole number"),
+    ({"points": {"Ann": True}}, "Ann's points must be a whole number"),
+    ({"moon": 5}, "'moon' must be a player's name"),
+    ({"moon": "Ann", "jack": ["Bob"]}, "'jack' must be a player's name"),
+    ({"moon": "Ann", "points": {"Ann": 26}}, "a moon deal has no points of its own"),
+])
+def test_a_stored_hearts_round_of_the_wrong_shape_is_refused_with_its_number(
+        data: dict[str, Any], message: str) -> None:
+    with pytest.raises(RoundError) as info:
+        parse_rounds(HeartsTable(), [{"moon": "Ann"}, data])
+    assert info.value.number == 2 and message in info.value.reason

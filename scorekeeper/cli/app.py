@@ -518,6 +518,7 @@ def doctor(
 
 lazy.defer_registered(app)
 lazy.command("rules", "scorekeeper.cli.rules_command:rules")
+lazy.command("games", "scorekeeper.cli.games_command:games")
 for name, target in (("stats", "stats"), ("players", "players_app"), ("rematch", "rematch"),
                      ("config", "config_app"), ("delete", "delete"), ("abandon", "abandon")):
     lazy.command(name, f"scorekeeper.cli.nights:{target}")  # loaded only when one runs

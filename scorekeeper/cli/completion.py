@@ -21,7 +21,7 @@ import typer.completion
 
 from scorekeeper.games.common import EntryError, name_key
 from scorekeeper.i18n import _
-from scorekeeper.registry import GAMES
+from scorekeeper.registry import all_declarations
 from scorekeeper.session import Session
 from scorekeeper.store import Store, resolve_path
 
@@ -124,7 +124,7 @@ def session_ids(ctx: typer.Context, incomplete: str) -> Iterator[tuple[str, str]
 
 
 def games(incomplete: str) -> Iterator[str]:
-    yield from (name for name in GAMES if name.startswith(incomplete))
+    yield from (name for name in all_declarations() if name.startswith(incomplete))
 
 
 def player_values(ctx: typer.Context, incomplete: str) -> Iterator[str]:

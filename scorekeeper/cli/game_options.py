@@ -145,8 +145,10 @@ def bot_levels() -> str:
 
 
 def first_game() -> str:
-    """The game an example command line names."""
-    return next(iter(DECLARATIONS))
+    """The game an example command line names: the first that two players can play (the
+    examples give two, ``--player A --player B``)."""
+    return next((name for name, declaration in DECLARATIONS.items()
+                 if declaration.table.min_players <= 2), next(iter(DECLARATIONS)))
 
 
 def check_house_rules(game: str, options: dict[str, Any]) -> None:

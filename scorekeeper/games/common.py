@@ -789,6 +789,14 @@ class GameDeclaration:
     words: Domain | None = None
     """Where the game's own catalog is (its gettext domain, in its folder's ``locale/``):
     the words it declares here (help texts, headings, legends) are translated there."""
+    description: str = ""
+    """The game in one sentence (``score games``; N_-marked, or a group's file's text)."""
+    game_files: str | None = None
+    """Where the function lives (``module:function``) that makes games of this kind from
+    the group's own files, one a file in the config folder's ``games/``: given that
+    folder, it gives the declarations it made and one line for each file it refused."""
+    origin: str = ""
+    """Where a game made from a group's file comes from (its path); "" for the others."""
     base: str | None = None
     """The package of the game this one builds on (a variant: its table subclasses the
     base's, its declaration replaces what differs); the only other game it may import."""

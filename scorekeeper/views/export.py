@@ -175,7 +175,7 @@ def to_markdown(session: Session) -> str:
                 if name not in summary.scores:
                     cells.append("—")
                     continue
-                cell = f"+{summary.scores[name]} ({running[name]})"
+                cell = f"{summary.scores[name]:+d} ({running[name]})"
                 if name in summary.knocked_out:
                     cell += " " + md(out)
                 cells.append(cell)
@@ -326,7 +326,7 @@ def html_round_cells(session: Session) -> list[list[str]]:
             if name not in summary.scores:
                 row.append("—")
                 continue
-            cell = ltr(f'+{summary.scores[name]} <span class="run">{running[name]}</span>')
+            cell = ltr(f'{summary.scores[name]:+d} <span class="run">{running[name]}</span>')
             if name in summary.knocked_out:
                 out = _e(pgettext("knocked out in the grid", "out"))
                 cell += f' <span class="out">{out}</span>'

@@ -109,7 +109,7 @@ def rounds_table(session: Session) -> Table:
             if name not in summary.scores:
                 cells.append(Text("—", style="dim"))
                 continue
-            cell = Text(f"+{summary.scores[name]}")
+            cell = Text(f"{summary.scores[name]:+d}")
             cell.append(f" ={running[name]}", style="dim")
             if name == marked:
                 cell.stylize("bold")
@@ -149,7 +149,7 @@ def round_result(session: Session, standings: RenderableType | None = None) -> R
     """What an accepted round shows: its scores, knock-outs, the standings, the winner."""
     summary = session.standings.rounds[-1]
     parts: list[RenderableType] = []
-    scores = comma().join(f"{name} +{points}" for name, points in summary.scores.items())
+    scores = comma().join(f"{name} {points:+d}" for name, points in summary.scores.items())
     headline = plain(_("Round {number} recorded: {scores}").format(number=summary.number,
                                                                   scores=scores))
     failure_note = summary.caption().failure_note

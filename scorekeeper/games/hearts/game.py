@@ -1,0 +1,49 @@
+"""Hearts' declaration: Points' (its declared base), with Hearts' table, house rules,
+round options and words; no virtual deck."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from scorekeeper.games.common import HouseRuleOption, RoundOption
+from scorekeeper.games.hearts.rules import TARGET, JackRule, MoonRule
+from scorekeeper.games.hearts.table import MOON_KEY, HeartsTable
+from scorekeeper.games.hearts.words import N_, WORDS
+from scorekeeper.games.points.game import GAME as POINTS
+
+_TABLE = HeartsTable()
+
+GAME = replace(
+    POINTS,
+    table=_TABLE,
+    questions=_TABLE,
+    house_rules=(
+        HouseRuleOption("target", TARGET, N_("the game ends when a total reaches N "
+                                             "(default 100); the lowest total wins.")),
+        HouseRuleOption("moon_rule", MoonRule.ADD.value,
+                        N_("add (default): a moon gives 26 to everyone else; minus: 26 off "
+                           "the shooter's total."), tuple(member.value for member in MoonRule)),
+        HouseRuleOption("jack_of_diamonds", JackRule.OFF.value,
+                        N_("on: the J♦ counts -10 for whoever takes it (default off)."),
+                        tuple(member.value for member in JackRule)),
+    ),
+    round_options=(
+        RoundOption(MOON_KEY, "name", N_("who shot the moon (took all 26): give no points.")),
+        RoundOption("jack", "name", N_("in a moon deal with --jack-of-diamonds on, who took "
+                                       "the J♦.")),
+    ),
+    round_usage="NAME=POINTS ... | --moon NAME [--jack NAME]",
+    values_help=N_("each player's penalty points, adding up to 26 (Ann=13 Bob=5 Cy=8 "
+                   "Dan=0)"),
+    role_heading=N_("Best"),
+    grid_legend=N_("* the deal's best or the moon's shooter   +score =running total"),
+    csv_columns=(MOON_KEY,),
+    checked_results=(MOON_KEY,),
+    narrow_legend=(("*", N_("the deal's best or the moon's shooter")),),
+    words=WORDS,
+    description=N_("Hearts: each deal's 26 penalty points, or a shot moon; the lowest "
+                   "total wins when someone reaches 100."),
+    game_files=None,
+    widest_round=_TABLE.widest_round,
+    base="scorekeeper.games.points",
+)

@@ -1,0 +1,43 @@
+"""Points as the generic layers see it: the one object the registry lists. The group's
+own games (TOML files in the config folder's ``games/``) are made from it (group.py)."""
+
+from __future__ import annotations
+
+from scorekeeper.games.common import GameDeclaration, HouseRuleOption
+from scorekeeper.games.points.rules import ANY_SUM, Options, Wins
+from scorekeeper.games.points.table import POINTS_KEY, PointsTable
+from scorekeeper.games.points.words import N_, WORDS
+
+_DEFAULT = Options()
+_TABLE = PointsTable()
+
+HOUSE_RULES = (
+    HouseRuleOption("wins", _DEFAULT.wins.value,
+                    N_("high (default): the highest total wins; low: the lowest."),
+                    tuple(member.value for member in Wins)),
+    HouseRuleOption("target", _DEFAULT.target,
+                    N_("the game ends when a total reaches N (default 100; 0: no target).")),
+    HouseRuleOption("rounds", _DEFAULT.rounds,
+                    N_("the game ends after N deals (default 0: no limit).")),
+    HouseRuleOption("sum", ANY_SUM, N_("every deal's points add up to N (default: any sum).")),
+)
+
+GAME = GameDeclaration(
+    table=_TABLE,
+    questions=_TABLE,
+    house_rules=HOUSE_RULES,
+    round_options=(),
+    round_usage="NAME=POINTS ...",
+    value_word=N_("points"),
+    values_help=N_("each player's points in the deal, negatives allowed (Ann=12 Bob=-3)"),
+    role_heading=N_("Best"),
+    grid_legend=N_("* the deal's best   +score =running total"),
+    values_key=POINTS_KEY,
+    value_column="points",
+    csv_columns=(),
+    narrow_legend=(("*", N_("the deal's best")),),
+    words=WORDS,
+    description=N_("Any game scored in points per deal: the higher (or lower) total wins, "
+                   "at a target or after a number of deals."),
+    game_files="scorekeeper.games.points.group:group_games",
+)
