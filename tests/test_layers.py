@@ -14,6 +14,7 @@ names a game (the README's "How it is built").
 from __future__ import annotations
 
 import ast
+import functools
 import io
 import re
 import subprocess
@@ -306,6 +307,7 @@ def function_level_imports(tree: ast.Module) -> list[ast.Import | ast.ImportFrom
     return list({id(node): node for node in inside}.values())
 
 
+@functools.cache  # the files do not change during a run: parse them once
 def module_graph() -> dict[str, set[str]]:
     """Each module of the package and the modules it imports as it is imported."""
     return {name: imports_of(module_level_statements(ast.parse(
