@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import pytest
+
 from scorekeeper.cards import STANDARD_DECK, Card, parse_cards
 from scorekeeper.games.least_score.bots import ExpertBot, StrongBot, stalling
 from scorekeeper.games.least_score.engine import (
@@ -146,6 +148,7 @@ def test_the_reading_comes_closer_to_the_hidden_totals_than_chance() -> None:
     assert read_error < 0.92 * even_error
 
 
+@pytest.mark.slow  # a long run of the bot's play; the default suite stays under 2 minutes
 def test_the_expert_declares_on_its_reading_and_plays_legally() -> None:
     expert = ExpertBot(particles=48)
     declared = 0

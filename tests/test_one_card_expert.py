@@ -73,6 +73,7 @@ def test_the_expert_values_a_deal_by_the_game_and_the_strong_bot_by_its_points()
     assert expert.deal_value(alone)([0, 2, 9, 4]) == [0, 2, 9, 4]
 
 
+@pytest.mark.slow  # a long run of the bot's play; the default suite stays under 2 minutes
 def test_the_expert_bids_boldly_but_values_a_bid_less_when_a_few_points_win() -> None:
     """The same hands, the same seat (first to call). At the start of a game the expert
     bids more often than the strong bot (leading and naming trump is worth more than its
@@ -115,6 +116,7 @@ def test_a_bid_the_playouts_just_miss_counts_as_made_for_the_expert_only() -> No
     assert changed > 0
 
 
+@pytest.mark.slow  # a long run of the bot's play; the default suite stays under 2 minutes
 def test_the_call_model_explains_strong_calls_better_than_greedy_count() -> None:
     """On fresh deals (not those it was fitted to): the model's likelier call agrees
     with the strong bot's call more often than greedy's count does."""

@@ -195,6 +195,7 @@ def assert_viewers_get_in(url: str, for_seconds: float) -> list[float]:
 # Without the token, nothing can be held
 
 
+@pytest.mark.slow  # 300 connections against the server: timing that a loaded machine upsets
 @pytest.mark.usefixtures("night")
 def test_trickling_and_idle_connections_keep_no_viewer_out(
         serving: Callable[..., Running]) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from conftest import CLI
 
 from scorekeeper.cards import parse_card, parse_cards
@@ -30,6 +31,7 @@ def test_expert_is_a_level_of_both_games(cli: CLI) -> None:
         assert result.exit_code == 0, result
 
 
+@pytest.mark.slow  # a long run of the bot's play; the default suite stays under 2 minutes
 def test_least_score_expert_declares_on_its_reading_of_the_table() -> None:
     """Where the expert and strong part ways over declaring, the expert's reading of the
     others' moves (not strong's estimate) says what it does."""
