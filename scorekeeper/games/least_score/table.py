@@ -104,6 +104,8 @@ class LeastScoreTable:
             totals[name], cards = _typed_hand(name, raw)
             if cards is not None:
                 hands[name] = cards
+        if declarer in totals:
+            _check_declaring_hand(declarer, totals[declarer], self.options(options))
         round_: JSONDict = {"declarer": declarer, "totals": totals}
         if hands:
             round_["hands"] = hands
@@ -182,13 +184,21 @@ class LeastScoreTable:
                     number=number - 1, winners=_(" and ").join(winners)))
             try:
                 _check_round(round_, players, still_in, knocked, dealer)
+                _check_declaring_hand(round_["declarer"], round_["totals"][round_["declarer"]],
+                                      opts)
             except EntryError as error:
                 raise RoundError(number, str(error)) from None
             in_deal = list(still_in)
             totals: dict[str, int] = {name: round_["totals"][name] for name in in_deal}
-            score = rules.score_deal(totals, round_["declarer"], opts.tie)
+            score = rules.score_declaration(totals, round_["declarer"], opts)
+            scores = dict(score.scores)
+            halved: list[str] = []
             for name, points in score.scores.items():
-                running[name] += points
+                total = rules.new_total(running[name], points, opts)
+                if total != running[name] + points:
+                    halved.append(name)
+                    scores[name] = total - running[name]
+                running[name] = total
             out = [name for name in rules.knocked_out(running, opts.limit) if name in still_in]
             knocked.extend(out)
             still_in = [name for name in still_in if name not in out]
@@ -204,10 +214,12 @@ class LeastScoreTable:
                     name: list(round_["hands"][name]) for name in in_deal if name in round_["hands"]
                 }
             summary |= {
-                "scores": dict(score.scores),
+                "scores": scores,
                 "false_declaration": score.false_declaration,
                 "knocked_out": out,
             }
+            if halved:
+                summary["halved"] = halved
             copy_recorded_deal(round_, summary)
             summaries.append(summary)
             if dealer is not None and still_in:
@@ -367,6 +379,15 @@ def _check_round(
             name=unknown_hands[0]))
     _check_no_card_twice(hands)
     check_deal_dealer(round_, dealer)
+
+
+def _check_declaring_hand(declarer: str, total: object, options: Options) -> None:
+    """A variant's ``declare_at``: a declarer's hand no higher (Least Score: any hand)."""
+    if isinstance(total, int) and total <= rules.MAX_HAND_TOTAL \
+            and not rules.may_declare(total, options):
+        raise EntryError(_("{name} declared with {total}: a player may declare only with "
+                           "{most} or less").format(name=declarer, total=total,
+                                                    most=options.declare_at))
 
 
 def _still_in(standings: Standings, name: str) -> None:

@@ -79,11 +79,14 @@ class LeastScoreVirtual(RecordedDealGame):
                 if not state.is_terminal():
                     raise RuntimeError(f"a deal went past {max_actions} actions without ending")
             score = state.score()
+            change: dict[str, int] = {}
             for name, points in score.scores.items():
-                running[name] += points
+                total = rules.new_total(running[name], points, opts)
+                change[name] = total - running[name]
+                running[name] = total
             false += score.false_declaration
             if trace is not None:
-                trace.append(dict(score.scores))
+                trace.append(change)
             out = [name for name in rules.knocked_out(running, opts.limit) if name in still_in]
             knocked.extend(out)
             still_in = [name for name in still_in if name not in out]
