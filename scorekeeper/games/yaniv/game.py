@@ -38,7 +38,6 @@ GAME = replace(
     grid_legend=N_("* called Yaniv   ✗ Assaf   +score =running total"),
     narrow_legend=(("*", N_("called Yaniv")), ("!", N_("Assaf"))),
     virtual="scorekeeper.games.yaniv.virtual:YanivVirtual",
-    bots=("random", "greedy", "strong"),
     words=WORDS,
     base="scorekeeper.games.least_score",
 )
