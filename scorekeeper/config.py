@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -335,31 +335,8 @@ def _new_text(raw: bytes | None, config: Config, setting: Setting, path: Path) -
     return text
 
 
-@contextlib.contextmanager
-def _locked(path: Path) -> Iterator[None]:
+def _locked(path: Path) -> contextlib.AbstractContextManager[None]:
     """Hold the config's lock (beside its real file); stale temporaries are removed."""
-    from filelock import FileLock, Timeout
-
     target = files.real_path(path)
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise EntryError(_("can't create the folder {path}: {reason}").format(
-            path=target.parent, reason=error.strerror or error)) from None
-    lock_path = target.with_name(target.name + ".lock")
-    lock = FileLock(str(lock_path), timeout=LOCK_TIMEOUT_SECONDS)
-    try:
-        lock.acquire()
-    except Timeout:
-        raise EntryError(_(
-            "another score command has held {path} for {seconds} s; try again when it "
-            "has finished").format(path=lock_path,
-                                    seconds=f"{LOCK_TIMEOUT_SECONDS:.0f}")) from None
-    except OSError as error:
-        raise EntryError(_("can't lock {path}: {reason}. Nothing was changed").format(
-            path=lock_path, reason=error.strerror or error)) from None
-    try:
-        files.remove_stale_temporaries(target)
-        yield
-    finally:
-        lock.release()
+    return files.holding_lock(target, target.with_name(target.name + ".lock"),
+                              timeout=LOCK_TIMEOUT_SECONDS, refuse=EntryError)

@@ -8,6 +8,9 @@
   symlink is written through, so the link stays a link), fsyncs it, gives it the
   target's mode and ``os.replace``\\ s it over the target: a crash at any moment
   leaves the old file or the new one.
+* :func:`holding_lock` holds a file's lock (beside its real file) for a write: its
+  folder made if need be, a lock held by another command waited for up to a timeout,
+  and every way that fails one refusal in words.
 * A process killed mid-write leaves its temporary (``.<name>.XXXXXXXX.tmp``);
   :func:`remove_stale_temporaries`, called by the next writer under its lock,
   removes those of that file and no other's.
@@ -20,7 +23,7 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from scorekeeper.i18n import _
@@ -185,3 +188,34 @@ def remove_stale_temporaries(path: Path) -> None:
         if is_temporary_of(entry.name, path):
             with contextlib.suppress(OSError):
                 os.unlink(entry.path)
+
+
+@contextlib.contextmanager
+def holding_lock(target: Path, lock_path: Path, *, timeout: float,
+                 refuse: Callable[[str], Exception]) -> Iterator[None]:
+    """Hold ``lock_path`` while ``target`` (a real file, symlinks resolved) is written:
+    make its folder if need be, wait up to ``timeout`` seconds for another command's
+    hold, then remove the stale temporaries of ``target`` (no write of its own is under
+    way). A failure is raised as ``refuse(message)``, one line that says what to do."""
+    from filelock import FileLock, Timeout  # only a write locks; every command reads
+
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise refuse(_("can't create the folder {path}: {reason}").format(
+            path=target.parent, reason=error.strerror or error)) from None
+    lock = FileLock(str(lock_path), timeout=timeout)
+    try:
+        lock.acquire()
+    except Timeout:
+        raise refuse(_("another score command has held {path} for {seconds} s; try again "
+                       "when it has finished").format(path=lock_path,
+                                                      seconds=f"{timeout:.0f}")) from None
+    except OSError as error:  # e.g. a folder without write permission
+        raise refuse(_("can't lock {path}: {reason}. Nothing was changed").format(
+            path=lock_path, reason=error.strerror or error)) from None
+    try:
+        remove_stale_temporaries(target)
+        yield
+    finally:
+        lock.release()

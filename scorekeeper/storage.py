@@ -50,17 +50,15 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from filelock import FileLock, Timeout
 from tinydb.middlewares import Middleware
 from tinydb.storages import Storage
 
 from scorekeeper import files
 from scorekeeper.errors import NewerStoreError, StoreError
-from scorekeeper.files import NotARegularFile, read_regular_file
+from scorekeeper.files import NotARegularFile, holding_lock, read_regular_file
 from scorekeeper.files import describe_kind as describe_kind  # re-exported
 from scorekeeper.files import is_temporary_of as is_temporary_of  # re-exported
 from scorekeeper.files import real_path as real_path  # re-exported
-from scorekeeper.files import remove_stale_temporaries as _remove_stale_temporaries
 from scorekeeper.games.common import EntryError, name_key
 from scorekeeper.i18n import N_, _
 from scorekeeper.session import Session
@@ -87,7 +85,7 @@ class UnreadableFile(StoreError):
     """The store's file can't be read at all (not its content: the file)."""
 
 
-_HELD: dict[Path, FileLock] = {}
+_HELD: set[Path] = set()
 """The store locks this process holds (by lock file): a write needs its store's."""
 
 
@@ -653,31 +651,14 @@ class StoreFile(Storage):
     @contextlib.contextmanager
     def locked(self) -> Iterator[None]:
         """Hold the store's lock (beside its real file); stale temporaries are removed."""
-        target = self.target
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise StoreError(_("can't create the folder {path}: {reason}").format(
-                path=target.parent, reason=error.strerror or error)) from None
         lock_path = self.lock_path
-        lock = FileLock(str(lock_path), timeout=LOCK_TIMEOUT_SECONDS)
-        try:
-            lock.acquire()
-        except Timeout:
-            raise StoreError(_(
-                "another score command has held {path} for {seconds} s; try again when it "
-                "has finished").format(path=lock_path,
-                                        seconds=f"{LOCK_TIMEOUT_SECONDS:.0f}")) from None
-        except OSError as error:  # e.g. a folder without write permission
-            raise StoreError(_("can't lock {path}: {reason}. Nothing was changed").format(
-                path=lock_path, reason=error.strerror or error)) from None
-        _HELD[lock_path] = lock
-        try:
-            _remove_stale_temporaries(target)
-            yield
-        finally:
-            del _HELD[lock_path]
-            lock.release()
+        with holding_lock(self.target, lock_path, timeout=LOCK_TIMEOUT_SECONDS,
+                          refuse=StoreError):
+            _HELD.add(lock_path)
+            try:
+                yield
+            finally:
+                _HELD.discard(lock_path)
 
 
 def _keep_aside(target: Path) -> Path:

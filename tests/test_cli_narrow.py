@@ -10,7 +10,7 @@ import re
 import pytest
 from conftest import CLI
 
-from scorekeeper.cli.compact import short_names
+from scorekeeper.views.compact import short_names
 
 LONG_NAMES = ["Annabelle-Longname", "Bartholomew", "Cyrano-de-Bergerac", "Dorothea",
               "Evangeline", "Fitzgerald", "Guinevere", "Humphrey"]

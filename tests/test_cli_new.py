@@ -86,9 +86,6 @@ def test_eight_players_least_score_and_four_one_card(ok: CLI) -> None:
     [
         (["--limit", "9"], ("limit", "10 to 500", "9")),
         (["--limit", "501"], ("limit", "10 to 500", "501")),
-        (["--tie", "coin-flip"], ("--tie", "declarer-wins or declarer-loses")),
-        (["--end", "sudden-death"], ("--end", "last-standing or first-out")),
-        (["--two-pairs", "some"], ("--two-pairs", "same-rank or any-rank")),
         (["--dealer", "Zed"], ("Zed", "Ann, Bob")),
     ],
 )
@@ -135,6 +132,10 @@ def test_unknown_game_is_a_malformed_command_line(refuse: Refuse, db_path: Path)
         ("one-card", ["--limit", "50"], "--limit"),
         ("one-card", ["--tie", "declarer-wins"], "--tie"),
         ("least-score", ["--limit", "lots"], "--limit"),
+        ("least-score", ["--tie", "coin-flip"],
+         "--tie must be declarer-wins or declarer-loses, not 'coin-flip'"),
+        ("least-score", ["--end", "sudden-death"], "--end must be last-standing or first-out"),
+        ("least-score", ["--two-pairs", "some"], "--two-pairs must be same-rank or any-rank"),
         ("least-score", ["--frobnicate"], "--frobnicate"),
     ],
 )

@@ -389,6 +389,8 @@ def test_play_refuses_what_it_cannot_play(refuse: Refuse) -> None:
            says="same name")
     refuse("play", "one-card", "--bot", "random", "--bot", "random", "--limit", "25",
            code=2, says="--limit is a Least Score option")
+    refuse("play", "least-score", "--bot", "random", "--bot", "random", "--tie", "often",
+           code=2, says="--tie must be declarer-wins or declarer-loses, not 'often'")
 
 
 # ---------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Issue 15: the commands' own words in Danish and Arabic, end to end.
 
 The real ``score`` runs in a subprocess with ``SCOREKEEPER_LANG`` or ``--lang``, and the
-translated words of cli/app.py, cli/nights.py, cli/importing.py ... must appear: what a
+translated words of cli/app.py, cli/nights.py, importing.py ... must appear: what a
 command prints after it succeeds, a refusal (still one line starting ``error: ``, the
 prefix scripts look for), a question's reason and the help of commands and options.
 These pass once the catalogs hold the translations (scorekeeper/locale); the English

@@ -56,8 +56,8 @@ NOT_AT_THE_TABLE = (
     "scorekeeper.games.least_score.engine", "scorekeeper.games.least_score.bots",
     "scorekeeper.games.one_card.engine", "scorekeeper.games.one_card.bots",
     "scorekeeper.match", "scorekeeper.stats", "scorekeeper.players", "scorekeeper.summary",
-    "scorekeeper.doctor", "scorekeeper.cli.export", "scorekeeper.cli.nights",
-    "scorekeeper.cli.json_views", "scorekeeper.cli.importing", "scorekeeper.cli.prompts",
+    "scorekeeper.doctor", "scorekeeper.views.export", "scorekeeper.cli.nights",
+    "scorekeeper.views.json_views", "scorekeeper.importing", "scorekeeper.cli.prompts",
     "tomllib", "tomlkit",  # no config file to read, none to write
     "importlib.metadata", "email",  # the games' entry points are read without them
 )

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import CLI
 
-from scorekeeper.cli.render import readable_time
+from scorekeeper.views.render import readable_time
 
 SHOWN = re.compile(r"\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2}( \d{4})?, \d\d:\d\d\b")
 

@@ -334,3 +334,22 @@ def test_a_killed_set_leaves_the_old_file_and_the_next_set_removes_its_temporary
         ["config.toml", "config.toml.lock", *(other.name for other in others)])
     assert config_file.read_text(encoding="utf-8") == HAND_WRITTEN.replace(
         "\n\n[one-card]", '\nlanguage = "da"\n\n[one-card]')
+
+
+def test_a_config_lock_that_cant_be_made_or_is_held_too_long_is_one_line(
+        refuse: Refuse, ok: CLI, config_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The config's lock fails as the store's does (files.holding_lock): one line, the
+    file as it was."""
+    from filelock import FileLock
+
+    ok("config", "set", "language", "da")
+    before = config_file.read_bytes()
+    lock_path = config_file.with_name(config_file.name + ".lock")
+    monkeypatch.setattr(config, "LOCK_TIMEOUT_SECONDS", 0.2)
+    with FileLock(str(lock_path)):
+        refuse("config", "set", "least-score.limit", "60",
+               says=("another score command has held", str(lock_path)))
+    lock_path.unlink()
+    lock_path.mkdir()  # the lock file can't be opened (as root too)
+    refuse("config", "set", "least-score.limit", "60", says=("can't lock", "Is a directory"))
+    assert config_file.read_bytes() == before

@@ -17,7 +17,7 @@ from conftest import CLI
 from rich.cells import cell_len
 
 from scorekeeper import i18n
-from scorekeeper.cli import pages, stats_report
+from scorekeeper.views import pages, stats_report
 
 SARA, MOHAMMED, LAILA = "سارة", "محمد", "ليلى"
 BOX = "┃│┏┓┗┛┡┩└┘┳┻╇┴━─"

@@ -1,10 +1,12 @@
 """The architecture holds: each layer imports only the layers above it, no game another
 (but a variant its declared base).
 
-1 cards, text, errors, i18n, files, each game's words · 2 rules · 3 engine · 4 bots · 5 the
-session side (tables, virtual adapters, declarations, registry, session, summary, match) ·
-6 store · 7 cli and each game's keyboard UI (games/<game>/ui.py). No generic module names a
-game (the README's "How it is built").
+1 cards, text, errors, i18n, files, card printing and keyboard input, each game's words ·
+2 rules · 3 engine ·
+4 bots · 5 the session side (tables, virtual adapters, declarations, registry, session,
+summary, match, the simulation runner) · 6 store (and reading an import file) · 7 views (no
+Typer), the web server and each game's keyboard UI (games/<game>/ui.py) · 8 cli, the Typer
+commands. No generic module names a game (the README's "How it is built").
 """
 
 from __future__ import annotations
@@ -27,22 +29,25 @@ def layer(module: str) -> int:
     if parts[1:2] == ["games"] and len(parts) <= 3 and parts[-1] not in ("common", "virtual"):
         return 0  # scorekeeper.games and each game's package: docstrings, no code
     if module in ("scorekeeper.cards", "scorekeeper.text", "scorekeeper.errors",
-                  "scorekeeper.i18n", "scorekeeper.files"):
+                  "scorekeeper.i18n", "scorekeeper.files", "scorekeeper.card_printing",
+                  "scorekeeper.keyboard"):
         return 1
     if len(parts) == 4 and parts[1] == "games":
         return {"words": 1, "rules": 2, "engine": 3, "bots": 4, "expert": 4,
                 "ui": 7}.get(parts[3], 5)
     if parts[1:2] == ["games"] or module in ("scorekeeper.registry", "scorekeeper.session",
                                               "scorekeeper.summary", "scorekeeper.ranking",
-                                              "scorekeeper.match"):
+                                              "scorekeeper.match", "scorekeeper.simulation"):
         return 5
     if module in ("scorekeeper.stats", "scorekeeper.players", "scorekeeper.review"):
         return 5
     if module in ("scorekeeper.store", "scorekeeper.storage", "scorekeeper.doctor",
-                  "scorekeeper.config"):
+                  "scorekeeper.config", "scorekeeper.importing"):
         return 6
-    if parts[1:2] == ["cli"] or module == "scorekeeper.__main__":
+    if parts[1:2] in (["views"], ["web"]):
         return 7
+    if parts[1:2] == ["cli"] or module == "scorekeeper.__main__":
+        return 8
     return 0  # the package itself (its version)
 
 
@@ -77,6 +82,19 @@ def test_a_module_imports_only_its_own_layer_and_those_above(path: Path) -> None
     for other in imported(path):
         assert layer(other) <= layer(own), f"{own} (layer {layer(own)}) imports {other} " \
                                            f"(layer {layer(other)})"
+
+
+def test_views_and_web_know_no_typer() -> None:
+    """What things look like and the HTTP server are no command line: Typer stays in cli."""
+    for path in MODULES:
+        if module_name(path).split(".")[1:2] in (["views"], ["web"], ["games"]):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            modules = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                       for alias in node.names}
+            modules |= {node.module or "" for node in ast.walk(tree)
+                        if isinstance(node, ast.ImportFrom)}
+            assert not {m for m in modules if m.split(".")[0] in ("typer", "click")}, \
+                f"{module_name(path)} imports Typer or Click"
 
 
 TESTS = PACKAGE.parent / "tests"
@@ -135,7 +153,10 @@ def test_the_layers_are_what_the_readme_says() -> None:
     assert layer("scorekeeper.games.least_score.rules") < layer(
         "scorekeeper.games.least_score.engine") < layer(
         "scorekeeper.games.least_score.bots") < layer("scorekeeper.session") < layer(
-        "scorekeeper.store") < layer("scorekeeper.cli.app")
+        "scorekeeper.store") < layer("scorekeeper.views.render") < layer("scorekeeper.cli.app")
+    assert layer("scorekeeper.web.server") == layer("scorekeeper.views.pages")
+    assert layer("scorekeeper.keyboard") == layer("scorekeeper.card_printing") == layer(
+        "scorekeeper.cards")
 
 
 def test_the_table_side_loads_no_engine_and_no_bot() -> None:

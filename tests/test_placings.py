@@ -8,7 +8,7 @@ import re
 
 from conftest import CLI
 
-from scorekeeper.cli.export import nice_step
+from scorekeeper.views.export import nice_step
 
 
 def _last_out_has_the_higher_total(least, ok: CLI) -> None:

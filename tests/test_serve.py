@@ -22,9 +22,9 @@ import pytest
 from conftest import CLI, Refuse, Result, file_bytes
 from serving import QR_CHARACTERS, EventStream, decode_qr, start_serve
 
-from scorekeeper.cli import pages, qr
-from scorekeeper.cli.serve import MAX_REQUEST_BYTES, Site, ViewerServer, snapshot
 from scorekeeper.session import Session
+from scorekeeper.views import pages, qr
+from scorekeeper.web.server import MAX_REQUEST_BYTES, Site, ViewerServer, snapshot
 
 HOSTILE = "<script>alert(1)</script>"
 MARKUP = "[b]x"
@@ -407,7 +407,7 @@ def test_serve_prints_the_address_and_stops_cleanly_on_ctrl_c(
 STOPPED_IN_A_FINALIZER = """
 import os, signal, sys
 from pathlib import Path
-from scorekeeper.cli.serve import Site, ViewerServer, serve_until_stopped
+from scorekeeper.web.server import Site, ViewerServer, serve_until_stopped
 
 server = ViewerServer(("127.0.0.1", 0), Site(Path(sys.argv[1]), "token", None))
 sent = []

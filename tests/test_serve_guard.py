@@ -25,7 +25,7 @@ import pytest
 from conftest import CLI
 from serving import EventStream, start_serve
 
-from scorekeeper.cli.serve import Site, ViewerServer
+from scorekeeper.web.server import Site, ViewerServer
 
 
 @dataclass

@@ -120,7 +120,7 @@ def test_the_nights_span_runs_from_the_first_to_the_last_change_at_the_table() -
     session = session.abandon(time="2026-12-01T10:00:00+01:00")  # not at the table
     assert session.duration == timedelta(hours=2, minutes=25, seconds=30)
     assert session.summary()["duration_seconds"] == 8730
-    from scorekeeper.cli.render import played_text
+    from scorekeeper.views.render import played_text
     assert played_text(session, at_the_table=True) \
         == "Played Fri 27 Nov 2026, 20:15 to 22:40 (2 h 25 min)"
     assert played_text(replace(session, history=())) == ""

@@ -21,7 +21,7 @@ import pytest
 from conftest import CLI, Refuse, Result, file_bytes
 
 from scorekeeper import match
-from scorekeeper.cli import simulate as runner
+from scorekeeper import simulation as runner
 from scorekeeper.games.least_score.table import LeastScoreTable
 
 Run = Callable[..., Result]
@@ -139,7 +139,7 @@ def test_simulate_refuses_house_rules_and_slices_it_cannot_play(refuse: Refuse) 
            says="--tie is a Least Score option, not one of One Card")
     refuse(*simulate_args("least-score", two, 3, 1, "--joker", "joker"), code=2,
            says="One Card option, not one of Least Score")
-    refuse(*simulate_args("least-score", two, 3, 1, "--end", "sometime"),
+    refuse(*simulate_args("least-score", two, 3, 1, "--end", "sometime"), code=2,
            says="--end must be last-standing or first-out")
     refuse(*simulate_args("one-card", two, 3, 1, "--target", 0), says="target")
     for bad in ("0/3", "4/3", "x", "1/2/3"):

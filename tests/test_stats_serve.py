@@ -7,7 +7,7 @@ from pathlib import Path
 
 from conftest import CLI
 
-from scorekeeper.cli.serve import Site
+from scorekeeper.web.server import Site
 
 HOSTILE = "<script>alert(1)</script>"
 

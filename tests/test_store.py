@@ -197,17 +197,13 @@ def test_a_writer_waits_for_the_lock_then_gives_up(
     ok("add-round", "--declarer", "Ann", "Ann=1", "Bob=5")
 
 
-def test_a_lock_that_cant_be_made_is_refused(ok: CLI, refuse: Refuse, db_path: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_lock_that_cant_be_made_is_refused(ok: CLI, refuse: Refuse, db_path: Path) -> None:
     writes(ok, 1)
-
-    class Unwritable(FileLock):
-        def acquire(self, *args: object, **kwargs: object) -> None:  # type: ignore[override]
-            raise PermissionError(13, "Permission denied")
-
-    monkeypatch.setattr(storage_module, "FileLock", Unwritable)
+    lock_path = Store(db_path).lock_path
+    lock_path.unlink(missing_ok=True)
+    lock_path.mkdir()  # the lock file can't be opened (as root too)
     refuse("add-round", "--declarer", "Ann", "Ann=1", "Bob=5",
-           says=("can't lock", "Permission denied"))
+           says=("can't lock", "Is a directory"))
 
 
 # --------------------------------------------------------------------------- files it can't trust

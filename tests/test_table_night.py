@@ -18,8 +18,8 @@ import pytest
 from conftest import CLI
 
 from scorekeeper import match
-from scorekeeper.cli import pages
 from scorekeeper.store import Store
+from scorekeeper.views import pages
 
 BOTS = ("--bot", "random", "--bot", "random", "--seed", "5", "--limit", "25")
 

@@ -20,8 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import match
-from scorekeeper.cli.importing import MAX_CONTAINERS, MAX_IMPORT_BYTES
 from scorekeeper.games.common import EntryError
+from scorekeeper.importing import MAX_CONTAINERS, MAX_IMPORT_BYTES
 from scorekeeper.session import Session
 
 THREE_BOTS = ["--bot", "random", "--bot", "greedy", "--bot", "random"]

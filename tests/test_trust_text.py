@@ -16,8 +16,8 @@ import pytest
 from conftest import CLI, ESCAPE, Refuse, file_bytes, players_args
 
 from scorekeeper import match
-from scorekeeper.cli.export import csv_cell, md
 from scorekeeper.text import show_controls
+from scorekeeper.views.export import csv_cell, md
 
 TITLE_AND_CLEAR = "\x1b]0;pwned\x07\x1b[2J"
 """Sets the terminal window's title, then clears the screen."""

@@ -22,10 +22,10 @@ from rich.text import Text
 
 from scorekeeper import store as store_module
 from scorekeeper import version as installed_version
-from scorekeeper.cli import compact, completion, context, conventions, lazy, render
+from scorekeeper.card_printing import plain
+from scorekeeper.cli import completion, context, conventions, lazy
 from scorekeeper.cli import game_options as game_options_module
 from scorekeeper.cli.context import UsageProblem, console, store, usage
-from scorekeeper.cli.export_formats import Format
 from scorekeeper.cli.language import (
     complete_language,
     parse_language,
@@ -38,6 +38,8 @@ from scorekeeper.registry import get_game
 from scorekeeper.session import Session
 from scorekeeper.store import SessionChanged, WritableStoreView
 from scorekeeper.text import show_controls
+from scorekeeper.views import compact, render
+from scorekeeper.views.export_formats import Format
 
 app = typer.Typer(
     cls=lazy.LazyGroup,
@@ -154,12 +156,12 @@ def new(
                           note=note)
     session = store(ctx).update(lambda db: db.add(session))
     options_text = render.describe_house_rules(session)
-    console.print(render.plain(
+    console.print(plain(
         _("Session {id} started: {game} for {players} ({options}). It is now the current "
           "session.").format(id=session.id, game=rules.title,
                              players=", ".join(session.players), options=options_text)))
     if drawn:
-        console.print(render.plain(_("{name} was drawn at random to deal first (--dealer NAME "
+        console.print(plain(_("{name} was drawn at random to deal first (--dealer NAME "
                                      "chooses).").format(name=session.first_dealer)))
     console.print(render.ending(session))
 
@@ -179,7 +181,7 @@ def sessions(ctx: typer.Context, narrow: CompactOption = False,
     view = store(ctx).read()
     found = view.sessions()
     if as_json:
-        from scorekeeper.cli import json_views
+        from scorekeeper.views import json_views
 
         context.stdout.write(json_views.dumps(json_views.sessions_json(found, view.current_id)))
         return
@@ -199,7 +201,7 @@ def use(ctx: typer.Context, session_id: Annotated[int, typer.Argument(
         return db.get(session_id)
 
     session = store(ctx).update(change)
-    console.print(render.plain(_("Session {id} ({label}) is now the current session.").format(
+    console.print(plain(_("Session {id} ({label}) is now the current session.").format(
         id=session.id, label=session.label)))
 
 
@@ -208,7 +210,7 @@ def show(ctx: typer.Context, session_id: SessionArgument = None,
          narrow: CompactOption = False, as_json: JsonOption = False) -> None:
     session = store(ctx).read().get(session_id)
     if as_json:
-        from scorekeeper.cli import json_views
+        from scorekeeper.views import json_views
 
         context.stdout.write(json_views.dumps(json_views.show_json(session)))
         return
@@ -218,7 +220,8 @@ def show(ctx: typer.Context, session_id: SessionArgument = None,
 @app.command(help=N_("Every change to a session, with its time (a deleted session's too)."))
 def log(ctx: typer.Context, session_id: SessionArgument = None,
         as_json: JsonOption = False) -> None:
-    from scorekeeper.cli import json_views, nights
+    from scorekeeper.cli import nights
+    from scorekeeper.views import json_views
 
     view = store(ctx).read()
     session = nights.deleted_session(view, session_id) or view.get(session_id)
@@ -336,7 +339,7 @@ def undo(ctx: typer.Context, session_id: SessionOption = None) -> None:
         return db.put(session.undo()), removed
 
     session, removed = store(ctx).update(change)
-    console.print(render.plain(_("Removed {round}. (`score redo` brings it back.)").format(
+    console.print(plain(_("Removed {round}. (`score redo` brings it back.)").format(
         round=removed)))
     console.print(compact.standings(console, session))
     console.print(render.ending(session))
@@ -363,7 +366,7 @@ def export_command(
     force: Annotated[bool, typer.Option("--force", help=N_("With --output: replace FILE if "
                                                            "it exists."))] = False,
 ) -> None:
-    from scorekeeper.cli import export as exporting
+    from scorekeeper.views import export as exporting
 
     st = store(ctx)
     session = st.read().get(session_id)
@@ -372,7 +375,7 @@ def export_command(
         context.stdout.write(text)
         return
     _write_export(st, output, text, force=force)
-    console.print(render.plain(_("Wrote {file} ({format}).").format(file=output,
+    console.print(plain(_("Wrote {file} ({format}).").format(file=output,
                                                                      format=fmt.value)),
                   soft_wrap=True)
 
@@ -415,13 +418,13 @@ def import_command(
     file: Annotated[Path, typer.Argument(metavar="FILE", help=N_(
         "A `score export --format json` file ('-' for stdin)."), dir_okay=False)],
 ) -> None:
-    from scorekeeper.cli import importing
+    from scorekeeper import importing
 
     data = importing.read_summary_file(file)
     session = Session.from_summary(data).logged_import(str(file))
     session = store(ctx).update(lambda db: db.add(session))
     rounds = len(session.rounds)
-    console.print(render.plain(ngettext(
+    console.print(plain(ngettext(
         "Imported {file} as session {id} ({label}, {n} round); it is now the current session.",
         "Imported {file} as session {id} ({label}, {n} rounds); it is now the current "
         "session.", rounds).format(file=file, id=session.id, label=session.label, n=rounds)))
@@ -455,7 +458,7 @@ def doctor(
     as_json: JsonOption = False,
 ) -> None:
     from scorekeeper import doctor as doctor_module
-    from scorekeeper.cli import json_views
+    from scorekeeper.views import json_views
 
     st = store(ctx)
     path = st.path
@@ -471,19 +474,19 @@ def doctor(
             raise typer.Exit(1)
         return
     if not current.exists:
-        console.print(render.plain(_("{file} does not exist yet (an empty store).").format(
+        console.print(plain(_("{file} does not exist yet (an empty store).").format(
             file=path)))
     elif current.good:
-        console.print(render.plain(_("{file}: healthy — {sessions}, {rounds}, every one "
+        console.print(plain(_("{file}: healthy — {sessions}, {rounds}, every one "
                                      "re-scored.").format(file=path,
                                                           sessions=_sessions(current.sessions),
                                                           rounds=_rounds(current.rounds))))
     else:
         problems = len(current.problems)
-        console.print(render.plain(ngettext("{file}: {n} problem:", "{file}: {n} problems:",
+        console.print(plain(ngettext("{file}: {n} problem:", "{file}: {n} problems:",
                                             problems).format(file=path, n=problems)))
         for problem in current.problems:
-            console.print(render.plain(f"  - {problem}"))
+            console.print(plain(f"  - {problem}"))
     for backup in backups:
         if backup.good:
             line = _("  backup {file}: good ({sessions}, {rounds})").format(
@@ -492,14 +495,14 @@ def doctor(
         else:
             line = _("  backup {file}: damaged: {problems}").format(
                 file=backup.path.name, problems="; ".join(backup.problems))
-        console.print(render.plain(line))
+        console.print(plain(line))
     if restore:
         restored, kept = doctor_module.restore_newest_good_backup(st, force=force)
         if kept:
             done = _("Restored {backup} over {file}. The replaced file is kept as {kept}.")
         else:
             done = _("Restored {backup} over {file}.")
-        console.print(render.plain(done.format(backup=restored.name, file=path.name,
+        console.print(plain(done.format(backup=restored.name, file=path.name,
                                                kept=kept.name if kept else "")))
         return
     if current.exists and not current.good:

@@ -151,11 +151,17 @@ def first_game() -> str:
 
 def check_house_rules(game: str, options: dict[str, Any]) -> None:
     """A malformed command line (exit 2) when an option is not one of the game's house
-    rules (``--limit`` for One Card)."""
+    rules (``--limit`` for One Card), or a named house rule is given a value that is none
+    of its names (as a number option given ``x`` is)."""
     declaration = declaration_of(game)
-    allowed = [option.key for option in declaration.house_rules]
-    for key in options:
-        if key not in allowed:
+    allowed = {option.key: option for option in declaration.house_rules}
+    for key, value in options.items():
+        option = allowed.get(key)
+        if option is not None and option.choices \
+                and str(value).strip().lower() not in option.choices:
+            usage(_("{flag} must be {choices}, not {value}").format(
+                flag=option.flag, choices=_(" or ").join(option.choices), value=repr(value)))
+        if option is None:
             owners = [other.title for other in DECLARATIONS.values()
                       if any(option.key == key for option in other.house_rules)]
             flags = ", ".join(option.flag for option in declaration.house_rules) \

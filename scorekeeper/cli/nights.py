@@ -21,7 +21,7 @@ from rich.text import Text
 
 from scorekeeper import config as config_module
 from scorekeeper import players as players_module
-from scorekeeper.cli import prompts, render
+from scorekeeper.cli import prompts
 from scorekeeper.cli.context import console, store, usage
 from scorekeeper.cli.game_options import first_house_rule, game_names, help_when_built
 from scorekeeper.games.common import EntryError, TableGame
@@ -30,6 +30,7 @@ from scorekeeper.registry import get_game
 from scorekeeper.session import Session, now_iso
 from scorekeeper.stats import StatsQuery, as_json, chronological, compute
 from scorekeeper.store import PLAYER_CHANGES, StoreView, WritableStoreView
+from scorekeeper.views import render
 
 _Command = TypeVar("_Command", bound=Callable[..., Any])
 
@@ -100,7 +101,7 @@ def stats(
             game = get_game(game).name
         except EntryError as error:
             usage(str(error))
-    from scorekeeper.cli import stats_report  # the tables and charts, for this command only
+    from scorekeeper.views import stats_report  # the tables and charts, for this command only
 
     query = StatsQuery(game=game, since=_date(since, "--since"), until=_date(until, "--until"),
                        players=tuple(player or ()), virtual=virtual)

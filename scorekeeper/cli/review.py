@@ -1,6 +1,6 @@
 """``score review ID``: the best bot's review of each decision of a saved virtual game.
 
-Thin: :mod:`scorekeeper.review` computes, :mod:`scorekeeper.cli.review_view` renders.
+Thin: :mod:`scorekeeper.review` computes, :mod:`scorekeeper.views.review_view` renders.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def review(
         usage(_("--json and --format can't go together: pick one"))
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from scorekeeper.cli import review_view
+    from scorekeeper.views import review_view
 
     session = store(ctx).read().get(session_id)
     review_module.coach_of(session)  # refuse a table session before anything else

@@ -24,8 +24,9 @@ from rich.segment import ControlType, Segment
 from rich.text import Text
 
 from scorekeeper import i18n, match, ranking
-from scorekeeper.cli import compact, prompts, render
+from scorekeeper.card_printing import plain
 from scorekeeper.cli import game_options as game_options_module
+from scorekeeper.cli import prompts
 from scorekeeper.cli.context import console, store, usage
 from scorekeeper.games.common import EntryError
 from scorekeeper.i18n import N_, _, ngettext, pgettext
@@ -39,6 +40,7 @@ from scorekeeper.store import (
     StoreView,
     WritableStoreView,
 )
+from scorekeeper.views import compact, render
 
 
 def ui_for(game: str) -> Any:
@@ -101,7 +103,7 @@ class Table:
 
     def ask(self, prompt: str) -> str:
         try:
-            return prompts.read_line(self.console, render.plain(f"{prompt}: ", style="bold"))
+            return prompts.read_line(self.console, plain(f"{prompt}: ", style="bold"))
         except EOFError:
             raise KeyboardInterrupt from None
 
@@ -135,7 +137,7 @@ class Table:
         self.hand_over_to(player)
         self.hand_seen = True
         if problem is not None:
-            self.say(render.plain(_("Not allowed: {problem}").format(problem=problem),
+            self.say(plain(_("Not allowed: {problem}").format(problem=problem),
                                   style="bold red"))
         else:
             self.say(self.ui.render_view(view))
@@ -161,7 +163,7 @@ class Table:
         self.dealing = number
         if self.ui is None:
             return
-        title = render.plain(_("Deal {number} — {dealer} deals").format(number=number,
+        title = plain(_("Deal {number} — {dealer} deals").format(number=number,
                                                                         dealer=deal.dealer))
         if match.restarts_of(self.session).get(number):
             title.append(" " + _("(dealt again: a fresh shuffle)"))
@@ -185,7 +187,7 @@ def totals_line(session: Session) -> Text:
     target = session.rules.target(session.options)
     heading = (_("Totals, limit {target}: {players}") if session.rules.lower_is_better
                else _("Totals, to {target}: {players}"))
-    return render.plain(heading.format(target=target, players=" · ".join(parts)),
+    return plain(heading.format(target=target, players=" · ".join(parts)),
                         style="bold")
 
 
@@ -194,15 +196,15 @@ def deal_report(session: Session, *, with_standings: bool) -> list[RenderableTyp
     summary = session.standings.rounds[-1]
     if with_standings:
         scores = render.comma().join(f"{n} +{s}" for n, s in summary["scores"].items())
-        lines: list[RenderableType] = [render.plain(_("Deal {number} saved: {scores}").format(
+        lines: list[RenderableType] = [plain(_("Deal {number} saved: {scores}").format(
             number=summary["number"], scores=scores))]
     else:
         line = session.describe_round(summary["number"])
-        lines = [render.plain(line[:1].upper() + line[1:])]
+        lines = [plain(line[:1].upper() + line[1:])]
     limit = session.rules.target(session.options)
     for name in summary.get("knocked_out", []):
         total = session.standings.totals[name]
-        lines.append(render.plain(_("{name} is knocked out: {total} is over the limit of "
+        lines.append(plain(_("{name} is knocked out: {total} is over the limit of "
                                     "{limit}.").format(name=name, total=total, limit=limit),
                                   style="bold red"))
     if with_standings:
@@ -344,7 +346,7 @@ def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: lis
         if session.finished:
             raise EntryError(_("{session} is finished: nothing to resume").format(
                 session=session.label))
-        console.print(render.plain(ngettext(
+        console.print(plain(ngettext(
             "Resuming {session} after {n} deal.", "Resuming {session} after {n} deals.",
             len(session.rounds)).format(session=session.label, n=len(session.rounds))))
         console.print(totals_line(session))
@@ -373,12 +375,12 @@ def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: lis
                 view.set_current(kept.id)
             # Before the game is saved, so no `play --resume` can take it first.
             _drive(db, session.id or 0, held)
-        console.print(render.plain(_("Session {id}: {game}, {players}; seed {seed}. Saved after "
+        console.print(plain(_("Session {id}: {game}, {players}; seed {seed}. Saved after "
                                      "every deal.").format(
             id=session.id, game=session.rules.title,
             players=render.comma().join(s.name for s in seats), seed=seed)))
         if chosen_for_you:
-            console.print(render.plain(_("You play as {name} (--player NAME for another name, "
+            console.print(plain(_("You play as {name} (--player NAME for another name, "
                                          "--bot LEVEL for other opponents).").format(
                 name=seats[0].name)))
     if kept is not None:
@@ -443,7 +445,7 @@ def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: lis
     if kept is not None:
         console.print(kept_current(kept, session))
     if humans:
-        console.print(render.plain(_("Where did you give points away? The bot's review: "
+        console.print(plain(_("Where did you give points away? The bot's review: "
                                      "{command}").format(command=f"score review {session.id}")))
 
 
@@ -462,7 +464,7 @@ def table_night(view: StoreView) -> Session | None:
 
 def kept_current(kept: Session, game: Session) -> Text:
     """The line that says the table's session stayed current, and how to find the game."""
-    return render.plain(_("{session} stays the current session; this game is session {id}: "
+    return plain(_("{session} stays the current session; this game is session {id}: "
                           "`score show {id}`, `score replay {id}`, `score export {id}`.").format(
         session=kept.label, id=game.id), style="dim")
 
@@ -527,7 +529,7 @@ def _replay_deal(ui: Any, virtual: Any, session: Session, summary: Mapping[str, 
     """Show one deal action by action: +1 to go on to the next deal, -1 back to the
     previous one, None to quit (``q``)."""
     actions = summary["actions"]
-    console.print(Rule(render.plain(_("Deal {number} — {dealer} deals").format(
+    console.print(Rule(plain(_("Deal {number} — {dealer} deals").format(
         number=summary["number"], dealer=summary["deal"]["dealer"]))))
     console.print(ui.replay_state(virtual.replay(summary, session.options, upto=0)))
     for step, record in enumerate(actions, start=1):
@@ -601,7 +603,7 @@ def simulate(
         TimeRemainingColumn,
     )
 
-    from scorekeeper.cli import simulate as runner
+    from scorekeeper import simulation as runner
 
     err_console = Console(stderr=True, highlight=False)
     house_rules = {key: value for key, value in game_options.items() if value is not None}

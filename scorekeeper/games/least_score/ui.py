@@ -10,8 +10,14 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from scorekeeper.card_printing import cards_text
 from scorekeeper.cards import SUITS, Card, Rank, parse_cards
-from scorekeeper.cli.keyboard import (
+from scorekeeper.games.least_score import rules
+from scorekeeper.games.least_score.bots import Advice, StrongBot
+from scorekeeper.games.least_score.engine import Action, Deal, Declare, Discard, View
+from scorekeeper.games.least_score.words import N_, _, ngettext, pgettext
+from scorekeeper.i18n import format_percent
+from scorekeeper.keyboard import (
     Words,
     hint_words,
     looks_like_a_word,
@@ -19,12 +25,6 @@ from scorekeeper.cli.keyboard import (
     read_move,
     unknown_word,
 )
-from scorekeeper.cli.render import cards_text
-from scorekeeper.games.least_score import rules
-from scorekeeper.games.least_score.bots import Advice, StrongBot
-from scorekeeper.games.least_score.engine import Action, Deal, Declare, Discard, View
-from scorekeeper.games.least_score.words import N_, _, ngettext, pgettext
-from scorekeeper.i18n import format_percent
 from scorekeeper.text import fill
 
 CARD_HELP = N_("write rank then suit: ranks A 2-10 J Q K (T for 10), suits S H D C; "

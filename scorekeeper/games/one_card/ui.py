@@ -10,8 +10,14 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from scorekeeper.card_printing import card_text, cards_text
 from scorekeeper.cards import SUITS, Card, CardError, Suit, parse_suit
-from scorekeeper.cli.keyboard import (
+from scorekeeper.games.one_card import rules
+from scorekeeper.games.one_card.bots import Advice, StrongBot
+from scorekeeper.games.one_card.engine import Action, Bid, ChooseOrder, Deal, Phase, Play, View
+from scorekeeper.games.one_card.rules import JokerRule, Order
+from scorekeeper.games.one_card.words import N_, _, ngettext, pgettext
+from scorekeeper.keyboard import (
     Words,
     hint_words,
     looks_like_a_word,
@@ -19,12 +25,6 @@ from scorekeeper.cli.keyboard import (
     read_move,
     unknown_word,
 )
-from scorekeeper.cli.render import card_text, cards_text
-from scorekeeper.games.one_card import rules
-from scorekeeper.games.one_card.bots import Advice, StrongBot
-from scorekeeper.games.one_card.engine import Action, Bid, ChooseOrder, Deal, Phase, Play, View
-from scorekeeper.games.one_card.rules import JokerRule, Order
-from scorekeeper.games.one_card.words import N_, _, ngettext, pgettext
 from scorekeeper.text import fill
 
 STRONG = StrongBot()

@@ -15,11 +15,11 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from scorekeeper.cli.export import CSS, bdi, html_language, ltr, md, right_to_left
-from scorekeeper.cli.render import plain
+from scorekeeper.card_printing import plain
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.review import PlayerSummary, Review, ReviewedDecision
 from scorekeeper.text import show_controls
+from scorekeeper.views.export import CSS, bdi, html_language, ltr, md, right_to_left
 
 
 def _e(text: object) -> str:

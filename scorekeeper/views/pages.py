@@ -14,7 +14,13 @@ import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from scorekeeper.cli.export import (
+from scorekeeper.games.common import EntryError
+from scorekeeper.i18n import _, pgettext
+from scorekeeper.ranking import margin, margin_heading, ranked_players
+from scorekeeper.session import Session
+from scorekeeper.store import StoreView
+from scorekeeper.text import show_controls
+from scorekeeper.views.export import (
     PALETTE,
     _headline,
     _status,
@@ -25,18 +31,12 @@ from scorekeeper.cli.export import (
     html_template,
     ltr,
 )
-from scorekeeper.cli.render import (
+from scorekeeper.views.render import (
     comma,
     describe_house_rules,
     readable_time,
     session_status_text,
 )
-from scorekeeper.games.common import EntryError
-from scorekeeper.i18n import _, pgettext
-from scorekeeper.ranking import margin, margin_heading, ranked_players
-from scorekeeper.session import Session
-from scorekeeper.store import StoreView
-from scorekeeper.text import show_controls
 
 REFRESH_SECONDS = 2
 """With scripts off, the page reloads itself this often (the live updates need scripts)."""

@@ -17,33 +17,10 @@ from rich.table import Table
 from rich.text import Text
 
 from scorekeeper import i18n
-from scorekeeper.cards import parse_card
+from scorekeeper.card_printing import plain
 from scorekeeper.i18n import _, ngettext, pgettext
 from scorekeeper.ranking import margin, margin_heading, ranked_players
 from scorekeeper.session import Session
-from scorekeeper.text import show_controls
-
-
-def plain(text: object, style: str = "") -> Text:
-    """User text as rich shows it safely: no markup, control characters escaped."""
-    return Text(show_controls(str(text)), style=style)
-
-
-def card_text(card: str) -> Text:
-    """A card string with its suit symbol, red for hearts and diamonds."""
-    parsed = parse_card(card)
-    if parsed.suit is None:
-        return Text("JK", style="bold magenta")
-    return Text(parsed.pretty(), style="red" if parsed.suit.is_red else "bold")
-
-
-def cards_text(cards: Sequence[str]) -> Text:
-    text = Text()
-    for index, card in enumerate(cards):
-        if index:
-            text.append(" ")
-        text.append_text(card_text(card))
-    return text
 
 
 def player_status(session: Session, name: str) -> Text:

@@ -1,4 +1,4 @@
-"""The formats ``score export`` writes, apart from the writers (cli/export.py), so that
+"""The formats ``score export`` writes, apart from the writers (views/export.py), so that
 the command line names them without loading the writers (start-up is the table's wait)."""
 
 from __future__ import annotations

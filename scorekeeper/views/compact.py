@@ -21,11 +21,12 @@ from rich.table import Table
 from rich.text import Text
 
 from scorekeeper import ranking
-from scorekeeper.cli import render
+from scorekeeper.card_printing import plain
 from scorekeeper.games.common import GridMarks
 from scorekeeper.i18n import _, ngettext, pgettext
 from scorekeeper.session import Session
 from scorekeeper.text import show_controls
+from scorekeeper.views import render
 
 OUT_SIGN = "†"
 """After a running total: this deal knocked the player out."""
@@ -254,7 +255,7 @@ def session_view(session: Session, width: int, head: Sequence[RenderableType]) -
             if index:
                 parts.append(Text())
             parts.append(table)
-        parts += [render.plain(_("Round {number}: {note}").format(number=number, note=note))
+        parts += [plain(_("Round {number}: {note}").format(number=number, note=note))
                   for number, note in render.round_notes(session)]
     else:
         parts.append(Text(_("No rounds yet: after each deal, `score add-round ...`.")))
@@ -276,7 +277,7 @@ def sessions_list(sessions: Sequence[Session], current: int | None) -> Table:
         marker = "*" if session.id == current else ""
         try:
             title = session.rules.title
-            lines = render.plain(session.label if session.label != f"{title} #{session.id}"
+            lines = plain(session.label if session.label != f"{title} #{session.id}"
                                  else title, style="bold")
             leader = render.comma().join(session.leader())
             status = render.session_status_text(session.status)
@@ -291,12 +292,12 @@ def sessions_list(sessions: Sequence[Session], current: int | None) -> Table:
             elif leader:
                 about = _("{about}; leads: {leader}").format(about=about, leader=leader)
         except Exception as error:  # a damaged session must not hide the others
-            lines = render.plain(session.name or session.game, style="bold")
+            lines = plain(session.name or session.game, style="bold")
             about = _("{game}, damaged: {error}").format(game=session.game, error=error)
         lines.append("\n")
-        lines.append_text(render.plain(about))
+        lines.append_text(plain(about))
         lines.append("\n")
-        lines.append_text(render.plain(render.comma().join(session.players), style="dim"))
+        lines.append_text(plain(render.comma().join(session.players), style="dim"))
         table.add_row(Text(f"{marker}{session.id}"), lines)
     table.caption = _("* current session")
     table.caption_justify = "left"

@@ -16,13 +16,13 @@ from rich.table import Table
 from rich.text import Text
 
 from scorekeeper import i18n
-from scorekeeper.cli import render
-from scorekeeper.cli.export import CSS, PALETTE, bdi, html_language, ltr, md, right_to_left
 from scorekeeper.games.common import StatFigure
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.session import Session
 from scorekeeper.stats import GameStats, Stats, StatsQuery, as_json, compute, ranked_ratings
 from scorekeeper.store import StoreView
+from scorekeeper.views import render
+from scorekeeper.views.export import CSS, PALETTE, bdi, html_language, ltr, md, right_to_left
 
 
 def stats_json(sessions: Sequence[Session], query: StatsQuery | None = None) -> dict[str, Any]:

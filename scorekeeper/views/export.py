@@ -18,8 +18,13 @@ from functools import partial
 from typing import Any
 
 from scorekeeper import i18n
-from scorekeeper.cli.export_formats import Format as Format  # re-exported
-from scorekeeper.cli.render import (
+from scorekeeper.i18n import _, ngettext, pgettext
+from scorekeeper.ranking import margin, margin_heading, ranked_players, status_text
+from scorekeeper.session import Session
+from scorekeeper.summary import summary_of
+from scorekeeper.text import is_hidden, show_controls
+from scorekeeper.views.export_formats import Format as Format  # re-exported
+from scorekeeper.views.render import (
     comma,
     describe_house_rules,
     names_and,
@@ -27,11 +32,6 @@ from scorekeeper.cli.render import (
     readable_time,
     round_notes,
 )
-from scorekeeper.i18n import _, ngettext, pgettext
-from scorekeeper.ranking import margin, margin_heading, ranked_players, status_text
-from scorekeeper.session import Session
-from scorekeeper.summary import summary_of
-from scorekeeper.text import is_hidden, show_controls
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
