@@ -1,6 +1,9 @@
-"""The README's pictures of the HTML export in Arabic and in Danish.
+"""The README's pictures: the HTML export in Arabic and in Danish, and every page on a
+phone (the live page, the session list, the statistics and the HTML export, 390 px wide).
 
-    python docs/screenshots.py            # writes docs/export-ar.png and docs/export-da.png
+    python docs/screenshots.py            # writes docs/export-ar.png, docs/export-da.png
+                                          # and docs/phone-*.png
+    python docs/screenshots.py --phone    # only docs/phone-*.png
 
 Plays a short Least Score night in a throw-away store with the real ``score`` command,
 exports it with ``score --lang ar|da export --format html`` and photographs each page in
@@ -9,10 +12,13 @@ headless Chromium (Debian's ``chromium`` and ``chromium-driver``, as the browser
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from selenium import webdriver
@@ -54,7 +60,74 @@ def exported(language: str, folder: Path) -> Path:
     return page
 
 
+PHONE_WIDTH, PHONE_HEIGHT = 390, 1100
+PHONE_NAMES = ("Ann", "Bartholomew Quincy", "Cy", "Dorothea", "Maximiliana Oberholzer")
+
+
+def phone_night(store: Path) -> None:
+    """A One Card game, then a Least Score night of 16 rounds: five players, long names,
+    two knock-outs, now and then a false declaration."""
+    store.mkdir()
+    seats = [arg for name in PHONE_NAMES for arg in ("--player", name)]
+    score(store, "new", "one-card", *seats[:8], "--target", "10", "--dealer", "Ann")
+    score(store, "add-round", "--bidder", "Bartholomew Quincy", "--bid", "7", "Ann=2",
+          "Bartholomew Quincy=11", "Cy=1", "Dorothea=1")
+    score(store, "new", "least-score", *seats, "--limit", "100", "--dealer", "Ann",
+          "--name", "Friday at Dorothea's")
+    for number in range(1, 17):
+        knocked_out = json.loads(score(store, "export", "--format", "json"))["knocked_out"]
+        hands = {"Ann": 3 + number % 4, "Bartholomew Quincy": 9, "Cy": 2,
+                 "Dorothea": 4 + number % 3, "Maximiliana Oberholzer": 8}
+        declarer = "Dorothea" if number % 5 == 0 else "Cy"
+        score(store, "add-round", "--declarer", declarer,
+              *(f"{name}={hand}" for name, hand in hands.items() if name not in knocked_out))
+
+
+def phone_pictures(driver: webdriver.Chrome, folder: Path) -> None:
+    """docs/phone-live.png, -sessions, -stats and -export: each page at 390 px."""
+    store = folder / "phone"
+    phone_night(store)
+    page = folder / "phone-export.html"
+    score(store, "export", "--format", "html", "--output", str(page))
+    env = {**os.environ, "SCOREKEEPER_DB": str(store / "scores.json"),
+           "SCOREKEEPER_CONFIG": str(store / "config.toml"), "SCOREKEEPER_LANG": "en",
+           "PYTHONUNBUFFERED": "1"}
+    server = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--port", "0"],
+                              env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        url = ""
+        for line in server.stdout:
+            found = re.search(r"http://\S+/", line)
+            if found:
+                url = found.group(0)
+                break
+        for name, address, height in (("live", url, 1750),
+                                      ("sessions", url + "sessions", PHONE_HEIGHT),
+                                      ("stats", url + "stats", PHONE_HEIGHT),
+                                      ("export", page.as_uri(), 1500)):
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": PHONE_WIDTH, "height": height, "deviceScaleFactor": 1,
+                "mobile": True})
+            driver.get(address)
+            time.sleep(0.5)  # the live page's stream opens
+            shown = int(driver.execute_script(
+                "return Math.ceil(document.body.getBoundingClientRect().bottom) + 8;"))
+            if shown < height:  # no empty screen below a short page
+                driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                    "width": PHONE_WIDTH, "height": shown, "deviceScaleFactor": 1,
+                    "mobile": True})
+            target = DOCS / f"phone-{name}.png"
+            target.write_bytes(driver.get_screenshot_as_png())
+            print(f"wrote {target}")
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    finally:
+        server.terminate()
+        server.wait()
+
+
 def main() -> None:
+    only_phone = "--phone" in sys.argv[1:]
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     with tempfile.TemporaryDirectory() as temporary:
@@ -66,7 +139,8 @@ def main() -> None:
         driver = webdriver.Chrome(options=options,
                                   service=Service(executable_path=CHROMEDRIVER))
         try:
-            for language in NIGHTS:
+            phone_pictures(driver, folder)
+            for language in () if only_phone else NIGHTS:
                 driver.get(exported(language, folder).as_uri())
                 height = driver.execute_script("return document.body.scrollHeight;")
                 driver.set_window_size(WIDTH, min(int(height) + 140, HEIGHT))

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from rich.console import RenderableType
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.text import Text
 
 from scorekeeper.cards import Card, CardError, parse_card
@@ -63,6 +65,32 @@ def unknown_word(word: str, known: Iterable[Words], card_help: str) -> ValueErro
                                              help=card_help))
 
 
+_BETWEEN_MOVES = re.compile(r"(?<=: )|(?<=, )|(?<=\| )|(?<=· )")
+"""Where a line of legal moves may break: after its heading's colon and between moves
+(or between players' totals)."""
+
+
+class MoveList:
+    """A line of legal moves (``Discard one of: 3H 3S | 4S``, ``Legal: JK H, 9S``) wrapped
+    only between moves, so a move of several words is never split over two lines; the
+    lines after the first are indented. Also a line of totals (``Ann 3 (97 left) ·
+    Bob 5 (95 left)``), broken only between players."""
+
+    def __init__(self, line: str, style: str = "") -> None:
+        self.line, self.style = line, style
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        line = ""
+        for piece in (part for part in _BETWEEN_MOVES.split(self.line) if part):
+            if line.strip() and cell_len(line.rstrip()) + cell_len(piece.rstrip()) > width:
+                yield Text(line.rstrip(), style=self.style)
+                line = "  "
+            line += piece
+        if line.strip():
+            yield Text(line.rstrip(), style=self.style)
+
+
 def looks_like_a_word(word: str) -> bool:
     """Three letters or more and no digit: a word, not a card mistyped (``QS``, ``10X``)."""
     return len(word.strip()) >= 3 and not any(ch.isdigit() for ch in word)
@@ -85,7 +113,7 @@ def read_move(ask: Callable[[str], str], say: Callable[[Any], None], prompt: str
         if word in help_words():
             say(Text(help_text, style="dim"))
             for line in legal_moves():
-                say(Text(line))
+                say(MoveList(line))
             continue
         if hint is not None and word in hint_words():
             say(hint())

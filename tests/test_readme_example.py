@@ -53,4 +53,4 @@ def test_the_worked_example_is_what_the_terminal_shows(cli: CLI,
         for line in lines:
             assert line in printed, (command, line, printed)
             compared += 1
-    assert compared > 40
+    assert compared > 30  # the narrow `show` of the example is shorter than the boxed grid

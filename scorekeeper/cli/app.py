@@ -549,7 +549,8 @@ def _run(argv: Sequence[str] | None) -> int:
         speak_for_command_line(args, os.environ)  # before any help text is built
         # Not standalone: Click's usage errors come here, to be shown on one line.
         result = lazy.root_command(app).main(args=args, prog_name="score",
-                                             standalone_mode=False)
+                                             standalone_mode=False,
+                                             terminal_width=conventions.help_width())
     except SystemExit as done:
         code = done.code
         return code if isinstance(code, int) else (0 if code is None else 1)

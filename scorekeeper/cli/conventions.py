@@ -20,6 +20,7 @@ from __future__ import annotations
 import enum
 import gettext
 import re
+import shutil
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -186,6 +187,20 @@ def localize(command: Any, *, walk: bool = True) -> None:
             each.context_class = LocalizedContext
 
 
+HELP_MAX_WIDTH = 80
+NARROW_HELP = 60
+"""Below this width a help page's options and commands get their descriptions under
+them, not in a column beside them too narrow for a word."""
+
+
+def help_width() -> int:
+    """The width help pages are written to: the terminal's, up to 80 columns (as Click
+    does), but never wider than a narrow terminal (Click's own floor of 50 columns would
+    have a phone's terminal break the lines mid-word)."""
+    columns = shutil.get_terminal_size().columns
+    return max(min(columns, HELP_MAX_WIDTH) - 2, 20)
+
+
 class LocalizedFormatter:
     """Typer's help formatter, with the words Click writes itself translated: it writes
     through the formatter the context would make, and changes only those words."""
@@ -200,9 +215,13 @@ class LocalizedFormatter:
         self._formatter.write_usage(prog, args,
                                     _("Usage:") + " " if prefix is None else prefix)
 
-    def write_dl(self, rows: Sequence[tuple[str, str]], *args: Any, **kwargs: Any) -> None:
+    def write_dl(self, rows: Sequence[tuple[str, str]], col_max: int = 30,
+                 col_spacing: int = 2) -> None:
         rows = [(term, _(text) if text == HELP_OPTION_HELP else text) for term, text in rows]
-        self._formatter.write_dl(rows, *args, **kwargs)
+        width = int(getattr(self._formatter, "width", HELP_MAX_WIDTH))
+        if width < NARROW_HELP:  # a term longer than this goes on a line of its own
+            col_max = min(col_max, max(width // 3, 8))
+        self._formatter.write_dl(rows, col_max, col_spacing)
 
 
 class LocalizedContext(typer.Context):

@@ -14,7 +14,9 @@ asks, then locks, re-reads and writes.
 from __future__ import annotations
 
 import contextlib
+import shutil
 import sys
+import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -49,19 +51,45 @@ def enable_line_editing() -> None:
         import readline  # noqa: F401 - importing it is what turns it on for input()
 
 
+ANSWER_ROOM = 10
+"""Columns a prompt leaves free on its line for the answer."""
+
+
+def prompt_lines(prompt: str, width: int) -> tuple[list[str], str]:
+    """``prompt`` for a terminal ``width`` columns wide: the lines to print first (none
+    when it fits with room for the answer) and the last line, for :func:`input`. Lines
+    break at spaces only, so the closing ``:`` stays with the last word.
+
+    >>> prompt_lines("Maximiliana Oberholzer, your move (? for help): ", 45)
+    (['Maximiliana Oberholzer, your move'], '(? for help): ')
+    """
+    if len(prompt) + ANSWER_ROOM <= width:
+        return [], prompt
+    lines = textwrap.wrap(prompt, max(width - ANSWER_ROOM, 10), break_long_words=False,
+                          break_on_hyphens=False)
+    return lines[:-1], lines[-1] + " "
+
+
 def read_line(out: Console, prompt: Text) -> str:
     """A line typed after ``prompt``. At a terminal the prompt goes to :func:`input`
     itself, so readline knows where the answer starts (history and Ctrl-A redraw the
-    line without eating the prompt); elsewhere rich prints it, as it always has."""
+    line without eating the prompt); elsewhere rich prints it, as it always has. A
+    prompt too long for the terminal's line is printed first but for its last words."""
     if sys.stdin.isatty():
         enable_line_editing()
-        return input(prompt.plain)
+        before, last = prompt_lines(prompt.plain, out.width)
+        for line in before:
+            out.print(Text(line, style=prompt.style))
+        return input(last)
     return out.input(prompt)
 
 
 def ask(prompt: str, default: str | None = None) -> str:
     """One line typed at the terminal; Enter alone gives ``default`` when there is one."""
     shown = show_controls(prompt) + (f" [{show_controls(default)}]" if default else "") + ": "
+    before, shown = prompt_lines(shown, shutil.get_terminal_size().columns)
+    if before:
+        sys.stdout.write("".join(line + "\n" for line in before))
     try:
         typed = input(shown)
     except EOFError:  # Ctrl-D: give up this command, changing nothing

@@ -19,7 +19,6 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console, RenderableType
 from rich.control import Control
-from rich.rule import Rule
 from rich.segment import ControlType, Segment
 from rich.text import Text
 
@@ -30,6 +29,7 @@ from scorekeeper.cli import prompts
 from scorekeeper.cli.context import console, store, usage
 from scorekeeper.games.common import EntryError
 from scorekeeper.i18n import N_, _, ngettext, pgettext
+from scorekeeper.keyboard import MoveList
 from scorekeeper.registry import DECLARATIONS, declaration_of, get_game, get_virtual
 from scorekeeper.session import Session
 from scorekeeper.store import (
@@ -121,7 +121,8 @@ class Table:
         hiding = self.shown_to is not None
         if hiding:
             clear_screen(self.console)
-        self.say(totals_line(self.session))  # public: the whole table knows the score
+        # public: the whole table knows the score
+        self.say(MoveList(totals_line(self.session).plain, style="bold"))
         self.ask(_("Pass the keyboard to {player} and press Enter").format(player=player))
         if hiding:
             clear_screen(self.console)
@@ -167,7 +168,7 @@ class Table:
                                                                         dealer=deal.dealer))
         if match.restarts_of(self.session).get(number):
             title.append(" " + _("(dealt again: a fresh shuffle)"))
-        self.announce(Rule(title))
+        self.announce(render.Heading(title))
 
 
 def totals_line(session: Session) -> Text:
@@ -349,7 +350,7 @@ def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: lis
         console.print(plain(ngettext(
             "Resuming {session} after {n} deal.", "Resuming {session} after {n} deals.",
             len(session.rounds)).format(session=session.label, n=len(session.rounds))))
-        console.print(totals_line(session))
+        console.print(MoveList(totals_line(session).plain, style="bold"))
     else:
         if not game:
             raise typer.BadParameter(_("say which game: {usage}").format(
@@ -529,7 +530,7 @@ def _replay_deal(ui: Any, virtual: Any, session: Session, summary: Mapping[str, 
     """Show one deal action by action: +1 to go on to the next deal, -1 back to the
     previous one, None to quit (``q``)."""
     actions = summary["actions"]
-    console.print(Rule(plain(_("Deal {number} — {dealer} deals").format(
+    console.print(render.Heading(plain(_("Deal {number} — {dealer} deals").format(
         number=summary["number"], dealer=summary["deal"]["dealer"]))))
     console.print(ui.replay_state(virtual.replay(summary, session.options, upto=0)))
     for step, record in enumerate(actions, start=1):

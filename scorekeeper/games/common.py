@@ -648,6 +648,12 @@ class GameDeclaration:
     narrow_marks: Callable[[Mapping[str, Any]], GridMarks] | None = None
     """A round's signs in the narrow grid (default: from :meth:`TableGame.caption`, ``*``
     for the marked player, ``!`` when the round's act failed)."""
+    widest_round: Callable[[Sequence[str], Mapping[str, Any]], Mapping[str, Any]] | None = None
+    """A round (FORMAT.md's summary) as wide as the wide grid of ``score show`` can get
+    for these players and house rules: the longest caption, a failure marked, and the
+    highest score a deal can give. ``score show`` picks its layout once for the whole
+    session from it, so it does not switch part-way through the night (default: the
+    rounds played so far)."""
     virtual: str | None = None
     """Where the virtual deck's adapter lives (``module:Class``), imported on first use."""
     bots: tuple[str, ...] = ()

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.measure import Measurement
 from rich.table import Table
@@ -308,11 +309,62 @@ def sessions_list(sessions: Sequence[Session], current: int | None) -> Table:
 # Choosing the layout
 
 
+def _boxed_width(columns: Sequence[int]) -> int:
+    """The width of a rich table with rich's default box and padding: each column, a
+    space either side, and the rules between and around them."""
+    return sum(width + 2 for width in columns) + len(columns) + 1
+
+
+def widest_wide_view(session: Session) -> int:
+    """The widest the wide view's tables can get in this session, whatever rounds are
+    still to come: from its players' names and the game's widest round (a knock-out
+    status, the longest caption, the highest totals), never less than what the rounds
+    so far need. It depends on the session, not on how far the night has gone."""
+    declaration = session.declaration
+    players = list(session.players)
+    names = max((cell_len(show_controls(name)) for name in players), default=1)
+    target = session.rules.target(session.options)
+    widest = (declaration.widest_round(players, session.options)
+              if declaration.widest_round is not None else None)
+    highest = max(widest["scores"].values(), default=0) if widest else 0
+    total = len(str(target + highest))
+    status = max(cell_len(render.player_status_words(999)), len(pgettext("table heading",
+                                                                         "Status")))
+    standings = _boxed_width([1, max(names, len(pgettext("table heading", "Player"))),
+                              max(total, len(pgettext("table heading", "Total"))),
+                              max(total, cell_len(ranking.margin_heading(session))), status])
+    grid = 0
+    if widest is not None:
+        caption = session.rules.caption(widest)
+        out = " " + pgettext("knocked out in the grid", "out")
+        cells = [max(cell_len(show_controls(name)),
+                     len(f"+{widest['scores'][name]} ={target + widest['scores'][name]}")
+                     + (2 if caption.marked == name else 0)
+                     + (len(out) if name in widest.get("knocked_out", ()) else 0))
+                 for name in players]
+        grid = _boxed_width([3, max(names, len(pgettext("table heading", "Dealer"))),
+                             max(cell_len(_(declaration.role_heading)),
+                                 cell_len(render.caption_text(session, widest).plain)),
+                             *cells])
+    return max(standings, grid)
+
+
+def wide_fits(console: Console, session: Session) -> bool:
+    """Whether the wide view fits the terminal for the whole session (see
+    :func:`widest_wide_view`): the choice is made once, not round by round."""
+    tables = [render.standings_table(session)]
+    if session.standings.rounds:
+        tables.append(render.rounds_table(session))
+    return (widest_wide_view(session) <= console.width
+            and all(fits(console, table) for table in tables))
+
+
 def show(console: Console, session: Session, compact: bool = False) -> RenderableType:
-    """``score show``: the wide view when it fits the terminal, else the narrow one."""
-    wide = render.session_view(session)
-    if not compact and fits(console, wide):
-        return wide
+    """``score show``: the wide view when it fits the terminal for the whole session,
+    else the narrow one. The lines above the tables wrap at spaces, so they don't
+    count."""
+    if not compact and wide_fits(console, session):
+        return render.session_view(session)
     return session_view(session, console.width, render.session_head(session))
 
 

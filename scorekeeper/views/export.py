@@ -258,10 +258,25 @@ color:#1b1b1b;background:#fafafa;line-height:1.4}
 main{max-width:48rem;margin:auto}
 h1{font-size:1.4rem;margin:.2rem 0}h2{font-size:1.1rem;margin-top:1.5rem}
 .meta{color:#555;font-size:.9rem}.winner{font-weight:700;color:#1a7f37}
-.scroll{overflow-x:auto}
+/* names wrap at spaces, never inside a word; a word too long for a line alone breaks */
+body{overflow-wrap:break-word;word-break:normal;hyphens:manual}
+/* a table wider than the phone scrolls in its own box, a shadow at each edge where
+   there is more to see (the covers scroll with the table, the shadows stay put) */
+.scroll{overflow-x:auto;background:
+linear-gradient(to right,#fff 40%,rgba(255,255,255,0)) left/2.5rem 100% no-repeat local,
+linear-gradient(to left,#fff 40%,rgba(255,255,255,0)) right/2.5rem 100% no-repeat local,
+radial-gradient(farthest-side at 0 50%,rgba(0,0,0,.3),transparent) left/.8rem 100% no-repeat,
+radial-gradient(farthest-side at 100% 50%,rgba(0,0,0,.3),transparent) right/.8rem 100%
+no-repeat,#fff}
 table{border-collapse:collapse;width:100%;font-size:.9rem;background:#fff}
-th,td{padding:.3rem .35rem;border-bottom:1px solid #ddd;text-align:end;white-space:nowrap}
+.scroll table{background:transparent}
+.stats td{white-space:nowrap}.stats td:first-child{white-space:normal}
+th,td{padding:.3rem .35rem;border-bottom:1px solid #ddd;text-align:end;white-space:nowrap;
+overflow-wrap:normal}
 th{white-space:normal;vertical-align:bottom}
+td:nth-child(2),td:last-child,.rounds td:nth-child(3){white-space:normal}
+.stats td:nth-child(2){white-space:nowrap}
+.rounds td:last-child{white-space:nowrap}
 th:nth-child(-n+2),td:nth-child(-n+2){text-align:start}
 .rounds th:nth-child(3),.rounds td:nth-child(3){text-align:start}
 .out{color:#b42318}.false{color:#b42318;font-weight:600}.run{color:#777;font-size:.85em}

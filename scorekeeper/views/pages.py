@@ -161,21 +161,37 @@ padding:.75rem;background:var(--bg);color:var(--fg)}
 nav,main,footer{max-width:48rem;margin:0 auto}
 nav{display:flex;flex-wrap:wrap;gap:.4rem 1.2rem;font-size:1rem;margin-bottom:.4rem}
 a{color:var(--accent)}
-h1{font-size:1.6rem;line-height:1.2;margin:.2rem 0 .3rem;overflow-wrap:anywhere}
+h1{font-size:1.6rem;line-height:1.2;margin:.2rem 0 .3rem}
 h2{font-size:1.2rem;margin:1.3rem 0 .4rem}
-.meta{color:var(--muted);font-size:.95rem;overflow-wrap:anywhere;margin:.3rem 0}
+.meta{color:var(--muted);font-size:.95rem;margin:.3rem 0}
 .headline{font-size:1.3rem;font-weight:700;margin:.5rem 0}
 .winner{color:var(--good)}.out,.false{color:var(--bad)}.false{font-weight:600}
 table{border-collapse:collapse;width:100%;background:var(--card)}
 th,td{padding:.35rem .4rem;border-bottom:1px solid var(--line);text-align:end;
 vertical-align:top}
 th{font-size:.9rem;color:var(--muted);vertical-align:bottom}
-th:nth-child(2),td:nth-child(2){text-align:start}td:nth-child(2){overflow-wrap:anywhere}
+th:nth-child(2),td:nth-child(2){text-align:start}
 .standings{font-size:1.35rem}.standings td:nth-child(3){font-weight:700}
 .standings td:last-child{font-size:1rem;text-align:start}
 .standings th:last-child{text-align:start}
-.scroll{overflow-x:auto}
+/* names wrap at spaces, never inside a word; a word too long for a line alone breaks */
+body,td,th{overflow-wrap:break-word;word-break:normal;hyphens:manual}
+td,th{overflow-wrap:normal}
+/* a table wider than the phone scrolls in its own box, a shadow at each edge where
+   there is more to see (the covers scroll with the table, the shadows stay put) */
+.scroll{overflow-x:auto;background:
+linear-gradient(to right,var(--card) 40%,transparent) left/2.5rem 100% no-repeat local,
+linear-gradient(to left,var(--card) 40%,transparent) right/2.5rem 100% no-repeat local,
+radial-gradient(farthest-side at 0 50%,rgba(0,0,0,.3),transparent) left/.8rem 100% no-repeat,
+radial-gradient(farthest-side at 100% 50%,rgba(0,0,0,.3),transparent) right/.8rem 100%
+no-repeat,var(--card)}
+.scroll table{background:transparent}
+.stats td{white-space:nowrap}.stats td:first-child{white-space:normal}
+.stats th:first-child,.stats td:first-child{text-align:start;padding-inline-end:.6rem}
+.stats th:nth-child(2),.stats td:nth-child(2){text-align:end}
+@media (max-width:26rem){body{padding:.5rem}th,td{padding:.3rem .2rem}.sessions{font-size:.95rem}}
 .rounds{font-size:1rem}.rounds td{white-space:nowrap}
+.rounds td:nth-child(2),.rounds td:nth-child(3){white-space:normal}
 .rounds th:nth-child(3),.rounds td:nth-child(3){text-align:start}
 .rounds th{white-space:normal}
 .run{color:var(--muted);font-size:.85em}

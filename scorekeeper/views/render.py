@@ -8,11 +8,14 @@ would be read as markup, so they are ``Text`` too.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
+from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
@@ -23,6 +26,23 @@ from scorekeeper.ranking import margin, margin_heading, ranked_players
 from scorekeeper.session import Session
 
 
+class Heading:
+    """A rule with its title in it (``── Deal 3 — Ann deals ──``) when the title fits the
+    terminal whole; else the title in full, wrapped at spaces, under a bare rule (a
+    rich rule would cut the title short with ``…``)."""
+
+    def __init__(self, title: Text, align: str = "center") -> None:
+        self.title, self.align = title, align
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        room = 4 if self.align == "center" else 2  # what rich's Rule keeps around a title
+        if cell_len(self.title.plain) + room <= options.max_width:
+            yield Rule(self.title, align=self.align)  # type: ignore[arg-type]
+        else:
+            yield Rule()
+            yield self.title
+
+
 def player_status(session: Session, name: str) -> Text:
     standings = session.standings
     if name in standings.winners:
@@ -31,10 +51,14 @@ def player_status(session: Session, name: str) -> Text:
         number = next(
             (r["number"] for r in standings.rounds if name in r.get("knocked_out", [])), None
         )
-        return Text(_("knocked out (round {number})").format(number=number), style="red")
+        return Text(player_status_words(number), style="red")
     if standings.finished:
         return Text(pgettext("player status", "finished"), style="dim")
     return Text(pgettext("player status", "in"), style="green")
+
+
+def player_status_words(knocked_out_in: object) -> str:
+    return _("knocked out (round {number})").format(number=knocked_out_in)
 
 
 def standings_table(session: Session) -> Table:
@@ -53,7 +77,7 @@ def standings_table(session: Session) -> Table:
     return table
 
 
-def caption_text(session: Session, summary: dict[str, Any]) -> Text:
+def caption_text(session: Session, summary: Mapping[str, Any]) -> Text:
     """A round's role cell: who took the round's role, and whether it failed."""
     caption = session.rules.caption(summary)
     if not caption.acted:
@@ -94,8 +118,31 @@ def rounds_table(session: Session) -> Table:
                 cell.append(" " + pgettext("knocked out in the grid", "out"), style="red")
             cells.append(cell)
         table.add_row(*cells)
-    table.caption = _(declaration.grid_legend)
     return table
+
+
+class WithLegend:
+    """A grid with its legend: under it as its caption when the legend is no wider than
+    the grid, else on lines of its own at the terminal's width (a caption would be
+    wrapped to the grid's width, a few words a line)."""
+
+    def __init__(self, table: Table, legend: str) -> None:
+        self.table, self.legend = table, legend
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        measured = Measurement.get(console, options, self.table).maximum
+        if cell_len(self.legend) <= measured:
+            self.table.caption = self.legend
+            yield self.table
+        else:
+            self.table.caption = None
+            yield self.table
+            yield Text(" " + self.legend, style="table.caption")
+
+
+def rounds_view(session: Session) -> WithLegend:
+    """:func:`rounds_table` with the game's legend."""
+    return WithLegend(rounds_table(session), _(session.declaration.grid_legend))
 
 
 def round_result(session: Session, standings: RenderableType | None = None) -> RenderableType:
@@ -198,7 +245,7 @@ def session_view(session: Session) -> RenderableType:
     standings = session.standings
     parts: list[RenderableType] = [*session_head(session), standings_table(session)]
     if standings.rounds:
-        parts.append(rounds_table(session))
+        parts.append(rounds_view(session))
         parts += [plain(_("Round {number}: {note}").format(number=number, note=note))
                   for number, note in round_notes(session)]
     else:

@@ -11,7 +11,6 @@ import html
 from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
-from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
@@ -20,6 +19,7 @@ from scorekeeper.i18n import _, ngettext
 from scorekeeper.review import PlayerSummary, Review, ReviewedDecision
 from scorekeeper.text import show_controls
 from scorekeeper.views.export import CSS, bdi, html_language, ltr, md, right_to_left
+from scorekeeper.views.render import Heading
 
 
 def _e(text: object) -> str:
@@ -110,7 +110,7 @@ def renderables(review: Review) -> RenderableType:
     if not review.session.rounds:
         parts.append(Text(_("No deal has been played yet: nothing to review.")))
     for summary in review.summaries:
-        parts.append(Rule(plain(player_title(review, summary)), align="left"))
+        parts.append(Heading(plain(player_title(review, summary)), align="left"))
         rows = mistake_rows(review, summary)
         if rows:
             table = Table(show_edge=False, pad_edge=False)

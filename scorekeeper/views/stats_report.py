@@ -11,7 +11,8 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -182,14 +183,57 @@ def game_heading(game: GameStats) -> str:
 # The terminal
 
 
+class _TableOrCards:
+    """A table when it fits the terminal, every cell whole; else (a phone in portrait)
+    one short block per row: the name, then each figure with its heading
+    (``Win %: 50 %``), as many to a line as fit, a figure never broken over two lines.
+    Chosen when printed, at the console's width."""
+
+    def __init__(self, title: str, head: Sequence[str], rows: Sequence[Sequence[str]],
+                 caption: str | None) -> None:
+        self.title, self.head, self.rows, self.caption = title, head, rows, caption
+
+    def table(self) -> Table:
+        table = Table(title=self.title, title_justify="left", caption=self.caption,
+                      caption_justify="left")
+        for index, column in enumerate(self.head):
+            table.add_column(column, justify="left" if index == 0 else "right")
+        for row in self.rows:
+            table.add_row(*(Text(cell) for cell in row))  # names are data, never markup
+        return table
+
+    def cards(self, width: int) -> Group:
+        parts: list[RenderableType] = [Text(self.title, style="italic")]
+        for row in self.rows:
+            parts.append(Text(row[0], style="bold"))
+            line = Text("  ")
+            for heading, cell in zip(self.head[1:], row[1:], strict=True):
+                # TRANSLATORS: a figure and its heading in the narrow statistics
+                item = _("{label}: {meaning}").format(label=heading, meaning=cell)
+                if len(line) > 2 and len(line) + 2 + len(item) > width:
+                    parts.append(line)
+                    line = Text("  ")
+                elif len(line) > 2:
+                    line.append("  ")
+                line.append(item)
+            if len(line) > 2:
+                parts.append(line)
+        if self.caption:
+            parts.append(Text(self.caption, style="dim italic"))
+        return Group(*parts)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        table = self.table()
+        unbounded = options.update(width=10_000, max_width=10_000)
+        if Measurement.get(console, unbounded, table).maximum <= options.max_width:
+            yield table
+        else:
+            yield self.cards(options.max_width)
+
+
 def _rich_table(title: str, head: Sequence[str], rows: Sequence[Sequence[str]],
-                caption: str | None = None) -> Table:
-    table = Table(title=title, title_justify="left", caption=caption, caption_justify="left")
-    for index, column in enumerate(head):
-        table.add_column(column, justify="left" if index == 0 else "right")
-    for row in rows:
-        table.add_row(*(Text(cell) for cell in row))  # names are data, never markup
-    return table
+                caption: str | None = None) -> _TableOrCards:
+    return _TableOrCards(title, head, rows, caption)
 
 
 def renderables(stats: Stats, versus: bool) -> RenderableType:
@@ -258,13 +302,19 @@ def _e(text: object) -> str:
     return html.escape(str(text))
 
 
+def _keep_percent(html_text: str) -> str:
+    """A number and its ``%`` (``50 %``, ``95 % CI``) never on two lines."""
+    return html_text.replace(" %", "\u00a0%")
+
+
 def _html_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    out = ['<div class="scroll"><table><thead><tr>']
-    out += [f"<th>{bdi(cell)}</th>" for cell in head]
+    out = ['<div class="scroll"><table class="stats"><thead><tr>']
+    out += [f"<th>{_keep_percent(bdi(cell))}</th>" for cell in head]
     out.append("</tr></thead><tbody>")
     for row in rows:  # the first cell a name, the others figures
-        out.append("<tr>" + "".join(f"<td>{bdi(cell) if index == 0 else ltr(_e(cell))}</td>"
-                                    for index, cell in enumerate(row)) + "</tr>")
+        out.append("<tr>" + "".join(
+            f"<td>{bdi(cell) if index == 0 else ltr(_keep_percent(_e(cell)))}</td>"
+            for index, cell in enumerate(row)) + "</tr>")
     out.append("</tbody></table></div>")
     return "".join(out)
 

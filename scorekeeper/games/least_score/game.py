@@ -36,6 +36,7 @@ GAME = GameDeclaration(
     checked_results=("false_declaration",),
     questions=_TABLE,
     narrow_legend=(("*", N_("declared")), ("!", N_("false declaration"))),
+    widest_round=_TABLE.widest_round,
     virtual="scorekeeper.games.least_score.virtual:LeastScoreVirtual",
     bots=("random", "greedy", "strong", "expert"),
     keyboard_ui="scorekeeper.games.least_score.ui",

@@ -309,6 +309,16 @@ class LeastScoreTable:
         rename_recorded_deal(renamed, names)
         return renamed
 
+    def widest_round(self, players: Sequence[str], options: Mapping[str, Any]
+                     ) -> dict[str, Any]:
+        """The widest round the grid can show: the longest name declared falsely and was
+        knocked out, with the highest score a deal gives (the penalty on a full hand)."""
+        longest = max(players, key=len)
+        highest = rules.FALSE_DECLARATION_PENALTY + rules.MAX_HAND_TOTAL
+        return {"number": 1, "dealer": longest, "declarer": longest,
+                "false_declaration": True, "scores": dict.fromkeys(players, highest),
+                "knocked_out": list(players)}
+
     def caption(self, summary_round: Mapping[str, Any]) -> RoundCaption:
         declarer = str(summary_round["declarer"])
         false = bool(summary_round.get("false_declaration"))

@@ -41,6 +41,7 @@ GAME = GameDeclaration(
     narrow_note_heading=N_("Bid"),
     narrow_legend=(("*", N_("bid made")), ("!", N_("bid failed"))),
     narrow_marks=_TABLE.narrow_marks,
+    widest_round=_TABLE.widest_round,
     virtual="scorekeeper.games.one_card.virtual:OneCardVirtual",
     bots=("random", "greedy", "strong", "expert"),
     keyboard_ui="scorekeeper.games.one_card.ui",

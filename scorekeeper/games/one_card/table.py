@@ -337,6 +337,15 @@ class OneCardTable:
         rename_recorded_deal(renamed, names)
         return renamed
 
+    def widest_round(self, players: Sequence[str], options: Mapping[str, Any]
+                     ) -> dict[str, Any]:
+        """The widest round the grid can show: the longest name's highest bid, trumps
+        named, failed, and every point of the deck to one player."""
+        longest = max(players, key=len)
+        return {"number": 1, "dealer": longest, "bidder": longest, "bid": rules.MAX_BID,
+                "trump": "H", "bid_failed": True,
+                "scores": dict.fromkeys(players, rules.TOTAL_POINTS), "knocked_out": []}
+
     def caption(self, summary_round: Mapping[str, Any]) -> RoundCaption:
         bidder = summary_round.get("bidder")
         if not bidder:
