@@ -314,7 +314,7 @@ class LeastScoreTable:
         """The widest round the grid can show: the longest name declared falsely and was
         knocked out, with the highest score a deal gives (the penalty on a full hand)."""
         longest = max(players, key=len)
-        highest = rules.FALSE_DECLARATION_PENALTY + rules.MAX_HAND_TOTAL
+        highest = self.options(options).penalty + rules.MAX_HAND_TOTAL
         return {"number": 1, "dealer": longest, "declarer": longest,
                 "false_declaration": True, "scores": dict.fromkeys(players, highest),
                 "knocked_out": list(players)}

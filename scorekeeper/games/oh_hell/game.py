@@ -8,9 +8,10 @@ from scorekeeper.games.oh_hell.table import OhHellTable
 from scorekeeper.games.oh_hell.words import N_, WORDS
 
 _DEFAULT = Options()
+_TABLE = OhHellTable()
 
 GAME = GameDeclaration(
-    table=OhHellTable(),
+    table=_TABLE,
     house_rules=(
         HouseRuleOption("start", _DEFAULT.start,
                         N_("the biggest deal, cards each, 1-17 (default 7; never more than "
@@ -35,5 +36,6 @@ GAME = GameDeclaration(
     value_column="bid/tricks",
     csv_columns=("hand_size",),
     checked_results=("made",),
+    widest_round=_TABLE.widest_round,
     words=WORDS,
 )

@@ -168,6 +168,21 @@ class OhHellTable:
                          finished=finished, winners=winners, rounds=summaries,
                          next_dealer=next_dealer, next_deal=next_deal)
 
+    def widest_round(self, players: Sequence[str], options: Mapping[str, Any]
+                     ) -> dict[str, Any]:
+        """The widest round the grid can show: the biggest deal, the longest name dealing,
+        every bid missed, the highest score a deal gives."""
+        opts = self.options(options)
+        size = max(_sizes(players, opts))
+        longest = max(players, key=len)
+        lowest = -size if opts.scoring is Scoring.MINUS_DIFFERENCE else 0
+        highest = max(10 + size, lowest, key=lambda n: len(str(n)))
+        return {"number": len(rules.schedule(opts.schedule, opts.start)), "dealer": longest,
+                "hand_size": size, "bids": dict.fromkeys(players, size),
+                "tricks": dict.fromkeys(players, size),
+                "contracts": dict.fromkeys(players, f"{size}/{size}"),
+                "scores": dict.fromkeys(players, highest), "made": [], "knocked_out": []}
+
     def round_from_summary(self, summary_round: Mapping[str, Any]) -> JSONDict:
         try:
             bids = dict(summary_round["bids"])

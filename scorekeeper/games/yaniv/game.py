@@ -34,6 +34,7 @@ GAME = replace(
                         N_("a total landing exactly on a multiple of this is halved; 0 is "
                            "off, else 10-500 (default 50).")),
     ),
+    widest_round=_TABLE.widest_round,
     role_heading=N_("Caller"),
     grid_legend=N_("* called Yaniv   ✗ Assaf   +score =running total"),
     narrow_legend=(("*", N_("called Yaniv")), ("!", N_("Assaf"))),

@@ -21,7 +21,7 @@ from scorekeeper.games.common import (
     parsed_once,
 )
 from scorekeeper.games.least_score import texts
-from scorekeeper.games.least_score.rules import End, Tie, TwoPairs
+from scorekeeper.games.least_score.rules import MAX_HAND_TOTAL, End, Tie, TwoPairs
 from scorekeeper.games.least_score.table import LeastScoreTable
 from scorekeeper.games.yaniv.rules import YanivOptions
 from scorekeeper.games.yaniv.words import N_, WORDS, _, pgettext
@@ -43,6 +43,17 @@ class YanivTable(LeastScoreTable):
         StatFigure("knock_outs", N_("Outs"), N_("times knocked out"), "knock_outs"),
         StatFigure("halvings", N_("Halved"), N_("totals halved on a multiple"), "halvings"),
     )
+
+    def widest_round(self, players: Sequence[str], options: Mapping[str, Any]
+                     ) -> dict[str, Any]:
+        """Least Score's widest round, its scores as wide as Yaniv's can be: the Assaf
+        penalty on a full hand, or a halving's fall (up to half the limit)."""
+        widest = super().widest_round(players, options)
+        opts = self.options(options)
+        fall = -(opts.limit // 2) if opts.halving else 0
+        highest = max(opts.penalty + MAX_HAND_TOTAL, fall, key=lambda n: len(str(n)))
+        return {**widest, "scores": dict.fromkeys(players, highest),
+                "halved": list(players) if opts.halving else []}
 
     def options(self, options: Mapping[str, Any]) -> YanivOptions:
         return _parse_options({**self.default_options(), **options})
