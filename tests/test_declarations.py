@@ -45,12 +45,19 @@ def test_a_round_takes_only_its_declared_options(game: GameDeclaration) -> None:
                                         **{key: value}))
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
+@pytest.mark.parametrize("game", [game for game in GAMES if game.virtual is not None],
+                         ids=lambda game: game.name)
 def test_declared_bots_are_the_virtual_decks_bots(game: GameDeclaration) -> None:
     assert game.bots == tuple(get_virtual(game.name).bots)
     assert game.keyboard_ui is not None
     ui = importlib.import_module(game.keyboard_ui)
     assert callable(ui.render_view) and callable(ui.read_action)
+
+
+def test_a_game_without_a_virtual_deck_declares_no_bots() -> None:
+    bare = [game for game in GAMES if game.virtual is None]
+    assert [game.name for game in bare] == ["oh-hell"]
+    assert all(game.bots == () and game.keyboard_ui is None for game in bare)
 
 
 def test_a_round_option_keeps_one_kind_across_games(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -93,11 +93,11 @@ def test_the_third_game_is_scored_shown_exported_and_imported(high_card: Run,
 def test_the_third_game_refuses_other_games_options(high_card: Run) -> None:
     high_card("new", "high-card", "--player", "Ann", "--player", "Bob")
     refused = high_card("add-round", "--declarer", "Ann", "Ann=KH", "Bob=5S", code=1)
-    assert refused.stderr.startswith("error: --declarer is for Least Score, and High Card "
+    assert refused.stderr.startswith("error: --declarer is for Least Score and Yaniv, and High Card "
                                      "has no declarer: a High Card round takes --caller NAME")
     malformed = high_card("new", "high-card", "--player", "Ann", "--player", "Bob",
                           "--limit", "50", code=2)
-    assert "--limit is a Least Score option, not one of High Card" in malformed.stderr
+    assert "--limit is a Least Score and Yaniv option, not one of High Card" in malformed.stderr
     assert "--wins is a High Card option" in high_card(
         "new", "one-card", "-p", "A", "-p", "B", "-p", "C", "--wins", "2", code=2).stderr
 
@@ -270,7 +270,8 @@ def test_a_source_tree_without_metadata_finds_the_built_in_games(tmp_path: Path)
             "print(' '.join(DECLARATIONS), len(entry_points()))\n")
     found = subprocess.run([sys.executable, "-S", "-c", code, str(tmp_path / "tree")],
                            cwd=tmp_path, capture_output=True, text=True, check=True)
-    assert found.stdout.split() == ["least-score", "one-card", "0"] and not found.stderr
+    assert found.stdout.split() == ["least-score", "oh-hell", "one-card", "yaniv", "0"]
+    assert not found.stderr
 
 
 def test_the_entry_points_read_are_importlib_metadatas(installed_games: dict[str, Path],

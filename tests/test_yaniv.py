@@ -232,7 +232,7 @@ def test_yaniv_at_the_table(yaniv: Run, tmp_path: Path) -> None:
     assert data["rounds"][1]["scores"] == {"Ann": 0, "Bob": 16, "Cy": 9}
     assert data["totals"] == {"Ann": 20, "Bob": 25, "Cy": 18}  # Bob 32 + 18: halved again
     shown = yaniv("show").stdout
-    assert "Caller" in shown and "called Yaniv" in shown
+    assert "Called" in shown and "called Yaniv" in shown
     assert "Ann called Yaniv" in yaniv("log").stdout
     # Ann goes over 60 and is out; Bob then goes out: Cy wins
     yaniv("add-round", "--declarer", "Cy", "Ann=45", "Bob=10", "Cy=3")

@@ -13,18 +13,19 @@ _TABLE = OhHellTable()
 GAME = GameDeclaration(
     table=_TABLE,
     house_rules=(
-        HouseRuleOption("start", _DEFAULT.start,
+        HouseRuleOption("most_cards", _DEFAULT.most_cards,
                         N_("the biggest deal, cards each, 1-17 (default 7; never more than "
                            "52 / players).")),
-        HouseRuleOption("schedule", _DEFAULT.schedule.value,
-                        N_("down (default: the biggest deal down to 1), up, down-up or "
-                           "up-down."), tuple(member.value for member in Schedule)),
-        HouseRuleOption("scoring", _DEFAULT.scoring.value,
-                        N_("ten-plus-bid (default), tricks-plus-ten or minus-difference."),
+        HouseRuleOption("hand_sizes", _DEFAULT.hand_sizes.value,
+                        N_("descend (default: the biggest deal down to 1), ascend, or both "
+                           "(down and back up)."), tuple(member.value for member in Schedule)),
+        HouseRuleOption("bid_scoring", _DEFAULT.bid_scoring.value,
+                        N_("ten-plus (default: an exact bid scores 10 + the bid), per-trick "
+                           "or minus."),
                         tuple(member.value for member in Scoring)),
         HouseRuleOption("hook", _DEFAULT.hook.value,
-                        N_("on (default: the dealer may not make the bids add up to the "
-                           "hand size) or off."), tuple(member.value for member in Hook)),
+                        N_("hook (default: the dealer may not make the bids add up to the "
+                           "hand size) or no-hook."), tuple(member.value for member in Hook)),
     ),
     round_options=(),
     round_usage="NAME=BID/TRICKS",

@@ -3,8 +3,8 @@ scoring a deal (rules/en.md cites the source).
 
 >>> schedule(Schedule.DOWN, 7)
 (7, 6, 5, 4, 3, 2, 1)
->>> schedule(Schedule.UP_DOWN, 3)
-(1, 2, 3, 2, 1)
+>>> schedule(Schedule.DOWN_UP, 3)
+(3, 2, 1, 2, 3)
 >>> score(Scoring.TEN_PLUS_BID, bid=2, tricks=2), score(Scoring.TEN_PLUS_BID, bid=2, tricks=1)
 (12, 0)
 >>> hook_bid(hand_size=7, others=[2, 3])
@@ -40,48 +40,46 @@ START = 7
 
 
 class Schedule(StrEnum):
-    """House rule ``schedule``: the hand sizes of the deals, from ``start``."""
+    """House rule ``hand_sizes``: the hand sizes of the deals, from ``start``."""
 
-    DOWN = "down"
+    DOWN = "descend"
     """start, start - 1, ..., 1 (the default: 7 down to 1)."""
-    UP = "up"
+    UP = "ascend"
     """1, 2, ..., start."""
-    DOWN_UP = "down-up"
+    DOWN_UP = "both"
     """start down to 1, then back up to start."""
-    UP_DOWN = "up-down"
-    """1 up to start, then back down to 1."""
 
 
 class Scoring(StrEnum):
-    """House rule ``scoring``: what a deal is worth to a player."""
+    """House rule ``bid_scoring``: what a deal is worth to a player."""
 
-    TEN_PLUS_BID = "ten-plus-bid"
+    TEN_PLUS_BID = "ten-plus"
     """An exact bid scores 10 + the bid; a missed one 0 (the default)."""
-    TRICKS_PLUS_TEN = "tricks-plus-ten"
+    TRICKS_PLUS_TEN = "per-trick"
     """1 a trick taken, and 10 more for an exact bid."""
-    MINUS_DIFFERENCE = "minus-difference"
+    MINUS_DIFFERENCE = "minus"
     """An exact bid scores 10 + the bid; a missed one loses the difference."""
 
 
 class Hook(StrEnum):
     """House rule ``hook``: may the dealer's bid make the bids add up to the hand size?"""
 
-    ON = "on"
-    OFF = "off"
+    ON = "hook"
+    OFF = "no-hook"
 
 
 @dataclass(frozen=True, slots=True)
 class Options:
     """An Oh Hell session's house rules."""
 
-    start: int = START
-    schedule: Schedule = Schedule.DOWN
-    scoring: Scoring = Scoring.TEN_PLUS_BID
+    most_cards: int = START
+    hand_sizes: Schedule = Schedule.DOWN
+    bid_scoring: Scoring = Scoring.TEN_PLUS_BID
     hook: Hook = Hook.ON
 
     def as_dict(self) -> dict[str, int | str]:
-        return {"start": self.start, "schedule": self.schedule.value,
-                "scoring": self.scoring.value, "hook": self.hook.value}
+        return {"most_cards": self.most_cards, "hand_sizes": self.hand_sizes.value,
+                "bid_scoring": self.bid_scoring.value, "hook": self.hook.value}
 
 
 def max_hand_size(players: int) -> int:
@@ -97,9 +95,7 @@ def schedule(kind: Schedule, start: int) -> tuple[int, ...]:
         return down
     if kind is Schedule.UP:
         return up
-    if kind is Schedule.DOWN_UP:
-        return down + up[1:]
-    return up + down[1:]
+    return down + up[1:]
 
 
 def dealer_of(players: Sequence[str], first_dealer: str, deal: int) -> str:

@@ -42,7 +42,6 @@ _SCHEDULE = {
     Schedule.DOWN: N_("the deals go from {start} cards each down to 1"),
     Schedule.UP: N_("the deals go from 1 card each up to {start}"),
     Schedule.DOWN_UP: N_("the deals go from {start} cards each down to 1 and back up"),
-    Schedule.UP_DOWN: N_("the deals go from 1 card each up to {start} and back down"),
 }
 _SCORING = {
     Scoring.TEN_PLUS_BID: N_("an exact bid scores 10 + the bid, a missed one 0"),
@@ -92,7 +91,7 @@ class OhHellTable:
     def target(self, options: Mapping[str, Any]) -> int:
         """A perfect game: every bid made on every deal (10 + the hand size each)."""
         opts = self.options(options)
-        return sum(10 + size for size in rules.schedule(opts.schedule, opts.start))
+        return sum(10 + size for size in rules.schedule(opts.hand_sizes, opts.most_cards))
 
     # -- entering a round ----------------------------------------------------
 
@@ -137,7 +136,7 @@ class OhHellTable:
                 raise RoundError(number, str(error)) from None
             bids = {name: round_["bids"][name] for name in players}
             tricks = {name: round_["tricks"][name] for name in players}
-            scores = {name: rules.score(opts.scoring, bids[name], tricks[name])
+            scores = {name: rules.score(opts.bid_scoring, bids[name], tricks[name])
                       for name in players}
             for name, points in scores.items():
                 running[name] += points
@@ -175,9 +174,9 @@ class OhHellTable:
         opts = self.options(options)
         size = max(_sizes(players, opts))
         longest = max(players, key=len)
-        lowest = -size if opts.scoring is Scoring.MINUS_DIFFERENCE else 0
+        lowest = -size if opts.bid_scoring is Scoring.MINUS_DIFFERENCE else 0
         highest = max(10 + size, lowest, key=lambda n: len(str(n)))
-        return {"number": len(rules.schedule(opts.schedule, opts.start)), "dealer": longest,
+        return {"number": len(rules.schedule(opts.hand_sizes, opts.most_cards)), "dealer": longest,
                 "hand_size": size, "bids": dict.fromkeys(players, size),
                 "tricks": dict.fromkeys(players, size),
                 "contracts": dict.fromkeys(players, f"{size}/{size}"),
@@ -225,13 +224,13 @@ class OhHellTable:
         words = WORDS.catalog(language.value).gettext
         default = self.defaults
         return [
-            HouseRule("start", opts.start, default.start,
+            HouseRule("most_cards", opts.most_cards, default.most_cards,
                       words(N_("the biggest deal is {start} cards each")).format(
-                          start=opts.start)),
-            HouseRule("schedule", opts.schedule.value, default.schedule.value,
-                      words(_SCHEDULE[opts.schedule]).format(start=opts.start)),
-            HouseRule("scoring", opts.scoring.value, default.scoring.value,
-                      words(_SCORING[opts.scoring])),
+                          start=opts.most_cards)),
+            HouseRule("hand_sizes", opts.hand_sizes.value, default.hand_sizes.value,
+                      words(_SCHEDULE[opts.hand_sizes]).format(start=opts.most_cards)),
+            HouseRule("bid_scoring", opts.bid_scoring.value, default.bid_scoring.value,
+                      words(_SCORING[opts.bid_scoring])),
             HouseRule("hook", opts.hook.value, default.hook.value, words(_HOOK[opts.hook])),
         ]
 
@@ -243,8 +242,8 @@ def _game_over(deals: int) -> str:
 
 def _sizes(players: Sequence[str], options: Options) -> tuple[int, ...]:
     """The schedule's hand sizes, its biggest deal bounded by 52 // players."""
-    return rules.schedule(options.schedule,
-                          min(options.start, rules.max_hand_size(len(players))))
+    return rules.schedule(options.hand_sizes,
+                          min(options.most_cards, rules.max_hand_size(len(players))))
 
 
 def _first_dealer(players: Sequence[str], first_dealer: str | None) -> str:
@@ -259,15 +258,17 @@ def _parse(options: Mapping[str, Any]) -> Options:
         raise EntryError(_("Oh Hell has no option {option}").format(
             option=repr(sorted(unknown)[0])))
     defaults = Options()
-    start = option_whole_number(options.get("start", defaults.start), _("the start"))
+    start = option_whole_number(options.get("most_cards", defaults.most_cards),
+                                _("the biggest deal"))
     if not 1 <= start <= rules.DECK // rules.MIN_PLAYERS:
         raise EntryError(_("the biggest deal must be 1 to {most} cards, not {start}").format(
             most=rules.DECK // rules.MIN_PLAYERS, start=start))
     return Options(
-        start=start,
-        schedule=option_choice(Schedule, options.get("schedule", defaults.schedule),
-                               "schedule"),
-        scoring=option_choice(Scoring, options.get("scoring", defaults.scoring), "scoring"),
+        most_cards=start,
+        hand_sizes=option_choice(Schedule, options.get("hand_sizes", defaults.hand_sizes),
+                                 "hand-sizes"),
+        bid_scoring=option_choice(Scoring, options.get("bid_scoring", defaults.bid_scoring),
+                                  "bid-scoring"),
         hook=option_choice(Hook, options.get("hook", defaults.hook), "hook"),
     )
 

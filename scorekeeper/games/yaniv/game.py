@@ -35,7 +35,7 @@ GAME = replace(
                            "off, else 10-500 (default 50).")),
     ),
     widest_round=_TABLE.widest_round,
-    role_heading=N_("Caller"),
+    role_heading=N_("Called"),
     grid_legend=N_("* called Yaniv   ✗ Assaf   +score =running total"),
     narrow_legend=(("*", N_("called Yaniv")), ("!", N_("Assaf"))),
     virtual="scorekeeper.games.yaniv.virtual:YanivVirtual",
