@@ -146,7 +146,8 @@ def test_options_of_the_other_game_or_unknown_are_malformed(
 
 
 def test_missing_game_or_players_is_malformed(refuse: Refuse) -> None:
-    refuse("new", code=2, says=("score new needs GAME", "least-score or oh-hell or one-card or yaniv"))
+    refuse("new", code=2, says=("score new needs GAME",
+                                "least-score or oh-hell or one-card or yaniv"))
     refuse("new", "least-score", code=2, says="--player")
 
 
