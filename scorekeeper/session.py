@@ -587,20 +587,6 @@ class Session:
         raise EntryError(_("there is no round {number}: {session} has rounds 1 to {last}")
                          .format(number=number, session=self.label, last=len(self.rounds)))
 
-    # -- the JSON summary (FORMAT.md): scorekeeper.summary does the work ---------------
-
-    def summary(self) -> JSONDict:
-        from scorekeeper.summary import summary_of
-
-        return summary_of(self)
-
-    @classmethod
-    def from_summary(cls, data: Any, *, time: str | None = None) -> Session:
-        """Rebuild a session from its JSON summary; refuse one that does not re-score."""
-        from scorekeeper.summary import session_from_summary
-
-        return session_from_summary(data, time=time)
-
     # -- storage -------------------------------------------------------------------
 
     def to_document(self) -> JSONDict:

@@ -14,7 +14,7 @@ from conftest import CLI, Result
 from terminal import finish, spawn_score
 from test_cli_play import exported, first_seed, play_args, same_game, script_game
 
-from scorekeeper.session import Session
+from scorekeeper.summary import session_from_summary
 
 Run = Callable[..., Result]
 
@@ -52,7 +52,7 @@ def test_resume_starts_with_the_totals(score_run: Run) -> None:
     assert stopped.exit_code == 130, stopped.output[-2000:]
     saved = exported(score_run, 1)
     restarted = script_game(game, ["Ann"], bots, seed, options, mistakes=False,
-                            start=Session.from_summary(saved))
+                            start=session_from_summary(saved))
     resumed = score_run("play", "--resume", 1, stdin=restarted.stdin())
     assert resumed.exit_code == 0, resumed.output[-3000:]
     recap = expected_totals_line(saved["totals"], 25)

@@ -28,6 +28,7 @@ from scorekeeper.games.least_score import engine as least_engine
 from scorekeeper.games.one_card import engine as one_engine
 from scorekeeper.games.one_card import rules as one_rules
 from scorekeeper.session import Session
+from scorekeeper.summary import session_from_summary, summary_of
 
 Run = Callable[..., Result]
 
@@ -107,7 +108,7 @@ class Script:
 
     @property
     def rounds(self) -> list[dict[str, Any]]:
-        rounds: list[dict[str, Any]] = self.session.summary()["rounds"]
+        rounds: list[dict[str, Any]] = summary_of(self.session)["rounds"]
         return rounds
 
 
@@ -220,7 +221,7 @@ def check_virtual_rounds(game: str, data: dict[str, Any]) -> None:
 
 
 def same_game(data: dict[str, Any], script: Script) -> None:
-    expected = script.session.summary()
+    expected = summary_of(script.session)
     for key in ("game", "mode", "players", "options", "rounds", "totals", "knocked_out",
                 "status", "winners"):
         assert data[key] == expected[key], key
@@ -377,7 +378,7 @@ def test_bots_only_play_runs_to_the_end_unattended_and_repeats_with_its_seed(
     # It is the match layer's game for those seats and that seed.
     expected = match.play_to_end(
         match.start_game(game, match.make_seats([], bots), 5, options=options))
-    assert first["rounds"] == expected.summary()["rounds"]
+    assert first["rounds"] == summary_of(expected)["rounds"]
 
 
 def test_play_refuses_what_it_cannot_play(refuse: Refuse) -> None:
@@ -422,7 +423,7 @@ def test_eof_stops_the_game_like_ctrl_c_and_resume_deals_the_deal_again_fresh(
     # Resume: Ann saw half of deal 2's cards, so deal 2 comes from a fresh shuffle,
     # derived from the seed and the restart: the game stays reproducible.
     restarted = script_game(game, ["Ann"], bots, seed, options, mistakes=False,
-                            start=Session.from_summary(saved))
+                            start=session_from_summary(saved))
     resumed = score_run("play", "--resume", 1, stdin=restarted.stdin())
     assert resumed.exit_code == 0, resumed.output[-3000:]
     assert "Deal 2 — " in resumed.stdout and "(dealt again: a fresh shuffle)" in resumed.stdout

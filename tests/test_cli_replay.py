@@ -13,6 +13,7 @@ import pytest
 from conftest import CLI, Refuse, Result
 
 from scorekeeper.cards import parse_card, parse_suit
+from scorekeeper.summary import summary_of
 
 Run = Callable[..., Result]
 
@@ -278,7 +279,7 @@ def test_an_imported_virtual_game_can_be_resumed_to_the_same_end(tmp_path: Path)
     started = match.start_game("least-score", seats, 41, options={"limit": 25})
     after_one = match.play_deal(started)
     finished = match.play_to_end(after_one)
-    summary = after_one.summary()
+    summary = summary_of(after_one)
     assert summary["virtual"] == {"seed": 41, "seats": [s.as_dict() for s in seats],
                                   "derivation": 2}
     exported = tmp_path / "one-deal.json"
@@ -297,7 +298,7 @@ def test_an_import_whose_virtual_seats_are_not_its_players_is_refused(tmp_path: 
     from scorekeeper.cli.app import run
 
     seats = [match.Seat("Greedy-1", "greedy"), match.Seat("Greedy-2", "greedy")]
-    summary = match.play_deal(match.start_game("least-score", seats, 5)).summary()
+    summary = summary_of(match.play_deal(match.start_game("least-score", seats, 5)))
     summary["virtual"]["seats"][1]["name"] = "Someone"
     exported = tmp_path / "bad.json"
     exported.write_text(json.dumps(summary), encoding="utf-8")

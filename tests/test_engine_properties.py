@@ -220,6 +220,27 @@ def test_one_card_deal_played_by_drawn_actions_follows_the_rules_long(
     check_one_card_deal(data)
 
 
+def try_an_illegal_action(data: st.DataObject, deal: one.Deal, player: str,
+                          actions: list[one.Action], *, trick_empty: bool, trump: str | None,
+                          the_joker: str) -> None:
+    """Draw an action (any, or a card of the player's hand) and, when it is illegal, check
+    that the deal refuses it and stays as it was."""
+    in_hand = [one.Play(card, suit) for card in deal.hand(player)
+               for suit in (None, *SUIT_ENUMS)]  # a revoke, a wrong joker lead
+    illegal = data.draw(st.sampled_from(ALL_ONE_CARD_ACTIONS) | st.sampled_from(in_hand),
+                        label="illegal action")
+    # Leading the joker once trump is known leads trump: naming that very suit
+    # is accepted as a redundant spelling of the legal Play(joker) (rules.led_suit_of).
+    redundant = (isinstance(illegal, one.Play) and trick_empty and trump is not None
+                 and str(illegal.card) == the_joker and illegal.suit is not None
+                 and illegal.suit.value == trump and one.Play(illegal.card) in actions)
+    if illegal not in actions and not redundant:
+        before = one_snapshot(deal)
+        with pytest.raises(one.IllegalAction):
+            deal.apply(illegal)
+        assert one_snapshot(deal) == before, f"refused {illegal} changed the deal"
+
+
 def check_one_card_deal(data: st.DataObject) -> None:
     count = data.draw(st.integers(2, 4), label="players")
     players = NAMES[:count]
@@ -272,20 +293,8 @@ def check_one_card_deal(data: st.DataObject) -> None:
             assert set(actions) == expected
 
         if data.draw(st.booleans(), label="try an illegal action"):
-            in_hand = [one.Play(card, suit) for card in deal.hand(player)
-                       for suit in (None, *SUIT_ENUMS)]  # a revoke, a wrong joker lead
-            illegal = data.draw(st.sampled_from(ALL_ONE_CARD_ACTIONS) | st.sampled_from(in_hand),
-                                label="illegal action")
-            # Leading the joker once trump is known leads trump: naming that very suit
-            # is accepted as a redundant spelling of the legal Play(joker) (rules.led_suit_of).
-            redundant = (isinstance(illegal, one.Play) and not trick and trump is not None
-                         and str(illegal.card) == the_joker and illegal.suit is not None
-                         and illegal.suit.value == trump and one.Play(illegal.card) in actions)
-            if illegal not in actions and not redundant:
-                before = one_snapshot(deal)
-                with pytest.raises(one.IllegalAction):
-                    deal.apply(illegal)
-                assert one_snapshot(deal) == before, f"refused {illegal} changed the deal"
+            try_an_illegal_action(data, deal, player, actions, trick_empty=not trick,
+                                  trump=trump, the_joker=the_joker)
 
         if everyone_passes and deal.phase is one.Phase.BIDDING:
             action: one.Action = one.Bid(None)

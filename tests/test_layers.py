@@ -4,7 +4,9 @@
 1 cards, text, errors, i18n, files, card printing and keyboard input, each game's words ·
 2 rules · 3 engine ·
 4 bots · 5 the session side (tables, virtual adapters, declarations, registry, session,
-summary, match, the simulation runner) · 6 store (and reading an import file) · 7 views (no
+summary, match, the simulation runner) · 6 store (and reading an import file; and a game's
+life on the virtual deck, ``playing``: it holds the session's lease and saves each deal
+through the store) · 7 views (no
 Typer), the web server and each game's keyboard UI (games/<game>/ui.py) · 8 cli, the Typer
 commands. No generic module names a game (the README's "How it is built").
 """
@@ -42,7 +44,7 @@ def layer(module: str) -> int:
     if module in ("scorekeeper.stats", "scorekeeper.players", "scorekeeper.review"):
         return 5
     if module in ("scorekeeper.store", "scorekeeper.storage", "scorekeeper.doctor",
-                  "scorekeeper.config", "scorekeeper.importing"):
+                  "scorekeeper.config", "scorekeeper.importing", "scorekeeper.playing"):
         return 6
     if parts[1:2] in (["views"], ["web"]):
         return 7
@@ -253,3 +255,118 @@ def test_the_generic_layers_explain_themselves_without_a_games_keys(path: Path) 
     for line, text in docstrings_and_comments(path.read_text(encoding="utf-8")):
         found = [key for key in keys if re.search(rf"\b{re.escape(key)}\b", words(text))]
         assert not found, f"{module_name(path)} line {line} names the game keys {found}"
+
+
+# ---------------------------------------------------------------------------
+# No import cycle, and no import inside a function to dodge one
+
+MODULE_NAMES = {module_name(path): path for path in MODULES}
+
+
+def imports_of(nodes: list[ast.stmt] | list[ast.AST]) -> set[str]:
+    """The ``scorekeeper`` modules the import statements among ``nodes`` name."""
+    names: set[str] = set()
+    for node in nodes:
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            # ``from package import module`` depends on the module, not on the package's
+            # own code (``__init__``); ``from module import name`` on the module
+            submodules = {f"{node.module}.{alias.name}" for alias in node.names} \
+                & MODULE_NAMES.keys()
+            names.update(submodules)
+            if len(submodules) < len(node.names):
+                names.add(node.module)
+        elif isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+    return {name for name in names if name in MODULE_NAMES}
+
+
+def module_level_statements(tree: ast.Module) -> list[ast.AST]:
+    """Every statement a module runs as it is imported (``if``/``try`` blocks and class
+    bodies included, ``if TYPE_CHECKING:`` too), none inside a function."""
+    found: list[ast.AST] = []
+    pending: list[ast.AST] = list(tree.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            continue
+        found.append(node)
+        pending.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def function_level_imports(tree: ast.Module) -> list[ast.Import | ast.ImportFrom]:
+    """The import statements inside functions (at any depth)."""
+    inside: list[ast.Import | ast.ImportFrom] = []
+    for function in ast.walk(tree):
+        if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            inside.extend(node for node in ast.walk(function)
+                          if isinstance(node, ast.Import | ast.ImportFrom))
+    return list({id(node): node for node in inside}.values())
+
+
+def module_graph() -> dict[str, set[str]]:
+    """Each module of the package and the modules it imports as it is imported."""
+    return {name: imports_of(module_level_statements(ast.parse(
+        path.read_text(encoding="utf-8")))) - {name} for name, path in MODULE_NAMES.items()}
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """A cycle of ``graph`` (its modules in order, the first again at the end), or None."""
+    state: dict[str, int] = {}  # 1: on the path being walked, 2: done
+    path: list[str] = []
+
+    def walk(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for other in sorted(graph.get(node, ())):
+            if state.get(other) == 1:
+                return [*path[path.index(other):], other]
+            if other not in state and (cycle := walk(other)) is not None:
+                return cycle
+        state[node] = 2
+        path.pop()
+        return None
+
+    for node in sorted(graph):
+        if node not in state and (cycle := walk(node)) is not None:
+            return cycle
+    return None
+
+
+def test_the_modules_import_one_another_without_a_cycle() -> None:
+    graph = module_graph()
+    assert graph["scorekeeper.summary"] >= {"scorekeeper.session"}  # the graph is read
+    assert find_cycle(graph) is None, " -> ".join(find_cycle(graph) or [])
+
+
+def test_the_cycle_finder_finds_one() -> None:
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": set()}) is None
+
+
+def comments_by_line(source: str) -> dict[int, str]:
+    return {token.start[0]: token.string for token in
+            tokenize.generate_tokens(io.StringIO(source).readline)
+            if token.type == tokenize.COMMENT}
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: module_name(p))
+def test_an_import_inside_a_function_says_why_and_dodges_no_cycle(path: Path) -> None:
+    """An import of the package's own modules inside a function is there for start-up
+    time (a module only some commands need loads when used), with a comment on its line
+    saying so; it never dodges a cycle: importing it at the top would make none."""
+    source = path.read_text(encoding="utf-8")
+    comments = comments_by_line(source)
+    own = module_name(path)
+    graph = module_graph()
+    for node in function_level_imports(ast.parse(source)):
+        targets = imports_of([node])
+        if not targets:
+            continue
+        lines = range(node.lineno, (node.end_lineno or node.lineno) + 1)
+        assert any(line in comments for line in lines), \
+            f"{own} line {node.lineno}: an import inside a function without a comment why"
+        widened = {**graph, own: graph[own] | targets}
+        cycle = find_cycle(widened)
+        assert cycle is None, f"{own} line {node.lineno} dodges the import cycle " \
+                              + " -> ".join(cycle or [])

@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.session import Session
+from scorekeeper.summary import session_from_summary
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
 
 
 def load(name: str) -> Session:
-    return Session.from_summary(json.loads((SAMPLES / name).read_text(encoding="utf-8")))
+    return session_from_summary(json.loads((SAMPLES / name).read_text(encoding="utf-8")))
 
 
 def test_least_score_night_is_a_finished_four_player_night() -> None:

@@ -16,6 +16,7 @@ from conftest import CLI, Refuse, file_bytes
 from scorekeeper.games.common import RoundEntry
 from scorekeeper.session import Session
 from scorekeeper.store import backup_paths
+from scorekeeper.summary import summary_of
 
 
 class Terminal(io.StringIO):
@@ -119,7 +120,7 @@ def test_the_nights_span_runs_from_the_first_to_the_last_change_at_the_table() -
     session = session.undo(time="2026-11-27T22:40:30+01:00")
     session = session.abandon(time="2026-12-01T10:00:00+01:00")  # not at the table
     assert session.duration == timedelta(hours=2, minutes=25, seconds=30)
-    assert session.summary()["duration_seconds"] == 8730
+    assert summary_of(session)["duration_seconds"] == 8730
     from scorekeeper.views.render import played_text
     assert played_text(session, at_the_table=True) \
         == "Played Fri 27 Nov 2026, 20:15 to 22:40 (2 h 25 min)"

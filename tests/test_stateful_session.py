@@ -224,7 +224,6 @@ def break_entry(data: st.DataObject, session: ModelSession, entry: Entry,
                 standing: Standing) -> list[str]:
     """The arguments of ``entry`` broken in one way the rules refuse."""
     values = list(entry.values)
-    first_name, first_value = values[0]
     ways = ["unknown player", "player missing", "player twice"]
     if session.game == "least-score":
         ways += ["total 0", "total 51", "six cards", "card twice", "card twice in a hand",
@@ -235,45 +234,61 @@ def break_entry(data: st.DataObject, session: ModelSession, entry: Entry,
         ways += ["points off by one", "bid too low", "bid 16", "bidder unknown"]
     way = data.draw(st.sampled_from(ways), label="broken how")
     head = entry.args()[: len(entry.args()) - len(values)]
-    if way == "unknown player":
+    broken_head = broken_round_options(way, session, standing)
+    if broken_head is not None:
+        head = broken_head
+    else:
+        break_values(way, values, data, standing)
+    return head + [f"{name}={value}" for name, value in values]
+
+
+def broken_round_options(way: str, session: ModelSession,
+                         standing: Standing) -> list[str] | None:
+    """The round's options broken ``way``, or None when ``way`` breaks its values."""
+    if way == "declarer unknown":
+        return ["--declarer", "Zed"]
+    if way == "knocked-out declarer":
+        return ["--declarer", standing.knocked_out[0]]
+    if way == "bid too low":
+        return ["--bidder", session.players[0], "--bid",
+                str(ONE_CARD_LOWEST_BID[len(session.players)] - 1)]
+    if way == "bid 16":
+        return ["--bidder", session.players[0], "--bid", "16"]
+    if way == "bidder unknown":
+        return ["--bidder", "Zed", "--bid", "10"]
+    return None
+
+
+FIRST_VALUE_BROKEN = {"total 0": "0", "total 51": "51", "six cards": "2S,3S,4S,5S,6S,7S",
+                      "card twice in a hand": "5h,5H", "joker": "JK"}
+"""The ways that only replace the first player's value, and the value they give it."""
+
+
+def break_values(way: str, values: list[tuple[str, str]], data: st.DataObject,
+                 standing: Standing) -> None:
+    """Break the players' ``values`` (``NAME=VALUE`` pairs) ``way``."""
+    first_name, first_value = values[0]
+    if way in FIRST_VALUE_BROKEN:
+        values[0] = (first_name, FIRST_VALUE_BROKEN[way])
+    elif way == "unknown player":
         values.append(("Zed", "5"))
     elif way == "player missing":
         values.pop(data.draw(st.integers(0, len(values) - 1), label="missing"))
     elif way == "player twice":
         values.append((first_name.swapcase(), first_value))
-    elif way == "total 0":
-        values[0] = (first_name, "0")
-    elif way == "total 51":
-        values[0] = (first_name, "51")
-    elif way == "six cards":
-        values[0] = (first_name, "2S,3S,4S,5S,6S,7S")
     elif way == "card twice":
         values[0] = (first_name, "KD")
         values[-1] = (values[-1][0], "KD")
-    elif way == "card twice in a hand":
-        values[0] = (first_name, "5h,5H")
     elif way == "not a card":
         values[0] = (first_name, data.draw(st.sampled_from(["1H", "11S", "QX", "K", "1OH"]),
                                            label="not a card"))
-    elif way == "joker":
-        values[0] = (first_name, "JK")
-    elif way == "declarer unknown":
-        head = ["--declarer", "Zed"]
     elif way == "knocked-out player":
         values.append((standing.knocked_out[0], "5"))
-    elif way == "knocked-out declarer":
-        head = ["--declarer", standing.knocked_out[0]]
     elif way == "points off by one":
         points = int(first_value)
         values[0] = (first_name, str(points + 1 if points < 15 else points - 1))
-    elif way == "bid too low":
-        head = ["--bidder", session.players[0], "--bid",
-                str(ONE_CARD_LOWEST_BID[len(session.players)] - 1)]
-    elif way == "bid 16":
-        head = ["--bidder", session.players[0], "--bid", "16"]
-    elif way == "bidder unknown":
-        head = ["--bidder", "Zed", "--bid", "10"]
-    return head + [f"{name}={value}" for name, value in values]
+    else:
+        raise AssertionError(f"no way to break a round: {way}")
 
 
 # ---------------------------------------------------------------------------

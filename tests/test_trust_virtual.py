@@ -29,8 +29,8 @@ from test_cli_play import exported, first_seed, play_args, script_game
 from scorekeeper import match
 from scorekeeper.games.common import EntryError, RoundEntry
 from scorekeeper.registry import get_virtual
-from scorekeeper.session import Session
 from scorekeeper.store import Store
+from scorekeeper.summary import session_from_summary, summary_of
 
 Run = Callable[..., Result]
 
@@ -178,7 +178,7 @@ def test_the_export_keeps_the_restarts_so_an_import_resumes_to_the_same_game(
     original, copy = (match.play_deal(stored.get(i), choose_human=first_legal)
                       for i in (1, 2))
     assert original.rounds == copy.rounds
-    unrestarted = match.play_deal(Session.from_summary({**data, "virtual": {
+    unrestarted = match.play_deal(session_from_summary({**data, "virtual": {
         key: value for key, value in data["virtual"].items() if key != "restarts"}}),
         choose_human=first_legal)
     assert unrestarted.rounds[0]["deal"] != original.rounds[0]["deal"]
@@ -190,7 +190,7 @@ def test_the_export_keeps_the_restarts_so_an_import_resumes_to_the_same_game(
 def test_an_import_with_unreadable_restarts_is_refused(
         refuse: Refuse, tmp_path: Path, restarts: Any) -> None:
     seats = [match.Seat("Greedy-1", "greedy"), match.Seat("Greedy-2", "greedy")]
-    summary = match.play_deal(match.start_game("least-score", seats, 5)).summary()
+    summary = summary_of(match.play_deal(match.start_game("least-score", seats, 5)))
     summary["virtual"]["restarts"] = restarts
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(summary), encoding="utf-8")
@@ -264,7 +264,7 @@ def test_a_resumed_game_with_two_humans_starts_with_a_hand_over(terminal_run: Ru
     assert stopped.exit_code == 130, stopped.output[-2000:]
     saved = exported(terminal_run)
     resumed_script = script_game(game, humans, bots, seed, options, mistakes=False,
-                                 start=Session.from_summary(saved))
+                                 start=session_from_summary(saved))
 
     resumed = terminal_run("play", "--resume", 1, stdin=resumed_script.stdin())
 

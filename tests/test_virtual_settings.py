@@ -8,6 +8,7 @@ import pytest
 from scorekeeper import match
 from scorekeeper.games.common import EntryError
 from scorekeeper.session import Session, VirtualSeat, VirtualSettings
+from scorekeeper.summary import summary_of
 
 
 def test_settings_are_typed_and_keep_their_stored_shape() -> None:
@@ -22,7 +23,7 @@ def test_settings_are_typed_and_keep_their_stored_shape() -> None:
                                                        {"name": "Strong-2", "bot": "strong"}],
                                  "restarts": {"1": 2}, "derivation": 2}
     assert Session.from_document(document, 1).virtual == session.virtual
-    assert session.summary()["virtual"] == document["extra"]
+    assert summary_of(session)["virtual"] == document["extra"]
     renamed = session.with_players_renamed({"Ann": "Anna"}, "renamed")
     assert renamed.virtual is not None and renamed.virtual.seats[0] == VirtualSeat("Anna")
 

@@ -181,7 +181,7 @@ def sessions(ctx: typer.Context, narrow: CompactOption = False,
     view = store(ctx).read()
     found = view.sessions()
     if as_json:
-        from scorekeeper.views import json_views
+        from scorekeeper.views import json_views  # start-up: only --json needs it
 
         context.stdout.write(json_views.dumps(json_views.sessions_json(found, view.current_id)))
         return
@@ -210,7 +210,7 @@ def show(ctx: typer.Context, session_id: SessionArgument = None,
          narrow: CompactOption = False, as_json: JsonOption = False) -> None:
     session = store(ctx).read().get(session_id)
     if as_json:
-        from scorekeeper.views import json_views
+        from scorekeeper.views import json_views  # start-up: only --json needs it
 
         context.stdout.write(json_views.dumps(json_views.show_json(session)))
         return
@@ -220,8 +220,8 @@ def show(ctx: typer.Context, session_id: SessionArgument = None,
 @app.command(help=N_("Every change to a session, with its time (a deleted session's too)."))
 def log(ctx: typer.Context, session_id: SessionArgument = None,
         as_json: JsonOption = False) -> None:
-    from scorekeeper.cli import nights
-    from scorekeeper.views import json_views
+    from scorekeeper.cli import nights  # start-up: the commands at the table never load its stats
+    from scorekeeper.views import json_views  # start-up: loaded by the commands that print JSON
 
     view = store(ctx).read()
     session = nights.deleted_session(view, session_id) or view.get(session_id)
@@ -366,7 +366,7 @@ def export_command(
     force: Annotated[bool, typer.Option("--force", help=N_("With --output: replace FILE if "
                                                            "it exists."))] = False,
 ) -> None:
-    from scorekeeper.views import export as exporting
+    from scorekeeper.views import export as exporting  # start-up: only export writes files
 
     st = store(ctx)
     session = st.read().get(session_id)
@@ -418,10 +418,11 @@ def import_command(
     file: Annotated[Path, typer.Argument(metavar="FILE", help=N_(
         "A `score export --format json` file ('-' for stdin)."), dir_okay=False)],
 ) -> None:
-    from scorekeeper import importing
+    from scorekeeper import importing  # start-up: the table's commands never read a file
+    from scorekeeper.summary import session_from_summary  # start-up: only import reads one
 
     data = importing.read_summary_file(file)
-    session = Session.from_summary(data).logged_import(str(file))
+    session = session_from_summary(data).logged_import(str(file))
     session = store(ctx).update(lambda db: db.add(session))
     rounds = len(session.rounds)
     console.print(plain(ngettext(
@@ -457,8 +458,8 @@ def doctor(
         "With --restore: restore even a healthy store (drops its latest changes)."))] = False,
     as_json: JsonOption = False,
 ) -> None:
-    from scorekeeper import doctor as doctor_module
-    from scorekeeper.views import json_views
+    from scorekeeper import doctor as doctor_module  # start-up: doctor's checks are its own
+    from scorekeeper.views import json_views  # start-up: loaded by the commands that print JSON
 
     st = store(ctx)
     path = st.path

@@ -37,7 +37,7 @@ from scorekeeper.games.common import (
     match_at_prompt,
     parse_whole_number,
 )
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, pgettext
 from scorekeeper.session import Session
 from scorekeeper.text import show_controls
 
@@ -103,8 +103,6 @@ def confirm(question: str, *, default: bool, abort: bool = False) -> bool:
     """A yes/no question in the active language (Danish ``[J/n]``, taking j/ja and n/nej);
     the English y/yes and n/no are taken in every language, Enter alone is ``default``.
     With ``abort``, no ends the command (:class:`Declined`)."""
-    from scorekeeper.i18n import pgettext
-
     yes = {w.strip().lower() for w in ("y, yes," + pgettext(
         "the answers that say yes, comma-separated", "y, yes")).split(",") if w.strip()}
     no = {w.strip().lower() for w in ("n, no," + pgettext(

@@ -16,6 +16,7 @@ from rich.console import Console
 from scorekeeper import review as review_module
 from scorekeeper.cli.context import console, store, usage
 from scorekeeper.i18n import N_, _
+from scorekeeper.views import review_view
 
 
 class ReviewFormat(StrEnum):
@@ -36,8 +37,6 @@ def review(
     if as_json and fmt is not None:
         usage(_("--json and --format can't go together: pick one"))
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    from scorekeeper.views import review_view
 
     session = store(ctx).read().get(session_id)
     review_module.coach_of(session)  # refuse a table session before anything else

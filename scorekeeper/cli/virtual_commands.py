@@ -6,7 +6,6 @@ in one small UI module per game; everything else is shared.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import getpass
 import importlib
@@ -22,7 +21,8 @@ from rich.control import Control
 from rich.segment import ControlType, Segment
 from rich.text import Text
 
-from scorekeeper import i18n, match, ranking
+from scorekeeper import i18n, match, playing, ranking
+from scorekeeper import simulation as runner
 from scorekeeper.card_printing import plain
 from scorekeeper.cli import game_options as game_options_module
 from scorekeeper.cli import prompts
@@ -30,16 +30,10 @@ from scorekeeper.cli.context import console, store, usage
 from scorekeeper.games.common import EntryError
 from scorekeeper.i18n import N_, _, ngettext, pgettext
 from scorekeeper.keyboard import MoveList
+from scorekeeper.playing import GameLife
 from scorekeeper.registry import DECLARATIONS, declaration_of, get_game, get_virtual
 from scorekeeper.session import Session
-from scorekeeper.store import (
-    SessionChanged,
-    SessionLease,
-    Store,
-    StoreError,
-    StoreView,
-    WritableStoreView,
-)
+from scorekeeper.store import Store
 from scorekeeper.views import compact, render
 
 
@@ -94,8 +88,6 @@ class Table:
         self.events: list[RenderableType] = []
         """Everything public that happened, so each human can catch up after a hand-over."""
         self.caught_up: dict[str, int] = {}
-        self.dealing: int | None = None
-        """The number of the deal on the table once dealt (until it is saved)."""
         self.hand_seen = False
         """Whether a human has been shown a hand: then a stopped deal is dealt afresh."""
         self.seed = session.virtual.seed if session.virtual else 0
@@ -161,7 +153,6 @@ class Table:
 
     def on_start(self, deal: Any) -> None:
         number = len(self.session.rounds) + 1
-        self.dealing = number
         if self.ui is None:
             return
         title = plain(_("Deal {number} — {dealer} deals").format(number=number,
@@ -213,45 +204,6 @@ def deal_report(session: Session, *, with_standings: bool) -> list[RenderableTyp
     return lines
 
 
-def _still_stored(db: Store, session_id: int | None) -> bool:
-    """Whether session ``session_id`` is still in the store (not deleted meanwhile by
-    another command, nor gone with a restored backup): only then can a play save more of
-    it, or be resumed."""
-    return session_id is not None and session_id in db.read().session_ids()
-
-
-def _refuse_if_deleted(db: Store, session_id: int | None, deal: int) -> None:
-    """Stop a play whose deal ``deal`` could not be saved because its session is gone:
-    nothing more of it can be saved, and there is nothing to resume."""
-    if not _still_stored(db, session_id):
-        raise EntryError(_(
-            "session {id} was deleted by another score command during this game, so the "
-            "game stopped: deal {deal} was not saved, and nothing more of it can be").format(
-            id=session_id, deal=deal)) from None
-
-
-def _stop_if_deleted(db: Store, session_id: int | None) -> None:
-    """At Ctrl-C: if the session is gone, say so and stop (130), writing nothing."""
-    if session_id is not None and not _still_stored(db, session_id):
-        console.print(Text("\n" + _("Stopped. Session {id} was deleted by another score "
-                                  "command during this game: nothing more of it can be "
-                                  "saved.").format(id=session_id)))
-        raise typer.Exit(130)
-
-
-def record_restart(db: Store, session_id: int, number: int, revision: int) -> bool:
-    """Mark deal ``number`` abandoned in the store, so a resume deals fresh cards.
-
-    Only while the stored game still waits for that deal (nothing else changed it:
-    it is at the ``revision`` this play last wrote)."""
-    with db.write() as view:
-        stored = view.get(session_id)
-        if stored.revision != revision or stored.finished or len(stored.rounds) + 1 != number:
-            return False
-        view.put(match.record_restart(stored, number))
-    return True
-
-
 def default_player_name() -> str:
     """The name of the person at the keyboard when ``--player`` is not given: their login
     name when it reads as a name ("Sam deals"), else "Player"."""
@@ -301,166 +253,102 @@ def play(
     **game_options: Any,
 ) -> None:
     """Play a full game with a shuffled virtual deck: humans at one keyboard and bots."""
-    with contextlib.ExitStack() as held:
-        house_rules = {key: value for key, value in game_options.items() if value is not None}
-        _play(ctx, held, game, player, bot, seed, name, resume, house_rules)
-
-
-def _drive(db: Store, session_id: int, held: contextlib.ExitStack) -> None:
-    """Take the session's lease for as long as ``held`` lasts: one `play` per session."""
-    lease = SessionLease(db.lease_path(session_id))
-    if not lease.acquire():
-        raise EntryError(_("session {id} is being played by another `score play` right now; "
-                           "only one can drive a game at a time (stop that one, then "
-                           "`score play --resume {id}`)").format(id=session_id))
-    held.callback(lease.release)
-
-
-def _play(ctx: typer.Context, held: contextlib.ExitStack, game: str, player: list[str] | None,
-          bot: list[str] | None, seed: int | None, name: str, resume: int | None,
-          house_rules: dict[str, Any]) -> None:
+    house_rules = {key: value for key, value in game_options.items() if value is not None}
     db = store(ctx)
-    was_current: int | None = None  # the current session before a new game's
-    kept: Session | None = None  # the table session in progress, left current
     if resume is not None:
         if player or bot or seed is not None or house_rules or name:
             raise typer.BadParameter(_("--resume continues a saved game: give no --player, "
                                        "--bot, --seed, house rule or --name with it"))
-        session = db.read().get(resume)
-        seats = match.seats_of(session)
-        if session.finished:
-            raise EntryError(_("{session} is finished: nothing to resume").format(
-                session=session.label))
-        if game and get_game(game).name != session.game:
-            raise EntryError(_("session {id} is {game}, not {asked}").format(
-                id=resume, game=session.rules.title, asked=game))
-        _drive(db, resume, held)
-
-        def start(view: WritableStoreView) -> Session:
-            nonlocal kept
-            kept = table_night(view)
-            if kept is None:
-                view.set_current(resume)  # once, at the start
-            return view.get(resume)
-
-        session = db.update(start)  # as stored now that this play drives it
-        if session.finished:
-            raise EntryError(_("{session} is finished: nothing to resume").format(
-                session=session.label))
-        console.print(plain(ngettext(
-            "Resuming {session} after {n} deal.", "Resuming {session} after {n} deals.",
-            len(session.rounds)).format(session=session.label, n=len(session.rounds))))
-        console.print(MoveList(totals_line(session).plain, style="bold"))
+        life = GameLife.resume(db, resume, game)
     else:
-        if not game:
-            raise typer.BadParameter(_("say which game: {usage}").format(
-                usage="score play " + game_options_module.game_names("|")))
-        rules = get_game(game)
-        get_virtual(rules.name)
-        chosen_for_you = not player and len(bot or ()) < 2 and sys.stdin.isatty()
-        if chosen_for_you:  # `score play least-score`: you against a bot
-            player, bot = [default_player_name()], bot or ["strong"]
-        if player:
-            ui_for(rules.name)
-        seats = match.make_seats(player or [], bot or [])
-        seed = seed if seed is not None else secrets.randbelow(10**9)
-        game_options_module.check_house_rules(rules.name, house_rules)
-        from scorekeeper.cli import nights  # as `score new`: the config's, then the line's
+        life = _start(db, game, player, bot, seed, name, house_rules)
+    with life:
+        if life.resumed:
+            session = life.session
+            console.print(plain(ngettext(
+                "Resuming {session} after {n} deal.", "Resuming {session} after {n} deals.",
+                len(session.rounds)).format(session=session.label, n=len(session.rounds))))
+            console.print(MoveList(totals_line(session).plain, style="bold"))
+        _play(life)
 
-        house_rules = {**nights.load_config().rules_for(rules.name), **house_rules}
-        session = match.start_game(rules.name, seats, seed, name=name, options=house_rules)
-        with db.write() as view:
-            was_current, kept = view.current_id, table_night(view)
-            session = view.add(session)  # and it becomes the current session,
-            if kept is not None and kept.id is not None:  # unless a table night is on
-                view.set_current(kept.id)
-            # Before the game is saved, so no `play --resume` can take it first.
-            _drive(db, session.id or 0, held)
-        console.print(plain(_("Session {id}: {game}, {players}; seed {seed}. Saved after "
-                                     "every deal.").format(
-            id=session.id, game=session.rules.title,
-            players=render.comma().join(s.name for s in seats), seed=seed)))
-        if chosen_for_you:
-            console.print(plain(_("You play as {name} (--player NAME for another name, "
-                                         "--bot LEVEL for other opponents).").format(
-                name=seats[0].name)))
-    if kept is not None:
-        console.print(kept_current(kept, session))
-    humans = [seat.name for seat in seats if seat.bot is None]
-    table = Table(console, session, humans)
-    hooks: dict[str, Any] = {"on_start": table.on_start}
-    if humans:
-        hooks.update(choose_human=table.choose, on_action=table.on_action)
 
-    written = session.revision  # a deal is saved only over the revision this play wrote
+def _start(db: Store, game: str, player: list[str] | None, bot: list[str] | None,
+           seed: int | None, name: str, house_rules: dict[str, Any]) -> GameLife:
+    """A new game from the command line's players, bots, seed and house rules."""
+    if not game:
+        raise typer.BadParameter(_("say which game: {usage}").format(
+            usage="score play " + game_options_module.game_names("|")))
+    rules = get_game(game)
+    get_virtual(rules.name)
+    chosen_for_you = not player and len(bot or ()) < 2 and sys.stdin.isatty()
+    if chosen_for_you:  # `score play least-score`: you against a bot
+        player, bot = [default_player_name()], bot or ["strong"]
+    if player:
+        ui_for(rules.name)
+    seats = match.make_seats(player or [], bot or [])
+    seed = seed if seed is not None else secrets.randbelow(10**9)
+    game_options_module.check_house_rules(rules.name, house_rules)
+    from scorekeeper.cli import nights  # start-up: its stats are not replay's nor simulate's
 
-    def save(updated: Session) -> None:
-        nonlocal written
-        try:
-            with db.write() as view:
-                updated = view.put(updated.with_revision(written))
-        except SessionChanged:
-            done = len(updated.rounds) - 1
-            _refuse_if_deleted(db, updated.id, done + 1)
-            raise EntryError(ngettext(
-                "session {id} was changed by another score command during this game, so "
-                "deal {deal} was not saved and the game stopped; the {n} deal saved before "
-                "are safe: `score play --resume {id}` goes on from the game as it is stored "
-                "now",
-                "session {id} was changed by another score command during this game, so "
-                "deal {deal} was not saved and the game stopped; the {n} deals saved before "
-                "are safe: `score play --resume {id}` goes on from the game as it is stored "
-                "now", done).format(id=updated.id, deal=done + 1, n=done)) from None
-        written = updated.revision
-        table.session = updated
-        for line in deal_report(updated, with_standings=bool(humans)):
+    # as `score new`: the config's house rules, then the line's
+    house_rules = {**nights.load_config().rules_for(rules.name), **house_rules}
+    life = GameLife.start(db, rules.name, seats, seed, name=name, options=house_rules)
+    session = life.session
+    console.print(plain(_("Session {id}: {game}, {players}; seed {seed}. Saved after "
+                          "every deal.").format(
+        id=session.id, game=session.rules.title,
+        players=render.comma().join(s.name for s in seats), seed=seed)))
+    if chosen_for_you:
+        console.print(plain(_("You play as {name} (--player NAME for another name, "
+                              "--bot LEVEL for other opponents).").format(name=seats[0].name)))
+    return life
+
+
+def _play(life: GameLife) -> None:
+    """Play ``life``'s game to its end at this terminal, saying what happens."""
+    if life.kept is not None:
+        console.print(kept_current(life.kept, life.session))
+    humans = life.humans
+    table = Table(console, life.session, humans)
+
+    def saved(session: Session) -> None:
+        table.session = session
+        for line in deal_report(session, with_standings=bool(humans)):
             console.print(line)
 
+    hooks = playing.PlayHooks(on_start=table.on_start, on_saved=saved)
+    if humans:
+        hooks = dataclasses.replace(hooks, choose_human=table.choose, on_action=table.on_action)
     try:
-        session = match.play_to_end(session, on_deal=save, **hooks)
+        session = life.play(hooks)
     except KeyboardInterrupt:
-        done = len(table.session.rounds)
-        if resume is None and done == 0 and not table.hand_seen and session.id is not None:
-            # Nobody has seen a card: nothing to keep (a seen deal is kept, to be dealt
-            # afresh on --resume, below).
-            _discard_unplayed(db, session.id, written, was_current)
-            console.print(Text("\n" + _("Stopped before the first deal was over: nothing was "
-                                      "saved.")))
-            raise typer.Exit(130) from None
-        _stop_if_deleted(db, session.id)
-        again = _("the unfinished deal will be dealt again")
-        abandoned = table.dealing
-        if (abandoned == done + 1 and session.id is not None
-                and record_restart(db, session.id, abandoned, written)):
-            again = _("deal {number} will be dealt again from a fresh shuffle").format(
-                number=abandoned)
-        stopped = (_("Stopped. The game is saved after deal {done}; {again}: `score play "
-                     "--resume {id}` continues it.") if done else
-                   _("Stopped. The game is saved with no deal finished yet; {again}: `score "
-                     "play --resume {id}` continues it."))
-        console.print(Text("\n" + stopped.format(done=done, again=again, id=session.id)))
+        console.print(Text("\n" + stopped_line(life.stop(hand_seen=table.hand_seen))))
         raise typer.Exit(130) from None
     if not humans:  # with humans, the standings were shown after the last deal
         console.print(compact.standings(console, session))
     console.print(render.ending(session))
-    if kept is not None:
-        console.print(kept_current(kept, session))
+    if life.kept is not None:
+        console.print(kept_current(life.kept, session))
     if humans:
         console.print(plain(_("Where did you give points away? The bot's review: "
-                                     "{command}").format(command=f"score review {session.id}")))
+                              "{command}").format(command=f"score review {session.id}")))
 
 
-def table_night(view: StoreView) -> Session | None:
-    """The current session when it is a table session still being played: a game on the
-    virtual deck leaves it current, so the table's next `add-round` (and a running
-    `score serve`) stay with it."""
-    current = view.current_id
-    if current is None or current not in view.session_ids():
-        return None
-    session = view.get(current)
-    if session.mode != "table" or session.finished or session.abandoned:
-        return None
-    return session
+def stopped_line(stopped: playing.Stopped) -> str:
+    """What the table is told after Ctrl-C, by what :meth:`GameLife.stop` did."""
+    if stopped.kind is playing.StopKind.NOTHING_SAVED:
+        return _("Stopped before the first deal was over: nothing was saved.")
+    if stopped.kind is playing.StopKind.DELETED:
+        return _("Stopped. Session {id} was deleted by another score command during this "
+                 "game: nothing more of it can be saved.").format(id=stopped.session_id)
+    again = _("the unfinished deal will be dealt again") if stopped.dealt_again is None \
+        else _("deal {number} will be dealt again from a fresh shuffle").format(
+            number=stopped.dealt_again)
+    line = (_("Stopped. The game is saved after deal {done}; {again}: `score play "
+              "--resume {id}` continues it.") if stopped.done else
+            _("Stopped. The game is saved with no deal finished yet; {again}: `score "
+              "play --resume {id}` continues it."))
+    return line.format(done=stopped.done, again=again, id=stopped.session_id)
 
 
 def kept_current(kept: Session, game: Session) -> Text:
@@ -468,14 +356,6 @@ def kept_current(kept: Session, game: Session) -> Text:
     return plain(_("{session} stays the current session; this game is session {id}: "
                           "`score show {id}`, `score replay {id}`, `score export {id}`.").format(
         session=kept.label, id=game.id), style="dim")
-
-
-def _discard_unplayed(db: Store, session_id: int, revision: int,
-                      was_current: int | None) -> None:
-    """A game stopped before anyone saw a card leaves no empty session behind (unless
-    another command has changed it meanwhile)."""
-    with contextlib.suppress(StoreError):
-        db.update(lambda view: view.discard(session_id, revision, was_current))
 
 
 def replay(
@@ -595,39 +475,51 @@ def simulate(
     **game_options: Any,
 ) -> None:
     """Bots against bots, many games, nothing saved: win rates with intervals (95%)."""
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    from scorekeeper import simulation as runner
-
-    err_console = Console(stderr=True, highlight=False)
     house_rules = {key: value for key, value in game_options.items() if value is not None}
     if game.strip().lower() == "merge":
         given = [bot, jobs, shard, save_partial, address]
         if any(value is not None for value in given) or backend != "local" or house_rules:
             usage(_("merge takes only the partial results' files and --json"))
-        if not files:
-            usage(_("merge needs the files of score simulate --save-partial: "
-                    "score simulate merge FILE... [--json]"))
-        merged = runner.merge(files)
-        if merged.missing:
-            ranges = ", ".join(f"{start + 1}-{stop}" for start, stop in merged.missing)
-            err_console.print(Text(_("note: these files hold {held} of the run's {games} "
-                                     "games (missing: {ranges})").format(
-                held=merged.summary.games, games=merged.run.games, ranges=ranges)))
-        _print_results(merged.summary.as_json(merged.run.seed, merged.seconds), as_json,
-                       note=ngettext("{n} file merged", "{n} files merged",
-                                     len(files)).format(n=len(files)))
+        _merge(files, as_json)
         return
     if files:
         usage(_("unexpected argument {argument}: only merge takes files").format(
             argument=repr(str(files[0]))))
+    run = _run_of(game, bot, games, seed, shard, backend, address, house_rules)
+    if save_partial is not None and (save_partial.is_dir() or not save_partial.parent.is_dir()):
+        raise EntryError(_("--save-partial {file}: not a file in an existing folder").format(
+            file=save_partial))
+    summary, seconds = _play_run(run, jobs, backend, address)
+    if save_partial is not None:
+        runner.save_partial(save_partial, run, summary, seconds)
+    where = "" if shard is None else _("shard {shard} (games {first}-{last})").format(
+        shard=shard, first=run.start + 1, last=run.stop)
+    _print_results(summary.as_json(seed, seconds), as_json, note=where)
+    if save_partial is not None and not as_json:
+        console.print(Text(_("Partial results saved to {file}: add the shards up with "
+                             "`score simulate merge FILE...`.").format(file=save_partial)))
+
+
+def _merge(files: list[Path] | None, as_json: bool) -> None:
+    """``score simulate merge FILE...``: the partial results added up, printed."""
+    if not files:
+        usage(_("merge needs the files of score simulate --save-partial: "
+                "score simulate merge FILE... [--json]"))
+    merged = runner.merge(files)
+    if merged.missing:
+        ranges = ", ".join(f"{start + 1}-{stop}" for start, stop in merged.missing)
+        err_console().print(Text(_("note: these files hold {held} of the run's {games} "
+                                   "games (missing: {ranges})").format(
+            held=merged.summary.games, games=merged.run.games, ranges=ranges)))
+    _print_results(merged.summary.as_json(merged.run.seed, merged.seconds), as_json,
+                   note=ngettext("{n} file merged", "{n} files merged",
+                                 len(files)).format(n=len(files)))
+
+
+def _run_of(game: str, bot: list[str] | None, games: int, seed: int, shard: str | None,
+            backend: str, address: str | None, house_rules: dict[str, Any]) -> runner.Run:
+    """The run the command line asks for, checked: its game, seats, house rules, backend
+    and slice of the games."""
     if not bot:
         usage(_("give each seat's bot: --bot LEVEL, once per seat ({levels})").format(
             levels=game_options_module.bot_levels()))
@@ -646,10 +538,29 @@ def simulate(
             start, stop = runner.shard_slice(shard, games)
         except ValueError as error:
             usage(str(error))
-    if save_partial is not None and (save_partial.is_dir() or not save_partial.parent.is_dir()):
-        raise EntryError(_("--save-partial {file}: not a file in an existing folder").format(
-            file=save_partial))
-    run = runner.Run(rules.name, tuple(bot), seed, options, games, start, stop)
+    return runner.Run(rules.name, tuple(bot), seed, options, games, start, stop)
+
+
+def err_console() -> Console:
+    """Where simulate's progress and notes go: stderr, so that --json stays one object."""
+    return Console(stderr=True, highlight=False)
+
+
+def _play_run(run: runner.Run, jobs: int | None, backend: str,
+              address: str | None) -> tuple[match.SimulationSummary, float]:
+    """Play the run's games with a progress bar at a terminal; Ctrl-C stops it (130)."""
+    # start-up: the progress bar is simulate's alone
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    errors = err_console()
+    total = run.stop - run.start
     played = 0
 
     def advance(done: int) -> None:
@@ -660,23 +571,16 @@ def simulate(
     try:
         with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
                       MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
-                      console=err_console, disable=not err_console.is_terminal) as progress:
-            task = progress.add_task(f"{rules.title}: {' v '.join(bot)}", total=stop - start)
-            summary, seconds = runner.play(run, jobs, backend, address, advance)
+                      console=errors, disable=not errors.is_terminal) as progress:
+            title = f"{get_game(run.game).title}: {' v '.join(run.bots)}"
+            task = progress.add_task(title, total=total)
+            return runner.play(run, jobs, backend, address, advance)
     except KeyboardInterrupt:
-        err_console.print(Text(ngettext(
+        errors.print(Text(ngettext(
             "Stopped after {played} of {n} game: nothing printed or saved.",
             "Stopped after {played} of {n} games: nothing printed or saved.",
-            stop - start).format(played=played, n=stop - start)))
+            total).format(played=played, n=total)))
         raise typer.Exit(130) from None
-    if save_partial is not None:
-        runner.save_partial(save_partial, run, summary, seconds)
-    where = "" if shard is None else _("shard {shard} (games {first}-{last})").format(
-        shard=shard, first=start + 1, last=stop)
-    _print_results(summary.as_json(seed, seconds), as_json, note=where)
-    if save_partial is not None and not as_json:
-        console.print(Text(_("Partial results saved to {file}: add the shards up with "
-                             "`score simulate merge FILE...`.").format(file=save_partial)))
 
 
 def _print_results(result: dict[str, Any], as_json: bool, note: str = "") -> None:

@@ -13,6 +13,7 @@ from scorekeeper.doctor import Health
 from scorekeeper.games.common import JSONDict
 from scorekeeper.ranking import ranked_players
 from scorekeeper.session import Session
+from scorekeeper.summary import summary_of
 
 
 def dumps(data: Any) -> str:
@@ -64,7 +65,7 @@ def standings_json(session: Session) -> list[JSONDict]:
 def show_json(session: Session) -> JSONDict:
     """``score show --json``: the JSON export (docs/format.md) and what show adds."""
     standings = session.standings
-    return {**session.summary(), "label": session.label,
+    return {**summary_of(session), "label": session.label,
             "target": session.rules.target(session.options),
             "standings": standings_json(session), "next_dealer": standings.next_dealer,
             "notes": standings.all_notes}

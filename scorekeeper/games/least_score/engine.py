@@ -127,37 +127,50 @@ def legal_discard_sets(
     for i, card in enumerate(hand):
         by_rank.setdefault(card.rank, []).append(i)
     if len(by_rank) < n:  # some rank repeats: pairs, quads, two pairs
-        multi = [idx for idx in by_rank.values() if len(idx) >= 2]
-        for idx in multi:
-            for a, b in itertools.combinations(idx, 2):
-                out.append((hand[a], hand[b]))
-            if len(idx) == 4:
-                out.append(tuple(hand[i] for i in idx))
-        if two_pairs is TwoPairs.ANY_RANK and len(multi) >= 2:
-            for m1, m2 in itertools.combinations(multi, 2):
-                for p1 in itertools.combinations(m1, 2):
-                    for p2 in itertools.combinations(m2, 2):
-                        out.append(tuple(hand[i] for i in sorted(p1 + p2)))
+        _add_same_rank_sets(out, hand, by_rank, two_pairs)
     if n >= 3 and len(by_rank) >= 3:
-        ace = by_rank.get(Rank.ACE)
-        for start, first in by_rank.items():  # runs start..start+2; 12 is Q-K-A
-            if start == Rank.KING:
-                continue
-            second = by_rank.get(start + 1)
-            if second is None:
-                continue
-            third = ace if start == 12 else by_rank.get(start + 2)
-            if third is None:
-                continue
-            for a in first:
-                for b in second:
-                    for c in third:
-                        out.append(tuple(hand[i] for i in sorted((a, b, c))))
+        _add_three_card_runs(out, hand, by_rank)
         if n == 5:
             run = len(by_rank) == 5 and _is_five_run(sorted(by_rank))
             if run or len({c.suit for c in hand}) == 1:  # a straight flush counts once
                 out.append(tuple(hand))
     return out
+
+
+def _add_same_rank_sets(out: list[tuple[Card, ...]], hand: Sequence[Card],
+                        by_rank: dict[int, list[int]], two_pairs: TwoPairs) -> None:
+    """Add to ``out`` the pairs and quads of ``hand`` (its card indexes ``by_rank``), and
+    with ``two_pairs=any-rank`` its two pairs of different ranks."""
+    multi = [idx for idx in by_rank.values() if len(idx) >= 2]
+    for idx in multi:
+        for a, b in itertools.combinations(idx, 2):
+            out.append((hand[a], hand[b]))
+        if len(idx) == 4:
+            out.append(tuple(hand[i] for i in idx))
+    if two_pairs is TwoPairs.ANY_RANK and len(multi) >= 2:
+        for m1, m2 in itertools.combinations(multi, 2):
+            for p1 in itertools.combinations(m1, 2):
+                for p2 in itertools.combinations(m2, 2):
+                    out.append(tuple(hand[i] for i in sorted(p1 + p2)))
+
+
+def _add_three_card_runs(out: list[tuple[Card, ...]], hand: Sequence[Card],
+                         by_rank: dict[int, list[int]]) -> None:
+    """Add to ``out`` the 3-card runs of ``hand`` (its card indexes ``by_rank``)."""
+    ace = by_rank.get(Rank.ACE)
+    for start, first in by_rank.items():  # runs start..start+2; 12 is Q-K-A
+        if start == Rank.KING:
+            continue
+        second = by_rank.get(start + 1)
+        if second is None:
+            continue
+        third = ace if start == 12 else by_rank.get(start + 2)
+        if third is None:
+            continue
+        for a in first:
+            for b in second:
+                for c in third:
+                    out.append(tuple(hand[i] for i in sorted((a, b, c))))
 
 
 def _is_five_run(ranks: list[int]) -> bool:
@@ -1110,45 +1123,17 @@ class Deal:
         state = self._state
         if state.declarer >= 0:
             raise IllegalAction(_("the deal is over: a player has declared"))
-        info = state.info
-        seat = info.cur
+        seat = state.info.cur
         if isinstance(action, Declare):
-            if info.turn < info.n:
-                raise IllegalAction(_("you can't declare before every player has had a turn"))
-            refusal = _declare_refusal(state.hands[seat], info.options)
-            if refusal is not None:
-                raise IllegalAction(refusal)
-            state.declare()
-            self._actions.append({"player": self.players[seat], "declare": True})
+            self._declare(seat)
             return
         if not isinstance(action, Discard):
             raise IllegalAction(_("not a Least Score action: {action}").format(
                 action=repr(action)))
-        hand = state.hands[seat]
         cards = tuple(action.cards)
-        if not cards:
-            raise IllegalAction(_("discard at least one card"))
-        for card in cards:
-            if card not in hand:
-                raise IllegalAction(_("{card} is not in your hand").format(card=card))
-        if len(cards) > 1:
-            problem = rules.discard_problem(cards, self.options.two_pairs)
-            if problem is not None:
-                raise IllegalAction(problem)
+        self._check_discard(state.hands[seat], cards)
         take = action.take
-        reshuffle: list[Card] | None = None
-        if take is not None:
-            if take in cards:
-                raise IllegalAction(_("you can't take back a card you just discarded"))
-            if take not in info.floor:
-                raise IllegalAction(
-                    _("{card} is not on the floor: take one of {floor} or the deck").format(
-                        card=take, floor=", ".join(str(c) for c in info.floor)))
-        elif not info.deck_size:
-            if not info.dead:
-                raise IllegalAction(
-                    _("the deck and the dead pile are empty: take a card from the floor"))
-            reshuffle = self._reshuffle_order()
+        reshuffle = self._check_take(cards, take)
         state.move(cards, take)
         if reshuffle is not None:
             state.apply_chance(reshuffle)
@@ -1160,6 +1145,48 @@ class Deal:
                 "take": "deck" if take is None else _TEXT[take],
             }
         )
+
+    def _declare(self, seat: int) -> None:
+        """The player at ``seat`` declares, once every player has had a turn."""
+        state = self._state
+        if state.info.turn < state.info.n:
+            raise IllegalAction(_("you can't declare before every player has had a turn"))
+        refusal = _declare_refusal(state.hands[seat], state.info.options)
+        if refusal is not None:
+            raise IllegalAction(refusal)
+        state.declare()
+        self._actions.append({"player": self.players[seat], "declare": True})
+
+    def _check_discard(self, hand: Sequence[Card], cards: tuple[Card, ...]) -> None:
+        """Refuse a discard of cards not in ``hand``, or not a legal set."""
+        if not cards:
+            raise IllegalAction(_("discard at least one card"))
+        for card in cards:
+            if card not in hand:
+                raise IllegalAction(_("{card} is not in your hand").format(card=card))
+        if len(cards) > 1:
+            problem = rules.discard_problem(cards, self.options.two_pairs)
+            if problem is not None:
+                raise IllegalAction(problem)
+
+    def _check_take(self, cards: tuple[Card, ...], take: Card | None) -> list[Card] | None:
+        """Refuse a take that is not on the floor (or is one of the discarded ``cards``);
+        for a take from an empty deck, the order of the dead pile's reshuffle."""
+        info = self._state.info
+        if take is not None:
+            if take in cards:
+                raise IllegalAction(_("you can't take back a card you just discarded"))
+            if take not in info.floor:
+                raise IllegalAction(
+                    _("{card} is not on the floor: take one of {floor} or the deck").format(
+                        card=take, floor=", ".join(str(c) for c in info.floor)))
+            return None
+        if info.deck_size:
+            return None
+        if not info.dead:
+            raise IllegalAction(
+                _("the deck and the dead pile are empty: take a card from the floor"))
+        return self._reshuffle_order()
 
     def _reshuffle_order(self) -> list[Card]:
         """The order of the dead pile's reshuffle: the recorded one, else drawn."""

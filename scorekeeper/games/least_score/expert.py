@@ -233,39 +233,14 @@ class HandReader:
                 later += 1
                 held += revealed_at[later]
             if held:
-                for hand in particles:
-                    slots = [i for i, c in enumerate(hand) if c not in held]
-                    for card in held:
-                        if card in hand:
-                            continue
-                        i = slots.pop(rng.randrange(len(slots))) if slots else None
-                        if i is None:
-                            hand.append(card)
-                        else:
-                            hand[i] = card
+                _place_held(particles, held, rng)
             limit = self._declare_limit(view, move, their_pool, rng) \
                 if move.could_declare else -1
-            cache: dict[tuple[Card, ...], float] = {}
-            weights = []
-            for hand in particles:
-                key = tuple(sorted(hand))
-                weight = cache.get(key)
-                if weight is None:
-                    full = [*move.known, *hand]
-                    regret = move_regret(full, move.floor, move.discard, move.take)
-                    weight = max(self.floor_weight, math.exp(-regret / self.temperature))
-                    if limit >= 0 and sum(VALUES[c] for c in full) <= limit:
-                        weight *= self.declare_miss
-                    cache[key] = weight
-                weights.append(weight)
+            weights = self._weights(particles, move, limit, move_regret)
             particles = _resample(particles, weights, rng)
             particles = [[c for c in hand if c not in revealed] for hand in particles]
             if move.take is None:
-                for hand in particles:
-                    card = pool[rng.randrange(len(pool))]
-                    while card in hand and len(hand) < len(pool):
-                        card = pool[rng.randrange(len(pool))]
-                    hand.append(card)
+                _draw_blind(particles, pool, rng)
         # Cards seen elsewhere since (or a count that went astray): fill from the unseen.
         for hand in particles:
             kept = [c for c in hand if c in pool_set]
@@ -276,6 +251,24 @@ class HandReader:
                     kept.append(card)
             hand[:] = kept
         return particles
+
+    def _weights(self, particles: Sequence[list[Card]], move: Move, limit: int,
+                 move_regret: MoveRegret) -> list[float]:
+        """How likely each particle's hidden hand made ``move`` (the same hand once)."""
+        cache: dict[tuple[Card, ...], float] = {}
+        weights = []
+        for hand in particles:
+            key = tuple(sorted(hand))
+            weight = cache.get(key)
+            if weight is None:
+                full = [*move.known, *hand]
+                regret = move_regret(full, move.floor, move.discard, move.take)
+                weight = max(self.floor_weight, math.exp(-regret / self.temperature))
+                if limit >= 0 and sum(VALUES[c] for c in full) <= limit:
+                    weight *= self.declare_miss
+                cache[key] = weight
+            weights.append(weight)
+        return weights
 
     def _declare_limit(self, view: PlayerView, move: Move, their_pool: Sequence[Card],
                        rng: random.Random) -> int:
@@ -326,6 +319,32 @@ class HandReader:
             else:
                 break
         return limit
+
+
+def _place_held(particles: Sequence[list[Card]], held: Sequence[Card],
+                rng: random.Random) -> None:
+    """Put the ``held`` cards (shown later, so in the hand already) into each particle,
+    each over a random card that is not one of them."""
+    for hand in particles:
+        slots = [i for i, c in enumerate(hand) if c not in held]
+        for card in held:
+            if card in hand:
+                continue
+            i = slots.pop(rng.randrange(len(slots))) if slots else None
+            if i is None:
+                hand.append(card)
+            else:
+                hand[i] = card
+
+
+def _draw_blind(particles: Sequence[list[Card]], pool: Sequence[Card],
+                rng: random.Random) -> None:
+    """A draw from the deck: a random unseen card into each particle."""
+    for hand in particles:
+        card = pool[rng.randrange(len(pool))]
+        while card in hand and len(hand) < len(pool):
+            card = pool[rng.randrange(len(pool))]
+        hand.append(card)
 
 
 def _resample(particles: list[list[Card]], weights: Sequence[float],

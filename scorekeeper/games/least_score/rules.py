@@ -187,32 +187,45 @@ def discard_problem(cards: Sequence[Card], two_pairs: TwoPairs = TwoPairs.SAME_R
     if count == 2:
         return None if len(rank_counts) == 1 else _("two cards must be a pair of the same rank")
     if count == 4:
-        if len(rank_counts) == 1:
-            return None
-        if sorted(rank_counts.values()) == [2, 2]:
-            if two_pairs is TwoPairs.ANY_RANK:
-                return None
-            return _("two pairs must be of the same rank (house rule two_pairs = same-rank)")
-        if len(rank_counts) == 4 and _is_run([c.rank for c in cards]):
-            return _("4-card runs can't be discarded: a run is exactly 3 or 5 cards")
-        return _("four cards must be all four of one rank")
+        return _four_card_problem(cards, rank_counts, two_pairs)
     if count in (3, 5):
-        if len(rank_counts) == count and _is_run([c.rank for c in cards]):
-            return None
-        if count == 5 and len({card.suit for card in cards}) == 1:
-            return None
-        ranks = {card.rank for card in cards}
-        if len(rank_counts) == count and Rank.ACE in ranks and Rank.KING in ranks:
-            order = _wrap_order(cards)
-            # Only a sequence that is consecutive through K-A (e.g. K-A-2) is a wrap.
-            if all((b.rank - a.rank) % 13 == 1 for a, b in itertools.pairwise(order)):
-                labels = "-".join(c.rank.symbol for c in order)
-                return _("{cards} is not a run: a run never wraps around the ace").format(
-                    cards=labels)
-        if count == 3:
-            return _("three cards must be a run of consecutive ranks")
-        return _("five cards must be a run of consecutive ranks or a flush (one suit)")
+        return _run_or_flush_problem(cards, rank_counts)
     return _("at most 5 cards can be discarded, and only as a run or a flush")
+
+
+def _four_card_problem(cards: Sequence[Card], rank_counts: Counter[Rank],
+                       two_pairs: TwoPairs) -> str | None:
+    """Why four ``cards`` (with no three of a kind) are not a legal discard, or None."""
+    if len(rank_counts) == 1:
+        return None
+    if sorted(rank_counts.values()) == [2, 2]:
+        if two_pairs is TwoPairs.ANY_RANK:
+            return None
+        return _("two pairs must be of the same rank (house rule two_pairs = same-rank)")
+    if len(rank_counts) == 4 and _is_run([c.rank for c in cards]):
+        return _("4-card runs can't be discarded: a run is exactly 3 or 5 cards")
+    return _("four cards must be all four of one rank")
+
+
+def _run_or_flush_problem(cards: Sequence[Card], rank_counts: Counter[Rank]) -> str | None:
+    """Why three or five ``cards`` (with no three of a kind) are not a legal discard (a
+    run, or five of a suit), or None."""
+    count = len(cards)
+    if len(rank_counts) == count and _is_run([c.rank for c in cards]):
+        return None
+    if count == 5 and len({card.suit for card in cards}) == 1:
+        return None
+    ranks = {card.rank for card in cards}
+    if len(rank_counts) == count and Rank.ACE in ranks and Rank.KING in ranks:
+        order = _wrap_order(cards)
+        # Only a sequence that is consecutive through K-A (e.g. K-A-2) is a wrap.
+        if all((b.rank - a.rank) % 13 == 1 for a, b in itertools.pairwise(order)):
+            labels = "-".join(c.rank.symbol for c in order)
+            return _("{cards} is not a run: a run never wraps around the ace").format(
+                cards=labels)
+    if count == 3:
+        return _("three cards must be a run of consecutive ranks")
+    return _("five cards must be a run of consecutive ranks or a flush (one suit)")
 
 
 def _wrap_order(cards: Sequence[Card]) -> list[Card]:

@@ -35,7 +35,7 @@ class LeastScoreVirtual(RecordedDealGame):
 
     def coach(self) -> Coach:
         """The reviewer of saved deals (``score review``), loaded on first use."""
-        from scorekeeper.games.least_score.review import LeastScoreCoach
+        from scorekeeper.games.least_score.review import LeastScoreCoach  # start-up: review's
 
         return LeastScoreCoach()
 

@@ -240,7 +240,7 @@ THROW: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 
-def greedy_rollout(sim: State) -> list[int]:
+def greedy_rollout(sim: State) -> list[int]:  # noqa: C901  # hot loop: docs/performance.md
     """The points each seat takes when ``sim`` (after the bidding) is played to its end
     with :func:`greedy_action` for every player: the same moves and the same end as
     applying them one by one, in one loop (the strong bot plays thousands of these per

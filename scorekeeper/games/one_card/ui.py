@@ -185,28 +185,49 @@ def parse_move(text: str, view: View) -> Action:
     words = text.replace(",", " ").split()
     if not words:
         raise ValueError(_("type a move, or ? for your legal moves"))
-    first = words[0].lower()
     if view.phase is Phase.BIDDING:
-        if first in pass_words():
-            return Bid(None)
-        if first.isascii() and first.isdigit():
-            return Bid(int(first))
-        raise ValueError(_("bid a number from {lowest} to 15, or '{word}'").format(
-            lowest=lowest_bid_now(view), word=pass_words().shown))
+        return _parse_bid(words[0].lower(), view)
     if view.phase is Phase.ORDER:
-        if first in uptown_words():
-            return ChooseOrder(Order.UPTOWN)
-        if first in downtown_words():
-            return ChooseOrder(Order.DOWNTOWN)
-        raise ValueError(_("you won the trick with the joker: choose '{uptown}' or "
-                           "'{downtown}'").format(uptown=uptown_words().shown,
-                                                  downtown=downtown_words().shown))
+        return _parse_order(words[0].lower())
+    card = _parse_held_card(words[0], view)
+    suit: Suit | None = None
+    if len(words) > 1:
+        try:
+            suit = parse_suit(words[1])
+        except CardError as error:
+            raise ValueError(str(error)) from None
+    return Play(card, suit)
+
+
+def _parse_bid(first: str, view: View) -> Bid:
+    """A bid, or a pass, typed in the bidding."""
+    if first in pass_words():
+        return Bid(None)
+    if first.isascii() and first.isdigit():
+        return Bid(int(first))
+    raise ValueError(_("bid a number from {lowest} to 15, or '{word}'").format(
+        lowest=lowest_bid_now(view), word=pass_words().shown))
+
+
+def _parse_order(first: str) -> ChooseOrder:
+    """The order chosen after winning a trick with the joker."""
+    if first in uptown_words():
+        return ChooseOrder(Order.UPTOWN)
+    if first in downtown_words():
+        return ChooseOrder(Order.DOWNTOWN)
+    raise ValueError(_("you won the trick with the joker: choose '{uptown}' or "
+                       "'{downtown}'").format(uptown=uptown_words().shown,
+                                              downtown=downtown_words().shown))
+
+
+def _parse_held_card(word: str, view: View) -> Card:
+    """The card typed to play: one of the game's deck, in the player's hand."""
     rule = view.options.joker
     try:
-        card = read_card(words[0], card_help(rule))
+        card = read_card(word, card_help(rule))
     except ValueError:
-        if looks_like_a_word(words[0]) and words[0].upper() != "JOKER":
-            raise unknown_word(words[0], [hint_words()], card_help(rule)) from None
+        if looks_like_a_word(word) and word.upper() != "JOKER":
+            raise unknown_word(word, [hint_words()], card_help(rule)) from None
         raise
     if card.is_joker and rule is JokerRule.TWO_OF_DIAMONDS:
         raise ValueError(_("this game plays the 2♦ as the joker: type 2D"))
@@ -218,13 +239,7 @@ def parse_move(text: str, view: View) -> Action:
         if rules.is_joker(card, rule):
             raise ValueError(_("you don't hold {joker}").format(joker=joker_name(rule)))
         raise ValueError(_("you don't hold the {card}").format(card=card.pretty()))
-    suit: Suit | None = None
-    if len(words) > 1:
-        try:
-            suit = parse_suit(words[1])
-        except CardError as error:
-            raise ValueError(str(error)) from None
-    return Play(card, suit)
+    return card
 
 
 def needs_suit(action: Action, view: View) -> bool:

@@ -27,7 +27,7 @@ class OneCardVirtual(RecordedDealGame):
 
     def coach(self) -> Coach:
         """The reviewer of saved deals (``score review``), loaded on first use."""
-        from scorekeeper.games.one_card.review import OneCardCoach
+        from scorekeeper.games.one_card.review import OneCardCoach  # start-up: review's
 
         return OneCardCoach()
 
