@@ -128,7 +128,8 @@ def test_the_installed_game_has_its_html_export_stats_rules_and_completion(
     complete = {"_SCORE_COMPLETE": "complete_bash", "COMP_WORDS": "score new ",
                 "COMP_CWORD": "2", **with_third_game}
     games = score_run(env=complete).stdout.split()
-    assert games[:2] == ["least-score", "oh-hell", "one-card", "yaniv"] and "high-card" in games
+    assert games[:4] == ["least-score", "oh-hell", "one-card", "yaniv"]
+    assert "high-card" in games
     complete |= {"COMP_WORDS": "score add-round --cal", "COMP_CWORD": "2"}
     assert score_run(env=complete).stdout.split() == ["--caller"]
 
