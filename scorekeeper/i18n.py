@@ -25,8 +25,12 @@ needs no catalog.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import datetime as _datetime
+import functools
 import gettext
+from collections.abc import Iterator
 from importlib import resources
 from importlib.resources.abc import Traversable
 
@@ -36,6 +40,9 @@ LOCALE_FOLDER = resources.files("scorekeeper") / "locale"
 
 _active: gettext.NullTranslations = gettext.NullTranslations()
 _language = ENGLISH
+_speaking: contextvars.ContextVar[tuple[str, gettext.NullTranslations] | None] = \
+    contextvars.ContextVar("speaking", default=None)
+"""The language of one thread's work (a page asked for with ``?lang=``), over the run's."""
 
 
 class _NotHere(LookupError):
@@ -194,6 +201,22 @@ def catalog(language: str) -> gettext.NullTranslations:
     return _generic[language]
 
 
+@functools.cache
+def _shared_catalog(language: str) -> gettext.NullTranslations:
+    return catalog(language)
+
+
+@contextlib.contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Speak ``language`` in this thread (this context) for the block, whatever the run
+    speaks: a server answers each page in the language it was asked in."""
+    reset = _speaking.set((language, _shared_catalog(language)))
+    try:
+        yield
+    finally:
+        _speaking.reset(reset)
+
+
 def activate(language: str) -> None:
     """Speak ``language`` from now on in this process.
 
@@ -206,13 +229,20 @@ def activate(language: str) -> None:
 
 
 def active_language() -> str:
-    """The language :func:`activate` chose (``en`` until it is called)."""
-    return _language
+    """The language :func:`activate` chose (``en`` until it is called), or the one
+    :func:`speaking` speaks in this thread."""
+    here = _speaking.get()
+    return _language if here is None else here[0]
+
+
+def _translations() -> gettext.NullTranslations:
+    here = _speaking.get()
+    return _active if here is None else here[1]
 
 
 def _(message: str) -> str:
     """``message`` in the active language."""
-    return _active.gettext(message)
+    return _translations().gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -221,13 +251,13 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     >>> ngettext("{n} round", "{n} rounds", 1).format(n=1)
     '1 round'
     """
-    return _active.ngettext(singular, plural, n)
+    return _translations().ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the active language, told apart from the same words in another
     ``context``."""
-    return _active.pgettext(context, message)
+    return _translations().pgettext(context, message)
 
 
 def N_(message: str) -> str:
@@ -244,7 +274,7 @@ def format_number(value: float, decimals: int = 0) -> str:
     from babel.numbers import format_decimal
 
     pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
-    return format_decimal(value, format=pattern, locale=_language)
+    return format_decimal(value, format=pattern, locale=active_language())
 
 
 def format_percent(fraction: float, decimals: int = 1) -> str:
@@ -256,7 +286,7 @@ def format_percent(fraction: float, decimals: int = 1) -> str:
     from babel.numbers import format_percent as babel_percent
 
     pattern = "#,##0" + ("." + "0" * decimals if decimals else "") + "%"
-    return babel_percent(fraction, format=pattern, locale=_language)
+    return babel_percent(fraction, format=pattern, locale=active_language())
 
 
 def format_datetime(moment: _datetime.datetime, width: str = "medium") -> str:
@@ -264,11 +294,11 @@ def format_datetime(moment: _datetime.datetime, width: str = "medium") -> str:
     long, full)."""
     from babel.dates import format_datetime as babel_datetime
 
-    return babel_datetime(moment, width, locale=_language)
+    return babel_datetime(moment, width, locale=active_language())
 
 
 def format_date(day: _datetime.date, width: str = "medium") -> str:
     """A date as the active language writes it."""
     from babel.dates import format_date as babel_date
 
-    return babel_date(day, width, locale=_language)
+    return babel_date(day, width, locale=active_language())

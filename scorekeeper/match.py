@@ -15,6 +15,7 @@ in another process.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import math
 import random
@@ -72,6 +73,22 @@ def deal_generators(seed: int, labels: Sequence[object], players: Sequence[str],
     if derivation == 1:
         return deal, [derive_rng(seed, *labels, "bot", name) for name in players]
     return deal, [deal] * len(players)
+
+
+def position_key(value: object) -> str:
+    """A player's view as stable text: sets in sorted order, so that the same position
+    gives the same key in any process (a set's order follows its items' hashes)."""
+    if isinstance(value, (set, frozenset)):
+        return "{" + ",".join(sorted(position_key(item) for item in value)) + "}"
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return type(value).__name__ + "(" + ",".join(
+            position_key(getattr(value, field.name)) for field in dataclasses.fields(value)) + ")"
+    if isinstance(value, (tuple, list)):
+        return "(" + ",".join(position_key(item) for item in value) + ")"
+    if isinstance(value, Mapping):
+        return "{" + ",".join(sorted(f"{position_key(k)}:{position_key(v)}"
+                                     for k, v in value.items())) + "}"
+    return repr(value)
 
 
 def draw_first_dealer(seed: int, names: Sequence[str]) -> str:

@@ -6,9 +6,9 @@
 4 bots · 5 the session side (tables, virtual adapters, declarations, registry, session,
 summary, match, the simulation runner) · 6 store (and reading an import file; and a game's
 life on the virtual deck, ``playing``: it holds the session's lease and saves each deal
-through the store) · 7 views (no
-Typer), the web server and each game's keyboard UI (games/<game>/ui.py) · 8 cli, the Typer
-commands. No generic module names a game (the README's "How it is built").
+through the store) · 7 views (no Typer), the web server and each game's keyboard and
+online UI (games/<game>/ui.py, online.py) · 8 cli, the Typer commands. No generic module
+names a game (the README's "How it is built").
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def layer(module: str) -> int:
         return 1
     if len(parts) == 4 and parts[1] == "games":
         return {"words": 1, "rules": 2, "engine": 3, "bots": 4, "expert": 4,
-                "ui": 7}.get(parts[3], 5)
+                "ui": 7, "online": 7}.get(parts[3], 5)
     if parts[1:2] == ["games"] or module in ("scorekeeper.registry", "scorekeeper.session",
                                               "scorekeeper.summary", "scorekeeper.ranking",
                                               "scorekeeper.match", "scorekeeper.simulation"):

@@ -11,6 +11,7 @@ import getpass
 import importlib
 import secrets
 import sys
+import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
@@ -60,21 +61,6 @@ def clear_screen(console: Console) -> None:
                               [(ControlType.HOME,), (ControlType.CLEAR,)])
     console.control(control)
 
-
-def position_key(value: object) -> str:
-    """A player's view as stable text: sets in sorted order, so that the same position
-    gives the same key in any process (a set's order follows its items' hashes)."""
-    if isinstance(value, (set, frozenset)):
-        return "{" + ",".join(sorted(position_key(item) for item in value)) + "}"
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return type(value).__name__ + "(" + ",".join(
-            position_key(getattr(value, field.name)) for field in dataclasses.fields(value)) + ")"
-    if isinstance(value, (tuple, list)):
-        return "(" + ",".join(position_key(item) for item in value) + ")"
-    if isinstance(value, Mapping):
-        return "{" + ",".join(sorted(f"{position_key(k)}:{position_key(v)}"
-                                     for k, v in value.items())) + "}"
-    return repr(value)
 
 class Table:
     """The terminal of a game at one keyboard: who sees what, and when."""
@@ -135,7 +121,7 @@ class Table:
         else:
             self.say(self.ui.render_view(view))
         # Apart from the game's own generators, and the same for the same position.
-        hint_rng = match.derive_rng(self.seed, "hints", position_key(view))
+        hint_rng = match.derive_rng(self.seed, "hints", match.position_key(view))
         return self.ui.read_action(view, self.ask, self.say, hint_rng)
 
     def announce(self, event: RenderableType) -> None:
@@ -250,18 +236,30 @@ def play(
     name: Annotated[str, typer.Option("--name", help=N_("A name for the session."))] = "",
     resume: Annotated[int | None, typer.Option("--resume", help=N_(
         "Continue the unfinished virtual session ID."))] = None,
+    online: Annotated[bool, typer.Option("--online", help=N_(
+        "Every human plays on their own phone: each gets a link and a QR code."))] = False,
+    host: Annotated[str | None, typer.Option("--host", help=N_(
+        "With --online, the address to listen on: 127.0.0.1 is this computer only; "
+        "0.0.0.0 lets in every phone on your network."))] = None,
+    port: Annotated[int | None, typer.Option(
+        "--port", min=0, max=65535, help=N_("With --online, the port (0: any free one)."))
+    ] = None,
     **game_options: Any,
 ) -> None:
     """Play a full game with a shuffled virtual deck: humans at one keyboard and bots."""
     house_rules = {key: value for key, value in game_options.items() if value is not None}
+    if not online and (host is not None or port is not None):
+        raise typer.BadParameter(_("--host and --port go with --online"))
     db = store(ctx)
     if resume is not None:
         if player or bot or seed is not None or house_rules or name:
             raise typer.BadParameter(_("--resume continues a saved game: give no --player, "
                                        "--bot, --seed, house rule or --name with it"))
         life = GameLife.resume(db, resume, game)
+        if online:
+            online_ui_for(life.session.game)
     else:
-        life = _start(db, game, player, bot, seed, name, house_rules)
+        life = _start(db, game, player, bot, seed, name, house_rules, online=online)
     with life:
         if life.resumed:
             session = life.session
@@ -269,11 +267,56 @@ def play(
                 "Resuming {session} after {n} deal.", "Resuming {session} after {n} deals.",
                 len(session.rounds)).format(session=session.label, n=len(session.rounds))))
             console.print(MoveList(totals_line(session).plain, style="bold"))
-        _play(life)
+        if online:
+            _play_online(life, host, port)
+        else:
+            _play(life)
+
+
+def _play_online(life: GameLife, host: str | None, port: int | None) -> None:
+    """Play ``life``'s game with every human on their own page; the terminal shows the
+    public table, who is being waited for, and each deal's scores."""
+    from scorekeeper.cli import online_play  # start-up: only --online loads the server
+
+    if life.kept is not None:
+        console.print(kept_current(life.kept, life.session))
+    game = online_ui_for(life.session.game)
+    with online_play.seats_served(life, game, host or online_play.DEFAULT_HOST,
+                                  online_play.DEFAULT_PORT if port is None else port
+                                  ) as table:
+        hooks = table.hooks()
+        on_saved = hooks.on_saved
+
+        def saved(session: Session) -> None:
+            if on_saved is not None:
+                on_saved(session)
+            for line in deal_report(session, with_standings=True):
+                console.print(line)
+
+        try:
+            session = life.play(dataclasses.replace(hooks, on_saved=saved))
+            time.sleep(1.0)  # the pages see the game's end before the server stops
+        except KeyboardInterrupt:
+            console.print(Text("\n" + stopped_line(life.stop(hand_seen=table.hand_seen))))
+            raise typer.Exit(130) from None
+    console.print(compact.standings(console, session))
+    console.print(render.ending(session))
+    if life.kept is not None:
+        console.print(kept_current(life.kept, session))
+
+
+def online_ui_for(game: str) -> Any:
+    """The game's phone UI module (``score play --online``), imported on first use."""
+    module = declaration_of(game).online_ui
+    if module is None:
+        raise EntryError(_("{game} can't be played online yet").format(
+            game=get_game(game).title))
+    return importlib.import_module(module)
 
 
 def _start(db: Store, game: str, player: list[str] | None, bot: list[str] | None,
-           seed: int | None, name: str, house_rules: dict[str, Any]) -> GameLife:
+           seed: int | None, name: str, house_rules: dict[str, Any], *,
+           online: bool = False) -> GameLife:
     """A new game from the command line's players, bots, seed and house rules."""
     if not game:
         raise typer.BadParameter(_("say which game: {usage}").format(
@@ -283,7 +326,9 @@ def _start(db: Store, game: str, player: list[str] | None, bot: list[str] | None
     chosen_for_you = not player and len(bot or ()) < 2 and sys.stdin.isatty()
     if chosen_for_you:  # `score play least-score`: you against a bot
         player, bot = [default_player_name()], bot or ["strong"]
-    if player:
+    if online:
+        online_ui_for(rules.name)
+    elif player:
         ui_for(rules.name)
     seats = match.make_seats(player or [], bot or [])
     seed = seed if seed is not None else secrets.randbelow(10**9)

@@ -666,6 +666,10 @@ class GameDeclaration:
     base: str | None = None
     """The package of the game this one builds on (a variant: its table subclasses the
     base's, its declaration replaces what differs); the only other game it may import."""
+    online_ui: str | None = None
+    """The module that shows a seat's view on its phone and reads its posted moves
+    (``score play --online``: ``seat_state``, ``public_state``, ``action_of``,
+    ``describe_action``, ``describe_end``, ``hint``), imported on use."""
 
     @property
     def name(self) -> str:

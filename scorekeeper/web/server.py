@@ -302,7 +302,11 @@ class _LimitedReader:
         return line
 
     def read(self, size: int = -1) -> bytes:
-        raise RequestTooLarge  # no page takes a request body
+        """The request's body (the gate has read it whole, within the server's limit)."""
+        wanted = self.left if size < 0 else min(size, self.left)
+        data = self.stream.read(wanted)
+        self.left -= len(data)
+        return data
 
     def close(self) -> None:
         self.stream.close()
@@ -327,7 +331,7 @@ class ViewerHandler(BaseHTTPRequestHandler):
         super().setup()
         self.rfile.close()
         self.rfile = _LimitedReader(io.BytesIO(self.head),  # type: ignore[assignment]
-                                    MAX_REQUEST_BYTES)
+                                    MAX_REQUEST_BYTES + self.server.max_body)
 
     def version_string(self) -> str:
         return "scorekeeper"
@@ -447,6 +451,23 @@ def head_length(data: bytes | bytearray) -> int | None:
         return first + 1  # HTTP/0.9: a request line and nothing else
     found = HEAD_END.search(data, first)
     return found.end() if found else None
+
+
+CONTENT_LENGTH = re.compile(rb"\r?\ncontent-length[ \t]*:[ \t]*([^\r\n]*)", re.IGNORECASE)
+
+
+def body_length(head: bytes | bytearray) -> int | None:
+    """How long the body after the request head ``head`` is (its Content-Length; 0 when
+    none is given), or None when it can't be told (a bad or repeated length, or a
+    chunked body, which no page takes)."""
+    if re.search(rb"\ntransfer-encoding[ \t]*:", head, re.IGNORECASE):
+        return None
+    found = CONTENT_LENGTH.findall(head)
+    if not found:
+        return 0
+    if len(found) > 1 or not found[0].strip().isdigit() or len(found[0].strip()) > 9:
+        return None
+    return int(found[0].strip())
 
 
 @dataclass(eq=False)
@@ -621,9 +642,17 @@ class Gate:
             self.trusted[arrival.connection] = arrival
         length = head_length(data)
         if length is not None and length <= MAX_REQUEST_BYTES:
+            body = body_length(data[:length])
+            if body is None or body > self.server.max_body:
+                self._answer(arrival, HTTPStatus.REQUEST_ENTITY_TOO_LARGE if body
+                             else HTTPStatus.BAD_REQUEST)
+                return
+            if len(data) < length + body:
+                return  # the body is still coming (within the request's deadline)
             del self.trusted[arrival.connection]
             self.selector.unregister(arrival.connection)
-            self.server.hand_over(arrival.connection, arrival.address, bytes(data[:length]))
+            self.server.hand_over(arrival.connection, arrival.address,
+                                  bytes(data[:length + body]))
         elif len(data) > MAX_REQUEST_BYTES:
             self._answer(arrival, HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE)
 
@@ -682,11 +711,17 @@ class ViewerServer(HTTPServer):
 
     request_queue_size = 128
 
-    def __init__(self, address: tuple[str, int], site: Site,
+    def __init__(self, address: tuple[str, int], site: Any,
                  max_connections: int = MAX_CONNECTIONS, *,
                  max_waiting: int = MAX_WAITING, token_seconds: float = TOKEN_SECONDS,
-                 request_seconds: float = REQUEST_SECONDS) -> None:
+                 request_seconds: float = REQUEST_SECONDS,
+                 handler: type[ViewerHandler] | None = None, max_body: int = 0) -> None:
         self.site = site
+        """What the paths show: a :class:`Site` (or another site with ``shows_token``,
+        ``stopped`` and what its ``handler`` asks of it)."""
+        self.handler = handler or ViewerHandler
+        self.max_body = max_body
+        """The longest request body taken (413 beyond); 0: GET and HEAD only."""
         self.slots = threading.BoundedSemaphore(max_connections)
         self.stop_asked = False
         """Set by Ctrl-C or SIGTERM: the loop stops at its next pass."""
@@ -720,7 +755,7 @@ class ViewerServer(HTTPServer):
 
     def _answer(self, connection: socket.socket, address: Any, head: bytes) -> None:
         try:
-            ViewerHandler(connection, address, self, head)
+            self.handler(connection, address, self, head)
         except Exception:
             self.handle_error(connection, address)
         finally:

@@ -41,4 +41,5 @@ GAME = GameDeclaration(
     bots=("random", "greedy", "strong", "expert"),
     keyboard_ui="scorekeeper.games.least_score.ui",
     words=WORDS,
+    online_ui="scorekeeper.games.least_score.online",
 )

@@ -46,4 +46,5 @@ GAME = GameDeclaration(
     bots=("random", "greedy", "strong", "expert"),
     keyboard_ui="scorekeeper.games.one_card.ui",
     words=WORDS,
+    online_ui="scorekeeper.games.one_card.online",
 )
