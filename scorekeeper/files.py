@@ -10,7 +10,8 @@
   leaves the old file or the new one.
 * :func:`holding_lock` holds a file's lock (beside its real file) for a write: its
   folder made if need be, a lock held by another command waited for up to a timeout,
-  and every way that fails one refusal in words.
+  and every way that fails one refusal in words. The lock is ``flock`` itself
+  (:func:`acquire_lock`), the one filelock takes, without filelock's import.
 * A process killed mid-write leaves its temporary (``.<name>.XXXXXXXX.tmp``);
   :func:`remove_stale_temporaries`, called by the next writer under its lock,
   removes those of that file and no other's.
@@ -22,7 +23,9 @@ import contextlib
 import os
 import re
 import stat
+import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -197,25 +200,90 @@ def holding_lock(target: Path, lock_path: Path, *, timeout: float,
     make its folder if need be, wait up to ``timeout`` seconds for another command's
     hold, then remove the stale temporaries of ``target`` (no write of its own is under
     way). A failure is raised as ``refuse(message)``, one line that says what to do."""
-    from filelock import FileLock, Timeout  # only a write locks; every command reads
-
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise refuse(_("can't create the folder {path}: {reason}").format(
             path=target.parent, reason=error.strerror or error)) from None
-    lock = FileLock(str(lock_path), timeout=timeout)
     try:
-        lock.acquire()
-    except Timeout:
-        raise refuse(_("another score command has held {path} for {seconds} s; try again "
-                       "when it has finished").format(path=lock_path,
-                                                      seconds=f"{timeout:.0f}")) from None
+        descriptor = acquire_lock(lock_path, timeout)
     except OSError as error:  # e.g. a folder without write permission
         raise refuse(_("can't lock {path}: {reason}. Nothing was changed").format(
             path=lock_path, reason=error.strerror or error)) from None
+    if descriptor is None:
+        raise refuse(_("another score command has held {path} for {seconds} s; try again "
+                       "when it has finished").format(path=lock_path,
+                                                      seconds=f"{timeout:.0f}"))
     try:
         remove_stale_temporaries(target)
         yield
     finally:
-        lock.release()
+        release_lock(descriptor)
+
+
+LOCK_POLL_SECONDS = 0.05
+
+
+def acquire_lock(lock_path: Path, timeout: float) -> int | None:
+    """An exclusive lock on ``lock_path`` (the file made if need be): its open
+    descriptor, or None when another held it for all of ``timeout`` seconds (tried every
+    :data:`LOCK_POLL_SECONDS`, never waited on for longer).
+
+    It is the lock filelock's ``FileLock`` takes (``flock``; ``msvcrt.locking`` on
+    Windows), so each excludes the other. It is taken here directly because importing
+    filelock costs about 12 ms of every command that writes, a fifth of what ``score
+    add-round`` adds to a minimal Typer app (docs/performance.md).
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        descriptor = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            locked = try_lock(descriptor)
+        except BaseException:
+            os.close(descriptor)
+            raise
+        if locked:
+            return descriptor
+        os.close(descriptor)
+        if time.monotonic() >= deadline:
+            return None
+        time.sleep(LOCK_POLL_SECONDS)
+
+
+def release_lock(descriptor: int) -> None:
+    """Let go of a lock :func:`acquire_lock` took."""
+    try:
+        unlock(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+if sys.platform == "win32":  # pragma: no cover - the lock on Windows
+    import msvcrt
+
+    def try_lock(descriptor: int) -> bool:
+        """Lock the open file ``descriptor`` exclusively; False when another holds it."""
+        try:
+            msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
+    def unlock(descriptor: int) -> None:
+        with contextlib.suppress(OSError):
+            msvcrt.locking(descriptor, msvcrt.LK_UNLCK, 1)
+
+else:
+    import fcntl
+
+    def try_lock(descriptor: int) -> bool:
+        """Lock the open file ``descriptor`` exclusively; False when another holds it
+        (another process, or another open of the file in this one)."""
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
+
+    def unlock(descriptor: int) -> None:
+        fcntl.flock(descriptor, fcntl.LOCK_UN)

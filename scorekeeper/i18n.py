@@ -117,24 +117,25 @@ class Domain:
         return _DomainCatalog(self, language)
 
     def gettext(self, message: str) -> str:
-        """``message`` in the active language."""
-        found = self.find(message, _language)
-        return _active.gettext(message) if found is None else found
+        """``message`` in the active language (this thread's, when :func:`speaking`)."""
+        found = self.find(message, active_language())
+        return _translations().gettext(message) if found is None else found
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """The form of a message that goes with the number ``n``, in the active language."""
+        language = active_language()
         domain: Domain | None = self
-        while domain is not None and _language != ENGLISH:
+        while domain is not None and language != ENGLISH:
             try:
-                return domain._catalog(_language).ngettext(singular, plural, n)
+                return domain._catalog(language).ngettext(singular, plural, n)
             except _NotHere:
                 domain = domain.base
-        return _active.ngettext(singular, plural, n)
+        return _translations().ngettext(singular, plural, n)
 
     def pgettext(self, context: str, message: str) -> str:
         """``message`` in ``context``, in the active language."""
-        found = self.find(message, _language, context)
-        return _active.pgettext(context, message) if found is None else found
+        found = self.find(message, active_language(), context)
+        return _translations().pgettext(context, message) if found is None else found
 
 
 class _DomainCatalog(gettext.NullTranslations):

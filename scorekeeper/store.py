@@ -29,7 +29,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import sys
 from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,6 +39,7 @@ from tinydb.table import Document, Table
 
 from scorekeeper.errors import NewerStoreError as NewerStoreError  # re-exported
 from scorekeeper.errors import StoreError as StoreError  # re-exported
+from scorekeeper.files import try_lock
 from scorekeeper.games.common import EntryError
 from scorekeeper.i18n import _
 from scorekeeper.session import Session
@@ -461,7 +461,7 @@ class SessionLease:
             except OSError as error:
                 raise StoreError(_("can't create {path}: {reason}").format(
                     path=self.path, reason=error.strerror or error)) from None
-            if not _try_lock(descriptor):
+            if not try_lock(descriptor):
                 os.close(descriptor)
                 return False
             # The holder before us removes the file as it ends: if this is that removed
@@ -485,24 +485,3 @@ class SessionLease:
         with contextlib.suppress(OSError):
             os.unlink(self.path)  # while still held: nobody can take the removed file
         os.close(descriptor)  # releases the lock
-
-
-if sys.platform == "win32":  # pragma: no cover - the lease on Windows
-    import msvcrt
-
-    def _try_lock(descriptor: int) -> bool:
-        try:
-            msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)
-        except OSError:
-            return False
-        return True
-
-else:
-    import fcntl
-
-    def _try_lock(descriptor: int) -> bool:
-        try:
-            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return False
-        return True

@@ -75,6 +75,22 @@ def test_add_round_loads_no_engine_no_pool_no_pydantic_and_no_other_command(
     assert not [name for name in NOT_AT_THE_TABLE if name in loaded and name not in typers]
 
 
+WRITING_WITHOUT = (
+    "filelock", "logging",  # the store's lock is flock itself (files.acquire_lock)
+    "rich._emoji_codes",  # the console replaces no :emoji: codes
+)
+
+
+def test_add_round_writes_without_filelock_or_the_emoji_table(
+        score_run: Any, score_env: dict[str, str], db_path: Path) -> None:
+    score_run("new", "least-score", "--player", "Ann", "--player", "Bob")
+    loaded = modules_loaded_by(["add-round", "--declarer", "Ann", "Ann=3", "Bob=5"],
+                               score_env)
+    assert db_path.with_name(db_path.name + ".lock").exists()  # it wrote, under the lock
+    typers = typers_own_modules()
+    assert not [name for name in WRITING_WITHOUT if name in loaded and name not in typers]
+
+
 @pytest.mark.parametrize("args", [["add-round", "--session", "+1", "--declarer", "Ann",
                                    "Ann=3", "Bob=5"]])
 def test_a_value_in_another_spelling_still_parses(

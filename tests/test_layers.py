@@ -35,8 +35,8 @@ def layer(module: str) -> int:
                   "scorekeeper.keyboard"):
         return 1
     if len(parts) == 4 and parts[1] == "games":
-        return {"words": 1, "rules": 2, "engine": 3, "bots": 4, "expert": 4,
-                "ui": 7, "online": 7}.get(parts[3], 5)
+        return {"words": 1, "rules": 2, "engine": 3, "bots": 4, "expert": 4, "ui": 7,
+                "online": 7}.get(parts[3], 5)
     if parts[1:2] == ["games"] or module in ("scorekeeper.registry", "scorekeeper.session",
                                               "scorekeeper.summary", "scorekeeper.ranking",
                                               "scorekeeper.match", "scorekeeper.simulation"):

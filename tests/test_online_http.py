@@ -201,6 +201,19 @@ def test_a_thread_speaks_its_own_language_without_changing_the_runs() -> None:
     assert i18n.active_language() == "en"
 
 
+def test_a_threads_language_reaches_a_games_own_words() -> None:
+    """A game's words come from its own catalog (games/<game>/words.py): a page's
+    ``?lang=`` reaches them as it reaches the generic words, plural forms included."""
+    from scorekeeper import i18n
+    from scorekeeper.games.least_score import words
+
+    with i18n.speaking("da"):
+        assert words._("who declared.") == "hvem der erklærede."
+        assert words.pgettext("table heading", "Round") == "Runde"
+        assert words.ngettext("Deck: {n} card", "Deck: {n} cards", 2) != "Deck: {n} cards"
+    assert words._("who declared.") == "who declared."
+
+
 def test_score_serve_takes_no_request_body_and_a_seat_no_chunked_one(tmp_path: Path) -> None:
     """The gate reads a body only up to its server's limit: ``score serve`` takes none
     (413), a move is at most 2 KiB, and a chunked body (no length to bound) is refused."""

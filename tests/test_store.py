@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 from conftest import CLI, Refuse, assert_one_line_error, file_bytes, players_args
-from filelock import FileLock
+from filelock import FileLock, Timeout
 
+from scorekeeper import files
 from scorekeeper import storage as storage_module
 from scorekeeper.store import (
     BACKUPS,
@@ -195,6 +196,24 @@ def test_a_writer_waits_for_the_lock_then_gives_up(
         # readers need no lock
         assert "Ann" in ok("show").stdout
     ok("add-round", "--declarer", "Ann", "Ann=1", "Bob=5")
+
+
+def test_the_store_lock_and_filelock_exclude_each_other(db_path: Path) -> None:
+    """The store takes its lock with flock itself (files.acquire_lock), the lock
+    filelock's FileLock takes: either one held keeps the other out until released."""
+    lock_path = Store(db_path).lock_path
+    ours = files.acquire_lock(lock_path, 0)
+    assert ours is not None
+    try:
+        with pytest.raises(Timeout):
+            FileLock(str(lock_path), timeout=0.1).acquire()
+    finally:
+        files.release_lock(ours)
+    with FileLock(str(lock_path), timeout=1):
+        assert files.acquire_lock(lock_path, 0.1) is None
+    again = files.acquire_lock(lock_path, 0)  # free once both have let go
+    assert again is not None
+    files.release_lock(again)
 
 
 def test_a_lock_that_cant_be_made_is_refused(ok: CLI, refuse: Refuse, db_path: Path) -> None:

@@ -660,16 +660,16 @@ class GameDeclaration:
     """The bot levels its virtual deck offers (``--bot``); the bots load with the deck."""
     keyboard_ui: str | None = None
     """The module that shows a view and reads a move at the keyboard, imported on use."""
+    online_ui: str | None = None
+    """The module that shows a seat's view on its phone and reads its posted moves
+    (``score play --online``: ``seat_state``, ``public_state``, ``action_of``,
+    ``describe_action``, ``describe_end``, ``hint``), imported on use."""
     words: Domain | None = None
     """Where the game's own catalog is (its gettext domain, in its folder's ``locale/``):
     the words it declares here (help texts, headings, legends) are translated there."""
     base: str | None = None
     """The package of the game this one builds on (a variant: its table subclasses the
     base's, its declaration replaces what differs); the only other game it may import."""
-    online_ui: str | None = None
-    """The module that shows a seat's view on its phone and reads its posted moves
-    (``score play --online``: ``seat_state``, ``public_state``, ``action_of``,
-    ``describe_action``, ``describe_end``, ``hint``), imported on use."""
 
     @property
     def name(self) -> str:

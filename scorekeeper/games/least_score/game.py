@@ -40,6 +40,6 @@ GAME = GameDeclaration(
     virtual="scorekeeper.games.least_score.virtual:LeastScoreVirtual",
     bots=("random", "greedy", "strong", "expert"),
     keyboard_ui="scorekeeper.games.least_score.ui",
-    words=WORDS,
     online_ui="scorekeeper.games.least_score.online",
+    words=WORDS,
 )

@@ -45,6 +45,6 @@ GAME = GameDeclaration(
     virtual="scorekeeper.games.one_card.virtual:OneCardVirtual",
     bots=("random", "greedy", "strong", "expert"),
     keyboard_ui="scorekeeper.games.one_card.ui",
-    words=WORDS,
     online_ui="scorekeeper.games.one_card.online",
+    words=WORDS,
 )
