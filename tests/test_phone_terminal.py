@@ -228,3 +228,17 @@ def test_one_card_legend_is_one_line_at_120_columns(one_card, ok: CLI, columns) 
     assert layout(shown) == "wide"
     legend = "+score =running total   ✗ the bidder took fewer points than the bid"
     assert any(line.strip() == legend for line in shown.splitlines()), shown
+
+
+@pytest.mark.parametrize("width", [45, 80, 120])
+def test_the_list_of_games_fits_and_cuts_nothing(ok: CLI, columns, width: int) -> None:
+    """``score games``: a table where it fits, else each game as a block; every
+    description and house rule whole, at every width."""
+    columns(width)
+    shown = ok("games").stdout
+    assert_fits(shown, width)
+    assert "…" not in shown
+    flat = " ".join(shown.split())
+    for option in ("--target 100", "--moon-rule add", "--two-pairs same-rank"):
+        assert option in flat, (option, shown)
+    assert "the lowest total wins when someone reaches 100." in flat

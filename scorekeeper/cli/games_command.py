@@ -7,14 +7,12 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import typer
-from rich.table import Table
-from rich.text import Text
 
-from scorekeeper.card_printing import plain
 from scorekeeper.cli.context import console, stdout
 from scorekeeper.games.common import GameDeclaration
 from scorekeeper.i18n import N_, _, pgettext
 from scorekeeper.registry import BUILT_IN, GROUP_FILE, ORIGINS, PLUG_IN, all_declarations
+from scorekeeper.views.games_list import games_view
 
 
 def origin_of(declaration: GameDeclaration) -> str:
@@ -57,23 +55,8 @@ def games(as_json: Annotated[bool, typer.Option(
         stdout.write(json.dumps({"games": games_json(declarations)}, ensure_ascii=False,
                                 indent=2) + "\n")
         return
-    table = Table(title=_("Games"), title_justify="left")
-    table.add_column(pgettext("table heading", "Game"), no_wrap=True)
-    table.add_column(pgettext("table heading", "Title"))
-    table.add_column(pgettext("table heading", "Players"), justify="right", no_wrap=True)
-    table.add_column(pgettext("table heading", "From"))
-    table.add_column(pgettext("table heading", "House rules (defaults)"))
-    for declaration in declarations.values():
-        rules = Text("\n").join(plain(f"{option.flag} {option.default}")
-                                for option in declaration.house_rules) or Text("—")
-        title = plain(declaration.title)
-        if declaration.description:
-            title.append("\n")
-            title.append_text(plain(_(declaration.description), style="dim"))
-        table.add_row(plain(declaration.name), title,
-                      f"{declaration.table.min_players}–{declaration.table.max_players}",
-                      plain(origin_text(declaration)), rules)
-    console.print(table)
+    origins = {name: origin_text(declaration) for name, declaration in declarations.items()}
+    console.print(games_view(declarations, origins, console.width))
     console.print(_("Start one with {command}; its rules: {rules}.").format(
         command="`score new GAME --player A --player B`", rules="`score rules GAME`"))
 
