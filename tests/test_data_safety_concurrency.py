@@ -166,10 +166,11 @@ def test_eight_processes_each_filling_its_own_session(tmp_path: Path) -> None:
         assert session.name == f"table {p}"
         assert len(session.rounds) == ROUNDS_EACH
         if session.game == "least-score":
-            decoded = [decode_least_score(r) for r in session.rounds]
+            decoded = [decode_least_score(r.to_json()) for r in session.rounds]
             assert decoded == [(p, i) for i in range(ROUNDS_EACH)]
         else:
-            assert [decode_one_card(r) for r in session.rounds] == list(range(ROUNDS_EACH))
+            decoded_notes = [decode_one_card(r.to_json()) for r in session.rounds]
+            assert decoded_notes == list(range(ROUNDS_EACH))
         assert [h["change"] for h in session.history] == ["new"] + ["add-round"] * ROUNDS_EACH
         assert [h["round"] for h in session.history[1:]] == list(range(1, ROUNDS_EACH + 1))
         assert not session.finished
@@ -208,7 +209,7 @@ def test_eight_processes_sharing_one_session(tmp_path: Path) -> None:
     assert seen and seen == sorted(seen), "a reader saw rounds disappear"
 
     session = Store(db).read().get(1)
-    decoded = [decode_least_score(r) for r in session.rounds]
+    decoded = [decode_least_score(r.to_json()) for r in session.rounds]
     assert len(decoded) == PROCESSES * ROUNDS_EACH
     assert len(set(decoded)) == len(decoded), "a round was stored twice"
     for p in range(PROCESSES):
@@ -219,6 +220,6 @@ def test_eight_processes_sharing_one_session(tmp_path: Path) -> None:
     assert standings.totals == {"Ann": 0, "Bob": PROCESSES * 50, "Cy": PROCESSES * 50}
     assert len(session.history) == 1 + PROCESSES * ROUNDS_EACH
     # the dealer rotation ran through all 200 rounds: round n was dealt by seat (n - 1) % 3
-    dealers = [summary["dealer"] for summary in standings.rounds]
+    dealers = [summary.dealer for summary in standings.rounds]
     assert dealers == [("Ann", "Bob", "Cy")[n % 3] for n in range(len(dealers))]
     assert_store_healthy(db)

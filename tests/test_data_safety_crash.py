@@ -107,7 +107,7 @@ def check_after_kill(db: Path, before: bytes, value: int, outcomes: Outcomes,
     assert StoreFile(db, whole=True).load(text.encode("utf-8"))  # a store, via its storage
     session = Store(db).read().get(1)  # scorekeeper's own load
     old_rounds = _rounds_of(before, db)
-    rounds = [dict(r) for r in session.rounds]
+    rounds = [r.to_json() for r in session.rounds]  # FORMAT.md's stored rounds
     if db.read_bytes() == before:
         outcomes.before += 1
         kind = "before"
