@@ -10,21 +10,17 @@ on two lines has client rectangles at two heights.
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browsers import headless_chromium
 from conftest import CLI
 from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 from serving import Served, start_serve
 
-CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
-CHROMEDRIVER = os.environ.get("SCOREKEEPER_CHROMEDRIVER", "/usr/bin/chromedriver")
 WIDTHS = (390, 1280)
 NAMES = ["Ann", "Bartholomew Quincy", "Cy", "Dorothea", "Maximiliana Oberholzer"]
 
@@ -61,19 +57,7 @@ return problems;
 
 @pytest.fixture(scope="module")
 def chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[webdriver.Chrome]:
-    for program in (CHROMIUM, CHROMEDRIVER):
-        assert shutil.which(program), (f"{program} is missing: `apt-get install chromium "
-                                       "chromium-driver` (Debian), as .ci/run does")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    profile = tmp_path_factory.mktemp("chromium")
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage", "--window-size=1280,900",
-                 f"--user-data-dir={profile}"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
-    driver.set_page_load_timeout(20)
+    driver = headless_chromium(tmp_path_factory.mktemp("chromium"), 1280)
     try:
         yield driver
     finally:

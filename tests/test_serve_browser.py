@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -17,35 +16,20 @@ from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
+from browsers import headless_chromium
 from conftest import CLI, Result
 from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 from serving import Served, start_serve
 
-CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
-CHROMEDRIVER = os.environ.get("SCOREKEEPER_CHROMEDRIVER", "/usr/bin/chromedriver")
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
 
 
 @pytest.fixture(scope="module")
 def chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[webdriver.Chrome]:
     """One headless Chromium for the module (it takes a second or more to start)."""
-    # Never skipped: CI installs Chromium; a machine without it fails here, saying what to do.
-    for program in (CHROMIUM, CHROMEDRIVER):
-        assert shutil.which(program), (f"{program} is missing: `apt-get install chromium "
-                                       "chromium-driver` (Debian), as .ci/run does")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    profile = tmp_path_factory.mktemp("chromium")
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
-                 "--window-size=1000,900", f"--user-data-dir={profile}"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
-    driver.set_page_load_timeout(20)
+    driver = headless_chromium(tmp_path_factory.mktemp("chromium"), 1000)
     try:
         yield driver
     finally:
