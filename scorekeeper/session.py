@@ -30,6 +30,7 @@ from scorekeeper.games.common import (
     RoundError,
     Standings,
     TableGame,
+    competition_ranks,
     match_player,
     name_key,
     parse_rounds,
@@ -328,7 +329,10 @@ class Session:
     def before_round(self, number: int) -> Session:
         """The session as it stood when round ``number`` was entered: the rounds and the
         roster changes before it."""
+        later = {change.player for change in self.roster
+                 if change.joined and change.after > number - 1}
         return replace(self, rounds=self.rounds[:number - 1],
+                       players=tuple(name for name in self.players if name not in later),
                        roster=tuple(change for change in self.roster
                                     if change.after <= number - 1))
 
@@ -340,8 +344,8 @@ class Session:
         if not standings.left:
             return places
         stayed = [name for name in self.players if name not in standings.left]
-        below = max((places[name] for name in stayed), default=0)
-        ranked = {name: places[name] for name in stayed}
+        ranked = competition_ranks({name: places[name] for name in stayed})
+        below = max(ranked.values(), default=0)
         for index, name in enumerate(reversed(standings.left), start=1):
             ranked[name] = below + index
         return ranked
@@ -425,6 +429,7 @@ class Session:
                   note: str = "") -> Session:
         self.check_takes_rounds()
         self.check_entry_fields(entry)
+        self.check_not_left(entry)
         round_ = self.rules.make_round(self.seated, self.options, self.standings, entry)
         if check_note(note):
             round_ = round_.with_note(check_note(note))
@@ -519,6 +524,22 @@ class Session:
                                "for it").format(game=self.rules.title, command=command))
         self.check_takes_rounds()
         return rule
+
+    def check_not_left(self, entry: RoundEntry) -> None:
+        """Refuse a round naming a player who left the game, saying so (the rules would
+        only say there is no such player)."""
+        left = self.standings.left
+        if not left:
+            return
+        names = {option.key for option in self.declaration.round_options
+                 if option.kind == "name"}
+        typed = [name for name, _value in entry.values]
+        typed += [str(entry.text(key)) for key in names if entry.text(key) is not None]
+        for name in left:
+            if any(name_key(text.strip()) == name_key(name) for text in typed):
+                raise EntryError(_("{name} left the game after round {after} and plays no "
+                                   "more deals").format(name=name,
+                                                        after=self._left_after(name)))
 
     def _left_after(self, name: str) -> int:
         return next(change.after for change in self.roster

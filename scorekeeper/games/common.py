@@ -932,9 +932,11 @@ class RosterTimeline:
         return [name for name in self.players if name not in self.joined]
 
     def apply(self, after: int, still_in: list[str], running: dict[str, int],
-              left: list[str]) -> list[str]:
-        """Who is still in once the changes made after round ``after`` are applied;
-        ``running`` gets each late player's starting total, ``left`` each leaver."""
+              left: list[str], dealer: str | None) -> tuple[list[str], str | None]:
+        """Who is still in, and who deals next, once the changes made after round
+        ``after`` are applied, one by one; ``running`` gets each late player's starting
+        total, ``left`` each leaver. A leaver's deal passes to the next player still in
+        (a late player who joins afterwards does not take it back)."""
         present = set(still_in)
         for change in self.roster:
             if change.after != after:
@@ -956,7 +958,9 @@ class RosterTimeline:
                 raise RosterError(after, what, _(
                     "the game takes {low} to {high} players still in, not {n}").format(
                     low=self.low, high=self.high, n=len(present)))
-        return [name for name in self.players if name in present]
+            if dealer is not None and dealer not in present and dealer in self.players:
+                dealer = next_seat(self.players, dealer, present)
+        return [name for name in self.players if name in present], dealer
 
     def starting(self) -> dict[str, int]:
         return {change.player: change.total or 0 for change in self.roster if change.joined}

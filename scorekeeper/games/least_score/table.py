@@ -286,8 +286,7 @@ class LeastScoreTable:
                 raise RoundError(number, _("the game was already over after round {number} "
                                            "({winners} won)").format(
                     number=number - 1, winners=_(" and ").join(winners)))
-            still_in = timeline.apply(number - 1, still_in, running, left)
-            dealer = _dealer_still_in(players, dealer, still_in)
+            still_in, dealer = timeline.apply(number - 1, still_in, running, left, dealer)
             try:
                 round_ = _own(entered)
                 _check_round(round_, players, still_in, knocked, dealer)
@@ -315,8 +314,7 @@ class LeastScoreTable:
             if dealer is not None and still_in:
                 dealer = rules.next_dealer(players, dealer, still_in)
         if winners is None:
-            still_in = timeline.apply(len(rounds), still_in, running, left)
-            dealer = _dealer_still_in(players, dealer, still_in)
+            still_in, dealer = timeline.apply(len(rounds), still_in, running, left, dealer)
         elif any(change.after == len(rounds) for change in roster):
             raise RosterError(len(rounds), roster[-1].describe(),
                               _("the game was already over"))
@@ -454,14 +452,6 @@ def _check_round(
             name=unknown_hands[0]))
     _check_no_card_twice(hands)
     check_deal_dealer(round_, dealer)
-
-
-def _dealer_still_in(players: Sequence[str], dealer: str | None,
-                     still_in: Sequence[str]) -> str | None:
-    """The dealer, or the next player still in when the dealer has left the game."""
-    if dealer is None or dealer in still_in or not still_in:
-        return dealer
-    return rules.next_dealer(players, dealer, still_in)
 
 
 def _still_in(standings: Standings, name: str) -> None:

@@ -330,8 +330,7 @@ class OneCardTable:
                 raise RoundError(number, _("the game was already over after round {number} "
                                            "({winners} won)").format(
                     number=number - 1, winners=_(" and ").join(winners)))
-            players = timeline.apply(number - 1, players, running, left)
-            dealer = _dealer_in(seating, dealer, players)
+            players, dealer = timeline.apply(number - 1, players, running, left, dealer)
             try:
                 round_ = _own(entered)
                 _check_round(round_, players, opts, dealer)
@@ -355,8 +354,7 @@ class OneCardTable:
             if dealer is not None:
                 dealer = next_seat(seating, dealer, players)
         if winners is None:
-            players = timeline.apply(len(rounds), players, running, left)
-            dealer = _dealer_in(seating, dealer, players)
+            players, dealer = timeline.apply(len(rounds), players, running, left, dealer)
         elif any(change.after == len(rounds) for change in roster):
             raise RosterError(len(rounds), roster[-1].describe(),
                               _("the game was already over"))
@@ -576,13 +574,6 @@ def _points_total_problem(total: int, opts: Options) -> str:
 def _options_dict(opts: Options) -> JSONDict:
     return {"joker": opts.joker.value, "target": opts.target}
 
-
-
-def _dealer_in(seating: Sequence[str], dealer: str | None, players: Sequence[str]) -> str | None:
-    """The dealer, or the next player in the game when the dealer has left it."""
-    if dealer is None or dealer in players or dealer not in seating:
-        return dealer
-    return next_seat(seating, dealer, players)
 
 
 class OneCardRoster(RosterRule):

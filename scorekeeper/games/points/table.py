@@ -311,8 +311,7 @@ class PointsTable:
             if finished:
                 raise RoundError(number, _("the game was already over after deal {number}")
                                  .format(number=number - 1))
-            still_in = timeline.apply(number - 1, still_in, running, left)
-            dealer = _dealer_in(players, dealer, still_in)
+            still_in, dealer = timeline.apply(number - 1, still_in, running, left, dealer)
             try:
                 if not isinstance(entered, PointsRound):  # another game's round
                     raise EntryError(_("the deal has no points"))
@@ -328,8 +327,7 @@ class PointsTable:
             if dealer is not None and dealer in players:
                 dealer = next_seat(players, dealer, still_in)
         if not finished:
-            still_in = timeline.apply(len(rounds), still_in, running, left)
-            dealer = _dealer_in(players, dealer, still_in)
+            still_in, dealer = timeline.apply(len(rounds), still_in, running, left, dealer)
         elif any(change.after == len(rounds) for change in roster):
             raise RosterError(len(rounds), roster[-1].describe(),
                               _("the game was already over"))
@@ -402,13 +400,6 @@ class PointsTable:
                       words(_SUM).format(sum=opts.sum) if opts.sum is not None
                       else words(_NO_SUM)),
         ]
-
-
-def _dealer_in(players: Sequence[str], dealer: str | None, still_in: Sequence[str]) -> str | None:
-    """The dealer, or the next player still in when the dealer has left the game."""
-    if dealer is None or dealer in still_in or dealer not in players:
-        return dealer
-    return next_seat(players, dealer, still_in)
 
 
 class PointsRoster(RosterRule):
