@@ -11,6 +11,7 @@ and the real ``score`` end to end.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -366,6 +367,10 @@ def test_every_export_shows_who_joined_and_left() -> None:
     assert "| Cy | 7 | — | left |" in markdown
     html = export_view.to_html(session)
     assert "Dan joined at 18 after round 1" in html
+    lines = {name: points.split() for points, name in
+             re.findall(r'points="([^"]*)"><title>(\w+)</title>', html)}
+    assert [len(lines[name]) for name in ("Ann", "Bob", "Cy", "Dan")] == [3, 3, 2, 2]
+    assert lines["Dan"][0].split(",")[0] == lines["Cy"][1].split(",")[0]  # from round 1
     rows = export_view.to_csv(session).splitlines()
     assert rows[0].endswith(",joined or left before")
     assert rows[2].endswith(",Dan joined at 18; Cy left")

@@ -381,6 +381,10 @@ def chart_svg(session: Session) -> str:
               *_running_totals(session)]
     out_after = {name: summary.number for summary in session.standings.rounds
                  for name in summary.knocked_out}
+    # a late player's line starts where they joined; a leaver's ends where they left
+    first = {change.player: change.after for change in session.roster if change.joined}
+    out_after |= {change.player: change.after for change in session.roster
+                  if not change.joined}
     target = session.rules.target(session.options)
     width, height, pad_left, pad_right, pad_top, pad_bottom = 480, 280, 40, 12, 16, 30
     highest = max([target, *(max(t.values()) for t in totals)])
@@ -428,7 +432,9 @@ def chart_svg(session: Session) -> str:
     for number, name in enumerate(session.players):
         colour = PALETTE[number % len(PALETTE)]
         last = out_after.get(name, len(totals) - 1)
-        points = " ".join(f"{x(i):.1f},{y(t[name]):.1f}" for i, t in enumerate(totals[:last + 1]))
+        start = first.get(name, 0)
+        points = " ".join(f"{x(i):.1f},{y(t[name]):.1f}"
+                          for i, t in enumerate(totals[:last + 1]) if i >= start)
         parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" '
                      f'points="{points}"><title>{_e(name)}</title></polyline>')
         parts.append(f'<circle cx="{x(last):.1f}" cy="{y(totals[last][name]):.1f}" r="3.5" '
