@@ -500,10 +500,10 @@ def test_show_json_and_log(ok: CLI) -> None:
     log = ok("log", "--json").json()
     changes = [entry["change"] for entry in log["history"]]
     assert changes[-2:] == ["add-player", "drop-player"]
-    ok("undo")
+    assert ok("undo").stdout.startswith("Took back: Cy left. (`score redo` brings it back.)")
     ok("undo")
     assert "roster" not in ok("export", "--format", "json").json()
-    ok("redo")
+    assert ok("redo").stdout.startswith("Brought back: Dan joined at 18.")
     assert ok("export", "--format", "json").json()["roster"] == \
         [{"after": 1, "join": "Dan", "total": 18}]
 

@@ -336,13 +336,16 @@ def undo(ctx: typer.Context, session_id: SessionOption = None) -> None:
     def change(db: WritableStoreView) -> tuple[Session, str]:
         session = db.get(session_id)
         roster = session.last_roster_change
-        removed = roster.describe() if roster is not None \
-            else session.describe_round(len(session.rounds)) if session.rounds else ""
+        if roster is not None:
+            removed = _("Took back: {change}. (`score redo` brings it back.)").format(
+                change=roster.describe())
+        else:
+            removed = _("Removed {round}. (`score redo` brings it back.)").format(
+                round=session.describe_round(len(session.rounds)) if session.rounds else "")
         return db.put(session.undo()), removed
 
     session, removed = store(ctx).update(change)
-    console.print(plain(_("Removed {round}. (`score redo` brings it back.)").format(
-        round=removed)))
+    console.print(plain(removed))
     console.print(compact.standings(console, session))
     console.print(render.ending(session))
 
