@@ -564,3 +564,29 @@ def test_a_rematch_seats_the_players_who_stayed(ok: CLI) -> None:
     assert data["players"] == ["Bob", "Cy", "Dan"]
     assert data["first_dealer"] == "Bob"  # the seat after Ann's among those who stayed
     assert "roster" not in data
+
+
+def test_the_store_keeps_the_other_sessions_bytes(ok: CLI, db_path: Path) -> None:
+    ok("new", "points", "--player", "Ann", "--player", "Bob")
+    ok("add-round", "Ann=3", "Bob=4")
+    ok("new", "points", "--player", "Cy", "--player", "Dee")
+
+    def line(session_id: int) -> bytes:
+        prefix = f'"{session_id}": {{"game"'.encode()
+        return next(row for row in db_path.read_bytes().splitlines()
+                    if row.startswith(prefix))
+
+    first = line(1)
+    assert b'"roster"' not in first
+    ok("add-player", "Eve", "--session", "2")
+    ok("drop-player", "Cy", "--session", "2")
+    assert line(1) == first
+    assert b'"roster":[{"after":0,"join":"Eve","total":0},{"after":0,"leave":"Cy"}]' in line(2)
+    ok("doctor")
+
+
+def test_refusals_speak_arabic(ok: CLI, cli: CLI) -> None:
+    _night(ok)
+    result = cli("--lang", "ar", "add-player", "Bob")
+    assert result.exit_code == 1
+    assert result.stderr == "error: Bob لاعب في Least Score #1 بالفعل\n"
