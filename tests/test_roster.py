@@ -21,6 +21,7 @@ from conftest import CLI, Refuse, Result, file_bytes
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+from rules_model import least_score_deal
 
 from scorekeeper import registry
 from scorekeeper.games.common import (
@@ -340,6 +341,118 @@ class RosterMachine(RuleBasedStateMachine):
 
 TestRosterMachine = RosterMachine.TestCase
 TestRosterMachine.settings = settings(max_examples=30, stateful_step_count=20, deadline=None)
+
+
+class LeastScoreRosterMachine(RuleBasedStateMachine):
+    """Least Score (limit 25, so players go out) changed at random, against a model
+    scored by tests/rules_model.py: a late player starts at the highest total still in,
+    the knocked-out and those who left play no more deals, the last player standing
+    wins, and the deal passes to the left among the players still in."""
+
+    NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.session = Session.new("least-score", ["Ann", "Bob", "Cy"], dealer="Ann",
+                                   options={"limit": 25}, time=TIME)
+        self.events: list[tuple[str, Any]] = []
+        self.redo_stack: list[tuple[str, Any]] = []
+
+    def model(self) -> tuple[dict[str, int], list[str], list[str], list[str], str | None]:
+        seating = ["Ann", "Bob", "Cy"]
+        totals = dict.fromkeys(seating, 0)
+        still_in, out, left = list(seating), [], []
+        dealer: str | None = "Ann"
+        rounds = 0
+        for kind, value in self.events:
+            if kind == "join":
+                name, typed = value
+                start = max(totals[n] for n in still_in) if rounds else 0
+                totals[name] = start if typed is None else typed
+                seating.append(name)
+                still_in.append(name)
+            elif kind == "leave":
+                still_in.remove(value)
+                left.append(value)
+            else:
+                declarer, hands = value
+                scores, _false = least_score_deal(hands, declarer, "declarer-wins")
+                for name, points in scores.items():
+                    totals[name] += points
+                gone = [n for n in still_in if totals[n] > 25]
+                out += gone
+                still_in = [n for n in still_in if n not in gone]
+                rounds += 1
+                dealer = RosterMachine._next(seating, dealer, still_in) if still_in else None
+            if dealer is not None and dealer not in still_in and still_in:
+                dealer = RosterMachine._next(seating, dealer, still_in)
+        if len(still_in) <= 1:
+            dealer = None  # the game is over
+        return totals, still_in, out, left, dealer
+
+    def _did(self, session: Session, event: tuple[str, Any]) -> None:
+        self.session, self.redo_stack = session, []
+        self.events.append(event)
+
+    @precondition(lambda self: not self.session.finished)
+    @rule(data=st.data())
+    def add_round(self, data: st.DataObject) -> None:
+        still_in = self.session.standings.still_in
+        declarer = data.draw(st.sampled_from(still_in))
+        hands = {name: data.draw(st.integers(1, 20)) for name in still_in}
+        self._did(least_round(self.session, declarer, **hands), ("round", (declarer, hands)))
+
+    @precondition(lambda self: not self.session.finished)
+    @rule(name=st.sampled_from(NAMES), total=st.none() | st.integers(0, 25))
+    def add_player(self, name: str, total: int | None) -> None:
+        if name in self.session.players:
+            with pytest.raises(EntryError):
+                self.session.add_player(name, total)
+            return
+        self._did(self.session.add_player(name, total, time=TIME), ("join", (name, total)))
+
+    @precondition(lambda self: not self.session.finished)
+    @rule(data=st.data())
+    def drop_player(self, data: st.DataObject) -> None:
+        name = data.draw(st.sampled_from(self.session.players))
+        standings = self.session.standings
+        if name not in standings.still_in or len(standings.still_in) <= 2:
+            with pytest.raises(EntryError):
+                self.session.drop_player(name)
+            return
+        self._did(self.session.drop_player(name, time=TIME), ("leave", name))
+
+    @precondition(lambda self: bool(self.events))
+    @rule()
+    def undo(self) -> None:
+        self.session = self.session.undo(time=TIME)
+        self.redo_stack.append(self.events.pop())
+
+    @precondition(lambda self: bool(self.redo_stack))
+    @rule()
+    def redo(self) -> None:
+        self.session = self.session.redo(time=TIME)
+        self.events.append(self.redo_stack.pop())
+
+    @invariant()
+    def standings_follow_the_model(self) -> None:
+        totals, still_in, out, left, dealer = self.model()
+        standings = self.session.standings
+        assert standings.totals == totals
+        assert standings.still_in == still_in
+        assert standings.knocked_out == out
+        assert standings.left == left
+        assert standings.next_dealer == dealer
+        assert standings.finished == (len(still_in) <= 1)
+        assert standings.winners == (still_in if standings.finished else [])
+        imported = session_from_summary(json.loads(json.dumps(summary_of(self.session))),
+                                        time=TIME)
+        assert imported.standings == standings
+
+
+TestLeastScoreRosterMachine = LeastScoreRosterMachine.TestCase
+TestLeastScoreRosterMachine.settings = settings(max_examples=30, stateful_step_count=20,
+                                                deadline=None)
 
 
 # ---------------------------------------------------------------------------
