@@ -24,6 +24,7 @@ from scorekeeper.games.common import (
     GameDeclaration,
     JSONDict,
     RosterChange,
+    RosterError,
     RosterRule,
     Round,
     RoundEntry,
@@ -627,6 +628,11 @@ class Session:
         changed = replace(self, rounds=tuple(rounds), undone=())
         try:
             changed.standings  # noqa: B018
+        except RosterError as error:
+            raise EntryError(_("that edit makes a later change of players impossible "
+                               "({change}); if the edit is right, take back the changes from "
+                               "there on first (`score undo`), edit round {number}, then make "
+                               "them again").format(change=error, number=number)) from None
         except RoundError as error:
             if error.number == number:
                 raise EntryError(error.reason) from None

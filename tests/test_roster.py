@@ -219,6 +219,12 @@ def test_an_edit_that_makes_a_later_join_impossible_is_refused() -> None:
     assert edited.standings.totals["Dan"] == 20
     standings = session.before_round(1).standings
     assert standings.still_in == ["Ann", "Bob", "Cy"]
+    left = session.drop_player("Cy", time=TIME)
+    out = RoundEntry((("Ann", "2"), ("Bob", "20"), ("Cy", "40")), declarer="Ann")
+    with pytest.raises(EntryError, match=r"^that edit makes a later change of players "
+                                         r"impossible \(Cy left after round 1: Cy is not "
+                                         r"playing, so can't leave\); if the edit is right"):
+        left.edit_round(1, out, time=TIME)
 
 
 # ---------------------------------------------------------------------------
