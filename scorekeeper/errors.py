@@ -34,6 +34,18 @@ class RoundError(EntryError):
         self.reason = reason
 
 
+class RosterError(RoundError):
+    """A stored roster change (a player joining or leaving) that does not fit the rounds
+    and changes before it. ``number`` is the round it comes before, so an edit that breaks
+    it is reported like a later round it breaks."""
+
+    def __init__(self, after: int, change: str, reason: str) -> None:
+        EntryError.__init__(self, _("{change} after round {after}: {reason}").format(
+            change=change, after=after, reason=reason))
+        self.number = after + 1
+        self.reason = reason
+
+
 class CardError(ScorekeeperError, ValueError):
     """A piece of text is not a card in the notation of the rules."""
 

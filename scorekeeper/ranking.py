@@ -17,7 +17,7 @@ def ranked_players(session: Session) -> list[tuple[int, str]]:
     may place the knocked-out by how long they lasted (Least Score played to the end).
     While a game is on, the players still in are ordered by their totals."""
     standings = session.standings
-    places = session.rules.placings(session.players, session.options, standings)
+    places = session.placings()
     sign = 1 if session.rules.lower_is_better else -1
     still_in = set() if standings.finished else set(standings.still_in)
     ranks = competition_ranks({
@@ -32,6 +32,8 @@ def margin(session: Session, name: str) -> str:
     standings = session.standings
     total = standings.totals[name]
     target = session.rules.target(session.options)
+    if name in standings.left:
+        return "—"
     if session.rules.lower_is_better:
         return str(target - total) if name in standings.still_in else "—"
     return str(max(target - total, 0))
@@ -53,7 +55,19 @@ def status_text(session: Session, name: str) -> str:
         return pgettext("player status", "knocked out")
     if word == "finished":
         return pgettext("player status", "finished")
+    if word == "left":
+        return pgettext("player status", "left")
     return pgettext("player status", "in")
+
+
+def left_after(session: Session, name: str) -> int | None:
+    """The round after which ``name`` left the game (``score drop-player``), or None."""
+    return next((change.after for change in session.roster
+                 if change.player == name and not change.joined), None)
+
+
+def left_words(after: object) -> str:
+    return _("left after round {number}").format(number=after)
 
 
 def status_word(session: Session, name: str) -> str:
@@ -64,4 +78,6 @@ def status_word(session: Session, name: str) -> str:
         return "winner"
     if name in standings.knocked_out:
         return "knocked out"
+    if name in standings.left:
+        return "left"
     return "finished" if standings.finished else "in"

@@ -23,11 +23,15 @@ from scorekeeper.games.common import (
     EntryError,
     GameDeclaration,
     JSONDict,
+    RosterChange,
+    RosterError,
+    RosterRule,
     Round,
     RoundEntry,
     RoundError,
     Standings,
     TableGame,
+    competition_ranks,
     match_player,
     name_key,
     parse_rounds,
@@ -40,7 +44,7 @@ from scorekeeper.text import escaped, hidden_characters
 MODES = ("table", "virtual")
 MAX_NAME_LENGTH = 40
 MAX_NOTE_LENGTH = 500
-PLAY_CHANGES = ("new", "add-round", "undo", "redo", "edit-round")
+PLAY_CHANGES = ("new", "add-round", "undo", "redo", "edit-round", "add-player", "drop-player")
 """The changes that happen at the table: the night lasts from the first to the last."""
 MAX_SESSION_NAME_LENGTH = 200
 
@@ -234,8 +238,12 @@ class Session:
     first_dealer: str | None = None
     created: str = ""
     rounds: tuple[Round, ...] = ()
-    undone: tuple[Round, ...] = ()
-    """Rounds taken back by undo, most recent last: what redo brings back."""
+    undone: tuple[Round | RosterChange, ...] = ()
+    """Rounds and roster changes taken back by undo, most recent last: what redo brings
+    back."""
+    roster: tuple[RosterChange, ...] = ()
+    """The players who joined and left between deals (``add-player``/``drop-player``), in
+    order; ``players`` is the whole seating, a late player after those already seated."""
     history: tuple[JSONDict, ...] = ()
     id: int | None = None
     virtual: VirtualSettings | None = None
@@ -301,7 +309,47 @@ class Session:
 
     @cached_property
     def standings(self) -> Standings:
-        return self.rules.standings(self.players, self.options, self.first_dealer, self.rounds)
+        if not self.roster:
+            return self.rules.standings(self.players, self.options, self.first_dealer,
+                                        self.rounds)
+        rule = self.declaration.roster
+        if rule is None:
+            raise RoundError(self.roster[0].after + 1, _(
+                "{game} takes no players joining or leaving").format(game=self.rules.title))
+        return rule.standings(self.rules, self.players, self.options, self.first_dealer,
+                              self.rounds, self.roster)
+
+    @property
+    def seated(self) -> list[str]:
+        """The players in the game now, in seating order: not those who left or who join
+        later (Least Score's knocked-out players included, as at ``score new``)."""
+        standings = self.standings
+        return [name for name in self.players
+                if name in standings.totals and name not in standings.left]
+
+    def before_round(self, number: int) -> Session:
+        """The session as it stood when round ``number`` was entered: the rounds and the
+        roster changes before it."""
+        later = {change.player for change in self.roster
+                 if change.joined and change.after > number - 1}
+        return replace(self, rounds=self.rounds[:number - 1],
+                       players=tuple(name for name in self.players if name not in later),
+                       roster=tuple(change for change in self.roster
+                                    if change.after <= number - 1))
+
+    def placings(self) -> dict[str, int]:
+        """Each player's place as the game places them, a player who left below everyone
+        who stayed (in the order they left: the last to leave first)."""
+        standings = self.standings
+        places = self.rules.placings(self.players, self.options, standings)
+        if not standings.left:
+            return places
+        stayed = [name for name in self.players if name not in standings.left]
+        ranked = competition_ranks({name: places[name] for name in stayed})
+        below = max(ranked.values(), default=0)
+        for index, name in enumerate(reversed(standings.left), start=1):
+            ranked[name] = below + index
+        return ranked
 
     @property
     def finished(self) -> bool:
@@ -382,7 +430,8 @@ class Session:
                   note: str = "") -> Session:
         self.check_takes_rounds()
         self.check_entry_fields(entry)
-        round_ = self.rules.make_round(self.players, self.options, self.standings, entry)
+        self.check_not_left(entry)
+        round_ = self.rules.make_round(self.seated, self.options, self.standings, entry)
         if check_note(note):
             round_ = round_.with_note(check_note(note))
         return self.add_round_record(round_, time=time)
@@ -400,8 +449,24 @@ class Session:
             detail = changed.describe_round(number)
         return changed._logged("add-round", detail, time, number)
 
+    @property
+    def last_roster_change(self) -> RosterChange | None:
+        """The roster change made since the last round, the latest change of all, if any."""
+        if self.roster and self.roster[-1].after == len(self.rounds):
+            return self.roster[-1]
+        return None
+
     def undo(self, *, time: str | None = None) -> Session:
         self.check_rounds_can_change("undo")
+        change = self.last_roster_change
+        if change is not None:
+            players = tuple(name for name in self.players
+                            if not (change.joined and name == change.player))
+            taken = replace(self, players=players, roster=self.roster[:-1],
+                            undone=(*self.undone, change))
+            with in_english():
+                detail = "took back: " + change.describe()
+            return taken._logged("undo", detail, time)
         if not self.rounds:
             raise EntryError(_("{session} has no rounds to undo").format(session=self.label))
         number = len(self.rounds)
@@ -416,7 +481,10 @@ class Session:
             raise EntryError(_("{session} has nothing to redo: redo only brings back what "
                                "undo removed, before any other change").format(
                 session=self.label))
-        changed = replace(self, rounds=(*self.rounds, self.undone[-1]), undone=self.undone[:-1])
+        last = self.undone[-1]
+        if isinstance(last, RosterChange):
+            return self._redo_roster(last, time)
+        changed = replace(self, rounds=(*self.rounds, last), undone=self.undone[:-1])
         try:
             changed.standings  # noqa: B018
         except RoundError as error:
@@ -427,12 +495,128 @@ class Session:
             detail = "brought back " + changed.describe_round(number)
         return changed._logged("redo", detail, time, number)
 
+    def _redo_roster(self, change: RosterChange, time: str | None) -> Session:
+        change = change.at(len(self.rounds))
+        players = (*self.players, change.player) if change.joined else self.players
+        changed = replace(self, players=players, roster=(*self.roster, change),
+                          undone=self.undone[:-1])
+        try:
+            changed.standings  # noqa: B018
+        except RoundError as error:
+            raise EntryError(_("the undone change no longer fits: {reason}").format(
+                reason=error.reason)) from None
+        with in_english():
+            detail = "brought back: " + change.describe()
+        return changed._logged("redo", detail, time)
+
+    # -- players joining and leaving between deals --------------------------------
+
+    def roster_rule(self, command: str) -> RosterRule:
+        """The game's rule for players joining and leaving; refused on the virtual deck
+        (its seats are dealt and played by the program), for a game with none, and for a
+        session that takes no more rounds."""
+        if self.mode == "virtual":
+            raise EntryError(_("{session} is played on the virtual deck, whose seats are "
+                               "fixed when it starts: `{command}` is for a game at the "
+                               "table").format(session=self.label, command=command))
+        rule = self.declaration.roster
+        if rule is None:
+            raise EntryError(_("{game} keeps the players it started with: `{command}` is not "
+                               "for it").format(game=self.rules.title, command=command))
+        self.check_takes_rounds()
+        return rule
+
+    def check_not_left(self, entry: RoundEntry) -> None:
+        """Refuse a round naming a player who left the game, saying so (the rules would
+        only say there is no such player)."""
+        left = self.standings.left
+        if not left:
+            return
+        names = {option.key for option in self.declaration.round_options
+                 if option.kind == "name"}
+        typed = [name for name, _value in entry.values]
+        typed += [str(entry.text(key)) for key in names if entry.text(key) is not None]
+        for name in left:
+            if any(name_key(text.strip()) == name_key(name) for text in typed):
+                raise EntryError(_("{name} left the game after round {after} and plays no "
+                                   "more deals").format(name=name,
+                                                        after=self._left_after(name)))
+
+    def _left_after(self, name: str) -> int:
+        return next(change.after for change in self.roster
+                    if change.player == name and not change.joined)
+
+    def add_player(self, typed: str, total: int | None = None, *,
+                   time: str | None = None) -> Session:
+        """A player joins between deals, at ``total`` or the game's starting total."""
+        rule = self.roster_rule("add-player")
+        (name,) = check_player_names([typed])
+        standings, table = self.standings, self.rules
+        for existing in self.players:
+            if name_key(existing) != name_key(name):
+                continue
+            if existing in standings.left:
+                raise EntryError(_("{name} left {session} after round {after}, and a player "
+                                   "who left can't join again (`score undo` takes the leaving "
+                                   "back if it was a mistake)").format(
+                    name=existing, session=self.label, after=self._left_after(existing)))
+            raise EntryError(_("{name} is already a player of {session}").format(
+                name=existing, session=self.label))
+        check_player_names([*self.players, name])
+        if len(standings.still_in) + 1 > table.max_players:
+            raise EntryError(_("{game} takes {low} to {high} players, and {n} are playing: "
+                               "nobody more can join").format(
+                game=table.title, low=table.min_players, high=table.max_players,
+                n=len(standings.still_in)))
+        rule.check_join(table, self.options, standings, name)
+        start = rule.starting_total(table, self.options, standings) if total is None \
+            else total
+        rule.check_total(table, self.options, start)
+        change = RosterChange(len(self.rounds), name, joined=True, total=start)
+        changed = replace(self, players=(*self.players, name),
+                          roster=(*self.roster, change), undone=())
+        changed._check_roster()
+        with in_english():
+            detail = f"{change.describe()} after round {change.after}"
+        return changed._logged("add-player", detail, time)
+
+    def drop_player(self, typed: str, *, time: str | None = None) -> Session:
+        """A player leaves between deals: their rounds stay, they play no more deals."""
+        rule = self.roster_rule("drop-player")
+        name = match_player(self.players, typed)
+        standings, table = self.standings, self.rules
+        if name in standings.left:
+            raise EntryError(_("{name} already left {session}, after round {after}").format(
+                name=name, session=self.label, after=self._left_after(name)))
+        if name not in standings.still_in:
+            raise EntryError(_("{name} is knocked out and plays no more deals already")
+                             .format(name=name))
+        if len(standings.still_in) - 1 < table.min_players:
+            raise EntryError(_("{game} needs at least {low} players still in, and without "
+                               "{name} there would be {n}: finish the game, or set it aside "
+                               "with `score abandon`").format(
+                game=table.title, low=table.min_players, name=name,
+                n=len(standings.still_in) - 1))
+        rule.check_leave(table, self.options, standings, name)
+        change = RosterChange(len(self.rounds), name, joined=False)
+        changed = replace(self, roster=(*self.roster, change), undone=())
+        changed._check_roster()
+        with in_english():
+            detail = f"{change.describe()} after round {change.after}"
+        return changed._logged("drop-player", detail, time)
+
+    def _check_roster(self) -> None:
+        try:
+            self.standings  # noqa: B018 - recompute now so a bad change is refused
+        except RoundError as error:
+            raise EntryError(error.reason) from None
+
     def edit_round(self, number: int, entry: RoundEntry, *, time: str | None = None) -> Session:
         self.check_rounds_can_change("edit-round")
         self.check_round_number(number)
-        before = replace(self, rounds=self.rounds[: number - 1])
+        before = self.before_round(number)
         self.check_entry_fields(entry)
-        round_ = self.rules.make_round(self.players, self.options, before.standings, entry)
+        round_ = self.rules.make_round(before.seated, self.options, before.standings, entry)
         return self.replace_round(number, round_, time=time)
 
     def replace_round(self, number: int, round_: Round, *, time: str | None = None) -> Session:
@@ -444,6 +628,11 @@ class Session:
         changed = replace(self, rounds=tuple(rounds), undone=())
         try:
             changed.standings  # noqa: B018
+        except RosterError as error:
+            raise EntryError(_("that edit makes a later change of players impossible "
+                               "({change}); if the edit is right, take back the changes from "
+                               "there on first (`score undo`), edit round {number}, then make "
+                               "them again").format(change=error, number=number)) from None
         except RoundError as error:
             if error.number == number:
                 raise EntryError(error.reason) from None
@@ -527,6 +716,7 @@ class Session:
             first_dealer=names.get(dealer, dealer) if dealer is not None else None,
             rounds=tuple(r.renamed(names) for r in self.rounds),
             undone=tuple(r.renamed(names) for r in self.undone),
+            roster=tuple(change.renamed(names) for change in self.roster),
         )
         before = {names.get(k, k): v for k, v in self.standings.totals.items()}
         if renamed.standings.totals != before:  # a game whose rename misses a field
@@ -600,12 +790,15 @@ class Session:
             "first_dealer": self.first_dealer,
             "created": self.created,
             "rounds": [copy.deepcopy(r.to_json()) for r in self.rounds],
-            "undone": [copy.deepcopy(r.to_json()) for r in self.undone],
+            "undone": [{"roster": r.to_json()} if isinstance(r, RosterChange)
+                       else copy.deepcopy(r.to_json()) for r in self.undone],
             "history": [dict(h) for h in self.history],
             "extra": self.extra,
             "note": self.note,
             "abandoned": self.abandoned,
             "revision": self.revision,
+            **({"roster": [change.to_json() for change in self.roster]} if self.roster
+               else {}),
         }
 
     @classmethod
@@ -624,7 +817,8 @@ class Session:
             first_dealer=document.get("first_dealer"),
             created=document.get("created", ""),
             rounds=parse_rounds(rules, document.get("rounds", ())),
-            undone=parse_rounds(rules, document.get("undone", ())),
+            undone=_parse_undone(rules, document.get("undone", ())),
+            roster=parse_roster(document.get("roster", [])),
             history=tuple(document.get("history", ())),
             virtual=VirtualSettings.from_json(document["extra"]) if document.get("extra")
             else None,
@@ -633,3 +827,19 @@ class Session:
             id=session_id,
             revision=revision,
         )
+
+
+def parse_roster(data: Any) -> tuple[RosterChange, ...]:
+    """Stored or imported roster changes (docs/format.md's ``roster``), each checked."""
+    if not isinstance(data, list):
+        raise EntryError(_("its 'roster' must be a list of players joining and leaving"))
+    return tuple(RosterChange.from_json(item) for item in data)
+
+
+def _parse_undone(rules: TableGame, data: Sequence[Any]) -> tuple[Round | RosterChange, ...]:
+    """What undo took back: rounds, and roster changes stored as ``{"roster": {...}}``."""
+    if not any(isinstance(item, dict) and set(item) == {"roster"} for item in data):
+        return parse_rounds(rules, data)
+    return tuple(RosterChange.from_json(item["roster"])
+                 if isinstance(item, dict) and set(item) == {"roster"}
+                 else parse_rounds(rules, [item])[0] for item in data)

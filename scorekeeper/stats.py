@@ -305,7 +305,7 @@ def compute(sessions: Sequence[Session], query: StatsQuery | None = None) -> Sta
     for session in finished:
         rules = session.rules
         standings = session.standings
-        places = rules.placings(session.players, session.options, standings)
+        places = session.placings()
         keys = seat_keys(session)
         bots = bot_seats(session)
         share = 1 / len(standings.winners) if standings.winners else 0.0

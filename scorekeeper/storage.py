@@ -176,11 +176,12 @@ def check_invariants(session: Session) -> None:
     standings = session.standings
     if len({name_key(name) for name in session.players}) != len(session.players):
         raise ValueError(_("two players share a name"))
-    if sorted(standings.still_in + standings.knocked_out) != sorted(session.players):
+    if sorted(standings.still_in + standings.knocked_out + standings.left) \
+            != sorted(session.players):
         raise ValueError(_("players in and knocked out do not add up to the players"))
     if standings.finished and not standings.winners:
         raise ValueError(_("finished without a winner"))
-    running = dict.fromkeys(session.players, 0)
+    running = {name: standings.starting.get(name, 0) for name in session.players}
     for summary in standings.rounds:
         for name, points in summary.scores.items():
             running[name] += points

@@ -26,7 +26,7 @@ from scorekeeper.games.common import (
 )
 from scorekeeper.i18n import _
 from scorekeeper.registry import DECLARATIONS, declaration_of, get_game, get_virtual
-from scorekeeper.session import Session, VirtualSettings
+from scorekeeper.session import Session, VirtualSettings, check_player_names, parse_roster
 from scorekeeper.text import hidden_characters
 
 SUMMARY_FORMAT = "scorekeeper-session"
@@ -177,6 +177,8 @@ def summary_of(session: Session) -> JSONDict:
         "status": "finished" if standings.finished else "in-progress",
         "winners": list(standings.winners),
         "first_dealer": session.first_dealer,
+        **({"roster": [change.to_json() for change in session.roster]}
+           if session.roster else {}),
         **({"note": session.note} if session.note else {}),
         **({"abandoned": session.abandoned} if session.abandoned else {}),
         **_played_summary(session),
@@ -200,9 +202,14 @@ def session_from_summary(data: Any, *, time: str | None = None) -> Session:
     """
     parts = SummaryParts.parse(data)
     game = parts.game
+    roster = parse_roster(data.get("roster", []))
+    if roster and parts.mode == "virtual":
+        raise EntryError(_("its 'roster' has players joining or leaving, and a virtual "
+                           "game keeps its seats"))
+    joined = {change.player for change in roster if change.joined}
     session = Session.new(
         game.name,
-        parts.players,
+        [name for name in parts.players if name not in joined],
         name=parts.name,
         options=parts.options,
         dealer=parts.first_dealer,
@@ -234,6 +241,9 @@ def session_from_summary(data: Any, *, time: str | None = None) -> Session:
             raise EntryError(_("round {number}: {reason}").format(number=index,
                                                                   reason=error)) from None
     session = replace(session, rounds=tuple(rounds))
+    if roster:
+        session = replace(session, players=tuple(check_player_names(parts.players)),
+                          roster=roster)
     try:
         standings = session.standings
     except RoundError as error:

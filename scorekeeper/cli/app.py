@@ -335,12 +335,17 @@ def undo(ctx: typer.Context, session_id: SessionOption = None) -> None:
 
     def change(db: WritableStoreView) -> tuple[Session, str]:
         session = db.get(session_id)
-        removed = session.describe_round(len(session.rounds)) if session.rounds else ""
+        roster = session.last_roster_change
+        if roster is not None:
+            removed = _("Took back: {change}. (`score redo` brings it back.)").format(
+                change=roster.describe())
+        else:
+            removed = _("Removed {round}. (`score redo` brings it back.)").format(
+                round=session.describe_round(len(session.rounds)) if session.rounds else "")
         return db.put(session.undo()), removed
 
     session, removed = store(ctx).update(change)
-    console.print(plain(_("Removed {round}. (`score redo` brings it back.)").format(
-        round=removed)))
+    console.print(plain(removed))
     console.print(compact.standings(console, session))
     console.print(render.ending(session))
 
@@ -348,7 +353,52 @@ def undo(ctx: typer.Context, session_id: SessionOption = None) -> None:
 @app.command(help=N_("Bring back what undo removed, until another change is made."))
 def redo(ctx: typer.Context, session_id: SessionOption = None) -> None:
     session = store(ctx).update(lambda db: db.put(db.get(session_id).redo()))
+    change = session.last_roster_change
+    if change is not None and session.history[-1].get("round") is None:
+        console.print(plain(_("Brought back: {change}.").format(change=change.describe())))
+        console.print(compact.standings(console, session))
+        console.print(render.ending(session))
+        return
     console.print(render.round_result(session, compact.standings(console, session)))
+
+
+# ---------------------------------------------------------------------------
+# Players who join and leave between deals
+
+
+@app.command("add-player", help=N_("A player joins between deals, at the game's starting "
+                                    "total or --total N."))
+def add_player(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(metavar="NAME", help=N_("Who joins."),
+                                        autocompletion=completion.players_to_join)],
+    session_id: SessionOption = None,
+    total: Annotated[int | None, typer.Option(
+        "--total", metavar="N", help=N_("Their starting total (default: the game's rule, e.g. "
+                                        "Least Score's highest total still in)."))] = None,
+) -> None:
+    session = store(ctx).update(lambda db: db.put(db.get(session_id).add_player(name, total)))
+    change = session.roster[-1]
+    console.print(plain(_("{name} joins {session} at {total}.").format(
+        name=change.player, session=session.label, total=change.total)))
+    console.print(compact.standings(console, session))
+    console.print(render.ending(session))
+
+
+@app.command("drop-player", help=N_("A player leaves between deals: their rounds stay, the "
+                                     "deal passes over them."))
+def drop_player(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(metavar="NAME", help=N_("Who leaves."),
+                                        autocompletion=completion.players_still_in)],
+    session_id: SessionOption = None,
+) -> None:
+    session = store(ctx).update(lambda db: db.put(db.get(session_id).drop_player(name)))
+    change = session.roster[-1]
+    console.print(plain(_("{name} leaves {session}; their rounds stay.").format(
+        name=change.player, session=session.label)))
+    console.print(compact.standings(console, session))
+    console.print(render.ending(session))
 
 
 # ---------------------------------------------------------------------------

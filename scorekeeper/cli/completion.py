@@ -149,3 +149,39 @@ def player_values(ctx: typer.Context, incomplete: str) -> Iterator[str]:
 def _plain(text: str) -> str:
     """Help text for the shell: one line, no control characters."""
     return "".join(ch if ch.isprintable() else "?" for ch in text)
+
+
+def _named_session(ctx: typer.Context) -> Session | None:
+    session_id = ctx.params.get("session_id")
+    try:
+        return _store(ctx).read().get(session_id if isinstance(session_id, int) else None)
+    except Exception:  # a Tab press must never print a traceback into the shell
+        return None
+
+
+def players_still_in(ctx: typer.Context, incomplete: str) -> Iterator[str]:
+    """``drop-player``: each player still in the session the command line names."""
+    session = _named_session(ctx)
+    if session is None:
+        return
+    try:
+        still_in = session.standings.still_in
+    except Exception:
+        return
+    wanted = name_key(incomplete)
+    yield from (name for name in still_in if name_key(name).startswith(wanted))
+
+
+def players_to_join(ctx: typer.Context, incomplete: str) -> Iterator[str]:
+    """``add-player``: the names of the other sessions' players, not yet in this one."""
+    session = _named_session(ctx)
+    taken = {name_key(name) for name in session.players} if session is not None else set()
+    wanted = name_key(incomplete)
+    seen: set[str] = set()
+    for other in _sessions(ctx):
+        for name in other.players:
+            key = name_key(name)
+            if key in taken or key in seen or not key.startswith(wanted):
+                continue
+            seen.add(key)
+            yield name

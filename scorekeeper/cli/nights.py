@@ -24,7 +24,7 @@ from scorekeeper import players as players_module
 from scorekeeper.cli import prompts
 from scorekeeper.cli.context import console, store, usage
 from scorekeeper.cli.game_options import first_house_rule, game_names, help_when_built
-from scorekeeper.games.common import EntryError, TableGame
+from scorekeeper.games.common import EntryError, TableGame, next_seat
 from scorekeeper.i18n import N_, _, ngettext, pgettext
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session, now_iso
@@ -255,10 +255,10 @@ def _apply(db: WritableStoreView, sessions: list[Session], plan: players_module.
 
 
 def _next_dealer(session: Session) -> str | None:
+    """The seat after the first dealer among those who played to the end."""
     if session.first_dealer is None:
         return None
-    players = session.players
-    return players[(players.index(session.first_dealer) + 1) % len(players)]
+    return next_seat(session.players, session.first_dealer, session.seated)
 
 
 @command_help(N_("A new session with the same game, players, seating and house rules; "
@@ -276,7 +276,7 @@ def rematch(
         if source.mode == "virtual":
             raise EntryError(_("session {id} is a virtual game: {command} deals another")
                              .format(id=source.id, command=f"`score play {source.game} ...`"))
-        session = db.add(Session.new(source.game, source.players, name=name,
+        session = db.add(Session.new(source.game, source.seated, name=name,
                                      options=dict(source.options), dealer=_next_dealer(source),
                                      note=note))
     _say(_("Session {id} started: a rematch of session {source} — {game} for {players} "

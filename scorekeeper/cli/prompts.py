@@ -18,7 +18,6 @@ import shutil
 import sys
 import textwrap
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 import typer
@@ -137,7 +136,7 @@ def standings_before(session: Session, number: int | None) -> Standings:
     """What a round is entered against: the standings now, or before round ``number``."""
     if number is None:
         return session.standings
-    return replace(session, rounds=session.rounds[:number - 1]).standings
+    return session.before_round(number).standings
 
 
 class PlainQuestions:
@@ -218,7 +217,8 @@ def collect(session: Session, entry: RoundEntry, *, number: int | None = None) -
     session.check_entry_fields(entry)
     declaration = session.declaration
     questions: RoundQuestions = declaration.questions or PlainQuestions(declaration)
-    players, options = session.players, session.options
+    players = session.seated if number is None else session.before_round(number).seated
+    options = session.options
     standings = standings_before(session, number)
     questions.check_given(players, options, standings, entry)
     previous = None if number is None else questions.entry_of(session.rounds[number - 1])

@@ -76,6 +76,8 @@ def _status(session: Session, name: str) -> str:
     if name in standings.knocked_out:
         number = next(r.number for r in standings.rounds if name in r.knocked_out)
         return _("out in {number}").format(number=number)
+    if name in standings.left:
+        return ranking.left_words(ranking.left_after(session, name))
     return "" if standings.finished else pgettext("player status", "in")
 
 
@@ -110,7 +112,8 @@ def standings_table(session: Session, width: int) -> Table:
     for (_rank, name), row in zip(ranking.ranked_players(session), rows, strict=True):
         styled: list[RenderableType] = [Text(cell) for cell in row]
         styled[4] = Text(row[4], style="bold green" if name in standings.winners
-                         else "red" if name in standings.knocked_out else "")
+                         else "red" if name in standings.knocked_out
+                         else "dim" if name in standings.left else "")
         table.add_row(*(styled[index] for index in order))
     return table
 
@@ -128,10 +131,9 @@ class _Grid:
 def _cell_width(session: Session) -> int:
     """The widest running-total cell: the number, then up to two signs."""
     widest = 1
-    running = dict.fromkeys(session.players, 0)
-    for summary in session.standings.rounds:
-        for name, score in summary.scores.items():
-            running[name] += score
+    for summary, running in zip(session.standings.rounds, session.standings.running_totals(),
+                                strict=True):
+        for name in summary.scores:
             widest = max(widest, len(str(running[name])))
     return widest + 2
 
@@ -186,12 +188,7 @@ def rounds_tables(session: Session, width: int) -> list[Table]:
     grid = plan_grid(session, width)
     note_heading = session.declaration.narrow_note_heading
     marks = [round_marks(session, summary) for summary in session.standings.rounds]
-    running: list[dict[str, int]] = []
-    totals = dict.fromkeys(session.players, 0)
-    for summary in session.standings.rounds:
-        for name, score in summary.scores.items():
-            totals[name] += score
-        running.append(dict(totals))
+    running = session.standings.running_totals()
     tables = []
     for group in grid.groups:
         table = Table(box=None, padding=(0, 0, 0, 1), pad_edge=False, show_edge=False)

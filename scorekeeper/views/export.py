@@ -31,6 +31,7 @@ from scorekeeper.views.render import (
     names_and,
     played_text,
     readable_time,
+    roster_text,
     round_notes,
 )
 
@@ -146,6 +147,7 @@ def to_markdown(session: Session) -> str:
         _("House rules: {options}").format(options=options),
         *([played] if played else []),
         *([_("Note: {note}").format(note=md(session.note))] if session.note else []),
+        *([md(roster_text(session))] if session.roster else []),
         "",
         f"**{md(_headline(session))}**",
         "",
@@ -234,6 +236,9 @@ def to_csv(session: Session) -> str:
     notes = bool(round_notes(session))
     if notes:  # only then: a spreadsheet without notes keeps its columns
         head.append(pgettext("CSV column", "note"))
+    roster = _roster_by_round(session)
+    if roster:  # only then, as notes: each row says who joined or left before its deal
+        head.append(pgettext("CSV column", "joined or left before"))
     writer.writerow([csv_cell(cell) for cell in head])
     for summary, running in zip(session.standings.rounds, _running_totals(session), strict=True):
         row: list[Any] = [summary.number, summary.dealer or ""]
@@ -244,8 +249,22 @@ def to_csv(session: Session) -> str:
             row += [values.get(name, ""), summary.scores.get(name, ""), running[name]]
         if notes:
             row.append(summary.note)
+        if roster:
+            row.append(roster.get(summary.number, ""))
         writer.writerow([csv_cell(cell) for cell in row])
+    since = roster.get(len(session.rounds) + 1)
+    if since:  # changes since the last deal: a row of their own, with no deal
+        writer.writerow([csv_cell(cell) for cell in
+                         ["", "", *[""] * (len(head) - 3), since]])
     return buffer.getvalue()
+
+
+def _roster_by_round(session: Session) -> dict[int, str]:
+    """Round number -> the roster changes made just before its deal, in words."""
+    before: dict[int, list[str]] = {}
+    for change in session.roster:
+        before.setdefault(change.after + 1, []).append(change.describe())
+    return {number: "; ".join(changes) for number, changes in before.items()}
 
 
 # ---------------------------------------------------------------------------
@@ -357,9 +376,15 @@ def chart_svg(session: Session) -> str:
     A knocked-out player's line ends at the deal that knocked them out; the value axis is
     marked at round numbers. In a right-to-left language the chart is mirrored: the rounds
     run from the right, the value axis is on the right."""
-    totals = [dict.fromkeys(session.players, 0), *_running_totals(session)]
+    starting = session.standings.starting
+    totals = [{name: starting.get(name, 0) for name in session.players},
+              *_running_totals(session)]
     out_after = {name: summary.number for summary in session.standings.rounds
                  for name in summary.knocked_out}
+    # a late player's line starts where they joined; a leaver's ends where they left
+    first = {change.player: change.after for change in session.roster if change.joined}
+    out_after |= {change.player: change.after for change in session.roster
+                  if not change.joined}
     target = session.rules.target(session.options)
     width, height, pad_left, pad_right, pad_top, pad_bottom = 480, 280, 40, 12, 16, 30
     highest = max([target, *(max(t.values()) for t in totals)])
@@ -407,7 +432,9 @@ def chart_svg(session: Session) -> str:
     for number, name in enumerate(session.players):
         colour = PALETTE[number % len(PALETTE)]
         last = out_after.get(name, len(totals) - 1)
-        points = " ".join(f"{x(i):.1f},{y(t[name]):.1f}" for i, t in enumerate(totals[:last + 1]))
+        start = first.get(name, 0)
+        points = " ".join(f"{x(i):.1f},{y(t[name]):.1f}"
+                          for i, t in enumerate(totals[:last + 1]) if i >= start)
         parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" '
                      f'points="{points}"><title>{_e(name)}</title></polyline>')
         parts.append(f'<circle cx="{x(last):.1f}" cy="{y(totals[last][name]):.1f}" r="3.5" '
@@ -434,7 +461,8 @@ def to_html(session: Session) -> str:
     standing_rows = []
     for rank, name in ranked_players(session):
         css = ("winner" if name in standings.winners
-               else "out" if name in standings.knocked_out else "")
+               else "out" if name in standings.knocked_out or name in standings.left
+               else "")
         standing_rows.append([str(rank), bdi(name), str(standings.totals[name]),
                               ltr(_e(margin(session, name))),
                               f'<span class="{css}">{_e(_status(session, name))}</span>'])
@@ -461,7 +489,8 @@ def to_html(session: Session) -> str:
             players=comma().join(bdi(name) for name in session.players),
             time=_e(readable_time(session.created, at_the_table=True)))
         + "<br>" + html_template(_("House rules: {options}"), options=ltr(_e(options)))
-        + (f"<br>{_e(played)}" if played else "") + "</p>",
+        + (f"<br>{_e(played)}" if played else "")
+        + (f"<br>{bdi(roster_text(session))}" if session.roster else "") + "</p>",
         '<p class="note">' + html_template(_("Note: {note}"), note=bdi(session.note)) + "</p>"
         if session.note else "",
         f'<p class="{"winner" if standings.finished else ""}">{headline}</p>',

@@ -11,7 +11,7 @@ from typing import Any
 
 from scorekeeper.doctor import Health
 from scorekeeper.games.common import JSONDict
-from scorekeeper.ranking import ranked_players
+from scorekeeper.ranking import left_after, ranked_players
 from scorekeeper.session import Session
 from scorekeeper.summary import summary_of
 
@@ -51,14 +51,18 @@ def standings_json(session: Session) -> list[JSONDict]:
             status = "winner"
         elif name in out_in:
             status = "knocked out"
+        elif name in standings.left:
+            status = "left"
         else:
             status = "finished" if standings.finished else "in"
         if session.rules.lower_is_better:
             margin = target - total if name in standings.still_in else None
         else:
-            margin = max(target - total, 0)
+            margin = None if name in standings.left else max(target - total, 0)
         rows.append({"place": place, "player": name, "total": total, "margin": margin,
-                     "status": status, "knocked_out_in": out_in.get(name)})
+                     "status": status, "knocked_out_in": out_in.get(name),
+                     **({"left_after": left_after(session, name)}
+                        if name in standings.left else {})})
     return rows
 
 

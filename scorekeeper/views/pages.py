@@ -35,6 +35,7 @@ from scorekeeper.views.render import (
     comma,
     describe_house_rules,
     readable_time,
+    roster_text,
     session_status_text,
 )
 
@@ -233,6 +234,8 @@ def render_session(session: Session, *, current: bool = False) -> Page:
             f'<p class="meta">{text(about)} · {text(session.rules.title)} · {players}</p>',
             f'<p class="headline{" winner" if standings.finished else ""}">'
             f"{text(_headline(session))}</p>"]
+    if session.roster:
+        head.append(f'<p class="meta roster">{bdi(roster_text(session))}</p>')
     parts = [*head, "<h2>" + text(_("Standings")) + "</h2>", _standings_table(session),
              _next_deal(session), "<h2>" + text(_("Running totals")) + "</h2>", chart_svg(session),
              _legend(session), "<h2>" + text(_("Rounds")) + "</h2>", _rounds_table(session)]
@@ -248,7 +251,8 @@ def _standings_table(session: Session) -> str:
     rows = []
     for rank, name in ranked_players(session):
         css = ("winner" if name in standings.winners
-               else "out" if name in standings.knocked_out else "")
+               else "out" if name in standings.knocked_out or name in standings.left
+               else "")
         rows.append(f"<tr><td>{rank}</td><td>{bdi(name)}</td>"
                     f"<td>{standings.totals[name]}</td><td>{ltr(text(margin(session, name)))}"
                     f'</td><td class="{css}">{text(_status(session, name))}</td></tr>')

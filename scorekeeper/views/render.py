@@ -22,7 +22,7 @@ from scorekeeper import i18n
 from scorekeeper.card_printing import plain
 from scorekeeper.games.common import ScoredRound
 from scorekeeper.i18n import _, ngettext, pgettext
-from scorekeeper.ranking import margin, margin_heading, ranked_players
+from scorekeeper.ranking import left_after, left_words, margin, margin_heading, ranked_players
 from scorekeeper.session import Session
 
 
@@ -52,6 +52,8 @@ def player_status(session: Session, name: str) -> Text:
             (r.number for r in standings.rounds if name in r.knocked_out), None
         )
         return Text(player_status_words(number), style="red")
+    if name in standings.left:
+        return Text(left_words(left_after(session, name)), style="dim")
     if standings.finished:
         return Text(pgettext("player status", "finished"), style="dim")
     return Text(pgettext("player status", "in"), style="green")
@@ -220,6 +222,16 @@ def round_notes(session: Session) -> list[tuple[int, str]]:
             if summary.note]
 
 
+def roster_text(session: Session) -> str:
+    """The players who joined and left between deals, in one line ("" when none did)."""
+    if not session.roster:
+        return ""
+    changes = "; ".join(_("{change} after round {after}").format(change=change.describe(),
+                                                               after=change.after)
+                        for change in session.roster)
+    return _("Joined and left: {changes}").format(changes=changes)
+
+
 def session_head(session: Session) -> list[RenderableType]:
     """The lines above the standings in ``score show``: the session, its house rules,
     when it was played and its note."""
@@ -238,6 +250,8 @@ def session_head(session: Session) -> list[RenderableType]:
                            style="dim"))
     if session.note:
         lines.append(plain(_("Note: {note}").format(note=session.note)))
+    if session.roster:
+        lines.append(plain(roster_text(session)))
     return lines
 
 

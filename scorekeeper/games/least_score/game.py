@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scorekeeper.games.common import GameDeclaration, HouseRuleOption, RoundOption
 from scorekeeper.games.least_score.rules import End, Options, Tie, TwoPairs
-from scorekeeper.games.least_score.table import LeastScoreTable
+from scorekeeper.games.least_score.table import LeastScoreRoster, LeastScoreTable
 from scorekeeper.games.least_score.words import N_, WORDS
 
 _DEFAULT = Options()
@@ -42,4 +42,5 @@ GAME = GameDeclaration(
     keyboard_ui="scorekeeper.games.least_score.ui",
     online_ui="scorekeeper.games.least_score.online",
     words=WORDS,
+    roster=LeastScoreRoster(),
 )

@@ -18,6 +18,10 @@ from scorekeeper.games.common import (
     JSONDict,
     Language,
     Question,
+    RosterChange,
+    RosterError,
+    RosterRule,
+    RosterTimeline,
     Round,
     RoundCaption,
     RoundEntry,
@@ -25,6 +29,7 @@ from scorekeeper.games.common import (
     ScoredRound,
     Standings,
     StatFigure,
+    TableGame,
     carried_from_json,
     check_deal_dealer,
     check_participants,
@@ -261,11 +266,18 @@ class LeastScoreTable:
         options: Mapping[str, Any],
         first_dealer: str | None,
         rounds: Sequence[Round],
+        roster: Sequence[RosterChange] = (),
     ) -> Standings:
+        """Recompute from the rounds, with the players who joined and left between them
+        (``roster``): a late player is dealt in from the next deal, a leaver's rounds stay
+        and the deal passes over them."""
         opts = self.options(options)
-        running = dict.fromkeys(players, 0)
-        still_in = list(players)
+        timeline = RosterTimeline(players, roster, len(rounds), rules.MIN_PLAYERS,
+                                  rules.MAX_PLAYERS)
+        still_in = timeline.start()
+        running = dict.fromkeys(still_in, 0)
         knocked: list[str] = []
+        left: list[str] = []
         dealer = first_dealer
         winners: list[str] | None = None
         summaries: list[ScoredRound] = []
@@ -274,6 +286,7 @@ class LeastScoreTable:
                 raise RoundError(number, _("the game was already over after round {number} "
                                            "({winners} won)").format(
                     number=number - 1, winners=_(" and ").join(winners)))
+            still_in, dealer = timeline.apply(number - 1, still_in, running, left, dealer)
             try:
                 round_ = _own(entered)
                 _check_round(round_, players, still_in, knocked, dealer)
@@ -287,7 +300,8 @@ class LeastScoreTable:
             out = [name for name in rules.knocked_out(running, opts.limit) if name in still_in]
             knocked.extend(out)
             still_in = [name for name in still_in if name not in out]
-            winners = rules.winners(running, still_in, bool(knocked), opts.end)
+            winners = rules.winners({name: total for name, total in running.items()
+                                     if name not in left}, still_in, bool(knocked), opts.end)
             hands = {name: round_.hands[name] for name in in_deal if name in round_.hands}
             played = round_ if list(round_.totals) == in_deal and list(round_.hands) == list(
                 hands) else LeastScoreRound(declarer=round_.declarer, totals=totals,
@@ -299,6 +313,11 @@ class LeastScoreTable:
                 false_declaration=score.false_declaration))
             if dealer is not None and still_in:
                 dealer = rules.next_dealer(players, dealer, still_in)
+        if winners is None:
+            still_in, dealer = timeline.apply(len(rounds), still_in, running, left, dealer)
+        elif any(change.after == len(rounds) for change in roster):
+            raise RosterError(len(rounds), roster[-1].describe(),
+                              _("the game was already over"))
         next_deal = next_starter = None
         if winners is None and dealer is not None:
             starter = rules.first_player(players, dealer, still_in)
@@ -315,6 +334,8 @@ class LeastScoreTable:
             next_dealer=dealer if winners is None else None,
             next_deal=next_deal,
             next_starter=next_starter,
+            left=left,
+            starting=timeline.starting(),
         )
 
     def round_from_json(self, data: Mapping[str, Any]) -> LeastScoreRound:
@@ -413,6 +434,9 @@ def _check_round(
     if declarer in knocked:
         raise EntryError(_("{name} is knocked out and can't declare: the players still in "
                            "are {players}").format(name=declarer, players=", ".join(still_in)))
+    if declarer not in still_in:
+        raise EntryError(_("{name} is not in this deal and can't declare: the players in it "
+                           "are {players}").format(name=declarer, players=", ".join(still_in)))
     totals = round_.totals
     for name in totals:
         if name in knocked:
@@ -434,6 +458,8 @@ def _still_in(standings: Standings, name: str) -> None:
     if name in standings.knocked_out:
         raise EntryError(_("{name} is knocked out and has no hand: enter a total for "
                            "{players}").format(name=name, players=", ".join(standings.still_in)))
+    if name not in standings.still_in:
+        check_participants([name], standings.still_in, _("total"))
 
 
 def _declarer_still_in(players: Sequence[str], standings: Standings, typed: str,
@@ -441,6 +467,10 @@ def _declarer_still_in(players: Sequence[str], standings: Standings, typed: str,
     name = match(players, typed, _("declarer"))
     if name in standings.knocked_out:
         raise EntryError(_("{name} is knocked out and can't declare: the players still in "
+                           "are {players}").format(name=name,
+                                                   players=", ".join(standings.still_in)))
+    if name not in standings.still_in:
+        raise EntryError(_("{name} is not in this deal and can't declare: the players in it "
                            "are {players}").format(name=name,
                                                    players=", ".join(standings.still_in)))
     return name
@@ -503,3 +533,31 @@ def _check_no_card_twice(hands: Mapping[str, Sequence[str]]) -> None:
                            "of each card").format(card=card, first=holders[0],
                                                   second=holders[1]))
 
+
+
+class LeastScoreRoster(RosterRule):
+    """Players joining and leaving a Least Score game (a variant's too: it inherits).
+
+    A late player starts at the highest total still in (a common house rule: no better
+    off than anyone at the table), or 0 before the first deal; a total given instead
+    must be 0 up to the limit (over it, the player would be out before playing)."""
+
+    def starting_total(self, table: TableGame, options: Mapping[str, Any],
+                       standings: Standings) -> int:
+        if not standings.rounds:
+            return 0
+        return max((standings.totals[name] for name in standings.still_in), default=0)
+
+    def check_total(self, table: TableGame, options: Mapping[str, Any], total: int) -> None:
+        limit = table.target(options)
+        if not 0 <= total <= limit:
+            raise EntryError(_("a late player's total must be 0 to the limit, {limit}, not "
+                               "{total}: over it they would be knocked out before playing")
+                             .format(limit=limit, total=total))
+
+    def recompute(self, table: TableGame, players: Sequence[str], options: Mapping[str, Any],
+                  first_dealer: str | None, rounds: Sequence[Round],
+                  roster: Sequence[RosterChange]) -> Standings:
+        if not isinstance(table, LeastScoreTable):
+            raise EntryError(_("the round has no hand totals"))
+        return table.standings(players, options, first_dealer, rounds, roster)

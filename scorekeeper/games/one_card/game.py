@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scorekeeper.games.common import GameDeclaration, HouseRuleOption, RoundOption
 from scorekeeper.games.one_card.rules import JokerRule, Options
-from scorekeeper.games.one_card.table import OneCardTable
+from scorekeeper.games.one_card.table import OneCardRoster, OneCardTable
 from scorekeeper.games.one_card.words import N_, WORDS
 
 _DEFAULT = Options()
@@ -47,4 +47,5 @@ GAME = GameDeclaration(
     keyboard_ui="scorekeeper.games.one_card.ui",
     online_ui="scorekeeper.games.one_card.online",
     words=WORDS,
+    roster=OneCardRoster(),
 )

@@ -21,6 +21,10 @@ from scorekeeper.games.common import (
     Language,
     MalformedValue,
     Question,
+    RosterChange,
+    RosterError,
+    RosterRule,
+    RosterTimeline,
     Round,
     RoundCaption,
     RoundEntry,
@@ -28,6 +32,7 @@ from scorekeeper.games.common import (
     ScoredRound,
     Standings,
     StatFigure,
+    TableGame,
     carried_from_json,
     check_deal_dealer,
     check_participants,
@@ -35,6 +40,7 @@ from scorekeeper.games.common import (
     competition_ranks,
     match_at_prompt,
     match_player,
+    next_seat,
     option_choice,
     option_flag,
     option_whole_number,
@@ -304,9 +310,17 @@ class OneCardTable:
         options: Mapping[str, Any],
         first_dealer: str | None,
         rounds: Sequence[Round],
+        roster: Sequence[RosterChange] = (),
     ) -> Standings:
+        """Recompute from the deals, with the players who joined and left between them
+        (``roster``): each deal is played by those in the game at the time, the deal
+        passes to the left among them, and only they can win."""
         opts = self.options(options)
-        n = len(players)
+        seating = players
+        timeline = RosterTimeline(seating, roster, len(rounds), rules.MIN_PLAYERS,
+                                  rules.MAX_PLAYERS)
+        players = timeline.start()
+        left: list[str] = []
         running = dict.fromkeys(players, 0)
         dealer = first_dealer
         winners: list[str] | None = None
@@ -316,6 +330,7 @@ class OneCardTable:
                 raise RoundError(number, _("the game was already over after round {number} "
                                            "({winners} won)").format(
                     number=number - 1, winners=_(" and ").join(winners)))
+            players, dealer = timeline.apply(number - 1, players, running, left, dealer)
             try:
                 round_ = _own(entered)
                 _check_round(round_, players, opts, dealer)
@@ -337,18 +352,23 @@ class OneCardTable:
             summaries.append(OneCardScored(number=number, dealer=dealer, scores=scores,
                                            played=played, bid_failed=score.bid_failed))
             if dealer is not None:
-                dealer = players[(players.index(dealer) + 1) % n]
+                dealer = next_seat(seating, dealer, players)
+        if winners is None:
+            players, dealer = timeline.apply(len(rounds), players, running, left, dealer)
+        elif any(change.after == len(rounds) for change in roster):
+            raise RosterError(len(rounds), roster[-1].describe(),
+                              _("the game was already over"))
         notes: list[str] = []
         next_deal = next_starter = None
         if winners is None:
-            top = max(running.values())
+            top = max(running[name] for name in players)
             leaders = [name for name in players if running[name] == top]
             if top >= opts.target and len(leaders) > 1:
                 notes.append(_("{names} are tied at {top}: everyone plays on until one leads "
                                "alone at the target or more.").format(
                     names=_(" and ").join(leaders), top=top))
             if dealer is not None:
-                starter = players[rules.first_bidder(players.index(dealer), n)]
+                starter = players[rules.first_bidder(players.index(dealer), len(players))]
                 next_deal = _("Next deal: {dealer} deals, {starter} bids first.").format(
                     dealer=dealer, starter=starter)
                 next_starter = _("{starter} bids first.").format(starter=starter)
@@ -363,6 +383,8 @@ class OneCardTable:
             notes=notes,
             next_deal=next_deal,
             next_starter=next_starter,
+            left=left,
+            starting=timeline.starting(),
         )
 
     def round_from_json(self, data: Mapping[str, Any]) -> OneCardRound:
@@ -552,3 +574,25 @@ def _points_total_problem(total: int, opts: Options) -> str:
 def _options_dict(opts: Options) -> JSONDict:
     return {"joker": opts.joker.value, "target": opts.target}
 
+
+
+class OneCardRoster(RosterRule):
+    """Players joining and leaving a One Card game: 2 to 4 at the table at any time (the
+    session checks the range); a late player starts at 0, as everyone did, and a total
+    given instead must be 0 up to one short of the target (at it they would have won
+    without playing)."""
+
+    def check_total(self, table: TableGame, options: Mapping[str, Any], total: int) -> None:
+        target = table.target(options)
+        if not 0 <= total < target:
+            raise EntryError(_("a late player's total must be 0 to {most}, under the target "
+                               "{target}, not {total}").format(most=target - 1, target=target,
+                                                               total=total))
+
+    def recompute(self, table: TableGame, players: Sequence[str], options: Mapping[str, Any],
+                  first_dealer: str | None, rounds: Sequence[Round],
+                  roster: Sequence[RosterChange]) -> Standings:
+        if not isinstance(table, OneCardTable):
+            raise EntryError(_("a One Card round needs 'bidder', 'bid' and 'points' ({error})")
+                             .format(error="points"))
+        return table.standings(players, options, first_dealer, rounds, roster)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from scorekeeper.games.common import GameDeclaration, HouseRuleOption
 from scorekeeper.games.points.rules import ANY_SUM, Options, Wins
-from scorekeeper.games.points.table import POINTS_KEY, PointsTable
+from scorekeeper.games.points.table import POINTS_KEY, PointsRoster, PointsTable
 from scorekeeper.games.points.words import N_, WORDS
 
 _DEFAULT = Options()
@@ -37,6 +37,7 @@ GAME = GameDeclaration(
     csv_columns=(),
     narrow_legend=(("*", N_("the deal's best")),),
     words=WORDS,
+    roster=PointsRoster(),
     description=N_("Any game scored in points per deal: the higher (or lower) total wins, "
                    "at a target or after a number of deals."),
     game_files="scorekeeper.games.points.group:group_games",

@@ -20,6 +20,10 @@ from scorekeeper.games.common import (
     JSONDict,
     Language,
     Question,
+    RosterChange,
+    RosterError,
+    RosterRule,
+    RosterTimeline,
     Round,
     RoundCaption,
     RoundEntry,
@@ -27,10 +31,12 @@ from scorekeeper.games.common import (
     ScoredRound,
     Standings,
     StatFigure,
+    TableGame,
     carried_from_json,
     check_participants,
     collect_values,
     competition_ranks,
+    next_seat,
     option_choice,
     option_flag,
     option_whole_number,
@@ -287,9 +293,17 @@ class PointsTable:
                             best=tuple(best))
 
     def standings(self, players: Sequence[str], options: Mapping[str, Any],
-                  first_dealer: str | None, rounds: Sequence[Round]) -> Standings:
+                  first_dealer: str | None, rounds: Sequence[Round],
+                  roster: Sequence[RosterChange] = ()) -> Standings:
+        """Recompute from the deals, with the players who joined and left between them
+        (``roster``): a leaver's deals stay, the deal passes over them, and only those
+        still in can reach the end or win."""
         opts = self.options(options)
-        running = dict.fromkeys(players, 0)
+        timeline = RosterTimeline(players, roster, len(rounds), self.min_players,
+                                  self.max_players)
+        still_in = timeline.start()
+        running = dict.fromkeys(still_in, 0)
+        left: list[str] = []
         dealer = first_dealer
         summaries: list[ScoredRound] = []
         finished = False
@@ -297,29 +311,36 @@ class PointsTable:
             if finished:
                 raise RoundError(number, _("the game was already over after deal {number}")
                                  .format(number=number - 1))
+            still_in, dealer = timeline.apply(number - 1, still_in, running, left, dealer)
             try:
                 if not isinstance(entered, PointsRound):  # another game's round
                     raise EntryError(_("the deal has no points"))
                 round_ = entered
-                scores = self.deal_scores(players, options, round_)
+                scores = self.deal_scores(still_in, options, round_)
             except EntryError as error:
                 raise RoundError(number, str(error)) from None
             for name, points in scores.items():
                 running[name] += points
             best = self.best_in_deal(scores, opts)
             summaries.append(self.scored(number, dealer, round_, scores, best))
-            finished = rules.over(running, number, opts)
+            finished = rules.over({name: running[name] for name in still_in}, number, opts)
             if dealer is not None and dealer in players:
-                dealer = rules.next_dealer(players, dealer)
-        winners = rules.winners(running, opts) if finished else []
+                dealer = next_seat(players, dealer, still_in)
+        if not finished:
+            still_in, dealer = timeline.apply(len(rounds), still_in, running, left, dealer)
+        elif any(change.after == len(rounds) for change in roster):
+            raise RosterError(len(rounds), roster[-1].describe(),
+                              _("the game was already over"))
+        winners = rules.winners({name: running[name] for name in still_in}, opts) \
+            if finished else []
         notes = self.notes(opts, len(rounds), finished)
         next_deal = None
         if not finished and dealer is not None:
             next_deal = _("Next deal: {dealer} deals.").format(dealer=dealer)
-        return Standings(totals=running, knocked_out=[], still_in=list(players),
+        return Standings(totals=running, knocked_out=[], still_in=still_in,
                          finished=finished, winners=winners, rounds=summaries,
                          next_dealer=None if finished else dealer, notes=notes,
-                         next_deal=next_deal)
+                         next_deal=next_deal, left=left, starting=timeline.starting())
 
     def notes(self, options: Options, deals: int, finished: bool) -> list[str]:
         if finished or not options.rounds:
@@ -379,3 +400,26 @@ class PointsTable:
                       words(_SUM).format(sum=opts.sum) if opts.sum is not None
                       else words(_NO_SUM)),
         ]
+
+
+class PointsRoster(RosterRule):
+    """Players joining and leaving a points game (Hearts and the group's games too): a
+    late player starts at 0; a total given instead must stay short of the target, where
+    the game has one (at it, the game would be over before they played)."""
+
+    def check_total(self, table: TableGame, options: Mapping[str, Any], total: int) -> None:
+        super().check_total(table, options, total)
+        if not isinstance(table, PointsTable):
+            return
+        target = table.options(options).target
+        if target and total >= target:
+            raise EntryError(_("a late player's total must be under the target, {target}, "
+                               "not {total}: at it the game would be over").format(
+                target=target, total=total))
+
+    def recompute(self, table: TableGame, players: Sequence[str], options: Mapping[str, Any],
+                  first_dealer: str | None, rounds: Sequence[Round],
+                  roster: Sequence[RosterChange]) -> Standings:
+        if not isinstance(table, PointsTable):
+            raise EntryError(_("the deal has no points"))
+        return table.standings(players, options, first_dealer, rounds, roster)
