@@ -7,18 +7,21 @@ and its re-import, stats, --json, --lang da/ar, play, simulate)."""
 from __future__ import annotations
 
 import csv
+import http.client
 import io
 import json
 import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from conftest import CLI, Refuse, Result, players_args
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.cards import parse_cards
 from scorekeeper.errors import IllegalAction
 from scorekeeper.games.least_score import rules as least_rules
 from scorekeeper.games.least_score.engine import Deal, Declare
@@ -168,6 +171,12 @@ BAD_ROUNDS: list[tuple[tuple[str, ...], str]] = [
     (("--declarer", "Ann", "Ann=AH,4S", "Bob=4S,KH", "Cy=9"), "4S"),
     (("--declarer", "Ann", "Ann=AH,JK", "Bob=16", "Cy=9"), "Ann's hand"),
     (("--declarer", "Ann", "--bid", "3", "Ann=5", "Bob=16", "Cy=9"), "--bid"),
+    (("--declarer", "Ann", "--moon", "Bob", "Ann=5", "Bob=16", "Cy=9"), "--moon"),
+    (("--declarer", "Ann", "Ann=5", "Bob=16", "Cy=9", "Dan=3"), "Dan"),
+    (("--declarer", "Ann", "Ann=5", "Bob=16", "Cy=9", "Bob=4"), "Bob"),
+    (("--declarer", "Cy", "Ann=5", "Bob=16", "Cy=AH,2H,3H,4H,5H"), "Cy declared with 15"),
+    (("--declarer", "Ann", "Ann=AH,2H,3H,4H,5H,6H", "Bob=16", "Cy=9"), "6 cards"),
+    (("--declarer", "Ann", "Ann=5", "Bob=-3", "Cy=9"), "Bob"),
 ]
 
 
@@ -177,6 +186,36 @@ def test_a_bad_round_is_refused_in_one_line(ok: CLI, refuse: Refuse, args: tuple
     ok("new", "yaniv", *players_args(*NAMES))
     ok("add-round", "--declarer", "Ann", "Ann=5", "Bob=16", "Cy=9")
     refuse("add-round", *args, says=says)
+
+
+def test_an_edit_or_a_round_after_the_end_is_refused_in_one_line(ok: CLI,
+                                                                  refuse: Refuse) -> None:
+    ok("new", "yaniv", *players_args("Ann", "Bob"), "--limit", "20")
+    ok("add-round", "--declarer", "Ann", "Ann=5", "Bob=16")
+    refuse("edit-round", "1", "--declarer", "Ann", "Ann=9", "Bob=16",
+           says="Ann declared with 9")
+    ok("add-round", "--declarer", "Ann", "Ann=2", "Bob=KH")
+    refuse("add-round", "--declarer", "Ann", "Ann=2", "Bob=3", says="is finished (Ann won)")
+
+
+def test_at_a_terminal_the_callers_hand_is_checked_as_it_is_typed(
+        ok: CLI, summary: Any, score_exe: Path, db_path: Path) -> None:
+    from terminal import finish, spawn_score  # (the pseudo-terminal tests' helper)
+
+    ok("new", "yaniv", *players_args(*NAMES), "--dealer", "Ann")
+    child = spawn_score(score_exe, db_path, ["add-round", "--declarer", "bob"])
+    child.expect_exact("Ann's hand total or cards: ")
+    child.sendline("9")
+    child.expect_exact("Bob's hand total or cards: ")
+    child.sendline("8")
+    child.expect_exact("Bob's hand total or cards: ")
+    assert "Bob declared with 8: a player may declare only with 7 or less" in str(child.before)
+    child.sendline("AH,6S")
+    child.expect_exact("Cy's hand total or cards: ")
+    child.sendline("12")
+    code, output = finish(child)
+    assert code == 0 and "Round 1 recorded: Ann +9, Bob +0, Cy +12" in output
+    assert summary()["rounds"][0]["hands"] == {"Bob": ["AH", "6S"]}
 
 
 BAD_NEW: list[tuple[tuple[str, ...], str]] = [
@@ -212,7 +251,9 @@ def yaniv(score_run: Run) -> Run:
     return run
 
 
-def test_yaniv_at_the_table(yaniv: Run, tmp_path: Path) -> None:
+def test_yaniv_at_the_table(ok: CLI, cli: CLI, tmp_path: Path) -> None:
+    """The whole night through the command line in-process (the real ``score`` below)."""
+    yaniv = ok
     started = yaniv("new", "yaniv", *players_args(*NAMES), "--dealer", "Ann", "--limit", "60")
     assert "declare-at 7, penalty 30, halving 50" in started.stdout
     first = yaniv("add-round", "--declarer", "Ann", "Ann=5", "Bob=16", "Cy=9")
@@ -253,7 +294,8 @@ def test_yaniv_at_the_table(yaniv: Run, tmp_path: Path) -> None:
     changed = json.loads(exported)
     changed["rounds"][1]["false_declaration"] = True  # not what the rounds re-score to
     path.write_text(json.dumps(changed), encoding="utf-8")
-    assert "false_declaration" in yaniv("import", path, code=1).stderr
+    refused = cli("import", path)
+    assert refused.exit_code == 1 and "false_declaration" in refused.stderr
 
     stats = json.loads(yaniv("stats", "--json").stdout)
     players = stats["games"]["yaniv"]["players"]
@@ -261,13 +303,18 @@ def test_yaniv_at_the_table(yaniv: Run, tmp_path: Path) -> None:
     assert players["Bob"]["halvings"] == 2 and players["Cy"]["knock_outs"] == 0
     assert "Assaf" in yaniv("stats", "--game", "yaniv").stdout
 
-    danish = yaniv("--lang", "da", "show", "1").stdout
-    assert "Spillet er slut: Cy vinder!" in danish
-    assert yaniv("--lang", "da", "rules", "yaniv").stdout.startswith("# Yaniv")
-    assert "pagat.com/draw/yaniv.html" in yaniv("--lang", "da", "rules", "yaniv").stdout
+
+def test_yaniv_through_the_real_score_in_three_languages(yaniv: Run) -> None:
+    yaniv("new", "yaniv", *players_args(*NAMES), "--dealer", "Ann", "--limit", "30")
+    yaniv("add-round", "--declarer", "Ann", "Ann=5", "Bob=16", "Cy=9")
+    done = yaniv("add-round", "--declarer", "Cy", "Ann=AH,4S", "Bob=KH,QS,9D", "Cy=2C")
+    assert "Bob" in done.stdout and "Game over" not in done.stdout
+    danish = yaniv("--lang", "da", "add-round", "--declarer", "Ann", "Ann=3", "Cy=22")
+    assert "Spillet er slut: Ann vinder!" in danish.stdout
+    da_rules = yaniv("--lang", "da", "rules", "yaniv").stdout
+    assert da_rules.startswith("# Yaniv") and "pagat.com/draw/yaniv.html" in da_rules
     arabic = yaniv("--lang", "ar", "rules", "yaniv").stdout
     assert arabic.startswith("# يانيف") and "pagat.com" in arabic
-    assert "pagat.com" in yaniv("rules", "yaniv").stdout
 
 
 def test_yaniv_is_played_and_simulated_with_bots(yaniv: Run) -> None:
@@ -281,3 +328,130 @@ def test_yaniv_is_played_and_simulated_with_bots(yaniv: Run) -> None:
     simulated = json.loads(yaniv("simulate", "yaniv", "--bot", "greedy", "--bot", "strong",
                                  "-n", "3", "--json").stdout)
     assert sum(seat["wins"] for seat in simulated["seats"]) >= 3
+
+
+# ---------------------------------------------------------------------------
+# Least Score is unchanged by its new parameters; Yaniv's rounds say who was halved
+
+
+def test_least_score_rounds_keep_their_format_md_keys(ok: CLI, summary: Any) -> None:
+    ok("new", "least-score", *players_args(*NAMES), "--dealer", "Ann", "--limit", "50")
+    ok("add-round", "--declarer", "Ann", "Ann=30", "Bob=40", "Cy=45")  # any hand declares
+    ok("add-round", "--declarer", "Bob", "Ann=5", "Bob=10", "Cy=20")  # 20+5 = 25: not halved
+    data = summary()
+    assert [sorted(deal) for deal in data["rounds"]] == [sorted(
+        ["number", "dealer", "declarer", "totals", "scores", "false_declaration",
+         "knocked_out"])] * 2
+    assert data["rounds"][1]["scores"] == {"Ann": 0, "Bob": 25, "Cy": 0}
+    assert data["totals"] == {"Ann": 0, "Bob": 35, "Cy": 15}
+
+
+def test_every_yaniv_round_says_whose_total_was_halved(ok: CLI, refuse: Refuse,
+                                                       summary: Any, tmp_path: Path) -> None:
+    ok("new", "yaniv", *players_args(*NAMES), "--dealer", "Ann", "--halving", "25")
+    ok("add-round", "--declarer", "Ann", "Ann=3", "Bob=25", "Cy=9")
+    data = summary()
+    assert data["options"] == {"limit": 200, "tie": "declarer-loses", "end": "last-standing",
+                               "two_pairs": "same-rank", "declare_at": 7, "penalty": 30,
+                               "halving": 25}
+    assert data["rounds"][0]["halved"] == ["Bob"] and data["totals"]["Bob"] == 12
+    assert data["rounds"][0]["scores"] == {"Ann": 0, "Bob": 12, "Cy": 9}
+    ok("add-round", "--declarer", "Cy", "Ann=4", "Bob=10", "Cy=2")
+    data = summary()
+    assert data["rounds"][1]["halved"] == []
+    path = tmp_path / "halved.json"
+    for tampered in ([], ["Cy"]):
+        changed = json.loads(json.dumps(data))
+        changed["rounds"][0]["halved"] = tampered
+        path.write_text(json.dumps(changed), encoding="utf-8")
+        refuse("import", path, says=("round 1", "halved"))
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert ok("import", path).exit_code == 0
+
+
+def test_yaniv_keeps_its_defaults_in_the_config_and_its_rematch(ok: CLI, refuse: Refuse,
+                                                                summary: Any) -> None:
+    ok("config", "set", "yaniv.declare-at", "5")
+    refuse("config", "set", "yaniv.penalty", "101", says="0 to 100")
+    ok("new", "yaniv", *players_args(*NAMES), "--dealer", "Ann")
+    assert summary()["options"]["declare_at"] == 5
+    refuse("add-round", "--declarer", "Ann", "Ann=6", "Bob=16", "Cy=9",
+           says="Ann declared with 6: a player may declare only with 5 or less")
+    ok("add-round", "--declarer", "Ann", "Ann=5", "Bob=16", "Cy=9")
+    ok("rematch")
+    again = summary()
+    assert again["game"] == "yaniv" and again["options"]["declare_at"] == 5
+    assert again["rounds"] == [] and again["id"] == 2
+    ok("new", "least-score", *players_args(*NAMES))
+    assert "declare_at" not in summary()["options"]  # Yaniv's config is Yaniv's alone
+
+
+def test_yaniv_is_listed_completed_and_explained(ok: CLI) -> None:
+    games = {game["name"]: game for game in json.loads(ok("games", "--json").stdout)["games"]}
+    yaniv = games["yaniv"]
+    assert yaniv["origin"] == "built-in" and "Assaf" in yaniv["description"]
+    assert [rule["default"] for rule in yaniv["house_rules"]] == [
+        200, "declarer-loses", "last-standing", "same-rank", 7, 30, 50]
+    rules = json.loads(ok("rules", "yaniv", "--json").stdout)
+    assert "pagat.com/draw/yaniv.html" in rules["text"]
+    assert "wikipedia.org/wiki/Yaniv" in rules["text"]
+    keys = [rule["key"] for rule in rules["house_rules"]]
+    assert keys == ["limit", "tie", "end", "two_pairs", "declare_at", "penalty", "halving"]
+
+
+def test_the_phone_page_shows_yaniv(score_exe: Path, score_env: dict[str, str],
+                                              yaniv: Run) -> None:
+    from serving import start_serve  # (a test helper of the serve tests)
+
+    yaniv("new", "yaniv", *players_args(*NAMES), "--dealer", "Ann")
+    yaniv("add-round", "--declarer", "Ann", "Ann=5", "Bob=16", "Cy=4")
+    served = start_serve(score_exe, score_env)
+    try:
+        url = urlsplit(served.url)
+        connection = http.client.HTTPConnection(url.netloc, timeout=10)
+        connection.request("GET", url.path + "session/1")
+        response = connection.getresponse()
+        body = response.read().decode("utf-8")
+        connection.close()
+        assert response.status == 200, body
+        assert "Yaniv" in body and "Assaf" in body and "<svg" in body
+    finally:
+        code, _out, err = served.stop()
+    assert (code, err) == (0, "")
+
+
+def test_a_played_yaniv_game_is_replayed_and_reviewed(ok: CLI) -> None:
+    ok("play", "yaniv", "--bot", "random", "--bot", "greedy", "--seed", "4", "--limit", "10")
+    replayed = ok("replay", "1", "--round", "1", "--no-pause").stdout
+    assert "declares!" in replayed
+    reviewed = json.loads(ok("review", "1", "--json").stdout)
+    assert reviewed["game"] == "yaniv" and reviewed["decisions"]
+    calls = [d for d in reviewed["decisions"] if d["kind"] == "declaring"]
+    assert calls  # weighed only where a call was allowed: at 7 or less
+    assert all(least_rules.hand_value(parse_cards(d["position"]["hand"])) <= 7 for d in calls)
+
+
+def _outlook(options: Options, total: int) -> tuple[float, float]:
+    """The strong bot's (chance, edge) of a call with ``total``, three turns into one deal
+    (the same cards and samples whatever the options)."""
+    from scorekeeper.games.least_score.bots import StrongBot  # (only this test's)
+
+    deal = Deal.new(list(NAMES), "Ann", random.Random(3), options)
+    for _ in range(3):
+        deal.apply(next(a for a in deal.legal_actions() if not isinstance(a, Declare)))
+    view = deal.view(str(deal.current_player))
+    return StrongBot().declaration_outlook(view, random.Random(1), total=total)
+
+
+def test_the_bots_weigh_a_call_by_the_variants_penalty_and_scoring() -> None:
+    """A failed call costs the variant's penalty; with Yaniv's scoring a good call is
+    worth the others' whole hands (Least Score's: their hands less the caller's)."""
+    assert _outlook(YanivOptions(penalty=60), 50)[1] == pytest.approx(
+        _outlook(YanivOptions(penalty=30), 50)[1] - 30)
+    assert _outlook(Options(penalty=50), 50)[1] == pytest.approx(
+        _outlook(Options(), 50)[1] - 30)
+    wins = Tie.DECLARER_WINS
+    yaniv_chance, yaniv_edge = _outlook(YanivOptions(tie=wins), 1)
+    least_chance, least_edge = _outlook(Options(tie=wins, penalty=30), 1)
+    assert yaniv_chance == least_chance == 1.0  # every hand holds 1 or more
+    assert yaniv_edge == pytest.approx(least_edge + 1)

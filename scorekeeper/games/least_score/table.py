@@ -39,6 +39,7 @@ from scorekeeper.games.common import (
     parse_whole_number,
     parsed_once,
     rename_keys,
+    same_name,
 )
 from scorekeeper.games.least_score import rules, texts
 from scorekeeper.games.least_score.rules import End, Options, Tie, TwoPairs
@@ -218,14 +219,16 @@ class LeastScoreTable:
 
     def check_given(self, players: Sequence[str], options: Mapping[str, Any],
                     standings: Standings, entry: RoundEntry) -> None:
-        declarer = entry.text("declarer")
-        if declarer is not None:
-            _declarer_still_in(players, standings, declarer, match_player)
+        typed = entry.text("declarer")
+        declarer = None if typed is None else _declarer_still_in(players, standings, typed,
+                                                                 match_player)
         hands: dict[str, list[str]] = {}
         for name, raw in collect_values(players, entry, _("total")).items():
             _still_in(standings, name)
             total, cards = _typed_hand(name, raw)
             _check_hand(name, total, cards)
+            if name == declarer:
+                _check_declaring_hand(name, total, self.options(options))
             if cards is not None:
                 hands[name] = cards
         _check_no_card_twice(hands)
@@ -250,6 +253,8 @@ class LeastScoreTable:
             def hand(text: str, name: str = name) -> RoundEntry:
                 total, cards = _typed_hand(name, text)
                 _check_hand(name, total, cards)
+                if same_name(name, str(entry.text("declarer"))):
+                    _check_declaring_hand(name, total, self.options(options))
                 if cards is not None:
                     _check_no_card_twice({**_entered_hands(entered), name: cards})
                 return entry.with_values((*entry.values, (name, text.strip())))

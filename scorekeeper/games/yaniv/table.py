@@ -39,6 +39,8 @@ class YanivScored(LeastScoreScored):
     """A Yaniv deal scored: Least Score's scored round, its declaration a Yaniv call (a
     false one is Assaf), and a tally of the totals halved."""
 
+    halving: ClassVar[bool] = True
+
     def caption(self) -> RoundCaption:
         caller = self.declarer
         assaf = self.false_declaration
