@@ -455,3 +455,18 @@ def test_the_bots_weigh_a_call_by_the_variants_penalty_and_scoring() -> None:
     least_chance, least_edge = _outlook(Options(tie=wins, penalty=30), 1)
     assert yaniv_chance == least_chance == 1.0  # every hand holds 1 or more
     assert yaniv_edge == pytest.approx(least_edge + 1)
+
+
+def test_the_keyboard_says_why_a_high_hand_may_not_call() -> None:
+    from rich.console import Console  # (only this test renders)
+
+    from scorekeeper.games.least_score.ui import render_view
+
+    deal = Deal.new(list(NAMES), "Ann", random.Random(5), YanivOptions(declare_at=0))
+    for _ in range(3):
+        deal.apply(next(a for a in deal.legal_actions() if not isinstance(a, Declare)))
+    player = str(deal.current_player)
+    console = Console(record=True, width=120)
+    console.print(render_view(deal.view(player)))
+    total = least_rules.hand_value(deal.hand(player))
+    assert f"No declaring with {total}: only with 0 or less" in console.export_text()
