@@ -389,7 +389,7 @@ def test_play_refuses_what_it_cannot_play(refuse: Refuse) -> None:
     refuse("play", "least-score", "--player", "Ann", "--player", "ann", "--bot", "random",
            says="same name")
     refuse("play", "one-card", "--bot", "random", "--bot", "random", "--limit", "25",
-           code=2, says="--limit is a Least Score option")
+           code=2, says="--limit is a Least Score and Yaniv option")
     refuse("play", "least-score", "--bot", "random", "--bot", "random", "--tie", "often",
            code=2, says="--tie must be declarer-wins or declarer-loses, not 'often'")
 

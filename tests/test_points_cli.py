@@ -152,7 +152,7 @@ def test_a_finished_points_game_takes_no_more_deals(points: None, ok: CLI,
     (("--wins", "middle"), "--wins must be high or low", 2),
     (("--target", "0", "--rounds", "0"), "needs an end", 1),
     (("--target", "-1"), "the target must be 0 (none)", 1),
-    (("--limit", "50"), "--limit is a Least Score option", 2),
+    (("--limit", "50"), "--limit is a Least Score and Yaniv option", 2),
 ])
 def test_bad_points_settings_are_refused(refuse: Refuse, args: tuple[str, ...], says: str,
                                          code: int) -> None:
@@ -360,7 +360,8 @@ def test_score_games_lists_every_game_and_bad_files_in_one_line_each(
         "[1, 30] (the other games still work)",
     ]), lines
     games = {game["name"]: game for game in json.loads(listed.stdout)["games"]}
-    assert list(games) == ["hearts", "least-score", "one-card", "points", "rummy"]
+    assert list(games) == ["hearts", "least-score", "one-card", "points", "yaniv",
+                           "rummy"]
     assert games["rummy"]["origin"] == "file"
     assert games["rummy"]["file"] == f"{folder}/rummy.toml"
     assert games["rummy"]["players"] == {"min": 2, "max": 4}

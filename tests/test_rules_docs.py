@@ -121,7 +121,7 @@ def test_lang_and_rules_complete_at_the_shell(score_run: Callable[..., Result]) 
     assert complete("--lang", "") == ["en", "da", "ar"]
     assert complete("--lang", "d") == ["da"]
     assert complete("--lang", "da", "rules", "") == ["hearts", "least-score", "one-card",
-                                                     "points"]
+                                                     "points", "yaniv"]
     score_run("new", "one-card", "--player", "Ann", "--player", "Bob")
     assert complete("rules", "one-card", "--session", "") == ["1"]
 

@@ -53,6 +53,11 @@ RULES = {
                      "two_pairs": "any-rank"}),
     "one-card": (["greedy", "random", "random"], ["--joker", "two-of-diamonds", "--target", 12],
                  {"joker": "two-of-diamonds", "target": 12}),
+    "yaniv": (["strong", "random", "greedy"],
+              ["--limit", 60, "--tie", "declarer-wins", "--declare-at", 5, "--penalty", 25,
+               "--halving", 20],
+              {"limit": 60, "tie": "declarer-wins", "declare_at": 5, "penalty": 25,
+               "halving": 20}),
 }
 
 
@@ -121,7 +126,7 @@ def test_save_partial_never_overwrites_another_file(cli: CLI, refuse: Refuse,
            says="not a file in an existing folder")
 
 
-@pytest.mark.parametrize("game", ["least-score", "one-card"])
+@pytest.mark.parametrize("game", ["least-score", "one-card", "yaniv"])
 def test_simulate_plays_every_house_rule_of_the_game(cli: CLI, game: str) -> None:
     bots, rules, options = RULES[game]
     data = result_json(cli(*simulate_args(game, bots, 8, 3, *rules, "--json")))
@@ -136,7 +141,7 @@ def test_simulate_plays_every_house_rule_of_the_game(cli: CLI, game: str) -> Non
 def test_simulate_refuses_house_rules_and_slices_it_cannot_play(refuse: Refuse) -> None:
     two = ["random", "random"]
     refuse(*simulate_args("one-card", two, 3, 1, "--tie", "declarer-loses"), code=2,
-           says="--tie is a Least Score option, not one of One Card")
+           says="--tie is a Least Score and Yaniv option, not one of One Card")
     refuse(*simulate_args("least-score", two, 3, 1, "--joker", "joker"), code=2,
            says="One Card option, not one of Least Score")
     refuse(*simulate_args("least-score", two, 3, 1, "--end", "sometime"), code=2,

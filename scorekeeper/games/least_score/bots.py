@@ -33,7 +33,7 @@ from scorekeeper.games.least_score.engine import (
     legal_discard_sets,
 )
 from scorekeeper.games.least_score.expert import HandReader, History, Move, MoveRegret
-from scorekeeper.games.least_score.rules import FALSE_DECLARATION_PENALTY, HAND_SIZE, Tie, TwoPairs
+from scorekeeper.games.least_score.rules import HAND_SIZE, Scoring, Tie, TwoPairs
 
 __all__ = ["BOTS", "Advice", "Bot", "ExpertBot", "GreedyBot", "RandomBot", "StrongBot",
            "get_bot", "stalling"]
@@ -260,7 +260,10 @@ class StrongBot:
             need = sum(h + e for _, h, e in opponents)
         if need > len(pool_values):  # only with an inconsistent view: assume average cards
             pool_values += [round(MEAN_CARD)] * (need - len(pool_values))
-        strict = view.options.tie is Tie.DECLARER_LOSES
+        options = view.options
+        strict = options.tie is Tie.DECLARER_LOSES
+        penalty = options.penalty
+        by_hand = options.scoring is Scoring.HAND
         good = 0
         result = 0.0
         others = len(opponents)
@@ -285,9 +288,11 @@ class StrongBot:
             lowest = min(totals)
             if declared < lowest or (declared == lowest and not strict):
                 good += 1
-                result += (sum(totals) - others * declared) / others
+                result += (sum(totals) - (0 if by_hand else others * declared)) / others
+            elif by_hand:
+                result += _assaf_edge(totals, lowest, others) - penalty - declared
             else:
-                result -= FALSE_DECLARATION_PENALTY + declared - lowest
+                result -= penalty + declared - lowest
         return good / self.samples, result / self.samples
 
     # -- moving ----------------------------------------------------------------
@@ -676,7 +681,10 @@ class ExpertBot(StrongBot):
         others = [seat for seat in range(len(view.hand_sizes)) if seat != view.seat]
         known = {seat: _value(view.taken_seen[seat]) for seat in others}
         values = {seat: [_value(h) for h in hands[seat]] for seat in hands}
-        strict = view.options.tie is Tie.DECLARER_LOSES
+        options = view.options
+        strict = options.tie is Tie.DECLARER_LOSES
+        penalty = options.penalty
+        by_hand = options.scoring is Scoring.HAND
         good = 0
         result = 0.0
         count = len(others)
@@ -694,10 +702,18 @@ class ExpertBot(StrongBot):
             lowest = min(totals)
             if declared < lowest or (declared == lowest and not strict):
                 good += 1
-                result += (sum(totals) - count * declared) / count
+                result += (sum(totals) - (0 if by_hand else count * declared)) / count
+            elif by_hand:
+                result += _assaf_edge(totals, lowest, count) - penalty - declared
             else:
-                result -= FALSE_DECLARATION_PENALTY + declared - lowest
+                result -= penalty + declared - lowest
         return good / self.samples, result / self.samples
+
+
+def _assaf_edge(totals: Sequence[int], lowest: int, count: int) -> float:
+    """The others' average score when a call fails with each hand scored (Yaniv's
+    ``scoring=hand``): the lowest hands score 0, the rest their own totals."""
+    return (sum(totals) - totals.count(lowest) * lowest) / count
 
 
 BOTS: dict[str, Bot] = {"random": RandomBot(), "greedy": GreedyBot(), "strong": StrongBot(),

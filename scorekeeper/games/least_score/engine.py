@@ -337,6 +337,7 @@ class DealInfo:
     ``known[seat]`` is :attr:`View.taken_seen`). Before the deal the floor is empty."""
 
     __slots__ = (
+        "any_hand",
         "cur",
         "dead",
         "dealer",
@@ -361,6 +362,8 @@ class DealInfo:
         self.players = tuple(players)
         self.dealer = dealer
         self.options = options
+        self.any_hand = options.declare_at >= rules.MAX_HAND_TOTAL
+        """May every hand declare (Least Score), so that no hand's total need be counted?"""
         self.game = game
         self.n = n
         self.floor: tuple[Card, ...] = ()
@@ -468,7 +471,8 @@ class SeatView:
     @property
     def can_declare(self) -> bool:
         info = self.info
-        return info.cur == self.seat and info.turn >= info.n
+        return (info.cur == self.seat and info.turn >= info.n
+                and (info.any_hand or _may_declare(self.hand, info.options)))
 
     @property
     def deck_available(self) -> bool:
@@ -579,7 +583,8 @@ class State:
         actions = [code | take
                    for cards in legal_discard_sets(self.hands[info.cur], info.options.two_pairs)
                    for code in (_discard_code(cards),) for take in takes]
-        if info.turn >= info.n:
+        if info.turn >= info.n and (info.any_hand
+                                    or _may_declare(self.hands[info.cur], info.options)):
             actions.append(DECLARE)
         return actions
 
@@ -639,6 +644,9 @@ class State:
         if action == DECLARE:
             if info.turn < info.n:
                 raise IllegalAction(_("you can't declare before every player has had a turn"))
+            refusal = _declare_refusal(self.hands[info.cur], info.options)
+            if refusal is not None:
+                raise IllegalAction(refusal)
             self.declarer = info.cur
             return
         take = action & _MASK
@@ -721,10 +729,26 @@ class State:
     def score(self) -> rules.DealScore:
         """The declared deal's scores, through :func:`rules.score_deal`."""
         info = self.info
-        return rules.score_deal(self.totals(), info.players[self.declarer], info.options.tie)
+        return rules.score_declaration(self.totals(), info.players[self.declarer],
+                                       info.options)
 
 
 _VALUES: dict[Card, int] = {card: rules.card_value(card) for card in STANDARD_DECK}
+
+
+def _may_declare(hand: Iterable[Card], options: Options) -> bool:
+    """May ``hand`` declare under ``options`` (a variant's ``declare_at``)? Least Score's
+    every hand may: its total is not even counted."""
+    if options.declare_at >= rules.MAX_HAND_TOTAL:
+        return True
+    return rules.may_declare(sum(_VALUES[card] for card in hand), options)
+
+
+def _declare_refusal(hand: Sequence[Card], options: Options) -> str | None:
+    if _may_declare(hand, options):
+        return None
+    return _("you can declare only with {most} or less, not {total}").format(
+        most=options.declare_at, total=rules.hand_value(hand))
 
 
 # ---------------------------------------------------------------------------
@@ -1040,9 +1064,12 @@ class Deal:
 
     @property
     def can_declare(self) -> bool:
-        """Has every player taken at least one turn (and the deal is not over)?"""
+        """Has every player taken at least one turn (and the deal is not over), and may the
+        current hand declare (a variant's ``declare_at``)?"""
         state = self._state
-        return state.declarer < 0 and state.info.turn >= state.info.n
+        info = state.info
+        return (state.declarer < 0 and info.turn >= info.n
+                and _may_declare(state.hands[info.cur], info.options))
 
     def hand(self, player: str) -> tuple[Card, ...]:
         return tuple(self._state.hands[self.players.index(player)])
@@ -1087,7 +1114,8 @@ class Deal:
             deck_size=info.deck_size,
             current_player=current,
             turn=info.turn,
-            can_declare=current == player and info.turn >= info.n,
+            can_declare=(current == player and info.turn >= info.n
+                         and _may_declare(state.hands[seat], info.options)),
             options=self.options,
             game=info.game,
         )
@@ -1125,9 +1153,13 @@ class Deal:
 
     def _declare(self, seat: int) -> None:
         """The player at ``seat`` declares, once every player has had a turn."""
-        if self._state.info.turn < self._state.info.n:
+        state = self._state
+        if state.info.turn < state.info.n:
             raise IllegalAction(_("you can't declare before every player has had a turn"))
-        self._state.declare()
+        refusal = _declare_refusal(state.hands[seat], state.info.options)
+        if refusal is not None:
+            raise IllegalAction(refusal)
+        state.declare()
         self._actions.append({"player": self.players[seat], "declare": True})
 
     def _check_discard(self, hand: Sequence[Card], cards: tuple[Card, ...]) -> None:
@@ -1191,7 +1223,7 @@ class Deal:
         totals = {name: rules.hand_value(hand) for name, hand in hands.items()}
         declarer = self.players[state.declarer]
         return DealResult(declarer, hands, totals,
-                          rules.score_deal(totals, declarer, self.options.tie))
+                          rules.score_declaration(totals, declarer, self.options))
 
     def to_record(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """FORMAT.md's ``deal`` and ``actions`` (copies; card strings, player names)."""

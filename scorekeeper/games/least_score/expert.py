@@ -25,8 +25,8 @@ from typing import Protocol
 from scorekeeper.cards import STANDARD_DECK, Card
 from scorekeeper.games.least_score.engine import PlayerView
 from scorekeeper.games.least_score.rules import (
-    FALSE_DECLARATION_PENALTY,
     HAND_SIZE,
+    Scoring,
     Tie,
     TwoPairs,
 )
@@ -301,18 +301,23 @@ class HandReader:
                 totals.append(known_total + sum(part))
             lows.append(min(totals))
             sums.append(sum(totals))
-        strict = view.options.tie is Tie.DECLARER_LOSES
+        options = view.options
+        strict = options.tie is Tie.DECLARER_LOSES
+        penalty = options.penalty
+        by_hand = options.scoring is Scoring.HAND  # (a failed call: as if one hand is lowest)
         m = len(others)
         limit = -1
-        for total in range(0, 51):
+        for total in range(0, min(options.declare_at, HAND_SIZE * 10) + 1):
             good = 0
             result = 0.0
             for low, all_ in zip(lows, sums, strict=True):
                 if total < low or (total == low and not strict):
                     good += 1
-                    result += (all_ - m * total) / m
+                    result += (all_ - (0 if by_hand else m * total)) / m
+                elif by_hand:
+                    result += (all_ - low) / m - penalty - total
                 else:
-                    result -= FALSE_DECLARATION_PENALTY + total - low
+                    result -= penalty + total - low
             n = len(lows)
             if good / n >= self.min_good and result / n >= self.min_edge:
                 limit = total

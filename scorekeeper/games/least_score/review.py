@@ -86,10 +86,12 @@ class LeastScoreCoach:
     must be for declaring or not to count against the player: nearer, the sampled
     outlook could fall either side (the expert's own game would be flagged by chance)."""
 
-    def __init__(self) -> None:
+    def __init__(self, table: LeastScoreTable | None = None) -> None:
         self.bot = ExpertBot(rollouts=64)
         """The expert, with twice its play-outs per move weighed: the estimates of two
         close moves differ less by chance."""
+        self.table = table or LeastScoreTable()
+        """Whose house rules the deals were played by (a variant's table reads its own)."""
 
     def close_call(self, view: View, chance: float, edge: float) -> bool:
         """Is the outlook within the bands of the expert's declaring thresholds?"""
@@ -102,7 +104,7 @@ class LeastScoreCoach:
     def review_deal(self, recorded: RecordedDeal, options: Mapping[str, Any],
                     totals: Mapping[str, int], reviewed: Sequence[str],
                     rng_for: Callable[[int], random.Random]) -> Iterator[Decision | None]:
-        deal = Deal.from_record(recorded.deal, LeastScoreTable().options(options))
+        deal = Deal.from_record(recorded.deal, self.table.options(options))
         histories: dict[str, History] = {}
         for step, record in enumerate(recorded.actions, start=1):
             player = record.get("player")

@@ -34,6 +34,7 @@ __all__ = [
     "DealScore",
     "End",
     "Options",
+    "Scoring",
     "Tie",
     "TwoPairs",
     "card_value",
@@ -43,8 +44,11 @@ __all__ = [
     "is_legal_discard",
     "knocked_out",
     "legal_discards",
+    "may_declare",
+    "new_total",
     "next_dealer",
     "score_deal",
+    "score_declaration",
     "winners",
 ]
 
@@ -80,14 +84,35 @@ class TwoPairs(StrEnum):
     ANY_RANK = "any-rank"
 
 
+class Scoring(StrEnum):
+    """How a declaration is scored: Least Score's differences, or each hand (Yaniv's)."""
+
+    DIFFERENCE = "difference"
+    """Good: the others score their total - D; false: the others 0, the declarer
+    ``penalty`` + (D - L) (Least Score)."""
+    HAND = "hand"
+    """Good: the others score their own totals; false: the declarer ``penalty`` + D, the
+    lowest other total(s) 0, the rest their own totals (Yaniv)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
-    """The house rules of a Least Score session."""
+    """The house rules of a Least Score session, and the rules a variant built on Least
+    Score sets differently (``declare_at`` and after: Least Score's are fixed, and
+    :meth:`as_dict` leaves them out; a variant's Options subclass names them)."""
 
     limit: int = DEFAULT_LIMIT
     tie: Tie = Tie.DECLARER_WINS
     end: End = End.LAST_STANDING
     two_pairs: TwoPairs = TwoPairs.SAME_RANK
+    declare_at: int = MAX_HAND_TOTAL
+    """The highest hand total a player may declare with (Least Score: any hand)."""
+    penalty: int = FALSE_DECLARATION_PENALTY
+    """What a false declaration costs the declarer, before the hands' part."""
+    halving: int = 0
+    """A running total that lands exactly on a multiple of this (at or under the limit)
+    is halved; 0: never."""
+    scoring: Scoring = Scoring.DIFFERENCE
 
     def __post_init__(self) -> None:
         if not MIN_LIMIT <= self.limit <= MAX_LIMIT:
@@ -249,12 +274,19 @@ class DealScore:
 
 
 def score_deal(
-    totals: Mapping[str, int], declarer: str, tie: Tie = Tie.DECLARER_WINS
+    totals: Mapping[str, int], declarer: str, tie: Tie = Tie.DECLARER_WINS, *,
+    penalty: int = FALSE_DECLARATION_PENALTY, scoring: Scoring = Scoring.DIFFERENCE,
 ) -> DealScore:
     """Score a declaration from the revealed hand totals of the players in the deal.
 
     Good (D <= L, or D < L with ``tie=declarer-loses``): declarer 0, others total - D.
-    False: others 0, declarer 20 + (D - L).
+    False: others 0, declarer 20 + (D - L). With ``scoring=hand`` (Yaniv): good, the
+    others score their totals; false, the declarer ``penalty`` + D, the lowest others 0
+    and the rest their totals.
+
+    >>> score_deal({"A": 5, "B": 16, "C": 4}, "A", Tie.DECLARER_LOSES, penalty=30,
+    ...            scoring=Scoring.HAND).scores
+    {'A': 35, 'B': 16, 'C': 0}
     """
     if declarer not in totals:
         raise ValueError(f"the declarer {declarer} has no total")
@@ -263,14 +295,47 @@ def score_deal(
     declared = totals[declarer]
     lowest = min(total for name, total in totals.items() if name != declarer)
     good = declared < lowest or (declared == lowest and tie is Tie.DECLARER_WINS)
+    if scoring is Scoring.HAND:
+        if good:
+            scores = {name: (0 if name == declarer else total) for name, total in totals.items()}
+        else:
+            scores = {name: (penalty + declared if name == declarer
+                             else 0 if total == lowest else total)
+                      for name, total in totals.items()}
+        return DealScore(scores, not good, declared, lowest)
     if good:
         scores = {
             name: (0 if name == declarer else total - declared) for name, total in totals.items()
         }
     else:
-        penalty = FALSE_DECLARATION_PENALTY + declared - lowest
-        scores = {name: (penalty if name == declarer else 0) for name in totals}
+        cost = penalty + declared - lowest
+        scores = {name: (cost if name == declarer else 0) for name in totals}
     return DealScore(scores, not good, declared, lowest)
+
+
+def score_declaration(totals: Mapping[str, int], declarer: str, options: Options) -> DealScore:
+    """:func:`score_deal` under ``options`` (its tie, penalty and scoring)."""
+    return score_deal(totals, declarer, options.tie, penalty=options.penalty,
+                      scoring=options.scoring)
+
+
+def may_declare(total: int, options: Options) -> bool:
+    """May a player holding ``total`` declare (``declare_at`` or less)?"""
+    return total <= options.declare_at
+
+
+def new_total(before: int, points: int, options: Options) -> int:
+    """A running total after a deal that scored ``points``: with ``halving``, a total that
+    lands exactly on a multiple of it (a deal that scored, at or under the limit) is halved.
+
+    >>> new_total(90, 10, Options(limit=200, halving=50)), new_total(90, 10, Options())
+    (50, 100)
+    """
+    total = before + points
+    if options.halving and points > 0 and total % options.halving == 0 \
+            and total <= options.limit:
+        return total // 2
+    return total
 
 
 # ---------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from scorekeeper.cards import CardError, format_cards, iter_duplicates, parse_cards
 from scorekeeper.games.common import (
@@ -44,6 +44,7 @@ from scorekeeper.games.common import (
     parse_whole_number,
     parsed_once,
     rename_keys,
+    same_name,
 )
 from scorekeeper.games.least_score import rules, texts
 from scorekeeper.games.least_score.rules import End, Options, Tie, TwoPairs
@@ -97,11 +98,16 @@ class LeastScoreRound(Round):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LeastScoreScored(ScoredRound):
-    """A Least Score round scored: the round as played by those still in, and whether the
-    declaration was false."""
+    """A Least Score round scored: the round as played by those still in, whether the
+    declaration was false, and whose running total was halved (a variant's ``halving``;
+    Least Score's never is)."""
 
     played: LeastScoreRound
     false_declaration: bool
+    halved: tuple[str, ...] = ()
+
+    halving: ClassVar[bool] = False
+    """Does the game halve totals (its rounds always say whose were, ``halved``)?"""
 
     @property
     def declarer(self) -> str:
@@ -117,9 +123,11 @@ class LeastScoreScored(ScoredRound):
                           "declarer": played.declarer, "totals": dict(played.totals)}
         if played.hands:
             data["hands"] = {name: list(cards) for name, cards in played.hands.items()}
-        return data | {"scores": dict(self.scores),
-                       "false_declaration": self.false_declaration,
-                       "knocked_out": list(self.knocked_out)} | played.carried_json()
+        data |= {"scores": dict(self.scores), "false_declaration": self.false_declaration,
+                 "knocked_out": list(self.knocked_out)}
+        if self.halved or self.halving:
+            data["halved"] = list(self.halved)
+        return data | played.carried_json()
 
     def caption(self) -> RoundCaption:
         declarer = self.declarer
@@ -153,6 +161,8 @@ class LeastScoreTable:
     title = "Least Score"
     defaults = Options()
     """The house rules a session gets where ``score new`` names none."""
+    scored_type: ClassVar[type[LeastScoreScored]] = LeastScoreScored
+    """The game's scored round (a variant's says its calls in its own words)."""
     min_players = rules.MIN_PLAYERS
     max_players = rules.MAX_PLAYERS
     target_label = "limit"
@@ -206,20 +216,24 @@ class LeastScoreTable:
             totals[name], cards = _typed_hand(name, raw)
             if cards is not None:
                 hands[name] = cards
+        if declarer in totals:
+            _check_declaring_hand(declarer, totals[declarer], self.options(options))
         return LeastScoreRound(declarer=declarer, totals=totals, hands=hands)
 
     # -- entering a round at a terminal (RoundQuestions) ---------------------------
 
     def check_given(self, players: Sequence[str], options: Mapping[str, Any],
                     standings: Standings, entry: RoundEntry) -> None:
-        declarer = entry.text("declarer")
-        if declarer is not None:
-            _declarer_still_in(players, standings, declarer, match_player)
+        typed = entry.text("declarer")
+        declarer = None if typed is None else _declarer_still_in(players, standings, typed,
+                                                                 match_player)
         hands: dict[str, list[str]] = {}
         for name, raw in collect_values(players, entry, _("total")).items():
             _still_in(standings, name)
             total, cards = _typed_hand(name, raw)
             _check_hand(name, total, cards)
+            if name == declarer:
+                _check_declaring_hand(name, total, self.options(options))
             if cards is not None:
                 hands[name] = cards
         _check_no_card_twice(hands)
@@ -244,6 +258,8 @@ class LeastScoreTable:
             def hand(text: str, name: str = name) -> RoundEntry:
                 total, cards = _typed_hand(name, text)
                 _check_hand(name, total, cards)
+                if same_name(name, str(entry.text("declarer"))):
+                    _check_declaring_hand(name, total, self.options(options))
                 if cards is not None:
                     _check_no_card_twice({**_entered_hands(entered), name: cards})
                 return entry.with_values((*entry.values, (name, text.strip())))
@@ -290,13 +306,20 @@ class LeastScoreTable:
             try:
                 round_ = _own(entered)
                 _check_round(round_, players, still_in, knocked, dealer)
+                _check_declaring_hand(round_.declarer, round_.totals[round_.declarer], opts)
             except EntryError as error:
                 raise RoundError(number, str(error)) from None
             in_deal = list(still_in)
             totals: dict[str, int] = {name: round_.totals[name] for name in in_deal}
-            score = rules.score_deal(totals, round_.declarer, opts.tie)
+            score = rules.score_declaration(totals, round_.declarer, opts)
+            scores = dict(score.scores)
+            halved: list[str] = []
             for name, points in score.scores.items():
-                running[name] += points
+                total = rules.new_total(running[name], points, opts)
+                if total != running[name] + points:
+                    halved.append(name)
+                    scores[name] = total - running[name]
+                running[name] = total
             out = [name for name in rules.knocked_out(running, opts.limit) if name in still_in]
             knocked.extend(out)
             still_in = [name for name in still_in if name not in out]
@@ -307,10 +330,11 @@ class LeastScoreTable:
                 hands) else LeastScoreRound(declarer=round_.declarer, totals=totals,
                                             hands=hands, note=round_.note,
                                             recorded=round_.recorded)
-            summaries.append(LeastScoreScored(
-                number=number, dealer=dealer, scores=dict(score.scores),
+            summaries.append(self.scored_type(
+                number=number, dealer=dealer, scores=scores,
                 knocked_out=tuple(out), played=played,
-                false_declaration=score.false_declaration))
+                false_declaration=score.false_declaration,
+                halved=tuple(halved)))
             if dealer is not None and still_in:
                 dealer = rules.next_dealer(players, dealer, still_in)
         if winners is None:
@@ -377,7 +401,7 @@ class LeastScoreTable:
         """The widest round the grid can show: the longest name declared falsely and was
         knocked out, with the highest score a deal gives (the penalty on a full hand)."""
         longest = max(players, key=len)
-        highest = rules.FALSE_DECLARATION_PENALTY + rules.MAX_HAND_TOTAL
+        highest = self.options(options).penalty + rules.MAX_HAND_TOTAL
         played = LeastScoreRound(declarer=longest,
                                  totals=dict.fromkeys(players, rules.MAX_HAND_TOTAL))
         return LeastScoreScored(number=1, dealer=longest, scores=dict.fromkeys(players, highest),
@@ -452,6 +476,15 @@ def _check_round(
             name=unknown_hands[0]))
     _check_no_card_twice(hands)
     check_deal_dealer(round_, dealer)
+
+
+def _check_declaring_hand(declarer: str, total: object, options: Options) -> None:
+    """A variant's ``declare_at``: a declarer's hand no higher (Least Score: any hand)."""
+    if isinstance(total, int) and total <= rules.MAX_HAND_TOTAL \
+            and not rules.may_declare(total, options):
+        raise EntryError(_("{name} declared with {total}: a player may declare only with "
+                           "{most} or less").format(name=declarer, total=total,
+                                                    most=options.declare_at))
 
 
 def _still_in(standings: Standings, name: str) -> None:

@@ -118,8 +118,18 @@ def render_view(view: View) -> RenderableType:
     if view.can_declare:
         lines.append(Text(_("You may declare."), style="green"))
     elif view.my_turn:
-        lines.append(Text(_("No declaring until everyone has had a turn."), style="dim"))
+        lines.append(Text(_why_no_declaring(view, _("No declaring until everyone has had a "
+                                                     "turn.")), style="dim"))
     return Group(*lines)
+
+
+def _why_no_declaring(view: View, too_early: str) -> str:
+    """Why the player whose turn it is may not declare: ``too_early`` (not everyone has
+    had a turn), or (a variant's ``declare_at``) the hand is too high."""
+    if view.turn < len(view.players):
+        return too_early
+    return _("No declaring with {total}: only with {most} or less").format(
+        total=rules.hand_value(view.hand), most=view.options.declare_at)
 
 
 def legal_moves(view: View) -> list[str]:
@@ -285,7 +295,8 @@ def describe_hint(advice: Advice, view: View) -> Text:
             total=rules.hand_value(view.hand), chance=format_percent(advice.declare_chance, 0),
             edge=f"{advice.declare_edge:+.1f}"))
     elif not view.can_declare:
-        text.append(". " + _("No declaring before everyone has had a turn"))
+        text.append(". " + _why_no_declaring(view, _("No declaring before everyone has had "
+                                                     "a turn")))
     text.append(".")
     return text
 

@@ -37,7 +37,7 @@ class LeastScoreVirtual(RecordedDealGame):
         """The reviewer of saved deals (``score review``), loaded on first use."""
         from scorekeeper.games.least_score.review import LeastScoreCoach  # start-up: review's
 
-        return LeastScoreCoach()
+        return LeastScoreCoach(self.table)
 
     def stats(self, rounds: Sequence[ScoredRound]) -> dict[str, tuple[int, int]]:
         false = sum(1 for r in rounds if isinstance(r, LeastScoreScored) and r.false_declaration)
@@ -79,11 +79,19 @@ class LeastScoreVirtual(RecordedDealGame):
                 if not state.is_terminal():
                     raise RuntimeError(f"a deal went past {max_actions} actions without ending")
             score = state.score()
-            for name, points in score.scores.items():
-                running[name] += points
+            change = score.scores
+            if opts.halving:
+                change = {}
+                for name, points in score.scores.items():
+                    total = rules.new_total(running[name], points, opts)
+                    change[name] = total - running[name]
+                    running[name] = total
+            else:  # (Least Score: the deal's scores as they are, the hot path of simulate)
+                for name, points in change.items():
+                    running[name] += points
             false += score.false_declaration
             if trace is not None:
-                trace.append(dict(score.scores))
+                trace.append(dict(change))
             out = [name for name in rules.knocked_out(running, opts.limit) if name in still_in]
             knocked.extend(out)
             still_in = [name for name in still_in if name not in out]

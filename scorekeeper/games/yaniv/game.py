@@ -1,0 +1,48 @@
+"""Yaniv's declaration: Least Score's, with its own table, house rules, words and virtual
+adapter; everything else (round options, questions, grid, keyboard UI) is its base's."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from scorekeeper.games.common import HouseRuleOption
+from scorekeeper.games.least_score.game import GAME as LEAST_SCORE
+from scorekeeper.games.yaniv.table import YanivTable
+from scorekeeper.games.yaniv.words import N_, WORDS
+
+_TABLE = YanivTable()
+_DEFAULT = _TABLE.defaults
+_LIMIT, _TIE, _END, _TWO_PAIRS = LEAST_SCORE.house_rules
+
+GAME = replace(
+    LEAST_SCORE,
+    table=_TABLE,
+    questions=_TABLE,
+    house_rules=(
+        replace(_LIMIT, default=_DEFAULT.limit,
+                help=N_("knock-out: over this total a player is out, 10-500 (default 200).")),
+        replace(_TIE, default=_DEFAULT.tie.value,
+                help=N_("declarer-loses (default: a tie is Assaf) or declarer-wins.")),
+        _END,
+        _TWO_PAIRS,
+        HouseRuleOption("declare_at", _DEFAULT.declare_at,
+                        N_("the highest hand Yaniv may be called with, 0-50 (default 7).")),
+        HouseRuleOption("penalty", _DEFAULT.penalty,
+                        N_("what Assaf costs the caller besides their hand, 0-100 "
+                           "(default 30).")),
+        HouseRuleOption("halving", _DEFAULT.halving,
+                        N_("a total landing exactly on a multiple of this is halved; 0 is "
+                           "off, else 10-500 (default 50).")),
+    ),
+    checked_results=("false_declaration", "halved"),
+    widest_round=_TABLE.widest_round,
+    role_heading=N_("Called"),
+    grid_legend=N_("* called Yaniv   ✗ Assaf   +score =running total"),
+    narrow_legend=(("*", N_("called Yaniv")), ("!", N_("Assaf"))),
+    virtual="scorekeeper.games.yaniv.virtual:YanivVirtual",
+    words=WORDS,
+    description=N_("Yaniv, a variant of Least Score: call at 7 or less, a failed call "
+                   "(Assaf) costs 30, out over 200, a total landing on a multiple of 50 is "
+                   "halved."),
+    base="scorekeeper.games.least_score",
+)

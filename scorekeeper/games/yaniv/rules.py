@@ -1,0 +1,78 @@
+"""Yaniv's rules: Least Score's (scorekeeper.games.least_score.rules) with Yaniv's numbers.
+
+What Yaniv changes (rules/en.md cites the sources): a player may call Yaniv only with 7
+or less; a call that fails (Assaf: another hand is as low or lower) costs the caller 30
+plus their own hand; a good call scores every other player their own hand; a player
+over 200 is out; a total that lands exactly on a multiple of 50 is halved. Each is a
+house rule with that default. Everything else (the deal, the turn, the discards, the
+end) is Least Score's.
+
+>>> YanivOptions().as_dict()["limit"], YanivOptions().declare_at
+(200, 7)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorekeeper.games.least_score.rules import (
+    MAX_HAND_TOTAL,
+    End,
+    Options,
+    Scoring,
+    Tie,
+    TwoPairs,
+)
+from scorekeeper.games.yaniv.words import _
+
+__all__ = [
+    "DECLARE_AT",
+    "HALVING",
+    "LIMIT",
+    "MAX_HALVING",
+    "MAX_PENALTY",
+    "PENALTY",
+    "YanivOptions",
+]
+
+DECLARE_AT = 7
+PENALTY = 30
+LIMIT = 200
+HALVING = 50
+MAX_PENALTY = 100
+MAX_HALVING = 500
+
+
+@dataclass(frozen=True, slots=True)
+class YanivOptions(Options):
+    """A Yaniv session's house rules: Least Score's four, Yaniv's defaults, and the three
+    Yaniv adds (``declare_at``, ``penalty``, ``halving``; 0 turns halving off)."""
+
+    limit: int = LIMIT
+    tie: Tie = Tie.DECLARER_LOSES
+    end: End = End.LAST_STANDING
+    two_pairs: TwoPairs = TwoPairs.SAME_RANK
+    declare_at: int = DECLARE_AT
+    penalty: int = PENALTY
+    halving: int = HALVING
+    scoring: Scoring = Scoring.HAND
+
+    def __post_init__(self) -> None:
+        Options.__post_init__(self)
+        if not 0 <= self.declare_at <= MAX_HAND_TOTAL:
+            raise ValueError(_("a player may call Yaniv at 0 to {highest}, not {value}").format(
+                highest=MAX_HAND_TOTAL, value=self.declare_at))
+        if not 0 <= self.penalty <= MAX_PENALTY:
+            raise ValueError(_("the Assaf penalty must be 0 to {highest}, not {value}").format(
+                highest=MAX_PENALTY, value=self.penalty))
+        if self.halving and not 10 <= self.halving <= MAX_HALVING:
+            raise ValueError(_("halving is 0 (off) or a whole number from 10 to {highest}, "
+                               "not {value}").format(highest=MAX_HALVING, value=self.halving))
+
+    def as_dict(self) -> dict[str, int | str]:
+        return {
+            **Options.as_dict(self),
+            "declare_at": self.declare_at,
+            "penalty": self.penalty,
+            "halving": self.halving,
+        }

@@ -1,0 +1,159 @@
+"""Yaniv at the table: Least Score's table (entries, checks, standings, statistics) with
+Yaniv's house rules, its calls' words and its rules texts.
+
+An entry is Least Score's: ``--declarer NAME`` (who called Yaniv) and each player's hand
+total or cards (a :class:`LeastScoreRound`); a caller over ``declare_at`` (7) is refused
+at entry. A scored round is a :class:`YanivScored`: Least Score's, told as a Yaniv call
+or an Assaf, with whose total was halved."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, ClassVar
+
+from scorekeeper.games.common import (
+    EntryError,
+    HouseRule,
+    Language,
+    RoundCaption,
+    StatFigure,
+    option_choice,
+    option_whole_number,
+    parsed_once,
+)
+from scorekeeper.games.least_score import texts
+from scorekeeper.games.least_score.rules import MAX_HAND_TOTAL, End, Tie, TwoPairs
+from scorekeeper.games.least_score.table import (
+    LeastScoreRound,
+    LeastScoreScored,
+    LeastScoreTable,
+)
+from scorekeeper.games.yaniv.rules import YanivOptions
+from scorekeeper.games.yaniv.words import N_, WORDS, _, pgettext
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class YanivScored(LeastScoreScored):
+    """A Yaniv deal scored: Least Score's scored round, its declaration a Yaniv call (a
+    false one is Assaf), and a tally of the totals halved."""
+
+    halving: ClassVar[bool] = True
+
+    def caption(self) -> RoundCaption:
+        caller = self.declarer
+        assaf = self.false_declaration
+        note = _("Assaf: {name} called Yaniv and was not lowest").format(name=caller) \
+            if assaf else ""
+        if self.halved:
+            halving = _("halved: {names}").format(names=", ".join(self.halved))
+            note = f"{note}; {halving}" if note else halving
+        return RoundCaption(
+            role=caller, sentence=_("{name} called Yaniv").format(name=caller),
+            failure=pgettext("a Yaniv call that failed", "Assaf") if assaf else "",
+            failure_note=note, marked=caller)
+
+    def tallies(self) -> dict[str, dict[str, int]]:
+        tallies = LeastScoreScored.tallies(self)  # (slots: no bare super)
+        for name, counts in tallies.items():
+            counts["halvings"] = int(name in self.halved)
+        return tallies
+
+
+class YanivTable(LeastScoreTable):
+    name = "yaniv"
+    title = "Yaniv"
+    defaults = YanivOptions()
+    rules_folder = resources.files("scorekeeper.games.yaniv") / "rules"
+    scored_type: ClassVar[type[LeastScoreScored]] = YanivScored
+
+    stat_figures: tuple[StatFigure, ...] = (
+        StatFigure("declarations", N_("Yaniv"), N_("Yaniv calls made"), "declarations"),
+        StatFigure("false_declaration_rate", N_("Assaf"),
+                   N_("the share of them that were Assaf"),
+                   "false_declarations", "declarations", percent=True),
+        StatFigure("average_declaring_hand", N_("Hand"), N_("the average hand when calling"),
+                   "declaring_hand", "declarations"),
+        StatFigure("knock_outs", N_("Outs"), N_("times knocked out"), "knock_outs"),
+        StatFigure("halvings", N_("Halved"), N_("totals halved on a multiple"), "halvings"),
+    )
+
+    def widest_round(self, players: Sequence[str], options: Mapping[str, Any]
+                     ) -> YanivScored:
+        """The widest round the grid can show: the longest name's Assaf on a full hand,
+        every total halved, each score as wide as Yaniv's can be (the penalty on a full
+        hand, or a halving's fall of up to half the limit)."""
+        opts = self.options(options)
+        longest = max(players, key=len)
+        fall = -(opts.limit // 2) if opts.halving else 0
+        highest = max(opts.penalty + MAX_HAND_TOTAL, fall, key=lambda n: len(str(n)))
+        played = LeastScoreRound(declarer=longest,
+                                 totals=dict.fromkeys(players, MAX_HAND_TOTAL))
+        return YanivScored(number=1, dealer=longest, scores=dict.fromkeys(players, highest),
+                           knocked_out=tuple(players), played=played, false_declaration=True,
+                           halved=tuple(players) if opts.halving else ())
+
+    def options(self, options: Mapping[str, Any]) -> YanivOptions:
+        return _parse_options({**self.default_options(), **options})
+
+    def check_players(self, players: Sequence[str]) -> None:
+        try:
+            super().check_players(players)
+        except EntryError:
+            raise EntryError(_("Yaniv takes {low} to {high} players, not {n}").format(
+                low=self.min_players, high=self.max_players, n=len(players))) from None
+
+    def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
+        opts = self.options(options)
+        words = WORDS.catalog(language.value).gettext
+        default = self.defaults
+        halving = (words(N_("a total landing exactly on a multiple of {n} is halved"))
+                   .format(n=opts.halving) if opts.halving
+                   else words(N_("no total is halved")))
+        tie = (N_("a tie is Assaf: the caller must be strictly lowest")
+               if opts.tie is Tie.DECLARER_LOSES
+               else N_("a tie is a good call: the caller must be lowest or tied"))
+        base = {rule.key: rule for rule in texts.house_rules(opts, language, default)}
+        return [
+            HouseRule("limit", opts.limit, default.limit,
+                      words(N_("a player whose total goes over {limit} is out")).format(
+                          limit=opts.limit)),
+            HouseRule("tie", opts.tie.value, default.tie.value, words(tie)),
+            base["end"],
+            base["two_pairs"],
+            HouseRule("declare_at", opts.declare_at, default.declare_at,
+                      words(N_("Yaniv may be called with {n} or less")).format(
+                          n=opts.declare_at)),
+            HouseRule("penalty", opts.penalty, default.penalty,
+                      words(N_("Assaf costs the caller {n} plus their hand")).format(
+                          n=opts.penalty)),
+            HouseRule("halving", opts.halving, default.halving, halving),
+        ]
+
+
+def _parse(options: Mapping[str, Any]) -> YanivOptions:
+    unknown = set(options) - set(YanivOptions().as_dict())
+    if unknown:
+        raise EntryError(_("Yaniv has no option {option}").format(
+            option=repr(sorted(unknown)[0])))
+    defaults = YanivOptions()
+    try:
+        return YanivOptions(
+            limit=option_whole_number(options.get("limit", defaults.limit), _("the limit")),
+            tie=option_choice(Tie, options.get("tie", defaults.tie), "tie"),
+            end=option_choice(End, options.get("end", defaults.end), "end"),
+            two_pairs=option_choice(TwoPairs, options.get("two_pairs", defaults.two_pairs),
+                                    "two-pairs"),
+            declare_at=option_whole_number(options.get("declare_at", defaults.declare_at),
+                                           _("the Yaniv threshold")),
+            penalty=option_whole_number(options.get("penalty", defaults.penalty),
+                                        _("the Assaf penalty")),
+            halving=option_whole_number(options.get("halving", defaults.halving),
+                                        _("halving")),
+        )
+    except ValueError as error:
+        raise EntryError(str(error)) from None
+
+
+_parse_options = parsed_once(_parse)
