@@ -86,7 +86,8 @@ def test_help_of_commands_and_options_in_danish(score_run: Run) -> None:
     shown = score_run("new", "--help", env=DANISH).stdout
     assert "Start en session; den bliver den aktuelle session." in shown
     assert "Et navn til sessionen." in shown
-    assert "least-score eller one-card eller points." in shown  # GAME's help: the games, in Danish
+    # GAME's help: the games, in Danish
+    assert "least-score eller oh-hell eller one-card eller points." in shown
     listed = score_run("--help", env=DANISH).stdout
     assert "Fjern den sidste runde" in listed  # undo, listed by the group
     assert "Statistik over færdige sessioner" in listed  # stats, registered lazily

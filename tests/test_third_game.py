@@ -128,7 +128,7 @@ def test_the_installed_game_has_its_html_export_stats_rules_and_completion(
     complete = {"_SCORE_COMPLETE": "complete_bash", "COMP_WORDS": "score new ",
                 "COMP_CWORD": "2", **with_third_game}
     games = score_run(env=complete).stdout.split()
-    assert games[:4] == ["hearts", "least-score", "one-card", "points"] \
+    assert games[:5] == ["hearts", "least-score", "oh-hell", "one-card", "points"] \
         and "high-card" in games
     complete |= {"COMP_WORDS": "score add-round --cal", "COMP_CWORD": "2"}
     assert score_run(env=complete).stdout.split() == ["--caller"]
@@ -272,7 +272,8 @@ def test_a_source_tree_without_metadata_finds_the_built_in_games(tmp_path: Path)
             "print(' '.join(DECLARATIONS), len(entry_points()))\n")
     found = subprocess.run([sys.executable, "-S", "-c", code, str(tmp_path / "tree")],
                            cwd=tmp_path, capture_output=True, text=True, check=True)
-    assert found.stdout.split() == ["hearts", "least-score", "one-card", "points", "0"] \
+    assert found.stdout.split() == ["hearts", "least-score", "oh-hell", "one-card", "points",
+                                    "0"] \
         and not found.stderr
 
 
