@@ -280,6 +280,12 @@ def test_oh_hell_speaks_danish_and_arabic(oh_hell: Run) -> None:
     play_the_night(oh_hell)
     danish = oh_hell("--lang", "da", "show").stdout
     assert "Spillet er slut: Bob vinder!" in danish and "3 kort" in danish
+    narrow = oh_hell("--lang", "da", "show", env={"COLUMNS": "45"}).stdout
+    assert re.search(r"^#\s+Kort\s+Ann\s+Bob\s+Cy$", narrow, re.MULTILINE), narrow
+    assert "! melding forfejlet" in narrow
+    rows = [line.split() for line in narrow.splitlines() if re.match(r"^[123]\s+[123]\s", line)]
+    assert rows == [["1", "3", "11", "10", "0!"], ["2", "2", "11!", "21", "10"],
+                    ["3", "1", "21", "32", "10!"]]  # the hand size, then who missed: !
     refused = oh_hell("--lang", "da", "new", "oh-hell", *players_args("Ann", "Bob"), code=1)
     assert "Oh Hell tager 3 til 7 spillere, ikke 2" in refused.stderr
     oh_hell("new", "oh-hell", *players_args(*NAMES), "--dealer", "Cy", "--most-cards", "3")
