@@ -122,7 +122,9 @@ def test_the_player_count_is_checked_and_bounds_the_biggest_deal(ok: CLI, refuse
 
 def test_oh_hell_has_no_virtual_deck(refuse: Refuse) -> None:
     refuse("play", "oh-hell", "--bot", "random", "--bot", "random", "--bot", "random",
-           says="Oh Hell")
+           says="Oh Hell has no virtual deck")
+    refuse("simulate", "oh-hell", "--bot", "random", "--bot", "random", "--bot", "random",
+           says="Oh Hell has no virtual deck")
 
 
 # ---------------------------------------------------------------------------
@@ -133,6 +135,26 @@ def test_oh_hell_has_no_virtual_deck(refuse: Refuse) -> None:
 def oh_hell(score_run: Run) -> Run:
     def run(*args: object, code: int = 0, env: dict[str, str] | None = None) -> Result:
         result = score_run(*args, env=env)
+        assert result.exit_code == code, (args, result)
+        assert "Traceback" not in result.output
+        if code == 0:
+            assert result.stderr == "", (args, result.stderr)
+        else:
+            assert len(result.stderr.splitlines()) == 1, (args, result.stderr)
+        return result
+
+    return run
+
+
+@pytest.fixture
+def table(cli: CLI, monkeypatch: pytest.MonkeyPatch) -> Run:
+    """The same as ``oh_hell``, in-process (quicker, for what the real ``score`` has
+    shown once already)."""
+    def run(*args: object, code: int = 0, env: dict[str, str] | None = None) -> Result:
+        with monkeypatch.context() as patched:
+            for key, value in (env or {}).items():
+                patched.setenv(key, value)
+            result = cli(*args)
         assert result.exit_code == code, (args, result)
         assert "Traceback" not in result.output
         if code == 0:
@@ -164,9 +186,28 @@ def play_the_night(oh_hell: Run) -> None:
     assert "Bob deals 1 card each" not in done and "Game over: Bob wins!" in done
 
 
-def test_oh_hell_at_the_table(oh_hell: Run, tmp_path: Path) -> None:
-    play_the_night(oh_hell)
-    data = json.loads(oh_hell("show", "--json").stdout)
+def test_oh_hell_at_the_table_through_the_real_score(oh_hell: Run) -> None:
+    """The night of :func:`play_the_night` without its undo, redo and edit (the
+    in-process tests below have them): six runs of the installed ``score``."""
+    started = oh_hell("new", "oh-hell", *players_args(*NAMES), "--dealer", "Cy",
+                      "--most-cards", "3").stdout
+    assert "Next deal: Cy deals 3 cards each, Ann bids first (deal 1 of 3)." in started
+    first = oh_hell("add-round", "Ann=1/1", "Bob=0/0", "Cy=1/2").stdout
+    assert "Round 1 recorded: Ann +11, Bob +10, Cy +0  (missed: Cy)" in first
+    refused = oh_hell("add-round", "Ann=1/1", "Bob=1/1", "Cy=0/0", code=1)
+    assert refused.stderr == ("error: the hook: Ann deals and may not bid 1, which makes the "
+                              "bids add up to 2\n")
+    oh_hell("add-round", "Ann=0/1", "Bob=1/1", "Cy=0/0")
+    assert "Game over: Bob wins!" in oh_hell("add-round", "Ann=0/0", "Bob=1/1",
+                                             "Cy=1/0").stdout
+    data = json.loads(oh_hell("export", "--format", "json").stdout)
+    assert data["game"] == "oh-hell" and data["status"] == "finished"
+    assert data["totals"] == {"Ann": 21, "Bob": 32, "Cy": 10} and data["winners"] == ["Bob"]
+
+
+def test_oh_hell_shows_logs_and_says_what_it_holds(table: Run) -> None:
+    play_the_night(table)
+    data = json.loads(table("show", "--json").stdout)
     assert data["game"] == "oh-hell" and data["winners"] == ["Bob"]
     assert data["totals"] == {"Ann": 21, "Bob": 32, "Cy": 10}
     second = data["rounds"][1]
@@ -177,33 +218,32 @@ def test_oh_hell_at_the_table(oh_hell: Run, tmp_path: Path) -> None:
                       "scores": {"Ann": 0, "Bob": 11, "Cy": 10}, "made": ["Bob", "Cy"],
                       "knocked_out": []}
     assert data["rounds"][0]["note"] == "Cy's lucky queen"
-    shown = oh_hell("show").stdout
+    shown = table("show").stdout
     assert "Hand" in shown and "3 cards" in shown and "1 card " in shown
     assert "House rules: most-cards 3, hand-sizes descend, bid-scoring ten-plus, hook on" \
         in shown
-    log = oh_hell("log").stdout
+    log = table("log").stdout
     assert "2 cards, Ann dealt" in log and "edit-round" in log and "undo" in log
-    oh_hell("add-round", "Ann=0/0", "Bob=1/1", "Cy=0/0", code=1)
 
 
-def test_oh_hell_exports_in_every_format_and_an_import_is_rechecked(oh_hell: Run,
+def test_oh_hell_exports_in_every_format_and_an_import_is_rechecked(table: Run,
                                                                     tmp_path: Path) -> None:
-    play_the_night(oh_hell)
-    exported = oh_hell("export", "--format", "json").stdout
+    play_the_night(table)
+    exported = table("export", "--format", "json").stdout
     data = json.loads(exported)
     path = tmp_path / "oh-hell.json"
     path.write_text(exported, encoding="utf-8")
-    assert "as session 2" in oh_hell("import", path).stdout
-    again = json.loads(oh_hell("export", "2", "--format", "json").stdout)
+    assert "as session 2" in table("import", path).stdout
+    again = json.loads(table("export", "2", "--format", "json").stdout)
     assert again["rounds"] == data["rounds"] and again["totals"] == data["totals"]
-    rows = list(csv.reader(io.StringIO(oh_hell("export", "--format", "csv").stdout)))
+    rows = list(csv.reader(io.StringIO(table("export", "--format", "csv").stdout)))
     assert rows[0][:6] == ["round", "dealer", "hand_size", "Ann bid/tricks", "Ann score",
                            "Ann total"]
     assert rows[1][:6] == ["1", "Cy", "3", "1/1", "11", "11"]
     assert rows[0][-1] == "note" and rows[1][-1] == "Cy's lucky queen"
-    markdown = oh_hell("export", "--format", "md").stdout
+    markdown = table("export", "--format", "md").stdout
     assert "| Round | Dealer | Hand |" in markdown and "| 2 | Ann | 2 cards |" in markdown
-    html = oh_hell("export", "--format", "html").stdout
+    html = table("export", "--format", "html").stdout
     assert "<svg" in html and "Oh Hell" in html
     for key, value, says in (
             ("tricks", {"Ann": 1, "Bob": 1, "Cy": 2}, "round 1: the tricks add up to 4"),
@@ -215,57 +255,57 @@ def test_oh_hell_exports_in_every_format_and_an_import_is_rechecked(oh_hell: Run
         tampered = json.loads(exported)
         tampered["rounds"][0][key] = value
         path.write_text(json.dumps(tampered), encoding="utf-8")
-        assert says in oh_hell("import", path, code=1).stderr
+        assert says in table("import", path, code=1).stderr
     tampered = json.loads(exported)
     tampered["rounds"].append(tampered["rounds"][2])
     path.write_text(json.dumps(tampered), encoding="utf-8")
-    assert "round 4: the game is over: it has 3 deals" in oh_hell("import", path,
-                                                                  code=1).stderr
+    assert "round 4: the game is over: it has 3 deals" in table("import", path,
+                                                                code=1).stderr
 
 
-def test_oh_hell_stats_rematch_and_json(oh_hell: Run) -> None:
-    play_the_night(oh_hell)
-    stats = json.loads(oh_hell("stats", "--json").stdout)
+def test_oh_hell_stats_rematch_and_json(table: Run) -> None:
+    play_the_night(table)
+    stats = json.loads(table("stats", "--json").stdout)
     bob = stats["games"]["oh-hell"]["players"]["Bob"]
     assert bob["made_rate"] == 1.0 and bob["average_bid"] == pytest.approx(2 / 3, rel=1e-3)
     assert bob["points_per_deal"] == pytest.approx(32 / 3, rel=1e-3)
     cy = stats["games"]["oh-hell"]["players"]["Cy"]
     assert cy["made_rate"] == pytest.approx(1 / 3, rel=1e-3)
     assert cy["average_tricks"] == pytest.approx(2 / 3, rel=1e-3)
-    text = oh_hell("stats", "--game", "oh-hell").stdout
+    text = table("stats", "--game", "oh-hell").stdout
     assert "Made %" in text and "the share of bids made exactly" in text
-    again = oh_hell("rematch").stdout
+    again = table("rematch").stdout
     assert "Session 2 started: a rematch of session 1" in again
     assert "Next deal: Ann deals 3 cards each, Bob bids first (deal 1 of 3)." in again
-    assert json.loads(oh_hell("show", "--json").stdout)["options"]["most_cards"] == 3
+    assert json.loads(table("show", "--json").stdout)["options"]["most_cards"] == 3
 
 
-def test_the_groups_config_sets_oh_hells_defaults(oh_hell: Run) -> None:
-    oh_hell("config", "set", "oh-hell.hook", "no-hook")
-    oh_hell("config", "set", "oh-hell.hand-sizes", "both")
-    assert "--hook must be hook or no-hook" in oh_hell("config", "set", "oh-hell.hook",
+def test_the_groups_config_sets_oh_hells_defaults(table: Run) -> None:
+    table("config", "set", "oh-hell.hook", "no-hook")
+    table("config", "set", "oh-hell.hand-sizes", "both")
+    assert "--hook must be hook or no-hook" in table("config", "set", "oh-hell.hook",
                                                        "sometimes", code=1).stderr
-    started = oh_hell("new", "oh-hell", *players_args(*NAMES), "--dealer", "Ann",
+    started = table("new", "oh-hell", *players_args(*NAMES), "--dealer", "Ann",
                       "--most-cards", "2").stdout
     assert "hand-sizes both" in started and "hook off" in started
     assert "(deal 1 of 3)" in started
     # with the hook off the dealer may make the bids add up to the hand size
-    assert "Round 1 recorded: Ann +11, Bob +11, Cy +10" in oh_hell(
+    assert "Round 1 recorded: Ann +11, Bob +11, Cy +10" in table(
         "add-round", "Ann=1/1", "Bob=1/1", "Cy=0/0").stdout
 
 
-def test_games_rules_and_completion_know_oh_hell(oh_hell: Run) -> None:
-    games = {game["name"]: game for game in json.loads(oh_hell("games", "--json").stdout)
+def test_games_rules_and_completion_know_oh_hell(table: Run, oh_hell: Run) -> None:
+    games = {game["name"]: game for game in json.loads(table("games", "--json").stdout)
              ["games"]}
     assert games["oh-hell"]["players"] == {"min": 3, "max": 7}
     assert [(rule["option"], rule["default"]) for rule in games["oh-hell"]["house_rules"]] \
         == [("--most-cards", 7), ("--hand-sizes", "descend"), ("--bid-scoring", "ten-plus"),
             ("--hook", "hook")]
-    assert "Oh Hell (Contract Whist)" in oh_hell("games").stdout
+    assert "Oh Hell (Contract Whist)" in table("games").stdout
     for lang, heading in (("en", "# Oh Hell"), ("da", "# Oh Hell"), ("ar", "# أوه هيل")):
-        text = oh_hell("--lang", lang, "rules", "oh-hell").stdout
+        text = table("--lang", lang, "rules", "oh-hell").stdout
         assert text.startswith(heading) and "pagat.com/exact/ohhell.html" in text
-    rules = json.loads(oh_hell("rules", "oh-hell", "--json").stdout)
+    rules = json.loads(table("rules", "oh-hell", "--json").stdout)
     assert rules["house_rules"][3]["description"] == \
         "the hook: the dealer may not make the bids add up to the hand size"
     complete = {"_SCORE_COMPLETE": "complete_bash", "COMP_WORDS": "score new oh-hell --h",
@@ -276,24 +316,24 @@ def test_games_rules_and_completion_know_oh_hell(oh_hell: Run) -> None:
     assert oh_hell(env=complete).stdout.split() == ["oh-hell", "one-card"]
 
 
-def test_oh_hell_speaks_danish_and_arabic(oh_hell: Run) -> None:
-    play_the_night(oh_hell)
-    danish = oh_hell("--lang", "da", "show").stdout
+def test_oh_hell_speaks_danish_and_arabic(table: Run) -> None:
+    play_the_night(table)
+    danish = table("--lang", "da", "show").stdout
     assert "Spillet er slut: Bob vinder!" in danish and "3 kort" in danish
-    narrow = oh_hell("--lang", "da", "show", env={"COLUMNS": "45"}).stdout
+    narrow = table("--lang", "da", "show", env={"COLUMNS": "45"}).stdout
     assert re.search(r"^#\s+Kort\s+Ann\s+Bob\s+Cy$", narrow, re.MULTILINE), narrow
     assert "! melding forfejlet" in narrow
     rows = [line.split() for line in narrow.splitlines() if re.match(r"^[123]\s+[123]\s", line)]
     assert rows == [["1", "3", "11", "10", "0!"], ["2", "2", "11!", "21", "10"],
                     ["3", "1", "21", "32", "10!"]]  # the hand size, then who missed: !
-    refused = oh_hell("--lang", "da", "new", "oh-hell", *players_args("Ann", "Bob"), code=1)
+    refused = table("--lang", "da", "new", "oh-hell", *players_args("Ann", "Bob"), code=1)
     assert "Oh Hell tager 3 til 7 spillere, ikke 2" in refused.stderr
-    oh_hell("new", "oh-hell", *players_args(*NAMES), "--dealer", "Cy", "--most-cards", "3")
-    hook = oh_hell("--lang", "da", "add-round", "Ann=1/1", "Bob=1/1", "Cy=1/1", code=1)
+    table("new", "oh-hell", *players_args(*NAMES), "--dealer", "Cy", "--most-cards", "3")
+    hook = table("--lang", "da", "add-round", "Ann=1/1", "Bob=1/1", "Cy=1/1", code=1)
     assert "Cy giver og må ikke melde 1" in hook.stderr
-    arabic = oh_hell("--lang", "ar", "add-round", "Ann=1/1", "Bob=1/1", "Cy=1/1", code=1)
+    arabic = table("--lang", "ar", "add-round", "Ann=1/1", "Bob=1/1", "Cy=1/1", code=1)
     assert ARABIC.search(arabic.stderr) and "Cy" in arabic.stderr and "1" in arabic.stderr
-    assert ARABIC.search(oh_hell("--lang", "ar", "show", "1").stdout)
+    assert ARABIC.search(table("--lang", "ar", "show", "1").stdout)
 
 
 # ---------------------------------------------------------------------------
