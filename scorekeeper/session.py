@@ -759,8 +759,8 @@ class Session:
                 others = _(" and ").join(other.title for other in games_taking(key)) \
                     or _("no game")
                 flag = key.replace("_", "-")
-                raise EntryError(_("--{flag} is for {others}, and {game} has no {flag}: a "
-                                   "{game} round takes {usage}").format(
+                raise EntryError(_("--{flag} is for {others}, and {game} has no {flag}: "
+                                   "{game}'s rounds take {usage}").format(
                     flag=flag, others=others, game=declaration.title,
                     usage=declaration.round_usage))
 

@@ -40,8 +40,8 @@ def test_commands_and_options_complete_in_every_shell(complete: Callable[..., li
 
 def test_session_ids_and_games_complete(complete: Callable[..., list[str]],
                                         score_run: Callable[..., Result]) -> None:
-    assert complete("bash", "new", "") == ["hearts", "least-score", "one-card", "points",
-                                              "yaniv"]
+    assert complete("bash", "new", "") == ["hearts", "least-score", "oh-hell", "one-card",
+                                          "points", "yaniv"]
     assert complete("bash", "show", "") == []  # no store yet: nothing, and no file made
     score_run("new", "least-score", "--player", "Ann", "--player", "Bob")
     score_run("new", "one-card", "--player", "Ann", "--player", "Bob")

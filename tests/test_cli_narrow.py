@@ -123,6 +123,8 @@ def test_one_card_narrow_grid_has_the_bid_column(one_card, ok: CLI, columns) -> 
     assert "* bid made" in shown and "! bid failed" in shown
     assert grid_rows(shown) == [["1", "9", "4", "0!", "3"], ["2", "-", "9", "5", "8"],
                                 ["3", "7", "13", "8", "16*"]]
+    danish = ok("--lang", "da", "show").stdout  # the game's own column heading too
+    assert re.search(r"^#\s+Bud\s+Ann\s+Bob\s+Cy$", danish, re.MULTILINE), danish
 
 
 def test_add_round_at_45_columns_prints_narrow_standings(least, ok: CLI, columns) -> None:

@@ -121,7 +121,7 @@ def test_bad_players_are_refused(refuse: Refuse, game: str, players: list[str],
 
 def test_unknown_game_is_a_malformed_command_line(refuse: Refuse, db_path: Path) -> None:
     refuse("new", "poker", *players_args("Ann", "Bob"), code=2,
-           says=("poker", "least-score or one-card"))
+           says=("poker", "least-score or oh-hell or one-card"))
     assert not db_path.exists()
 
 
@@ -146,7 +146,7 @@ def test_options_of_the_other_game_or_unknown_are_malformed(
 
 
 def test_missing_game_or_players_is_malformed(refuse: Refuse) -> None:
-    refuse("new", code=2, says=("score new needs GAME", "least-score or one-card"))
+    refuse("new", code=2, says=("score new needs GAME", "least-score or oh-hell or one-card"))
     refuse("new", "least-score", code=2, says="--player")
 
 

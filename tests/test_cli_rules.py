@@ -71,7 +71,7 @@ def test_session_option_and_current_session_of_the_other_game(least, one_card, o
 
 @pytest.mark.parametrize("game", ["poker", "least", ""])
 def test_unknown_game_is_malformed(refuse: Refuse, game: str) -> None:
-    refuse("rules", game, code=2, says="least-score or one-card")
+    refuse("rules", game, code=2, says="least-score or oh-hell or one-card")
 
 
 def test_missing_game_is_malformed(refuse: Refuse) -> None:

@@ -81,7 +81,8 @@ PROGRAMMER_WORDS = ("Input should", "Invalid value", "Missing argument", "Missin
 
 
 @pytest.mark.parametrize(("args", "says"), [
-    (["new"], "score new needs GAME: hearts or least-score or one-card or points or yaniv"),
+    (["new"], "score new needs GAME: hearts or least-score or oh-hell or one-card or "
+              "points or yaniv"),
     (["new", "least-score"], "say who plays, in seating order: score new least-score "
                              "--player NAME --player NAME ... (2 to 8 players)"),
     (["add-round", "--bid", "x"], "--bid must be a whole number, not 'x'"),

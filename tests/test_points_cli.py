@@ -360,7 +360,7 @@ def test_score_games_lists_every_game_and_bad_files_in_one_line_each(
         "[1, 30] (the other games still work)",
     ]), lines
     games = {game["name"]: game for game in json.loads(listed.stdout)["games"]}
-    assert list(games) == ["hearts", "least-score", "one-card", "points", "yaniv",
+    assert list(games) == ["hearts", "least-score", "oh-hell", "one-card", "points", "yaniv",
                            "rummy"]
     assert games["rummy"]["origin"] == "file"
     assert games["rummy"]["file"] == f"{folder}/rummy.toml"

@@ -120,8 +120,8 @@ def test_lang_and_rules_complete_at_the_shell(score_run: Callable[..., Result]) 
 
     assert complete("--lang", "") == ["en", "da", "ar"]
     assert complete("--lang", "d") == ["da"]
-    assert complete("--lang", "da", "rules", "") == ["hearts", "least-score", "one-card",
-                                                     "points", "yaniv"]
+    assert complete("--lang", "da", "rules", "") == ["hearts", "least-score", "oh-hell",
+                                                     "one-card", "points", "yaniv"]
     score_run("new", "one-card", "--player", "Ann", "--player", "Bob")
     assert complete("rules", "one-card", "--session", "") == ["1"]
 
@@ -140,6 +140,9 @@ DISTINCTIVE = {
     ("hearts", "en"): ("Shooting the moon", "pagat.com/reverse/hearts.html", "Omnibus"),
     ("hearts", "da"): ("At skyde månen", "ruder knægt", "Husregel `--moon-rule`"),
     ("hearts", "ar"): ("إطلاق القمر", "ولد الديناري", "القاعدة الخاصة `--moon-rule`"),
+    ("oh-hell", "en"): ("The hook", "pagat.com/exact/ohhell.html", "House rule `--hook`"),
+    ("oh-hell", "da"): ("Krogen", "melder", "Husregel `--hook`"),
+    ("oh-hell", "ar"): ("الخطّاف", "الأكلات", "القاعدة الخاصة `--hook`"),
     ("one-card", "en"): ("the One Card", "follow the suit led", "House rule `--joker`"),
     ("one-card", "da"): ("melder pas", "bekende kulør", "trumf", "stik",
                          "Husregel `--joker`"),

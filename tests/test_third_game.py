@@ -95,7 +95,7 @@ def test_the_third_game_refuses_other_games_options(high_card: Run) -> None:
     high_card("new", "high-card", "--player", "Ann", "--player", "Bob")
     refused = high_card("add-round", "--declarer", "Ann", "Ann=KH", "Bob=5S", code=1)
     assert refused.stderr.startswith("error: --declarer is for Least Score and Yaniv, and "
-                                     "High Card has no declarer: a High Card round takes "
+                                     "High Card has no declarer: High Card's rounds take "
                                      "--caller NAME")
     malformed = high_card("new", "high-card", "--player", "Ann", "--player", "Bob",
                           "--limit", "50", code=2)
@@ -129,7 +129,7 @@ def test_the_installed_game_has_its_html_export_stats_rules_and_completion(
     complete = {"_SCORE_COMPLETE": "complete_bash", "COMP_WORDS": "score new ",
                 "COMP_CWORD": "2", **with_third_game}
     games = score_run(env=complete).stdout.split()
-    assert games[:5] == ["hearts", "least-score", "one-card", "points", "yaniv"] \
+    assert games[:6] == ["hearts", "least-score", "oh-hell", "one-card", "points", "yaniv"] \
         and "high-card" in games
     complete |= {"COMP_WORDS": "score add-round --cal", "COMP_CWORD": "2"}
     assert score_run(env=complete).stdout.split() == ["--caller"]
@@ -273,8 +273,8 @@ def test_a_source_tree_without_metadata_finds_the_built_in_games(tmp_path: Path)
             "print(' '.join(DECLARATIONS), len(entry_points()))\n")
     found = subprocess.run([sys.executable, "-S", "-c", code, str(tmp_path / "tree")],
                            cwd=tmp_path, capture_output=True, text=True, check=True)
-    assert found.stdout.split() == ["hearts", "least-score", "one-card", "points", "yaniv",
-                                     "0"] \
+    assert found.stdout.split() == ["hearts", "least-score", "oh-hell", "one-card", "points",
+                                    "yaniv", "0"] \
         and not found.stderr
 
 

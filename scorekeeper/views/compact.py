@@ -143,11 +143,11 @@ def plan_grid(session: Session, width: int) -> _Grid:
     column fits in one grid; else the shortest, split over as few grids as needed."""
     players = list(session.players)
     rounds = len(session.standings.rounds)
-    note = session.declaration.narrow_note_heading
+    note = _note_heading(session)
     note_width = 0
     if note:
         notes = [round_marks(session, r).note for r in session.standings.rounds]
-        note_width = 1 + max(len(note), *(len(n) for n in notes))
+        note_width = 1 + max(cell_len(note), *(len(n) for n in notes))
     fixed = max(len(str(rounds)), 1) + note_width
     cell = _cell_width(session)
     shown = [show_controls(name) for name in players]
@@ -184,9 +184,15 @@ def round_marks(session: Session, summary: ScoredRound) -> GridMarks:
     return GridMarks({caption.marked: "!" if caption.failure else "*"})
 
 
+def _note_heading(session: Session) -> str:
+    """The heading of the game's own column in the run's language ("" for none)."""
+    heading = session.declaration.narrow_note_heading
+    return _(heading) if heading else ""
+
+
 def rounds_tables(session: Session, width: int) -> list[Table]:
     grid = plan_grid(session, width)
-    note_heading = session.declaration.narrow_note_heading
+    note_heading = _note_heading(session)
     marks = [round_marks(session, summary) for summary in session.standings.rounds]
     running = session.standings.running_totals()
     tables = []

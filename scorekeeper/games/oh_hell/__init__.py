@@ -1,0 +1,1 @@
+"""Oh Hell (Contract Whist): a scorekeeping-only game in its own folder (no virtual deck)."""

@@ -1,0 +1,51 @@
+"""Oh Hell as the generic layers see it: the one object its entry point names. It has no
+virtual deck: the scorekeeper keeps the score of a game played with real cards."""
+
+from __future__ import annotations
+
+from scorekeeper.games.common import GameDeclaration, HouseRuleOption
+from scorekeeper.games.oh_hell.rules import Hook, Options, Schedule, Scoring
+from scorekeeper.games.oh_hell.table import BIDS_KEY, TRICKS_KEY, OhHellTable
+from scorekeeper.games.oh_hell.words import N_, WORDS
+
+_DEFAULT = Options()
+_TABLE = OhHellTable()
+
+GAME = GameDeclaration(
+    table=_TABLE,
+    questions=_TABLE,
+    house_rules=(
+        HouseRuleOption("most_cards", _DEFAULT.most_cards,
+                        N_("the biggest deal, cards each, 1-17 (default 7; never more than "
+                           "52 / players).")),
+        HouseRuleOption("hand_sizes", _DEFAULT.hand_sizes.value,
+                        N_("descend (default: the biggest deal down to 1), ascend, or both "
+                           "(down and back up)."), tuple(member.value for member in Schedule)),
+        HouseRuleOption("bid_scoring", _DEFAULT.bid_scoring.value,
+                        N_("ten-plus (default: an exact bid scores 10 + the bid), per-trick "
+                           "(1 a trick, 10 more for an exact bid) or minus (a missed bid "
+                           "loses the difference)."),
+                        tuple(member.value for member in Scoring)),
+        HouseRuleOption("hook", _DEFAULT.hook.value,
+                        N_("hook (default: the dealer may not make the bids add up to the "
+                           "hand size) or no-hook."), tuple(member.value for member in Hook),
+                        ((Hook.ON.value, N_("hook on")), (Hook.OFF.value, N_("hook off")))),
+    ),
+    round_options=(),
+    round_usage="NAME=BID/TRICKS ...",
+    value_word=N_("bid/tricks"),
+    values_help=N_("each player's bid and the tricks they took (Ann=2/1: bid 2, took 1)"),
+    role_heading=N_("Hand"),
+    grid_legend=N_("+score =running total"),
+    values_key="contracts",
+    value_column="bid/tricks",
+    csv_columns=("hand_size",),
+    checked_results=("hand_size", BIDS_KEY, TRICKS_KEY, "made"),
+    narrow_note_heading=N_("Cards"),
+    narrow_legend=(("!", N_("bid missed")),),
+    narrow_marks=_TABLE.narrow_marks,
+    widest_round=_TABLE.widest_round,
+    words=WORDS,
+    description=N_("Oh Hell (Contract Whist): each deal every player bids the tricks they "
+                   "will take; an exact bid scores. The hand size changes deal by deal."),
+)
