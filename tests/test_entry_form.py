@@ -68,10 +68,10 @@ def test_claims_fill_the_round_options_the_command_line_left_out() -> None:
 
 def test_the_deal_waits_for_every_player_still_in_and_says_who() -> None:
     least = form("least-score")
-    with pytest.raises(EntryProblem, match="^Bob, Cy have not entered yet"):
+    with pytest.raises(EntryProblem, match=r"^Bob, Cy have not entered yet"):
         least.round_entry(RoundEntry((), declarer="Ann"), ["Ann", "Bob", "Cy"],
                           {"Ann": {"hand": "3"}, "Dan": {"hand": "4"}})
-    with pytest.raises(EntryProblem, match="^Cy has not entered yet"):
+    with pytest.raises(EntryProblem, match=r"^Cy has not entered yet"):
         least.round_entry(RoundEntry((), declarer="Ann"), ["Ann", "Cy"],
                           {"Ann": {"hand": "3"}, "Cy": {"declared": True}})
 
