@@ -88,72 +88,103 @@
 
   function mineText() {
     var parts = [];
-    state.fields.forEach(function (spec) {
+    state.fields.forEach(function (spec, index) {
       var value = state.mine[spec.key];
       if (value === undefined || value === null || value === false) { return; }
-      parts.push(spec.kind === "switch" ? spec.label : spec.label + ": " + value);
+      if (spec.kind === "switch") { parts.push(spec.label); }
+      else { parts.push(index === 0 ? String(value) : spec.label + ": " + value); }
     });
     return parts.join(" · ");
   }
 
+  // The page's parts, made once; the form is made again only for a new deal or a new
+  // entry of the player's own (never while others' entries arrive: typing goes on).
+  var parts = null;
+  var formKey = null;
+
+  function skeleton() {
+    parts = {
+      box: el("div", "state"),
+      heading: el("h1", "", document.title),
+      deal: el("p", "deal"),
+      status: el("p", "status"),
+      mine: el("p", "mine"),
+      form: el("div", "form"),
+      notice: el("p", "notice"),
+      who: el("section", "who"),
+      totals: el("section", "totals"),
+      last: el("section", "previous")
+    };
+    ["heading", "deal", "status", "mine", "form", "notice", "who", "totals", "last"]
+      .forEach(function (name) { parts.box.appendChild(parts[name]); });
+    while (main.firstChild) { main.removeChild(main.firstChild); }
+    main.appendChild(parts.box);
+  }
+
+  function empty(node) {
+    while (node.firstChild) { node.removeChild(node.firstChild); }
+    return node;
+  }
+
+  function drawForm() {
+    var key = state.open ? state.v + ":" + (state.mine ? JSON.stringify(state.mine) : "") : "";
+    var button = document.getElementById("send");
+    if (key === formKey) {
+      if (button) { button.disabled = sending; }
+      return;
+    }
+    formKey = key;
+    empty(parts.form);
+    if (!state.open) { return; }
+    var form = el("form", "entry");
+    form.setAttribute("novalidate", "");
+    state.fields.forEach(function (spec) { form.appendChild(fieldNode(spec)); });
+    button = el("button", "move", state.mine ? words.change : words.send);
+    button.type = "submit";
+    button.id = "send";
+    button.disabled = sending;
+    form.appendChild(button);
+    form.addEventListener("submit", send);
+    parts.form.appendChild(form);
+  }
+
   function draw() {
     if (!state) { return; }
-    var box = el("div", "state");
-    box.appendChild(el("h1", "", document.title));
-    box.appendChild(el("p", "deal", state.title));
-    box.appendChild(el("p", "status" + (state.open && !state.mine ? " turn" : ""), state.status));
-    if (state.open) {
-      if (state.mine) {
-        var yours = el("p", "mine");
-        yours.appendChild(el("span", "label", words.yours + ": "));
-        yours.appendChild(el("span", "value", mineText()));
-        box.appendChild(yours);
-      }
-      var form = el("form", "entry");
-      form.setAttribute("novalidate", "");
-      state.fields.forEach(function (spec) { form.appendChild(fieldNode(spec)); });
-      var button = el("button", "move", state.mine ? words.change : words.send);
-      button.type = "submit";
-      button.id = "send";
-      button.disabled = sending;
-      form.appendChild(button);
-      form.addEventListener("submit", send);
-      box.appendChild(form);
+    if (!parts) { skeleton(); }
+    parts.deal.textContent = state.title;
+    parts.status.textContent = state.status;
+    parts.status.className = "status" + (state.open && !state.mine ? " turn" : "");
+    empty(parts.mine);
+    if (state.open && state.mine) {
+      parts.mine.appendChild(el("span", "label", words.yours + ": "));
+      parts.mine.appendChild(el("span", "value", mineText()));
     }
-    if (notice) { box.appendChild(el("p", noticeClass, notice)); }
+    drawForm();
+    parts.notice.textContent = notice;
+    parts.notice.className = noticeClass;
+    empty(parts.who);
     if (state.open || state["in"].length) {
-      var who = el("section", "who");
-      who.appendChild(el("p", "", words["in"] + ": " + (state["in"].join(", ") || "—")));
+      parts.who.appendChild(el("p", "", words["in"] + ": " + (state["in"].join(", ") || "—")));
       if (state.waiting.length) {
-        who.appendChild(el("p", "", words.waiting + ": " + state.waiting.join(", ")));
+        parts.who.appendChild(el("p", "", words.waiting + ": " + state.waiting.join(", ")));
       }
-      box.appendChild(who);
     }
-    var totals = el("section", "totals");
-    totals.appendChild(el("h2", "", words.totals));
+    empty(parts.totals);
+    parts.totals.appendChild(el("h2", "", words.totals));
     var list = el("ul");
     state.totals.forEach(function (t) {
       list.appendChild(el("li", t.out ? "out" : "", t.name + ": " + t.total));
     });
-    totals.appendChild(list);
-    box.appendChild(totals);
+    parts.totals.appendChild(list);
+    empty(parts.last);
     if (state.last) {
-      var last = el("section", "previous");
-      last.appendChild(el("h2", "", words.last));
-      last.appendChild(el("p", "", state.last.title));
+      parts.last.appendChild(el("h2", "", words.last));
+      parts.last.appendChild(el("p", "", state.last.title));
       var rows = el("ul");
       state.last.scores.forEach(function (s) {
         rows.appendChild(el("li", "", s.name + ": " + s.value + " (" + (s.score < 0 ? "" : "+") + s.score + ")"));
       });
-      last.appendChild(rows);
-      box.appendChild(last);
-    }
-    var focused = document.activeElement && document.activeElement.id;
-    while (main.firstChild) { main.removeChild(main.firstChild); }
-    main.appendChild(box);
-    if (focused) {
-      var again = document.getElementById(focused);
-      if (again) { again.focus(); }
+      parts.last.appendChild(rows);
     }
   }
 
