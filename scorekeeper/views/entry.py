@@ -88,7 +88,6 @@ def entry_words() -> JSONDict:
         "waiting": _("Waiting for"),
         "totals": _("Totals"),
         "last": _("Last round"),
-        "yes": _("yes"),
     }
 
 
