@@ -19,6 +19,7 @@ class Player:
 
     def __init__(self, url: str, lang: str = "en") -> None:
         self.url = url
+        self.lang = lang
         status, self.headers, body = request(f"{url}?lang={lang}")
         assert status == 200
         self.html = body.decode()
@@ -27,7 +28,7 @@ class Player:
         self.page = found.group(1)
 
     def state(self) -> dict[str, Any]:
-        with EventStream(self.url + "events") as stream:
+        with EventStream(f"{self.url}events?lang={self.lang}") as stream:
             return dict(json.loads(stream.next_data()))
 
     def post(self, fields: dict[str, Any], version: int | None = None, *,
@@ -38,7 +39,7 @@ class Player:
         sent = body if body is not None else json.dumps(
             {"v": version, "fields": fields}).encode()
         status, _headers, answer = request(
-            self.url + "entry", "POST", sent,
+            f"{self.url}entry?lang={self.lang}", "POST", sent,
             headers if headers is not None else {"Content-Type": "application/json",
                                                  "X-Scorekeeper-Page": self.page})
         try:
