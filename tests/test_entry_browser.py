@@ -83,8 +83,7 @@ def test_three_phones_enter_a_deal_and_add_round_records_it(
             Path(keep).write_bytes(ann.get_screenshot_as_png())
         assert bob.find_element(By.TAG_NAME, "html").get_attribute("dir") == "rtl"
         assert cy.find_element(By.TAG_NAME, "html").get_attribute("lang") == "da"
-        for driver, (name, (hand, _declared, _lang)) in zip(phones, HANDS.items(),
-                                                            strict=True):
+        for driver, name in zip(phones, HANDS, strict=True):
             text = driver.find_element(By.TAG_NAME, "main").text
             others = [h for n, (h, _d, _l) in HANDS.items() if n != name and "," in h]
             assert not any(card in text for h in others for card in h.split(",")), name
