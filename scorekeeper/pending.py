@@ -41,7 +41,7 @@ MAX_FILE_BYTES = 1024 * 1024
 def entries_path(store_path: Path) -> Path:
     """The entries file beside the store's real file (a symlinked store's target)."""
     target = real_path(store_path)
-    return target.with_name(f"{target.name}.entries.json")
+    return target.with_name(f"{target.name}.entries.json")  # (Store.owns knows the name)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ import threading
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -272,3 +272,22 @@ def test_one_card_players_enter_points_and_the_bidder_the_bid(
         ok("add-round")
     played = summary()["rounds"][0]
     assert (played["bidder"], played["bid"]) == ("Ann", 8)
+
+
+def test_a_player_who_joins_gets_a_link_of_their_own(ok: CLI, db_path: Path) -> None:
+    ok("new", "points", "--player", "Ann", "--player", "Bob")
+    with entry_site(db_path) as served:
+        joined: list[str] = []
+        served.site.joined = lambda desk: joined.append(desk.name)
+        assert Player(served.url("Ann")).post({"points": "5"})[0] == 200
+        store = Store(db_path)
+        store.update(lambda db: db.put(replace(db.get(1), players=("Ann", "Bob", "Cy"))))
+        deadline = time.monotonic() + 10
+        while "Cy" not in served.site.desks:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        assert joined == ["Cy"]
+        cy = Player(served.url("Cy"))
+        state = cy.state()
+        assert state["open"] and state["mine"] is None and state["in"] == []
+        assert cy.post({"points": "4"})[0] == 200

@@ -19,7 +19,7 @@ from scorekeeper.i18n import N_, _
 from scorekeeper.session import Session
 from scorekeeper.store import StoreError
 from scorekeeper.views import qr
-from scorekeeper.web.entry import EntrySite, entry_server, player_url
+from scorekeeper.web.entry import EntrySite, PlayerDesk, entry_server, player_url
 from scorekeeper.web.server import (
     DEFAULT_HOST,
     DEFAULT_PORT,
@@ -153,9 +153,14 @@ def _serve_entries(path: Path, session_id: int | None, host: str, port: int) -> 
         server = entry_server((host, port), site)
     except OSError as error:
         raise listen_problem(host, port, error) from None
-    site.start()
+    site.joined = lambda desk: _announce_player(server, host, desk)  # a player who joins
+
+    def announce() -> None:
+        _announce_entries(server, site, host)
+        site.start()  # then who is in, as entries arrive
+
     try:
-        serve_until_stopped(server, lambda: _announce_entries(server, site, host))
+        serve_until_stopped(server, announce)
     finally:
         site.stopped.set()
         site.watcher.stop()
@@ -164,22 +169,35 @@ def _serve_entries(path: Path, session_id: int | None, host: str, port: int) -> 
            "`score add-round`."))
 
 
+def _shown_host(host: str) -> str:
+    """The address a phone opens: this computer's on the network for 0.0.0.0."""
+    if host in ("0.0.0.0", "::", ""):
+        return next(iter(lan_addresses()), "127.0.0.1")
+    return host
+
+
+def _announce_player(server: ViewerServer, host: str, desk: PlayerDesk) -> None:
+    """A player's private link, and its QR code when a phone can open it."""
+    shown = _shown_host(host)
+    base = "http://{}:{}".format(f"[{shown}]" if ":" in shown else shown, server.server_port)
+    url = player_url(base, desk)
+    console.print(plain(_("{player}'s entry (for {player} only): {url}").format(
+        player=desk.name, url=url)), soft_wrap=True)
+    if not (host.startswith("127.") or host in ("localhost", "::1")):
+        console.print(Text("\n".join(qr.text_lines(url)), style="black on white"),
+                      no_wrap=True, overflow="ignore", crop=False)
+
+
 def _announce_entries(server: ViewerServer, site: EntrySite, host: str) -> None:
     """Each player's private link (and QR code, when a phone can open it), then the
     read-only pages' link."""
     everywhere = host in ("0.0.0.0", "::", "")
     loopback = host.startswith("127.") or host in ("localhost", "::1")
-    shown = next(iter(lan_addresses()), "127.0.0.1") if everywhere else host
-    base = "http://{}:{}".format(f"[{shown}]" if ":" in shown else shown, server.server_port)
+    shown = _shown_host(host)
     _say(_("Session {id}: each player enters their own result for the deal at their own "
            "link.").format(id=site.entry_session))
     for desk in site.desks.values():
-        url = player_url(base, desk)
-        console.print(plain(_("{player}'s entry (for {player} only): {url}").format(
-            player=desk.name, url=url)), soft_wrap=True)
-        if not loopback:
-            console.print(Text("\n".join(qr.text_lines(url)), style="black on white"),
-                          no_wrap=True, overflow="ignore", crop=False)
+        _announce_player(server, host, desk)
     _say(_("The scores, read-only, for anyone at the table: {url}").format(
         url=page_url(shown, server.server_port, site.token)))
     if loopback:

@@ -105,8 +105,12 @@ class EntrySite(Site):
     def __init__(self, path: Path, token: str, session: Session, *,
                  language: str = i18n.ENGLISH,
                  report: Callable[[str], None] | None = None,
-                 reported: str | None = None) -> None:
+                 reported: str | None = None,
+                 joined: Callable[[PlayerDesk], None] | None = None) -> None:
         super().__init__(path, token, session.id, report=report, reported=reported)
+        self.joined = joined or (lambda desk: None)
+        """Told of a player who joined the session after the links were given (their new
+        link is announced there)."""
         assert session.id is not None
         self.entry_session: int = session.id
         self.language = language
@@ -131,7 +135,7 @@ class EntrySite(Site):
             return None
         given = parts[1].encode("latin-1", "replace")
         found = None
-        for desk in self.desks.values():  # every token compared, in constant time each
+        for desk in list(self.desks.values()):  # every token, in constant time each
             if hmac.compare_digest(given, desk.token.encode("ascii")):
                 found = desk
         return found
@@ -219,6 +223,12 @@ class EntrySite(Site):
             if self._told is not None and session.revision < self._told[0]:
                 return  # an older read than the one told already
             lines = list(self._news(session, entries))
+            new = [PlayerDesk(name, secrets.token_urlsafe(16))
+                   for name in session.players if name not in self.desks]
+            if new:  # a player who joined: a link of their own (the dict is replaced whole)
+                self.desks = {**self.desks, **{desk.name: desk for desk in new}}
+        for desk in new:
+            self.joined(desk)
         for line in lines:
             self.report(line)
 
