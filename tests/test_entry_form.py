@@ -11,10 +11,13 @@ from typing import Any
 
 import pytest
 from conftest import CLI, Refuse, Result, file_bytes
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorekeeper import pending
-from scorekeeper.games.common import EntryProblem, RoundEntry
+from scorekeeper.games.common import EntryError, EntryProblem, RoundEntry
 from scorekeeper.registry import declaration_of
+from scorekeeper.session import Session
 from scorekeeper.store import Store
 
 
@@ -213,3 +216,46 @@ def test_without_entries_add_round_is_as_before(table: Store, refuse: Refuse,
                                                 cli: CLI) -> None:
     result: Result = refuse("add-round", "--declarer", "Ann", says="missing")
     assert "entered" not in result.output
+
+
+# ---------------------------------------------------------------------------
+# Entries and typing are one
+
+
+PLAYERS = ("Ann", "Bob", "Cy", "Dan")
+hand_values = st.one_of(st.integers(-3, 60).map(str),
+                        st.sampled_from(["AH,2S", "KD,6C", "AH", "10H,10S,10D", "ZZ", "7 "]))
+
+
+@given(st.dictionaries(st.sampled_from(PLAYERS), hand_values, min_size=1),
+       st.sampled_from([*PLAYERS, None]), st.sets(st.sampled_from(PLAYERS), max_size=2))
+def test_entries_make_the_round_typing_them_makes_or_the_same_refusal(
+        hands: dict[str, str], declarer: str | None, claimed: set[str]) -> None:
+    """Whatever the players enter, add-round from the entries records the round typing
+    those values records, or refuses it: with the same message, or because someone has
+    not entered or two claim to have declared."""
+    session = Session.new("least-score", PLAYERS, dealer="Ann")
+    least = form("least-score")
+    entered: dict[str, dict[str, Any]] = {name: {"hand": value.strip()}
+                                          for name, value in hands.items()}
+    for name in claimed:
+        entered.setdefault(name, {})["declared"] = True
+    given = RoundEntry((), declarer=declarer)
+    try:
+        entry = least.round_entry(given, list(PLAYERS), entered)
+    except EntryProblem as problem:
+        missing = [name for name in PLAYERS if "hand" not in entered.get(name, {})]
+        assert missing or (declarer is None and len(claimed) == 2), problem
+        return
+    assert not [name for name in PLAYERS if name not in hands]
+    claimer = next(iter(claimed)) if claimed else None
+    typed = RoundEntry(tuple((name, hands[name].strip()) for name in PLAYERS),
+                       declarer=declarer or claimer)
+    assert entry == typed
+    outcomes = []
+    for attempt in (entry, typed):
+        try:
+            outcomes.append(session.add_round(attempt).rounds[-1].to_json())
+        except EntryError as refused:
+            outcomes.append(str(refused))
+    assert outcomes[0] == outcomes[1]
