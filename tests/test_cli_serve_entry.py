@@ -6,10 +6,14 @@ entries, and the next deal's entry opens. Its refusals are one line each."""
 from __future__ import annotations
 
 import json
+import queue
 import re
+import signal
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import IO
 
 from conftest import CLI, Result, file_bytes
 from entries import ENTRY_LINK, Player
@@ -27,15 +31,41 @@ def links(served: Served) -> dict[str, str]:
     return found
 
 
+_PUMPS: dict[int, queue.Queue[str]] = {}
+
+
 def read_until(served: Served, text: str, timeout: float = 15) -> None:
-    """Read the command's output until ``text`` has been printed."""
-    assert served.process.stdout is not None
+    """Read the command's output until ``text`` has been printed (failing, with what was
+    printed, after ``timeout`` seconds)."""
+    lines = _PUMPS.get(served.process.pid)
+    if lines is None:  # a reader of its own: the output is read past the announcement
+        lines = _PUMPS[served.process.pid] = queue.Queue()
+
+        def pump(out: IO[str], into: queue.Queue[str]) -> None:
+            for line in iter(out.readline, ""):
+                into.put(line)
+
+        assert served.process.stdout is not None
+        threading.Thread(target=pump, args=(served.process.stdout, lines),
+                         daemon=True).start()
     deadline = time.monotonic() + timeout
     while not any(text in line for line in served.lines):
-        assert time.monotonic() < deadline, (text, served.lines)
-        line = served.process.stdout.readline()
-        assert line, (text, served.lines)
-        served.lines.append(line)
+        try:
+            served.lines.append(lines.get(timeout=max(0.01, deadline - time.monotonic())))
+        except queue.Empty:
+            raise AssertionError(f"{text!r} not printed: {served.lines}") from None
+
+
+def stop(served: Served) -> tuple[int, str, str]:
+    """Stop it as Ctrl-C does; (exit code, everything it printed, stderr)."""
+    if served.process.pid not in _PUMPS:
+        code, rest, errors = served.stop()
+        return code, "".join(served.lines) + rest, errors
+    served.process.send_signal(signal.SIGINT)
+    code = served.process.wait(30)
+    read_until(served, "Stopped", timeout=10)
+    assert served.process.stderr is not None
+    return code, "".join(served.lines), served.process.stderr.read()
 
 
 def test_each_player_enters_their_hand_and_add_round_records_the_deal(
@@ -73,9 +103,9 @@ def test_each_player_enters_their_hand_and_add_round_records_the_deal(
         assert state["last"]["scores"][1] == {"name": "Bob", "value": "16", "score": 13}
         assert not pending.entries_path(db_path).exists()
     finally:
-        code, rest, errors = served.stop()
+        code, printed, errors = stop(served)
     assert code == 0, errors
-    assert "The entries made so far are kept" in rest
+    assert "The entries made so far are kept" in printed
     shown = score_run("export", "--format", "json")
     played = json.loads(shown.stdout)["rounds"][0]
     assert played["declarer"] == "Ann"
@@ -90,7 +120,7 @@ def test_entries_survive_the_server_and_a_second_one_takes_over(
     try:
         assert Player(links(first)["Ann"]).post({"points": "12"})[0] == 200
     finally:
-        assert first.stop()[0] == 0
+        assert stop(first)[0] == 0
     second = start_serve(score_exe, score_env, "--entry", "1")
     try:
         urls = links(second)
@@ -99,7 +129,7 @@ def test_entries_survive_the_server_and_a_second_one_takes_over(
         recorded = score_run("add-round")
         assert recorded.exit_code == 0, recorded.output
     finally:
-        assert second.stop()[0] == 0
+        assert stop(second)[0] == 0
     shown = json.loads(score_run("export", "--format", "json").stdout)
     assert shown["rounds"][0]["points"] == {"Ann": 12, "Bob": -3}
 

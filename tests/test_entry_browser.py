@@ -21,7 +21,7 @@ from selenium import webdriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 from serving import start_serve
-from test_cli_serve_entry import links, read_until
+from test_cli_serve_entry import links, read_until, stop
 
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
 HANDS = {"Ann": ("AH,2S", True, "en"), "Bob": ("KD,6C", False, "ar"),
@@ -103,7 +103,7 @@ def test_three_phones_enter_a_deal_and_add_round_records_it(
             logs = driver.get_log("browser")
             assert not [e for e in logs if "Content Security Policy" in e["message"]], logs
     finally:
-        served.stop()
+        stop(served)
     played = json.loads(score_run("export", "--format", "json").stdout)["rounds"][0]
     assert played["totals"] == {"Ann": 3, "Bob": 16, "Cy": 7}
     assert played["declarer"] == "Ann"

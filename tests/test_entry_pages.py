@@ -258,6 +258,8 @@ def test_pages_speak_the_players_language(table: Path) -> None:
             headers={"Content-Type": "application/json", "X-Scorekeeper-Page": danish.page})
         assert status == 422
         assert "impossible" not in answer["problem"] and "60" in answer["problem"]
+        assert arabic.post({"hand": "7"})[0] == 200
+        served.wait_told("Ann is in.")  # the terminal speaks its own language, not the page's
 
 
 def test_one_card_players_enter_points_and_the_bidder_the_bid(

@@ -114,6 +114,9 @@ class EntrySite(Site):
         assert session.id is not None
         self.entry_session: int = session.id
         self.language = language
+        """The pages' language when a link does not ask for one (``?lang=``)."""
+        self.terminal = i18n.active_language()
+        """The language of the keeper's terminal (the run's)."""
         self.watcher = FilesWatcher(path)
         self.desks = {name: PlayerDesk(name, secrets.token_urlsafe(16))
                       for name in session.players}
@@ -222,7 +225,8 @@ class EntrySite(Site):
         with self._telling:
             if self._told is not None and session.revision < self._told[0]:
                 return  # an older read than the one told already
-            lines = list(self._news(session, entries))
+            with i18n.speaking(self.terminal):  # not the posting page's language
+                lines = list(self._news(session, entries))
             new = [PlayerDesk(name, secrets.token_urlsafe(16))
                    for name in session.players if name not in self.desks]
             if new:  # a player who joined: a link of their own (the dict is replaced whole)
