@@ -25,7 +25,7 @@ from serving import EventStream
 
 from scorekeeper import pending
 from scorekeeper.store import Store
-from scorekeeper.web.entry import MAX_ENTRY_BYTES, EntrySite, entry_server
+from scorekeeper.web.entry import MAX_ENTRY_BYTES, EntrySite, PlayerDesk, entry_server
 from scorekeeper.web.server import ViewerServer
 
 
@@ -279,8 +279,8 @@ def test_one_card_players_enter_points_and_the_bidder_the_bid(
 def test_a_player_who_joins_gets_a_link_of_their_own(ok: CLI, db_path: Path) -> None:
     ok("new", "points", "--player", "Ann", "--player", "Bob")
     with entry_site(db_path) as served:
-        joined: list[str] = []
-        served.site.joined = lambda desk: joined.append(desk.name)
+        joined: list[PlayerDesk] = []
+        served.site.joined = joined.append
         assert Player(served.url("Ann")).post({"points": "5"})[0] == 200
         store = Store(db_path)
         store.update(lambda db: db.put(replace(db.get(1), players=("Ann", "Bob", "Cy"))))
@@ -288,7 +288,7 @@ def test_a_player_who_joins_gets_a_link_of_their_own(ok: CLI, db_path: Path) -> 
         while "Cy" not in served.site.desks:
             assert time.monotonic() < deadline
             time.sleep(0.05)
-        assert joined == ["Cy"]
+        assert [desk.name for desk in joined] == ["Cy"]
         cy = Player(served.url("Cy"))
         state = cy.state()
         assert state["open"] and state["mine"] is None and state["in"] == []

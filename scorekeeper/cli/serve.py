@@ -153,7 +153,11 @@ def _serve_entries(path: Path, session_id: int | None, host: str, port: int) -> 
         server = entry_server((host, port), site)
     except OSError as error:
         raise listen_problem(host, port, error) from None
-    site.joined = lambda desk: _announce_player(server, host, desk)  # a player who joins
+
+    def joined(desk: PlayerDesk) -> None:  # a player who joins the session meanwhile
+        _announce_player(server, host, desk)
+
+    site.joined = joined
 
     def announce() -> None:
         _announce_entries(server, site, host)
