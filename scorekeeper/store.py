@@ -410,7 +410,8 @@ class Store:
         """What ``candidate`` is to this store (the store itself, a backup, its lock...),
         under any name (symlinks and hard links included); None if it is not its file."""
         target = self.target
-        named = {target.name: _("the store"), self.lock_path.name: _("its lock file")}
+        named = {target.name: _("the store"), self.lock_path.name: _("its lock file"),
+                 f"{target.name}.entries.json": _("its players' entries")}
         named.update({path.name: _("one of its backups") for path in backup_paths(target)})
         resolved = real_path(candidate)
         same_folder = resolved.parent == target.parent

@@ -99,7 +99,8 @@ class EventStream:
         parts = urlsplit(url)
         assert parts.hostname and parts.port
         self.socket = socket.create_connection((parts.hostname, parts.port), timeout=timeout)
-        self.socket.sendall(f"GET {parts.path} HTTP/1.1\r\nHost: {parts.netloc}\r\n"
+        path = parts.path + (f"?{parts.query}" if parts.query else "")
+        self.socket.sendall(f"GET {path} HTTP/1.1\r\nHost: {parts.netloc}\r\n"
                             "Accept: text/event-stream\r\n\r\n".encode())
         self.file = self.socket.makefile("rb")
         self.status = self.file.readline().decode("latin-1").strip()

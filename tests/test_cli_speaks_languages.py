@@ -87,7 +87,8 @@ def test_help_of_commands_and_options_in_danish(score_run: Run) -> None:
     assert "Start en session; den bliver den aktuelle session." in shown
     assert "Et navn til sessionen." in shown
     # GAME's help: the games, in Danish
-    assert "least-score eller oh-hell eller one-card eller points eller yaniv." in " ".join(shown.split())
+    assert "least-score eller oh-hell eller one-card eller points eller yaniv." \
+        in " ".join(shown.split())
     listed = score_run("--help", env=DANISH).stdout
     assert "Fjern den sidste runde" in listed  # undo, listed by the group
     assert "Statistik over færdige sessioner" in listed  # stats, registered lazily

@@ -45,7 +45,8 @@ def layer(module: str) -> int:
     if module in ("scorekeeper.stats", "scorekeeper.players", "scorekeeper.review"):
         return 5
     if module in ("scorekeeper.store", "scorekeeper.storage", "scorekeeper.doctor",
-                  "scorekeeper.config", "scorekeeper.importing", "scorekeeper.playing"):
+                  "scorekeeper.config", "scorekeeper.importing", "scorekeeper.playing",
+                  "scorekeeper.pending"):
         return 6
     if parts[1:2] in (["views"], ["web"]):
         return 7

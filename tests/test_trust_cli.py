@@ -159,6 +159,8 @@ def test_export_refuses_to_write_over_the_store_or_its_files(
         "the store": db_path,
         "its lock file": db_path.with_name(db_path.name + ".lock"),
         "one of its backups": backup_paths(db_path)[0],
+        "the players' entries (score serve --entry)": db_path.with_name(
+            db_path.name + ".entries.json"),
         "a backup not made yet": backup_paths(db_path)[4],
         "a temporary": db_path.with_name(f".{db_path.name}.abcd1234.tmp"),
         "a symlink to the store": link,

@@ -8,6 +8,7 @@ byte-for-byte unchanged: changes are made to an in-memory copy and written
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import shlex
@@ -302,10 +303,43 @@ def add_round(
     note: Annotated[str, typer.Option("--note", help=N_("A note on this round."))] = "",
     **game_options: Any,
 ) -> None:
-    session = _round_change(ctx, session_id, values, game_options,
-                            lambda session, entry: session.add_round(entry, note=note),
-                            check=lambda session: None)
+    taken = None if values else _round_from_entries(ctx, session_id, game_options, note)
+    if taken is not None:
+        session, players = taken
+        console.print(plain(_("Recorded from the players' own entries ({players}).").format(
+            players=", ".join(players))))
+    else:
+        session = _round_change(ctx, session_id, values, game_options,
+                                lambda session, entry: session.add_round(entry, note=note),
+                                check=lambda session: None)
     console.print(render.round_result(session, compact.standings(console, session)))
+
+
+def _round_from_entries(ctx: typer.Context, session_id: int | None,
+                        fields: dict[str, Any], note: str
+                        ) -> tuple[Session, list[str]] | None:
+    """The deal recorded from the players' own entries (``score serve --entry``), when
+    there are some for the session: read under the lock the round is recorded with, so
+    the round is the entries as they are; None when there are none (the round is typed).
+    Refused in one line while a player has not entered (nothing changes)."""
+    st = store(ctx)
+    from scorekeeper import pending  # start-up: only when the entries file exists
+
+    if not pending.entries_path(st.path).exists():
+        return None
+    with st.write() as db:
+        session = db.get(session_id)
+        entered = pending.taken(st.path, session)
+        form = session.declaration.entry_form
+        if not entered or form is None:
+            return None
+        session.check_takes_rounds()
+        entry = form.round_entry(RoundEntry((), **fields), session.standings.still_in,
+                                 entered)
+        recorded = db.put(session.add_round(entry, note=note))
+    with contextlib.suppress(ScorekeeperError):  # recorded already: nothing to refuse
+        pending.drop_stale(st.path)
+    return recorded, [name for name in session.standings.still_in if name in entered]
 
 
 @app.command("edit-round", help=N_("Re-enter round N with add-round's arguments; later "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from scorekeeper.games.common import HouseRuleOption, RoundOption
+from scorekeeper.games.common import SELF, EntryField, EntryForm, HouseRuleOption, RoundOption
 from scorekeeper.games.hearts.rules import TARGET, JackRule, MoonRule
 from scorekeeper.games.hearts.table import MOON_KEY, HeartsTable
 from scorekeeper.games.hearts.words import N_, WORDS
@@ -46,4 +46,10 @@ GAME = replace(
     game_files=None,
     widest_round=_TABLE.widest_round,
     base="scorekeeper.games.points",
+    entry_form=EntryForm(
+        value=EntryField("points", "number", N_("Your penalty points in this deal"), "5"),
+        claims=(EntryField("moon", "switch", N_("I shot the moon (took all 26)"),
+                           sets=((MOON_KEY, SELF),)),),
+        values_unless=(MOON_KEY,),
+    ),
 )

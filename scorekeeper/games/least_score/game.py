@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from scorekeeper.games.common import GameDeclaration, HouseRuleOption, RoundOption
+from scorekeeper.games.common import (
+    SELF,
+    EntryField,
+    EntryForm,
+    GameDeclaration,
+    HouseRuleOption,
+    RoundOption,
+)
 from scorekeeper.games.least_score.rules import End, Options, Tie, TwoPairs
 from scorekeeper.games.least_score.table import LeastScoreRoster, LeastScoreTable
 from scorekeeper.games.least_score.words import N_, WORDS
@@ -43,4 +50,10 @@ GAME = GameDeclaration(
     online_ui="scorekeeper.games.least_score.online",
     words=WORDS,
     roster=LeastScoreRoster(),
+    entry_form=EntryForm(
+        value=EntryField("hand", "text", N_("Your hand: its total, or its cards"),
+                         N_("7, or AH,3S,3D")),
+        claims=(EntryField("declared", "switch", N_("I declared"),
+                           sets=(("declarer", SELF),)),),
+    ),
 )

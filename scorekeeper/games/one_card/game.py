@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from scorekeeper.games.common import GameDeclaration, HouseRuleOption, RoundOption
+from scorekeeper.games.common import (
+    SELF,
+    VALUE,
+    EntryField,
+    EntryForm,
+    GameDeclaration,
+    HouseRuleOption,
+    RoundOption,
+)
 from scorekeeper.games.one_card.rules import JokerRule, Options
 from scorekeeper.games.one_card.table import OneCardRoster, OneCardTable
 from scorekeeper.games.one_card.words import N_, WORDS
@@ -48,4 +56,9 @@ GAME = GameDeclaration(
     online_ui="scorekeeper.games.one_card.online",
     words=WORDS,
     roster=OneCardRoster(),
+    entry_form=EntryForm(
+        value=EntryField("points", "number", N_("Your points, the One Card included"), "4"),
+        claims=(EntryField("bid", "number", N_("If you won the bidding: your bid"), "9",
+                           sets=(("bidder", SELF), ("bid", VALUE))),),
+    ),
 )

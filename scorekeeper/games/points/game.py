@@ -3,7 +3,7 @@ own games (TOML files in the config folder's ``games/``) are made from it (group
 
 from __future__ import annotations
 
-from scorekeeper.games.common import GameDeclaration, HouseRuleOption
+from scorekeeper.games.common import EntryField, EntryForm, GameDeclaration, HouseRuleOption
 from scorekeeper.games.points.rules import ANY_SUM, Options, Wins
 from scorekeeper.games.points.table import POINTS_KEY, PointsRoster, PointsTable
 from scorekeeper.games.points.words import N_, WORDS
@@ -41,4 +41,6 @@ GAME = GameDeclaration(
     description=N_("Any game scored in points per deal: the higher (or lower) total wins, "
                    "at a target or after a number of deals."),
     game_files="scorekeeper.games.points.group:group_games",
+    entry_form=EntryForm(value=EntryField("points", "number", N_("Your points in this deal"),
+                                          "12")),
 )

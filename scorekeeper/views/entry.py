@@ -1,0 +1,126 @@
+"""A player's own entry page of ``score serve --entry``, as data and as a page shell.
+
+The state a page draws is built here from the session (what is recorded: public) and
+that one player's own pending entry; no other player's entry is ever in it, only the
+names of who has entered. The page (:func:`entry_document`) is a shell without values:
+the state arrives as JSON over its live stream and ``static/entry.js`` draws it and
+posts the player's entry.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Mapping
+
+from scorekeeper.games.common import EntryForm, EntryValue
+from scorekeeper.i18n import _
+from scorekeeper.session import Session
+from scorekeeper.views.export import html_language
+from scorekeeper.views.pages import plain
+from scorekeeper.views.seat import JSONDict
+
+
+def entry_state(session: Session, player: str, mine: Mapping[str, EntryValue] | None,
+                entered: list[str]) -> JSONDict:
+    """What ``player``'s page shows now: the deal, the form, their own entry (``mine``),
+    who is in (names only), the totals and the last recorded round."""
+    form = session.declaration.entry_form
+    standings = session.standings
+    deal = len(session.rounds) + 1
+    playing = player in standings.still_in
+    open_ = form is not None and playing and not standings.finished and not session.abandoned
+    expected = standings.still_in
+    if standings.finished:
+        status = _("The game is over.")
+    elif not playing:
+        status = _("You are out of the game: there is nothing to enter.")
+    elif form is None:
+        status = _("This game takes no entries from the players' pages.")
+    elif mine is not None:
+        status = _("Your entry is in. You can change it until the deal is recorded.")
+    else:
+        status = _("Enter your result for this deal.")
+    dealer = standings.next_dealer
+    title = (_("Deal {number} — {dealer} deals").format(number=deal, dealer=plain(dealer))
+             if dealer else _("Deal {number}").format(number=deal))
+    last = None
+    if standings.rounds:
+        scored = standings.rounds[-1]
+        last = {"title": _("Round {number}: {what}").format(
+                    number=scored.number, what=plain(scored.caption().sentence)),
+                "scores": [{"name": plain(name), "value": plain(scored.values.get(name, "")),
+                            "score": score} for name, score in scored.scores.items()]}
+    return {
+        "v": session.revision,
+        "deal": deal,
+        "player": plain(player),
+        "title": plain(title),
+        "status": status,
+        "open": open_,
+        "fields": [] if form is None or not open_ else _fields(form),
+        "mine": None if mine is None else {key: value for key, value in mine.items()},
+        "in": [plain(name) for name in expected if name in entered],
+        "waiting": [plain(name) for name in expected if name not in entered],
+        "totals": [{"name": plain(name), "total": standings.totals[name],
+                    "out": name in standings.knocked_out} for name in session.players],
+        "last": last,
+    }
+
+
+def _fields(form: EntryForm) -> list[JSONDict]:
+    return [{"key": spec.key, "kind": spec.kind, "label": _(spec.label),
+             "example": _(spec.example) if spec.example else ""} for spec in form.fields]
+
+
+def entry_words() -> JSONDict:
+    """The page's own words (the script's), in the page's language."""
+    return {
+        "send": _("Send my entry"),
+        "change": _("Change my entry"),
+        "sending": _("Sending…"),
+        "saved": _("Saved."),
+        "refused": _("Not taken: {problem}"),
+        "lost": _("Connection lost: reconnecting…"),
+        "live": _("Live: updates by itself."),
+        "yours": _("Your entry"),
+        "in": _("In"),
+        "waiting": _("Waiting for"),
+        "totals": _("Totals"),
+        "last": _("Last round"),
+    }
+
+
+def entry_document(*, title: str, base: str, events: str, post: str, page_token: str,
+                   words: JSONDict) -> str:
+    """The player's entry page: a shell the entry script fills in from the live stream
+    at ``events``; the entry is posted to ``post`` with ``page_token``."""
+    attributes = {
+        "data-events": events,
+        "data-post": post,
+        "data-page": page_token,
+        "data-words": json.dumps(words, ensure_ascii=False),
+    }
+    shown = " ".join(f'{name}="{html.escape(value, quote=True)}"'
+                     for name, value in attributes.items())
+    return "\n".join([
+        "<!DOCTYPE html>",
+        f'<html {html_language()}><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        '<meta name="color-scheme" content="light dark">',
+        '<meta name="referrer" content="no-referrer">',
+        f'<base href="{html.escape(base)}">',
+        f"<title>{html.escape(title)}</title>",
+        '<link rel="icon" href="data:,">',
+        '<link rel="stylesheet" href="seat.css">',
+        '<script src="entry.js" defer></script>',
+        "</head><body>",
+        f'<main id="entry" {shown}>',
+        f"<h1>{html.escape(title)}</h1>",
+        '<noscript><p class="problem">'
+        + html.escape(_("This page needs JavaScript to take your entry."))
+        + "</p></noscript>",
+        "</main>",
+        '<footer><p id="live" class="meta"></p></footer>',
+        "</body></html>",
+    ]) + "\n"
