@@ -123,6 +123,38 @@ def player_rows(stats: Stats, bots: bool = False) -> list[list[str]]:
     return rows
 
 
+RECORD_HEAD = (N_("Player"), N_("Played"), N_("Unfinished"), N_("Favourite"), N_("Best game"),
+               N_("Last played"))
+
+
+RECORD_WORDS = frozenset({3, 4, 5})
+"""The record's columns of words (the favourite, the best game, the day)."""
+
+
+def record_head(stats: Stats) -> list[str]:
+    """The record across games' headings: the summary's, then each game's title."""
+    return [*(_(word) for word in RECORD_HEAD), *(title for _game, title in stats.record_games)]
+
+
+def record_rows(stats: Stats) -> list[list[str]]:
+    """Each person's record across games (most wins first), then each bot's: what they
+    played, their favourite and best game, the day they last played, and per game their
+    wins over its finished sessions (``—`` for a game they never sat down to)."""
+    rows = []
+    for record in [*stats.records, *stats.bot_records]:
+        favourite, best, last = record.favourite, record.best, record.last
+        day = last.day if last is not None else None
+        name = record.name if record.bot is None else _("{name} (bot)").format(name=record.name)
+        row = [name, str(record.played), str(record.unfinished),
+               favourite.title if favourite else "—", best.title if best else "—",
+               day.isoformat() if day else "—"]
+        for game, _title in stats.record_games:
+            played = record.games.get(game)
+            row.append("—" if played is None else f"{number(played.wins)}/{played.finished}")
+        rows.append(row)
+    return rows
+
+
 def game_head(game: GameStats) -> list[str]:
     return [_("Player"), _("Games"), *(_(figure.label) for figure in game.figures), _("Rating"),
             "μ", "σ"]
@@ -175,6 +207,13 @@ SPARK_NOTE = N_("Wins: a shared win counts 1/k. Place: the average. Streak: wins
                 "bar last place.")
 
 
+RECORD_NOTE = N_("Played: every session sat in, unfinished ones included (never a win); "
+                 "abandoned ones left out. Each game: wins / finished sessions (a shared "
+                 "win counts 1/k). Favourite: the game played most. Best game: the best win "
+                 "rate, of two games or more. Last played: the day the latest session "
+                 "started.")
+
+
 def game_heading(game: GameStats) -> str:
     return _("{game} ({sessions})").format(game=game.title, sessions=sessions_text(game.sessions))
 
@@ -190,14 +229,17 @@ class _TableOrCards:
     Chosen when printed, at the console's width."""
 
     def __init__(self, title: str, head: Sequence[str], rows: Sequence[Sequence[str]],
-                 caption: str | None) -> None:
+                 caption: str | None, words: frozenset[int] = frozenset()) -> None:
         self.title, self.head, self.rows, self.caption = title, head, rows, caption
+        self.words = words | {0}
+        """The columns of words, not figures: aligned to the start."""
 
     def table(self) -> Table:
-        table = Table(title=self.title, title_justify="left", caption=self.caption,
+        # a game's title may be the group's own (a TOML file): text, never markup
+        table = Table(title=Text(self.title), title_justify="left", caption=self.caption,
                       caption_justify="left")
         for index, column in enumerate(self.head):
-            table.add_column(column, justify="left" if index == 0 else "right")
+            table.add_column(Text(column), justify="left" if index in self.words else "right")
         for row in self.rows:
             table.add_row(*(Text(cell) for cell in row))  # names are data, never markup
         return table
@@ -232,22 +274,27 @@ class _TableOrCards:
 
 
 def _rich_table(title: str, head: Sequence[str], rows: Sequence[Sequence[str]],
-                caption: str | None = None) -> _TableOrCards:
-    return _TableOrCards(title, head, rows, caption)
+                caption: str | None = None, words: frozenset[int] = frozenset()
+                ) -> _TableOrCards:
+    return _TableOrCards(title, head, rows, caption, words)
 
 
 def renderables(stats: Stats, versus: bool) -> RenderableType:
     parts: list[RenderableType] = [Text(headline(stats), style="bold")]
+    records = [_rich_table(_("Across games"), record_head(stats), record_rows(stats),
+                           _(RECORD_NOTE), RECORD_WORDS)] \
+        if stats.records or stats.bot_records else []
     if not stats.everyone:
         parts.append(Text(_("No finished sessions match: statistics count finished games "
                             "only.")))
-        return Group(*parts)
+        return Group(*parts, *records)
     if stats.players:
         parts.append(_rich_table(_("Players"), player_head(), player_rows(stats),
                                  _(SPARK_NOTE)))
     if stats.bots:
         parts.append(_rich_table(_("Bots"), player_head(), player_rows(stats, bots=True),
                                  _(BOTS_NOTE)))
+    parts += records
     for game in stats.games:
         rows = game_rows(stats, game)
         if rows:
@@ -279,6 +326,10 @@ def to_markdown(stats: Stats, versus: bool) -> str:
             lines += ["## " + _("Bots"), "",
                       *_md_table(player_head(), player_rows(stats, bots=True)), "",
                       _(BOTS_NOTE), ""]
+    if stats.records or stats.bot_records:
+        lines += ["## " + _("Across games"), "",
+                  *_md_table(record_head(stats), record_rows(stats)), "", _(RECORD_NOTE), ""]
+    if stats.everyone:
         for game in stats.games:
             rows = game_rows(stats, game)
             if rows:
@@ -307,14 +358,15 @@ def _keep_percent(html_text: str) -> str:
     return html_text.replace(" %", "\u00a0%")
 
 
-def _html_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+def _html_table(head: Sequence[str], rows: Sequence[Sequence[str]],
+                words: frozenset[int] = frozenset()) -> str:
     out = ['<div class="scroll"><table class="stats"><thead><tr>']
     out += [f"<th>{_keep_percent(bdi(cell))}</th>" for cell in head]
     out.append("</tr></thead><tbody>")
-    for row in rows:  # the first cell a name, the others figures
+    for row in rows:  # the first cell a name, the others figures (or ``words``)
         out.append("<tr>" + "".join(
-            f"<td>{bdi(cell) if index == 0 else ltr(_keep_percent(_e(cell)))}</td>"
-            for index, cell in enumerate(row)) + "</tr>")
+            f"<td>{bdi(cell) if index == 0 or index in words else ltr(_keep_percent(_e(cell)))}"
+            "</td>" for index, cell in enumerate(row)) + "</tr>")
     out.append("</tbody></table></div>")
     return "".join(out)
 
@@ -380,8 +432,12 @@ def rating_chart(stats: Stats, game: GameStats) -> str:
 def html_body(stats: Stats, versus: bool = True) -> str:
     """The page's content (no <html> around it), for ``score serve`` to embed."""
     parts = ["<h1>" + _e(_("Game nights")) + f'</h1><p class="meta">{_e(headline(stats))}</p>']
+    records = ["<h2>" + _e(_("Across games")) + "</h2>",
+               _html_table(record_head(stats), record_rows(stats), RECORD_WORDS),
+               f'<p class="meta">{_e(_(RECORD_NOTE))}</p>'] \
+        if stats.records or stats.bot_records else []
     if not stats.everyone:
-        parts.append("<p>" + _e(_("No finished sessions match.")) + "</p>")
+        parts += ["<p>" + _e(_("No finished sessions match.")) + "</p>", *records]
         return "\n".join(parts)
     parts += ["<h2>" + _e(_("Players")) + "</h2>", _html_table(player_head(), player_rows(stats)),
               f'<p class="meta">{_e(_(SPARK_NOTE))}</p>']
@@ -389,6 +445,7 @@ def html_body(stats: Stats, versus: bool = True) -> str:
         parts += ["<h2>" + _e(_("Bots")) + "</h2>",
                   _html_table(player_head(), player_rows(stats, bots=True)),
                   f'<p class="meta">{_e(_(BOTS_NOTE))}</p>']
+    parts += records
     for game in stats.games:
         rows = game_rows(stats, game)
         if not rows:
