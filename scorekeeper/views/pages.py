@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from scorekeeper.games.common import EntryError
 from scorekeeper.i18n import _, pgettext
-from scorekeeper.ranking import margin, margin_heading, ranked_players
+from scorekeeper.ranking import margin, margin_headings, ranked_players
 from scorekeeper.session import Session
 from scorekeeper.store import StoreView
 from scorekeeper.text import show_controls
@@ -250,11 +250,13 @@ def _standings_table(session: Session) -> str:
         css = ("winner" if name in standings.winners
                else "out" if name in standings.knocked_out else "")
         rows.append(f"<tr><td>{rank}</td><td>{bdi(name)}</td>"
-                    f"<td>{standings.totals[name]}</td><td>{ltr(text(margin(session, name)))}"
-                    f'</td><td class="{css}">{text(_status(session, name))}</td></tr>')
+                    f"<td>{standings.totals[name]}</td>"
+                    + "".join(f"<td>{ltr(text(margin(session, name)))}</td>"
+                              for _ in margin_headings(session))
+                    + f'<td class="{css}">{text(_status(session, name))}</td></tr>')
     heading = [text(word) for word in (
         pgettext("table heading", "Player"), pgettext("table heading", "Total"),
-        margin_heading(session), pgettext("table heading", "Status"))]
+        *margin_headings(session), pgettext("table heading", "Status"))]
     return ('<table class="standings"><thead><tr><th>#</th>'
             + "".join(f"<th>{word}</th>" for word in heading)
             + f"</tr></thead><tbody>{''.join(rows)}</tbody></table>")
