@@ -18,7 +18,7 @@ from rich.text import Text
 
 from scorekeeper import i18n
 from scorekeeper.games.common import StatFigure
-from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.i18n import N_, _, ngettext, pgettext
 from scorekeeper.session import Session
 from scorekeeper.stats import GameStats, Stats, StatsQuery, as_json, compute, ranked_ratings
 from scorekeeper.store import StoreView
@@ -123,17 +123,16 @@ def player_rows(stats: Stats, bots: bool = False) -> list[list[str]]:
     return rows
 
 
-RECORD_HEAD = (N_("Player"), N_("Played"), N_("Unfinished"), N_("Favourite"), N_("Best game"),
-               N_("Last played"))
-
-
 RECORD_WORDS = frozenset({3, 4, 5})
 """The record's columns of words (the favourite, the best game, the day)."""
 
 
 def record_head(stats: Stats) -> list[str]:
     """The record across games' headings: the summary's, then each game's title."""
-    return [*(_(word) for word in RECORD_HEAD), *(title for _game, title in stats.record_games)]
+    return [pgettext("table heading", "Player"), pgettext("table heading", "Played"),
+            pgettext("table heading", "Unfinished"), pgettext("table heading", "Favourite"),
+            pgettext("table heading", "Best game"), pgettext("table heading", "Last played"),
+            *(title for _game, title in stats.record_games)]
 
 
 def record_rows(stats: Stats) -> list[list[str]]:
