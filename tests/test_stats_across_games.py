@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from conftest import CLI
+from rich.cells import cell_len
 
 # The group's own game (docs/own-games.md): a Points game in a TOML file.
 RUMMY = """\
@@ -306,3 +307,19 @@ def test_the_record_shown_at_every_width(mixed_store: None, ok: CLI,
     assert "| Ann | 6 | 1 | One Card | Hearts |" in markdown
     page = ok("stats", "--format", "html").stdout
     assert "<h2>Across games</h2>" in page and "Rummy" in page
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("da", ("På tværs af spil", "Yndlingsspil: One Card", "Bedste spil: Hearts",
+            "Ikke færdige: 2", "Rummy: 1/1", "Points: 1,50/2")),
+    ("ar", ("عبر الألعاب", "اللعبة المفضلة: One Card", "أفضل لعبة: Hearts",
+            "غير منتهية: 2", "Rummy: 1/1"))])
+def test_the_record_in_danish_and_arabic(mixed_store: None, ok: CLI, language: str,
+                                         words: tuple[str, ...],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "45")
+    shown = ok("--lang", language, "stats").stdout
+    # (a line's width in a terminal: Arabic's vowel marks take no column of their own)
+    assert [line for line in shown.splitlines() if cell_len(line) > 45] == []
+    for word in words:
+        assert word in shown, word
