@@ -232,6 +232,10 @@ class Appearance:
     order: tuple[float, int]
     """Its place in the order played (:func:`played_order`)."""
 
+    @classmethod
+    def of(cls, session: Session) -> Appearance:
+        return cls(session.id, session.game, session.created, played_order(session))
+
     @property
     def day(self) -> date | None:
         """The day it started, in its own local date (as ``--since`` reads it)."""
@@ -323,10 +327,9 @@ class PlayerRecord:
             return None
         return max(decided, key=lambda r: (r.win_rate or 0.0, r.wins))  # max keeps the first
 
-    def add(self, session: Session, title: str, finished: bool, win: float) -> None:
-        record = self.games.setdefault(session.game, GameRecord(session.game, title))
-        record.add(Appearance(session.id, session.game, session.created, played_order(session)),
-                   finished, win)
+    def add(self, appearance: Appearance, title: str, finished: bool, win: float) -> None:
+        record = self.games.setdefault(appearance.game, GameRecord(appearance.game, title))
+        record.add(appearance, finished, win)
 
     def ordered(self) -> PlayerRecord:
         """Its games most played first (a tie: the one played last first)."""
@@ -457,29 +460,32 @@ def compute(sessions: Sequence[Session], query: StatsQuery | None = None) -> Sta
         keys = seat_keys(session)
         bots = bot_seats(session)
         share = 1 / len(standings.winners) if standings.winners else 0.0
+        seen = Appearance.of(session)
         for name in session.players:
             win = share if name in standings.winners else 0.0
             stats = players.setdefault(keys[name], PlayerStats(keys[name], names[keys[name]],
                                                                bot=bots.get(name)))
             stats.results.append(Result(session.id, session.game, session.created,
                                         places[name], len(session.players), win))
-            record(keys[name], bots.get(name)).add(session, rules.title, True, win)
+            record(keys[name], bots.get(name)).add(seen, rules.title, True, win)
         for a in session.players:
             for b in session.players:
                 if a != b:
                     met[keys[a]][keys[b]] += 1
                     if places[a] < places[b]:
                         ahead[keys[a]][keys[b]] += 1
-        game = games.setdefault(session.game, GameStats(session.game, rules.title,
-                                                        _figures_in_words(rules.stat_figures)))
+        game = games.get(session.game)
+        if game is None:  # (its figures in words once a game, not once a session)
+            game = games[session.game] = GameStats(session.game, rules.title,
+                                                   _figures_in_words(rules.stat_figures))
         game.sessions += 1
         game.played.append(session.id)
         game.count(standings, keys)
         _rate(models, game, session, keys, places)
     for session in open_sessions:  # played, not won
-        keys, bots = seat_keys(session), bot_seats(session)
+        keys, bots, seen = seat_keys(session), bot_seats(session), Appearance.of(session)
         for name in session.players:
-            record(keys[name], bots.get(name)).add(session, session.rules.title, False, 0.0)
+            record(keys[name], bots.get(name)).add(seen, session.rules.title, False, 0.0)
 
     shown = [players[key] for key in dict.fromkeys(wanted) if key in players] if wanted \
         else list(players.values())

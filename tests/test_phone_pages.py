@@ -143,7 +143,7 @@ def test_the_check_sees_a_broken_word_and_a_cut_box(chromium: webdriver.Chrome,
 
 
 @pytest.fixture
-def every_game(ok: CLI, db_path: Path) -> None:
+def every_game(ok: CLI, db_path: Path, group_games_read_afresh: None) -> None:
     """A night of each built-in game with long names, the group's own game among them, an
     unfinished Hearts night, and a Points game played for its deals (no target)."""
     games = db_path.parent.parent / "config" / "games"

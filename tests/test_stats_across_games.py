@@ -218,7 +218,7 @@ ORDER = ["Ann", "Bob", "Cy", "Eve", "Dan"]
 
 
 @pytest.fixture
-def mixed_store(ok: CLI, db_path: Path) -> None:
+def mixed_store(ok: CLI, db_path: Path, group_games_read_afresh: None) -> None:
     games = Path(os.environ["SCOREKEEPER_CONFIG"]).parent / "games"
     games.mkdir(parents=True)
     (games / "rummy.toml").write_text(RUMMY, encoding="utf-8")

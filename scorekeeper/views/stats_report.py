@@ -20,7 +20,15 @@ from scorekeeper import i18n
 from scorekeeper.games.common import StatFigure
 from scorekeeper.i18n import N_, _, ngettext, pgettext
 from scorekeeper.session import Session
-from scorekeeper.stats import GameStats, Stats, StatsQuery, as_json, compute, ranked_ratings
+from scorekeeper.stats import (
+    GameStats,
+    PlayerRecord,
+    Stats,
+    StatsQuery,
+    as_json,
+    compute,
+    ranked_ratings,
+)
 from scorekeeper.store import StoreView
 from scorekeeper.views import render
 from scorekeeper.views.export import CSS, PALETTE, bdi, html_language, ltr, md, right_to_left
@@ -127,31 +135,56 @@ RECORD_WORDS = frozenset({3, 4, 5})
 """The record's columns of words (the favourite, the best game, the day)."""
 
 
-def record_head(stats: Stats) -> list[str]:
-    """The record across games' headings: the summary's, then each game's title."""
+def record_head() -> list[str]:
     return [pgettext("table heading", "Player"), pgettext("table heading", "Played"),
             pgettext("table heading", "Unfinished"), pgettext("table heading", "Favourite"),
-            pgettext("table heading", "Best game"), pgettext("table heading", "Last played"),
-            *(title for _game, title in stats.record_games)]
+            pgettext("table heading", "Best game"), pgettext("table heading", "Last played")]
+
+
+def _record_name(record: PlayerRecord) -> str:
+    return record.name if record.bot is None else _("{name} (bot)").format(name=record.name)
 
 
 def record_rows(stats: Stats) -> list[list[str]]:
     """Each person's record across games (most wins first), then each bot's: what they
-    played, their favourite and best game, the day they last played, and per game their
-    wins over its finished sessions (``—`` for a game they never sat down to)."""
+    played, their favourite and best game, the day they last played."""
     rows = []
     for record in [*stats.records, *stats.bot_records]:
         favourite, best, last = record.favourite, record.best, record.last
         day = last.day if last is not None else None
-        name = record.name if record.bot is None else _("{name} (bot)").format(name=record.name)
-        row = [name, str(record.played), str(record.unfinished),
-               favourite.title if favourite else "—", best.title if best else "—",
-               day.isoformat() if day else "—"]
+        rows.append([_record_name(record), str(record.played), str(record.unfinished),
+                     favourite.title if favourite else "—", best.title if best else "—",
+                     day.isoformat() if day else "—"])
+    return rows
+
+
+def by_game_head(stats: Stats) -> list[str]:
+    return [pgettext("table heading", "Player"), *(title for _game, title in stats.record_games)]
+
+
+def by_game_rows(stats: Stats) -> list[list[str]]:
+    """Per player (as :func:`record_rows`) and game, their wins over the game's finished
+    sessions; ``—`` for a game they never sat down to."""
+    rows = []
+    for record in [*stats.records, *stats.bot_records]:
+        row = [_record_name(record)]
         for game, _title in stats.record_games:
             played = record.games.get(game)
             row.append("—" if played is None else f"{number(played.wins)}/{played.finished}")
         rows.append(row)
     return rows
+
+
+def record_tables(stats: Stats) -> list[tuple[str, list[str], list[list[str]], str,
+                                              frozenset[int]]]:
+    """The record across games as two tables, each narrow enough for most screens:
+    (title, head, rows, note, columns of words); none when nobody has played."""
+    if not stats.records and not stats.bot_records:
+        return []
+    return [(_("Across games"), record_head(), record_rows(stats), _(RECORD_NOTE),
+             RECORD_WORDS),
+            (_("Wins by game"), by_game_head(stats), by_game_rows(stats), _(BY_GAME_NOTE),
+             frozenset())]
 
 
 def game_head(game: GameStats) -> list[str]:
@@ -207,10 +240,11 @@ SPARK_NOTE = N_("Wins: a shared win counts 1/k. Place: the average. Streak: wins
 
 
 RECORD_NOTE = N_("Played: every session sat in, unfinished ones included (never a win); "
-                 "abandoned ones left out. Each game: wins / finished sessions (a shared "
-                 "win counts 1/k). Favourite: the game played most. Best game: the best win "
-                 "rate, of two games or more. Last played: the day the latest session "
-                 "started.")
+                 "abandoned ones left out. Favourite: the game played most. Best game: the "
+                 "best win rate, of two games or more. Last played: the day the latest "
+                 "session started.")
+BY_GAME_NOTE = N_("Each cell: wins / finished sessions of the game (a shared win counts "
+                  "1/k); — never played it.")
 
 
 def game_heading(game: GameStats) -> str:
@@ -280,9 +314,7 @@ def _rich_table(title: str, head: Sequence[str], rows: Sequence[Sequence[str]],
 
 def renderables(stats: Stats, versus: bool) -> RenderableType:
     parts: list[RenderableType] = [Text(headline(stats), style="bold")]
-    records = [_rich_table(_("Across games"), record_head(stats), record_rows(stats),
-                           _(RECORD_NOTE), RECORD_WORDS)] \
-        if stats.records or stats.bot_records else []
+    records = [_rich_table(*table) for table in record_tables(stats)]
     if not stats.everyone:
         parts.append(Text(_("No finished sessions match: statistics count finished games "
                             "only.")))
@@ -325,9 +357,8 @@ def to_markdown(stats: Stats, versus: bool) -> str:
             lines += ["## " + _("Bots"), "",
                       *_md_table(player_head(), player_rows(stats, bots=True)), "",
                       _(BOTS_NOTE), ""]
-    if stats.records or stats.bot_records:
-        lines += ["## " + _("Across games"), "",
-                  *_md_table(record_head(stats), record_rows(stats)), "", _(RECORD_NOTE), ""]
+    for title, head, rows, note, _words in record_tables(stats):
+        lines += ["## " + title, "", *_md_table(head, rows), "", note, ""]
     if stats.everyone:
         for game in stats.games:
             rows = game_rows(stats, game)
@@ -431,10 +462,9 @@ def rating_chart(stats: Stats, game: GameStats) -> str:
 def html_body(stats: Stats, versus: bool = True) -> str:
     """The page's content (no <html> around it), for ``score serve`` to embed."""
     parts = ["<h1>" + _e(_("Game nights")) + f'</h1><p class="meta">{_e(headline(stats))}</p>']
-    records = ["<h2>" + _e(_("Across games")) + "</h2>",
-               _html_table(record_head(stats), record_rows(stats), RECORD_WORDS),
-               f'<p class="meta">{_e(_(RECORD_NOTE))}</p>'] \
-        if stats.records or stats.bot_records else []
+    records = [part for title, head, rows, note, words in record_tables(stats)
+               for part in ("<h2>" + _e(title) + "</h2>", _html_table(head, rows, words),
+                            f'<p class="meta">{_e(note)}</p>')]
     if not stats.everyone:
         parts += ["<p>" + _e(_("No finished sessions match.")) + "</p>", *records]
         return "\n".join(parts)
