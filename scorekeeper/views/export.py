@@ -284,7 +284,8 @@ th,td{padding:.3rem .35rem;border-bottom:1px solid #ddd;text-align:end;white-spa
 overflow-wrap:normal}
 th{white-space:normal;vertical-align:bottom}
 td:nth-child(2),td:last-child,.rounds td:nth-child(3){white-space:normal}
-.stats td:nth-child(2){white-space:nowrap}
+.stats td:nth-child(2),.stats td:last-child{white-space:nowrap}
+.stats td.word{white-space:nowrap;text-align:start}.stats th.word{text-align:start}
 .rounds td:last-child{white-space:nowrap}
 th:nth-child(-n+2),td:nth-child(-n+2){text-align:start}
 .rounds th:nth-child(3),.rounds td:nth-child(3){text-align:start}

@@ -391,12 +391,15 @@ def _keep_percent(html_text: str) -> str:
 def _html_table(head: Sequence[str], rows: Sequence[Sequence[str]],
                 words: frozenset[int] = frozenset()) -> str:
     out = ['<div class="scroll"><table class="stats"><thead><tr>']
-    out += [f"<th>{_keep_percent(bdi(cell))}</th>" for cell in head]
+    word = ' class="word"'
+    out += [f"<th{word if index in words else ''}>{_keep_percent(bdi(cell))}</th>"
+            for index, cell in enumerate(head)]
     out.append("</tr></thead><tbody>")
     for row in rows:  # the first cell a name, the others figures (or ``words``)
         out.append("<tr>" + "".join(
-            f"<td>{bdi(cell) if index == 0 or index in words else ltr(_keep_percent(_e(cell)))}"
-            "</td>" for index, cell in enumerate(row)) + "</tr>")
+            f'<td class="word">{bdi(cell)}</td>' if index in words
+            else f"<td>{bdi(cell) if index == 0 else ltr(_keep_percent(_e(cell)))}</td>"
+            for index, cell in enumerate(row)) + "</tr>")
     out.append("</tbody></table></div>")
     return "".join(out)
 
