@@ -1,11 +1,18 @@
 """`score stats` against `score show` on a store of 1,000 finished sessions.
 
 The store is built directly with the library (sessions of random table rounds, one
-locked write), not with 1,000 `score` processes. Then the real commands run as
-subprocesses, alternating so that load on the machine hits both alike, and the
-medians are compared. The goal: `score stats` takes at most twice `score show`.
+locked write), not with 1,000 `score` processes: Least Score, One Card, Points and
+Hearts nights, and with ``--mixed`` some left unfinished and some abandoned too (what
+the record across games reads). Then the real commands run as subprocesses,
+alternating so that load on the machine hits both alike, and the medians are
+compared. The goal: `score stats` takes at most twice `score show`.
+
+``--before SCORE`` times another build's `score stats` (e.g. main's
+``/work/main/.venv/bin/score``) on the same store in the same run, alternating with
+this one's: before and after, measured alike.
 
     python benchmarks/stats_bench.py [--sessions 1000] [--runs 7] [--keep FILE]
+                                     [--mixed] [--before SCORE]
 """
 
 from __future__ import annotations
@@ -60,16 +67,62 @@ def one_card_game(rng: random.Random, stamp: str) -> Session:
     return session
 
 
-def build_store(path: Path, count: int, seed: int = 1) -> int:
-    """Write ``count`` finished sessions to a new store at ``path``; return the rounds."""
+def points_game(rng: random.Random, stamp: str) -> Session:
+    players = rng.sample(NAMES, rng.randint(2, 6))
+    session = Session.new("points", players, options={"target": 0, "rounds": 12},
+                          dealer=players[0], time=stamp)
+    while not session.finished:
+        values = tuple((name, str(rng.randint(-5, 30))) for name in players)
+        session = session.add_round(RoundEntry(values), time=stamp)
+    return session
+
+
+def hearts_game(rng: random.Random, stamp: str) -> Session:
+    players = rng.sample(NAMES, 4)
+    session = Session.new("hearts", players, dealer=players[0], time=stamp)
+    while not session.finished:
+        if rng.random() < 0.05:
+            entry = RoundEntry((), moon=rng.choice(players))
+        else:
+            cuts = sorted(rng.randint(0, 26) for _ in range(3))
+            points = [high - low for low, high in zip([0, *cuts], [*cuts, 26], strict=True)]
+            if 26 in points:  # 26 for one player is a moon, entered as one
+                entry = RoundEntry((), moon=players[points.index(26)])
+            else:
+                entry = RoundEntry(tuple((name, str(p)) for name, p in
+                                         zip(players, points, strict=True)))
+        session = session.add_round(entry, time=stamp)
+    return session
+
+
+def left_unfinished(session: Session, rng: random.Random) -> Session:
+    """The session as it was after its first deal or two (a night not played out)."""
+    for _ in range(len(session.rounds) - rng.randint(1, min(2, len(session.rounds) - 1))):
+        session = session.undo()
+    return session
+
+
+def build_store(path: Path, count: int, seed: int = 1, mixed: bool = False) -> int:
+    """Write ``count`` sessions to a new store at ``path`` (all finished, or with
+    ``mixed`` a twentieth unfinished and a twentieth abandoned); return the rounds."""
     if path.exists():
         raise SystemExit(f"{path} exists: the benchmark builds a new store")
     rng = random.Random(seed)
     sessions = []
     for number in range(count):
         stamp = f"2026-{1 + number * 12 // count:02d}-{1 + number % 28:02d}T20:00:00+01:00"
-        make = least_score_night if rng.random() < 0.7 else one_card_game
-        sessions.append(make(rng, stamp))
+        if not mixed:
+            make = least_score_night if rng.random() < 0.7 else one_card_game
+        else:
+            make = rng.choices([least_score_night, one_card_game, points_game, hearts_game],
+                               weights=[5, 2, 2, 1])[0]
+        session = make(rng, stamp)
+        fate = rng.random() if mixed else 1.0
+        if fate < 0.1 and len(session.rounds) > 2:
+            session = left_unfinished(session, rng)
+            if fate < 0.05:
+                session = session.abandon()
+        sessions.append(session)
     with Store(path).write() as db:
         for session in sessions:
             db.add(session)
@@ -92,28 +145,42 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--keep", type=Path, help="Keep the store at FILE.")
+    parser.add_argument("--mixed", action="store_true",
+                        help="Every game, some sessions unfinished or abandoned.")
+    parser.add_argument("--before", type=Path, metavar="SCORE",
+                        help="Another build's score: its stats timed in the same run.")
     args = parser.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="stats-bench-"))
     path = args.keep or folder / "scorekeeper.json"
     try:
         started = time.perf_counter()
-        rounds = build_store(path, args.sessions)
-        print(f"store: {args.sessions} finished sessions, {rounds} rounds, "
+        rounds = build_store(path, args.sessions, mixed=args.mixed)
+        kind = "sessions of every game" if args.mixed else "finished sessions"
+        print(f"store: {args.sessions} {kind}, {rounds} rounds, "
               f"{path.stat().st_size / 1e6:.1f} MB, built in {time.perf_counter() - started:.0f} s")
         env = {**os.environ, "SCOREKEEPER_DB": str(path), "COLUMNS": "120",
                "SCOREKEEPER_CONFIG": str(folder / "config.toml")}
         score = score_command()
         show, stats = [*score, "show"], [*score, "stats"]
-        timed(show, env), timed(stats, env)  # warm the file cache and the bytecode
-        show_times, stats_times = [], []
+        before = [str(args.before), "stats"] if args.before else None
+        for command in (show, stats, before):  # warm the file cache and the bytecode
+            if command:
+                timed(command, env)
+        show_times, stats_times, before_times = [], [], []
         for _ in range(args.runs):
             show_times.append(timed(show, env))
             stats_times.append(timed(stats, env))
+            if before:
+                before_times.append(timed(before, env))
         show_median, stats_median = statistics.median(show_times), statistics.median(stats_times)
         print(f"score show : median {show_median * 1000:.0f} ms over {args.runs} runs")
         print(f"score stats: median {stats_median * 1000:.0f} ms over {args.runs} runs")
         print(f"ratio stats/show: {stats_median / show_median:.2f} (goal <= 2.00)")
+        if before_times:
+            before_median = statistics.median(before_times)
+            print(f"before ({args.before}) score stats: median {before_median * 1000:.0f} ms; "
+                  f"this build / before: {stats_median / before_median:.2f}")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

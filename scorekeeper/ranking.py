@@ -27,6 +27,13 @@ def ranked_players(session: Session) -> list[tuple[int, str]]:
                   key=lambda ranked: (ranked[0], session.players.index(ranked[1])))
 
 
+def target_line(session: Session) -> int | None:
+    """The limit or target the views show (a column of what is left, the chart's line);
+    None when the game has none (its ``target`` is 0: a Points game played for a number
+    of deals), and then they show no such column or line."""
+    return session.rules.target(session.options) or None
+
+
 def margin(session: Session, name: str) -> str:
     """Points left before the limit (players still in), or points still to reach the target."""
     standings = session.standings
@@ -44,6 +51,12 @@ def margin_heading(session: Session) -> str:
     if session.rules.lower_is_better:
         return _("Left before {target}").format(target=target)
     return _("To {target}").format(target=target)
+
+
+def margin_headings(session: Session) -> list[str]:
+    """The standings' column of what is left (or to go) as a list of its heading, empty
+    when the game has no target (:func:`target_line`): views add a cell per heading."""
+    return [margin_heading(session)] if target_line(session) is not None else []
 
 
 def status_text(session: Session, name: str) -> str:

@@ -18,6 +18,10 @@ Only finished sessions count; abandoned and unfinished ones are counted apart.
   from its rounds' ``tallies``; nothing here branches on a game's name.
 * The rating is openskill's Plackett–Luce model, one rating per game, updated
   session by session in the order they were played.
+* The record across games (:class:`PlayerRecord`) is each player's sessions of every
+  game the query selects: an unfinished session counts as played, never as won (nor
+  lost: the win rate is over finished sessions); an abandoned one is left out. It is
+  built from the placings above and the games' names as data, never from a game's key.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.games.common import EntryError, StatFigure, name_key
+from scorekeeper.games.common import EntryError, Standings, StatFigure, name_key
 from scorekeeper.i18n import _
 from scorekeeper.match import wilson_interval
 from scorekeeper.registry import get_game
@@ -95,12 +99,15 @@ def played_at(session: Session) -> datetime | None:
     return moment.astimezone() if moment.tzinfo is None else moment
 
 
+def played_order(session: Session) -> tuple[float, int]:
+    """A session's place in the order played: its start time, then its id."""
+    moment = played_at(session)
+    return (moment.timestamp() if moment else float("-inf"), session.id or 0)
+
+
 def chronological(sessions: Iterable[Session]) -> list[Session]:
     """Sessions in the order they were played (start time, then id)."""
-    def key(session: Session) -> tuple[float, int]:
-        moment = played_at(session)
-        return (moment.timestamp() if moment else float("-inf"), session.id or 0)
-    return sorted(sessions, key=key)
+    return sorted(sessions, key=played_order)
 
 
 @dataclass(frozen=True)
@@ -215,6 +222,127 @@ class PlayerStats:
         return "".join(result.spark for result in self.last_results)
 
 
+@dataclass(frozen=True)
+class Appearance:
+    """A session a player sat in: its id, game and start time (``created``)."""
+
+    session_id: int | None
+    game: str
+    when: str
+    order: tuple[float, int]
+    """Its place in the order played (:func:`played_order`)."""
+
+    @classmethod
+    def of(cls, session: Session) -> Appearance:
+        return cls(session.id, session.game, session.created, played_order(session))
+
+    @property
+    def day(self) -> date | None:
+        """The day it started, in its own local date (as ``--since`` reads it)."""
+        try:
+            moment = datetime.fromisoformat(self.when)
+        except ValueError:
+            return None
+        return (moment.astimezone() if moment.tzinfo is None else moment).date()
+
+
+@dataclass
+class GameRecord:
+    """One player's sessions of one game: finished (their wins among them) and unfinished."""
+
+    game: str
+    title: str
+    finished: int = 0
+    unfinished: int = 0
+    wins: float = 0.0
+    last: Appearance | None = None
+
+    @property
+    def played(self) -> int:
+        """Every session of the game they sat in, unfinished ones included."""
+        return self.finished + self.unfinished
+
+    @property
+    def win_rate(self) -> float | None:
+        """The wins over the finished sessions (None before one is finished)."""
+        return self.wins / self.finished if self.finished else None
+
+    def add(self, appearance: Appearance, finished: bool, win: float) -> None:
+        if finished:
+            self.finished += 1
+            self.wins += win
+        else:
+            self.unfinished += 1
+        if self.last is None or appearance.order >= self.last.order:
+            self.last = appearance
+
+
+@dataclass
+class PlayerRecord:
+    """A player's record across every game the query selects (:func:`compute`)."""
+
+    key: str
+    name: str
+    bot: str | None = None
+    games: dict[str, GameRecord] = field(default_factory=dict)
+    """Per game, most played first (:func:`compute` orders them)."""
+
+    @property
+    def played(self) -> int:
+        return sum(record.played for record in self.games.values())
+
+    @property
+    def finished(self) -> int:
+        return sum(record.finished for record in self.games.values())
+
+    @property
+    def unfinished(self) -> int:
+        return sum(record.unfinished for record in self.games.values())
+
+    @property
+    def wins(self) -> float:
+        return sum(record.wins for record in self.games.values())
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.wins / self.finished if self.finished else None
+
+    @property
+    def last(self) -> Appearance | None:
+        """The latest session they sat in, finished or not."""
+        return max((r.last for r in self.games.values() if r.last is not None),
+                   key=lambda appearance: appearance.order, default=None)
+
+    @property
+    def favourite(self) -> GameRecord | None:
+        """The game they played most (a tie: the one played last)."""
+        return next(iter(self.games.values()), None)
+
+    @property
+    def best(self) -> GameRecord | None:
+        """The game with their best win rate, among two or more games with a finished
+        session (a tie: more wins, then the more played); None with fewer, or no win."""
+        decided = [record for record in self.games.values() if record.finished]
+        if len(decided) < 2 or not self.wins:
+            return None
+        return max(decided, key=lambda r: (r.win_rate or 0.0, r.wins))  # max keeps the first
+
+    def add(self, appearance: Appearance, title: str, finished: bool, win: float) -> None:
+        record = self.games.setdefault(appearance.game, GameRecord(appearance.game, title))
+        record.add(appearance, finished, win)
+
+    def ordered(self) -> PlayerRecord:
+        """Its games most played first (a tie: the one played last first)."""
+        def most_played(record: GameRecord) -> tuple[int, tuple[float, int]]:
+            return (-record.played, _negated(record.last.order if record.last else None))
+        self.games = dict(sorted(self.games.items(), key=lambda item: most_played(item[1])))
+        return self
+
+
+def _negated(order: tuple[float, int] | None) -> tuple[float, int]:
+    return (float("inf"), 0) if order is None else (-order[0], -order[1])
+
+
 @dataclass
 class GameStats:
     """One game's own figures and ratings."""
@@ -228,6 +356,14 @@ class GameStats:
     tallies: dict[str, dict[str, int]] = field(default_factory=dict)
     ratings: dict[str, list[RatingPoint]] = field(default_factory=dict)
     """Each player's rating after each of their sessions of this game, oldest first."""
+
+    def count(self, standings: Standings, keys: Mapping[str, str]) -> None:
+        """Add a finished session's rounds to the players' tallies."""
+        for summary in standings.rounds:
+            for name, counts in summary.tallies().items():
+                totals = self.tallies.setdefault(keys[name], {})
+                for tally, value in counts.items():
+                    totals[tally] = totals.get(tally, 0) + value
 
     def figure(self, key: str, figure: StatFigure) -> float | None:
         counts = self.tallies.get(key, {})
@@ -258,6 +394,24 @@ class Stats:
     never ranked among them."""
     virtual_left_out: int = 0
     """Games on the virtual deck the query matched but did not count (no ``virtual``)."""
+    records: list[PlayerRecord] = field(default_factory=list)
+    """The people shown, each one's record across games (unfinished sessions included,
+    so someone who has only unfinished ones is here): most wins first."""
+    bot_records: list[PlayerRecord] = field(default_factory=list)
+    """With virtual games: the bots' seats' records, apart and by name."""
+
+    @property
+    def record_games(self) -> list[tuple[str, str]]:
+        """(game, title) of every game in the records, the most played first (then by
+        title)."""
+        played: dict[str, int] = {}
+        titles: dict[str, str] = {}
+        for record in [*self.records, *self.bot_records]:
+            for game in record.games.values():
+                played[game.game] = played.get(game.game, 0) + game.played
+                titles[game.game] = game.title
+        order = sorted(played, key=lambda game: (-played[game], titles[game].casefold(), game))
+        return [(game, titles[game]) for game in order]
 
     def player(self, name: str) -> PlayerStats:
         key = player_key(name)
@@ -279,29 +433,26 @@ def compute(sessions: Sequence[Session], query: StatsQuery | None = None) -> Sta
     dated = [session for session in sessions if query.matches(session)]
     matching = [s for s in dated if query.virtual or s.mode != "virtual"]
     finished = chronological(s for s in matching if s.finished and not s.abandoned)
+    open_sessions = [s for s in matching if not s.finished and not s.abandoned]
     abandoned = sum(1 for s in matching if s.abandoned)
-    unfinished = sum(1 for s in matching if not s.finished and not s.abandoned)
+    unfinished = len(open_sessions)
 
     names = roster_names(sessions)
     for session in chronological(sessions) if query.virtual else ():
         for name, key in seat_keys(session).items():
             names.setdefault(key, name)
-    wanted = [_wanted_key(name, names) for name in query.players]
-    unknown = [name for name, key in zip(query.players, wanted, strict=True)
-               if key not in names]
-    if unknown:
-        known = ", ".join(sorted(names.values(), key=str.casefold))
-        if not known:
-            raise EntryError(_("nobody called {name} has played (the players: nobody yet)")
-                             .format(name=repr(unknown[0].strip())))
-        raise EntryError(_("nobody called {name} has played (the players: {players})").format(
-            name=repr(unknown[0].strip()), players=known))
+    wanted = _wanted_keys(query.players, names)
 
     players: dict[str, PlayerStats] = {}
     games: dict[str, GameStats] = {}
     ahead: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     met: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     models: dict[str, tuple[PlackettLuce, dict[str, Any]]] = {}
+    records: dict[str, PlayerRecord] = {}
+
+    def record(key: str, bot: str | None) -> PlayerRecord:
+        return records.setdefault(key, PlayerRecord(key, names[key], bot))
+
     for session in finished:
         rules = session.rules
         standings = session.standings
@@ -309,28 +460,32 @@ def compute(sessions: Sequence[Session], query: StatsQuery | None = None) -> Sta
         keys = seat_keys(session)
         bots = bot_seats(session)
         share = 1 / len(standings.winners) if standings.winners else 0.0
+        seen = Appearance.of(session)
         for name in session.players:
+            win = share if name in standings.winners else 0.0
             stats = players.setdefault(keys[name], PlayerStats(keys[name], names[keys[name]],
                                                                bot=bots.get(name)))
             stats.results.append(Result(session.id, session.game, session.created,
-                                        places[name], len(session.players),
-                                        share if name in standings.winners else 0.0))
+                                        places[name], len(session.players), win))
+            record(keys[name], bots.get(name)).add(seen, rules.title, True, win)
         for a in session.players:
             for b in session.players:
                 if a != b:
                     met[keys[a]][keys[b]] += 1
                     if places[a] < places[b]:
                         ahead[keys[a]][keys[b]] += 1
-        game = games.setdefault(session.game, GameStats(session.game, rules.title,
-                                                        _figures_in_words(rules.stat_figures)))
+        game = games.get(session.game)
+        if game is None:  # (its figures in words once a game, not once a session)
+            game = games[session.game] = GameStats(session.game, rules.title,
+                                                   _figures_in_words(rules.stat_figures))
         game.sessions += 1
         game.played.append(session.id)
-        for summary in standings.rounds:
-            for name, counts in summary.tallies().items():
-                totals = game.tallies.setdefault(keys[name], {})
-                for tally, value in counts.items():
-                    totals[tally] = totals.get(tally, 0) + value
+        game.count(standings, keys)
         _rate(models, game, session, keys, places)
+    for session in open_sessions:  # played, not won
+        keys, bots, seen = seat_keys(session), bot_seats(session), Appearance.of(session)
+        for name in session.players:
+            record(keys[name], bots.get(name)).add(seen, session.rules.title, False, 0.0)
 
     shown = [players[key] for key in dict.fromkeys(wanted) if key in players] if wanted \
         else list(players.values())
@@ -345,7 +500,35 @@ def compute(sessions: Sequence[Session], query: StatsQuery | None = None) -> Sta
         names=names,
         bots=sorted((p for p in shown if p.bot is not None), key=lambda p: p.name.casefold()),
         virtual_left_out=len(dated) - len(matching),
+        records=_shown_records(records, wanted, bots=False),
+        bot_records=_shown_records(records, wanted, bots=True),
     )
+
+
+def _shown_records(records: Mapping[str, PlayerRecord], wanted: Sequence[str],
+                   bots: bool) -> list[PlayerRecord]:
+    """The people's records, most wins first (then the most played, then by name), or the
+    bots' by name; only those asked for when some are."""
+    shown = [records[key] for key in dict.fromkeys(wanted) if key in records] if wanted \
+        else list(records.values())
+    chosen = [record.ordered() for record in shown if (record.bot is not None) == bots]
+    if bots:
+        return sorted(chosen, key=lambda r: r.name.casefold())
+    return sorted(chosen, key=lambda r: (-r.wins, -r.played, r.name.casefold()))
+
+
+def _wanted_keys(typed: Sequence[str], names: Mapping[str, str]) -> list[str]:
+    """The keys of the players asked for; refused when one has not played."""
+    wanted = [_wanted_key(name, names) for name in typed]
+    unknown = [name for name, key in zip(typed, wanted, strict=True) if key not in names]
+    if unknown:
+        known = ", ".join(sorted(names.values(), key=str.casefold))
+        if not known:
+            raise EntryError(_("nobody called {name} has played (the players: nobody yet)")
+                             .format(name=repr(unknown[0].strip())))
+        raise EntryError(_("nobody called {name} has played (the players: {players})").format(
+            name=repr(unknown[0].strip()), players=known))
+    return wanted
 
 
 def _wanted_key(typed: str, names: Mapping[str, str]) -> str:
@@ -410,6 +593,11 @@ def as_json(stats: Stats) -> dict[str, Any]:
             }
             for game in stats.games
         },
+        "across_games": {
+            "players": [_record_json(record) for record in stats.records],
+            "bots": [{**_record_json(record), "bot": record.bot}
+                     for record in stats.bot_records],
+        },
         "head_to_head": {
             stats.names[a]: {stats.names[b]: {"ahead": stats.ahead.get(a, {}).get(b, 0),
                                               "met": count}
@@ -434,6 +622,34 @@ def _player_json(player: PlayerStats) -> dict[str, Any]:
                           "of": r.of, "win": _round(r.win)}
                          for r in player.last_results],
         "sparkline": player.sparkline,
+    }
+
+
+def _appearance_json(appearance: Appearance | None) -> dict[str, Any] | None:
+    if appearance is None:
+        return None
+    return {"session": appearance.session_id, "game": appearance.game, "when": appearance.when}
+
+
+def _record_json(record: PlayerRecord) -> dict[str, Any]:
+    favourite, best = record.favourite, record.best
+    return {
+        "name": record.name,
+        "played": record.played,
+        "finished": record.finished,
+        "unfinished": record.unfinished,
+        "wins": _round(record.wins),
+        "win_rate": _round(record.win_rate),
+        "favourite_game": favourite.game if favourite else None,
+        "best_game": best.game if best else None,
+        "last_played": _appearance_json(record.last),
+        "by_game": {
+            game.game: {"title": game.title, "played": game.played, "finished": game.finished,
+                        "unfinished": game.unfinished, "wins": _round(game.wins),
+                        "win_rate": _round(game.win_rate),
+                        "last_played": _appearance_json(game.last)}
+            for game in record.games.values()
+        },
     }
 
 

@@ -30,7 +30,7 @@ from hypothesis import settings
 # COLUMNS would be ignored. Without it at import, rich reads COLUMNS at each print.
 os.environ.pop("COLUMNS", None)
 
-from scorekeeper import i18n
+from scorekeeper import i18n, registry
 from scorekeeper.cli.app import run
 
 # Hypothesis fails an example that takes over 200 ms by default; on a loaded 2-core CI
@@ -200,6 +200,19 @@ def one_card(ok: CLI) -> Callable[..., Result]:
         return ok("new", "one-card", *players_args(*players), *extra)
 
     return start
+
+
+@pytest.fixture
+def group_games_read_afresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The commands run in this process: the group's games are read from this test's
+    config folder, and forgotten afterwards (the registry reads them once a run)."""
+    saved = [(table, dict(table)) for table in (registry.DECLARATIONS, registry.GAMES,
+                                                 registry.ORIGINS)]
+    monkeypatch.setattr(registry, "_group_games_read", False)
+    yield
+    for table, contents in saved:
+        table.clear()
+        table.update(contents)
 
 
 # ---------------------------------------------------------------------------

@@ -140,3 +140,47 @@ def test_the_check_sees_a_broken_word_and_a_cut_box(chromium: webdriver.Chrome,
     assert any("Maximiliana" in problem or "Oberholzer" in problem for problem in problems)
     assert any("cut without a cue: DIV" in problem for problem in problems)
     assert any('"50 %"' in problem for problem in problems), problems
+
+
+@pytest.fixture
+def every_game(ok: CLI, db_path: Path, group_games_read_afresh: None) -> None:
+    """A night of each built-in game with long names, the group's own game among them, an
+    unfinished Hearts night, and a Points game played for its deals (no target)."""
+    games = db_path.parent.parent / "config" / "games"
+    games.mkdir(parents=True)
+    (games / "rummy.toml").write_text('title = "Rummy at Maximiliana\'s"\n[defaults]\n'
+                                      'wins = "low"\ntarget = 0\nrounds = 1\n',
+                                      encoding="utf-8")
+    four = players(*NAMES[:4])
+    ok("new", "least-score", *players(*NAMES), "--limit", "10", "--dealer", "Ann")
+    ok("add-round", "--declarer", "Cy", *(f"{name}={2 if name == 'Cy' else 20}"
+                                          for name in NAMES))
+    ok("new", "one-card", *four, "--target", "10")
+    ok("add-round", "--bidder", "Cy", "--bid", "7", "Ann=2", "Bartholomew Quincy=1",
+       "Cy=11", "Dorothea=1")
+    ok("new", "hearts", *four, "--target", "20")
+    ok("add-round", "--moon", "Dorothea")
+    ok("new", "rummy", *players("Maximiliana Oberholzer", "Bartholomew Quincy"))
+    ok("add-round", "Maximiliana Oberholzer=3", "Bartholomew Quincy=8")
+    ok("new", "hearts", *four)
+    ok("add-round", "Ann=10", "Bartholomew Quincy=10", "Cy=6", "Dorothea=0")
+    ok("new", "points", *players(*NAMES), "--target", "0", "--rounds", "9")
+    ok("add-round", *(f"{name}={number * 7}" for number, name in enumerate(NAMES)))
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("page", ["stats", ""])
+def test_every_games_statistics_and_a_game_without_target_fit(
+        chromium: webdriver.Chrome, every_game: None, score_exe: Path,
+        score_env: dict[str, str], width: int, page: str) -> None:
+    running = start_serve(score_exe, score_env)
+    try:
+        problems = problems_at(chromium, running.url + page, width)
+        shown = chromium.page_source
+    finally:
+        running.stop()
+    assert problems == [], problems
+    if page == "stats":
+        assert "Across games" in shown and "Rummy at Maximiliana" in shown
+    else:  # the Points game played for its deals: no "To 0" column
+        assert "Points" in shown and "To 0" not in shown

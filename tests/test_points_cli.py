@@ -118,6 +118,40 @@ def test_points_low_wins_after_its_deals(ok: CLI) -> None:
     assert "Game over: Ann wins!" in ok("add-round", "Ann=10", "Bob=2").stdout
 
 
+def test_a_game_played_for_its_deals_shows_no_target(ok: CLI, db_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--target 0`: no "To 0" column, no line at 0 in the chart, no margin in the JSON,
+    wherever the session is shown; a game with a target still shows it (the control)."""
+    from scorekeeper.web.server import Site  # the served page, as test_stats_serve reads it
+
+    ok("new", "points", "--player", "Ann", "--player", "Bob", "--target", "0",
+       "--rounds", "3", "--dealer", "Ann")
+    ok("add-round", "Ann=4", "Bob=9")
+    ok("new", "points", "--player", "Ann", "--player", "Bob", "--target", "40",
+       "--dealer", "Ann")
+    ok("add-round", "Ann=4", "Bob=9")
+    for width in ("200", "45"):
+        monkeypatch.setenv("COLUMNS", width)
+        assert "To 0" not in ok("show", "1").stdout and "to 0" not in ok("show", "1").stdout
+        assert "To 40" in ok("show", "2").stdout or "to 40" in ok("show", "2").stdout
+    assert "To 0" not in ok("add-round", "--session", "1", "Ann=1", "Bob=1").stdout
+    shown = ok("show", "1", "--json").json()
+    assert shown["target"] is None and {row["margin"] for row in shown["standings"]} == {None}
+    assert ok("show", "2", "--json").json()["target"] == 40
+    markdown = ok("export", "1", "--format", "md").stdout
+    assert "| # | Player | Total | Status |" in markdown and "To 0" not in markdown
+    assert "| # | Player | Total | To 40 | Status |" in ok("export", "2", "--format", "md").stdout
+    for session, line in (("1", False), ("2", True)):
+        page = ok("export", session, "--format", "html").stdout
+        served = Site(db_path, "token").page(f"session/{session}").body
+        for html in (page, served):
+            assert ("stroke-dasharray" in html) is line and ("target 40" in html) is line
+            assert "To 0" not in html
+    # no target and no deal yet: the chart still has an axis (nothing to divide by 0)
+    ok("new", "points", "--player", "Ann", "--player", "Bob", "--target", "0", "--rounds", "2")
+    assert "<svg" in ok("export", "3", "--format", "html").stdout
+
+
 POINTS_CORPUS = [
     (("add-round", "Ann=12", "Bob=-3"), "Cy is missing"),
     (("add-round", "Ann=12", "Bob=-3", "Cy=-8"), "add up to 1, not 0"),

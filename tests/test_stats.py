@@ -66,6 +66,12 @@ def test_the_sessions_counted_and_left_out() -> None:
     stats = compute(store())
     assert (stats.finished, stats.abandoned, stats.unfinished) == (4, 1, 1)
     assert "Eve" not in [p.name for p in stats.players]  # only an unfinished session
+    # ... which she played, and did not win; the abandoned session 5 is nobody's
+    eve = next(record for record in stats.records if record.name == "Eve")
+    assert (eve.played, eve.finished, eve.unfinished, eve.wins, eve.win_rate) == \
+        (1, 0, 1, 0, None)
+    ann = next(record for record in stats.records if record.name == "Ann")
+    assert (ann.played, ann.finished, ann.unfinished) == (5, 4, 1)  # 1-4 and 6, not 5
 
 
 def test_games_wins_shared_places_and_streaks() -> None:

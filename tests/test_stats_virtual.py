@@ -72,7 +72,8 @@ def test_by_default_only_table_nights_and_people_count(store: None, ok: CLI) -> 
     assert data["sessions"] == {"finished": 2, "abandoned": 0, "unfinished": 0}
     assert data["virtual_left_out"] == 3 and data["query"]["virtual"] is False
     assert record(data["players"]) == {"Ann": (2, 1), "Bob": (2, 1), "Cy": (1, 0)}
-    assert data["bots"] == []
+    assert data["bots"] == [] and data["across_games"]["bots"] == []
+    assert [r["name"] for r in data["across_games"]["players"]] == ["Ann", "Bob", "Cy"]
     assert data["head_to_head"] == {
         "Ann": {"Bob": {"ahead": 1, "met": 2}, "Cy": {"ahead": 1, "met": 1}},
         "Bob": {"Ann": {"ahead": 1, "met": 2}, "Cy": {"ahead": 0, "met": 1}},
@@ -111,9 +112,17 @@ def test_virtual_adds_the_games_with_bots_apart(store: None, ok: CLI) -> None:
     assert data["head_to_head"]["Ann"]["Strong-2"] == {"ahead": 0, "met": 1}
     assert data["head_to_head"]["Ann"]["Strong-3"] == {"ahead": 1, "met": 1}
     assert data["head_to_head"]["Ann"]["Bob"] == {"ahead": 1, "met": 2}
+    # the record across games: the people, then the bots apart (each with its level)
+    across = data["across_games"]
+    assert [(r["name"], r["played"], r["wins"]) for r in across["players"]] == [
+        ("Ann", 4, 2), ("Bob", 2, 1), ("Cy", 1, 0), ("Dee", 1, 0)]
+    assert [(r["name"], r["bot"], r["played"], r["wins"]) for r in across["bots"]] == [
+        (b["name"], b["bot"], b["games"], b["wins"]) for b in data["bots"]]
     shown = ok("stats", "--virtual", "--vs").stdout
     assert "Bots" in shown and "never ranked among the people" in shown
     assert "Strong-2 (bot)" in shown  # in the game's table and the head to head
+    across = shown[shown.index("Across games"):]
+    assert "Strong-2 (bot)" in across[:across.index("Played: every session")]
     people = shown[shown.index("Players"):shown.index("Bots")]
     assert "Strong" not in people and "Random" not in people
     listed = ok("players", "--virtual", "--json").json()

@@ -376,7 +376,9 @@ class TableGame(Protocol):
         ...
 
     def target(self, options: Mapping[str, Any]) -> int:
-        """The line the chart draws: the knock-out limit, or the target to reach."""
+        """The line the chart draws: the knock-out limit, or the target to reach; 0 when
+        the game has none (a Points game that ends after its deals): then no view shows
+        a target (:func:`scorekeeper.ranking.target_line`)."""
         ...
 
     rules_folder: Traversable

@@ -85,26 +85,30 @@ def standings_table(session: Session, width: int) -> Table:
     """Place, player, total, what is left (or still to reach), and the status; the names
     go last when the longest would not leave room for the figures."""
     standings = session.standings
-    target = session.rules.target(session.options)
+    target = ranking.target_line(session)
     margin_heading = (pgettext("points left before the limit", "Left")
                       if session.rules.lower_is_better
                       else _("To {target}").format(target=target))
     rows = [(str(rank), show_controls(name), str(standings.totals[name]),
-             ranking.margin(session, name), _status(session, name))
+             ranking.margin(session, name) if target is not None else "",
+             _status(session, name))
             for rank, name in ranking.ranked_players(session)]
     player, total = pgettext("table heading", "Player"), pgettext("table heading", "Total")
     widths = [max(len(row[i]) for row in rows) for i in range(5)]
-    numbers = (max(widths[0], 1) + 1 + max(widths[2], len(total)) + 1 + max(widths[3],
-               len(margin_heading)) + 1 + max(widths[4], 6))
+    numbers = (max(widths[0], 1) + 1 + max(widths[2], len(total)) + 1 + max(widths[4], 6)
+               + (1 + max(widths[3], len(margin_heading)) if target is not None else 0))
     names_last = numbers + 1 + max(widths[1], len(player)) > width
+    title = (_("Standings") if target is None  # a game played for its deals: no target
+             else _("Standings, limit {target}").format(target=target)
+             if session.rules.lower_is_better
+             else _("Standings, to {target}").format(target=target))
     table = Table(box=None, padding=(0, 0, 0, 1), pad_edge=False, show_edge=False,
-                  title=Text(_("Standings, limit {target}").format(target=target)
-                             if session.rules.lower_is_better
-                             else _("Standings, to {target}").format(target=target)),
-                  title_justify="left", title_style="bold")
+                  title=Text(title), title_justify="left", title_style="bold")
     columns = [("#", "right"), (player, "left"), (total, "right"),
                (margin_heading, "right"), ("", "left")]
     order = [0, 2, 3, 4, 1] if names_last else [0, 1, 2, 3, 4]
+    if target is None:
+        order.remove(3)
     for index in order:
         heading, justify = columns[index]
         table.add_column(heading, justify=justify,  # type: ignore[arg-type]
@@ -325,7 +329,8 @@ def widest_wide_view(session: Session) -> int:
     declaration = session.declaration
     players = list(session.players)
     names = max((cell_len(show_controls(name)) for name in players), default=1)
-    target = session.rules.target(session.options)
+    line = ranking.target_line(session)
+    target = line or 0
     widest = (declaration.widest_round(players, session.options)
               if declaration.widest_round is not None else None)
     highest = max(widest.scores.values(), default=0) if widest else 0
@@ -334,7 +339,8 @@ def widest_wide_view(session: Session) -> int:
                                                                          "Status")))
     standings = _boxed_width([1, max(names, len(pgettext("table heading", "Player"))),
                               max(total, len(pgettext("table heading", "Total"))),
-                              max(total, cell_len(ranking.margin_heading(session))), status])
+                              *([max(total, cell_len(ranking.margin_heading(session)))]
+                                if line is not None else []), status])
     grid = 0
     if widest is not None:
         caption = widest.caption()

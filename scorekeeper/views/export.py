@@ -20,7 +20,13 @@ from typing import Any
 from scorekeeper import i18n
 from scorekeeper.games.common import ScoredRound
 from scorekeeper.i18n import _, ngettext, pgettext
-from scorekeeper.ranking import margin, margin_heading, ranked_players, status_text
+from scorekeeper.ranking import (
+    margin,
+    margin_headings,
+    ranked_players,
+    status_text,
+    target_line,
+)
 from scorekeeper.session import Session
 from scorekeeper.summary import summary_of
 from scorekeeper.text import is_hidden, show_controls
@@ -155,12 +161,13 @@ def to_markdown(session: Session) -> str:
         "",
         "| # | " + " | ".join(md(word) for word in (
             pgettext("table heading", "Player"), pgettext("table heading", "Total"),
-            margin_heading(session), pgettext("table heading", "Status"))) + " |",
-        "|---:|---|---:|---:|---|",
+            *margin_headings(session), pgettext("table heading", "Status"))) + " |",
+        "|---:|---|---:|" + "---:|" * len(margin_headings(session)) + "---|",
     ]
     for rank, name in ranked_players(session):
-        lines.append(f"| {rank} | {md(name)} | {standings.totals[name]} | {margin(session, name)} "
-                     f"| {md(_status(session, name))} |")
+        lines.append(f"| {rank} | {md(name)} | {standings.totals[name]} | "
+                     + "".join(f"{margin(session, name)} | " for _ in margin_headings(session))
+                     + f"{md(_status(session, name))} |")
     lines += ["", "## " + _("Rounds"), ""]
     if not standings.rounds:
         lines.append(_("No rounds yet."))
@@ -296,7 +303,8 @@ th,td{padding:.3rem .35rem;border-bottom:1px solid #ddd;text-align:end;white-spa
 overflow-wrap:normal}
 th{white-space:normal;vertical-align:bottom}
 td:nth-child(2),td:last-child,.rounds td:nth-child(3){white-space:normal}
-.stats td:nth-child(2){white-space:nowrap}
+.stats td:nth-child(2),.stats td:last-child{white-space:nowrap}
+.stats td.word{white-space:nowrap;text-align:start}.stats th.word{text-align:start}
 .rounds td:last-child{white-space:nowrap}
 th:nth-child(-n+2),td:nth-child(-n+2){text-align:start}
 .rounds th:nth-child(3),.rounds td:nth-child(3){text-align:start}
@@ -370,6 +378,19 @@ def nice_step(top: float, most_ticks: int = 6) -> int:
         power *= 10
 
 
+def _target_line(session: Session, target: int, height: float, left: float, right: float,
+                 label_x: float, mirror: bool) -> list[str]:
+    """The chart's dashed line at the limit or target, and its label."""
+    label = (_("limit {limit}").format(limit=target) if session.rules.lower_is_better
+             else _("target {target}").format(target=target))
+    label_direction = ' direction="rtl"' if mirror else ""
+    label_at = ' text-anchor="start"' if mirror else ""  # right-to-left text starts right
+    return [f'<line x1="{left}" x2="{right}" y1="{height:.1f}" '
+            f'y2="{height:.1f}" stroke="#b42318" stroke-dasharray="6 4"/>',
+            f'<text x="{label_x}" y="{height - 6:.1f}" font-size="16"'
+            f'{label_at}{label_direction} fill="#b42318">{_e(label)}</text>']
+
+
 def chart_svg(session: Session) -> str:
     """Each player's running total after every round, with the limit or target as a line.
 
@@ -385,11 +406,11 @@ def chart_svg(session: Session) -> str:
     first = {change.player: change.after for change in session.roster if change.joined}
     out_after |= {change.player: change.after for change in session.roster
                   if not change.joined}
-    target = session.rules.target(session.options)
+    target = target_line(session)
     width, height, pad_left, pad_right, pad_top, pad_bottom = 480, 280, 40, 12, 16, 30
-    highest = max([target, *(max(t.values()) for t in totals)])
+    highest = max([target or 0, *(max(t.values()) for t in totals)])
     step = nice_step(highest * 1.04)
-    top_value = step * -(-highest * 1.04 // step)
+    top_value = step * -(-highest * 1.04 // step) or step  # (no target and no points yet)
     rounds = max(len(totals) - 1, 1)
     mirror = right_to_left()
 
@@ -421,14 +442,9 @@ def chart_svg(session: Session) -> str:
     for index in range(0, len(totals), round_step):
         parts.append(f'<text x="{x(index):.1f}" y="{height - 8}" font-size="15" '
                      f'text-anchor="middle" fill="#777">{index}</text>')
-    label = (_("limit {limit}").format(limit=target) if session.rules.lower_is_better
-             else _("target {target}").format(target=target))
-    parts.append(f'<line x1="{left}" x2="{right}" y1="{y(target):.1f}" '
-                 f'y2="{y(target):.1f}" stroke="#b42318" stroke-dasharray="6 4"/>')
-    label_direction = ' direction="rtl"' if mirror else ""
-    label_at = ' text-anchor="start"' if mirror else ""  # right-to-left text starts right
-    parts.append(f'<text x="{at(pad_left + 6)}" y="{y(target) - 6:.1f}" font-size="16"'
-                 f'{label_at}{label_direction} fill="#b42318">{_e(label)}</text>')
+    if target is not None:  # a game played for its deals has no line to draw
+        parts += _target_line(session, target, y(target), left, right, at(pad_left + 6),
+                              mirror)
     for number, name in enumerate(session.players):
         colour = PALETTE[number % len(PALETTE)]
         last = out_after.get(name, len(totals) - 1)
@@ -464,7 +480,7 @@ def to_html(session: Session) -> str:
                else "out" if name in standings.knocked_out or name in standings.left
                else "")
         standing_rows.append([str(rank), bdi(name), str(standings.totals[name]),
-                              ltr(_e(margin(session, name))),
+                              *(ltr(_e(margin(session, name))) for _ in margin_headings(session)),
                               f'<span class="{css}">{_e(_status(session, name))}</span>'])
     round_rows = html_round_cells(session)
     legend = "".join(
@@ -496,7 +512,7 @@ def to_html(session: Session) -> str:
         f'<p class="{"winner" if standings.finished else ""}">{headline}</p>',
         "<h2>" + _e(_("Standings")) + "</h2>",
         _table(["#", *(_e(word) for word in (heading("Player"), heading("Total"),
-                                             margin_heading(session), heading("Status")))],
+                                             *margin_headings(session), heading("Status")))],
                standing_rows),
         "<h2>" + _e(_("Running totals")) + "</h2>",
         chart_svg(session),

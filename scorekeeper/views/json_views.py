@@ -11,7 +11,7 @@ from typing import Any
 
 from scorekeeper.doctor import Health
 from scorekeeper.games.common import JSONDict
-from scorekeeper.ranking import left_after, ranked_players
+from scorekeeper.ranking import left_after, ranked_players, target_line
 from scorekeeper.session import Session
 from scorekeeper.summary import summary_of
 
@@ -41,7 +41,7 @@ def sessions_json(sessions: Sequence[Session], current: int | None) -> JSONDict:
 def standings_json(session: Session) -> list[JSONDict]:
     """Each player, best place first: place, total, what is left, status."""
     standings = session.standings
-    target = session.rules.target(session.options)
+    target = target_line(session)
     out_in = {name: summary.number for summary in standings.rounds
               for name in summary.knocked_out}
     rows: list[JSONDict] = []
@@ -55,7 +55,9 @@ def standings_json(session: Session) -> list[JSONDict]:
             status = "left"
         else:
             status = "finished" if standings.finished else "in"
-        if session.rules.lower_is_better:
+        if target is None:  # a game played for its deals: nothing to reach
+            margin = None
+        elif session.rules.lower_is_better:
             margin = target - total if name in standings.still_in else None
         else:
             margin = None if name in standings.left else max(target - total, 0)
@@ -70,7 +72,7 @@ def show_json(session: Session) -> JSONDict:
     """``score show --json``: the JSON export (docs/format.md) and what show adds."""
     standings = session.standings
     return {**summary_of(session), "label": session.label,
-            "target": session.rules.target(session.options),
+            "target": target_line(session),
             "standings": standings_json(session), "next_dealer": standings.next_dealer,
             "notes": standings.all_notes}
 

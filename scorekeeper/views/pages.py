@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from scorekeeper.games.common import EntryError
 from scorekeeper.i18n import _, pgettext
-from scorekeeper.ranking import margin, margin_heading, ranked_players
+from scorekeeper.ranking import margin, margin_headings, ranked_players
 from scorekeeper.session import Session
 from scorekeeper.store import StoreView
 from scorekeeper.text import show_controls
@@ -190,6 +190,8 @@ no-repeat,var(--card)}
 .stats td{white-space:nowrap}.stats td:first-child{white-space:normal}
 .stats th:first-child,.stats td:first-child{text-align:start;padding-inline-end:.6rem}
 .stats th:nth-child(2),.stats td:nth-child(2){text-align:end}
+.stats td:last-child{white-space:nowrap}.stats td.word{white-space:nowrap;text-align:start}
+.stats th.word{text-align:start}
 @media (max-width:26rem){body{padding:.5rem}th,td{padding:.3rem .2rem}.sessions{font-size:.95rem}}
 .rounds{font-size:1rem}.rounds td{white-space:nowrap}
 .rounds td:nth-child(2),.rounds td:nth-child(3){white-space:normal}
@@ -254,11 +256,13 @@ def _standings_table(session: Session) -> str:
                else "out" if name in standings.knocked_out or name in standings.left
                else "")
         rows.append(f"<tr><td>{rank}</td><td>{bdi(name)}</td>"
-                    f"<td>{standings.totals[name]}</td><td>{ltr(text(margin(session, name)))}"
-                    f'</td><td class="{css}">{text(_status(session, name))}</td></tr>')
+                    f"<td>{standings.totals[name]}</td>"
+                    + "".join(f"<td>{ltr(text(margin(session, name)))}</td>"
+                              for _ in margin_headings(session))
+                    + f'<td class="{css}">{text(_status(session, name))}</td></tr>')
     heading = [text(word) for word in (
         pgettext("table heading", "Player"), pgettext("table heading", "Total"),
-        margin_heading(session), pgettext("table heading", "Status"))]
+        *margin_headings(session), pgettext("table heading", "Status"))]
     return ('<table class="standings"><thead><tr><th>#</th>'
             + "".join(f"<th>{word}</th>" for word in heading)
             + f"</tr></thead><tbody>{''.join(rows)}</tbody></table>")

@@ -22,7 +22,13 @@ from scorekeeper import i18n
 from scorekeeper.card_printing import plain
 from scorekeeper.games.common import ScoredRound
 from scorekeeper.i18n import _, ngettext, pgettext
-from scorekeeper.ranking import left_after, left_words, margin, margin_heading, ranked_players
+from scorekeeper.ranking import (
+    left_after,
+    left_words,
+    margin,
+    margin_headings,
+    ranked_players,
+)
 from scorekeeper.session import Session
 
 
@@ -71,11 +77,13 @@ def standings_table(session: Session) -> Table:
     table.add_column("#", justify="right")
     table.add_column(pgettext("table heading", "Player"))
     table.add_column(pgettext("table heading", "Total"), justify="right")
-    table.add_column(margin_heading(session), justify="right")
+    margins = margin_headings(session)
+    for heading in margins:
+        table.add_column(heading, justify="right")
     table.add_column(pgettext("table heading", "Status"))
     for rank, name in ranked_players(session):
-        table.add_row(str(rank), plain(name), str(standings.totals[name]), margin(session, name),
-                      player_status(session, name))
+        table.add_row(str(rank), plain(name), str(standings.totals[name]),
+                      *(margin(session, name) for _ in margins), player_status(session, name))
     return table
 
 

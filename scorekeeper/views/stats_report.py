@@ -18,9 +18,17 @@ from rich.text import Text
 
 from scorekeeper import i18n
 from scorekeeper.games.common import StatFigure
-from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.i18n import N_, _, ngettext, pgettext
 from scorekeeper.session import Session
-from scorekeeper.stats import GameStats, Stats, StatsQuery, as_json, compute, ranked_ratings
+from scorekeeper.stats import (
+    GameStats,
+    PlayerRecord,
+    Stats,
+    StatsQuery,
+    as_json,
+    compute,
+    ranked_ratings,
+)
 from scorekeeper.store import StoreView
 from scorekeeper.views import render
 from scorekeeper.views.export import CSS, PALETTE, bdi, html_language, ltr, md, right_to_left
@@ -123,6 +131,62 @@ def player_rows(stats: Stats, bots: bool = False) -> list[list[str]]:
     return rows
 
 
+RECORD_WORDS = frozenset({3, 4, 5})
+"""The record's columns of words (the favourite, the best game, the day)."""
+
+
+def record_head() -> list[str]:
+    return [pgettext("table heading", "Player"), pgettext("table heading", "Played"),
+            pgettext("table heading", "Unfinished"), pgettext("table heading", "Favourite"),
+            pgettext("table heading", "Best game"), pgettext("table heading", "Last played")]
+
+
+def _record_name(record: PlayerRecord) -> str:
+    return record.name if record.bot is None else _("{name} (bot)").format(name=record.name)
+
+
+def record_rows(stats: Stats) -> list[list[str]]:
+    """Each person's record across games (most wins first), then each bot's: what they
+    played, their favourite and best game, the day they last played."""
+    rows = []
+    for record in [*stats.records, *stats.bot_records]:
+        favourite, best, last = record.favourite, record.best, record.last
+        day = last.day if last is not None else None
+        rows.append([_record_name(record), str(record.played), str(record.unfinished),
+                     favourite.title if favourite else "—", best.title if best else "—",
+                     day.isoformat() if day else "—"])
+    return rows
+
+
+def by_game_head(stats: Stats) -> list[str]:
+    return [pgettext("table heading", "Player"), *(title for _game, title in stats.record_games)]
+
+
+def by_game_rows(stats: Stats) -> list[list[str]]:
+    """Per player (as :func:`record_rows`) and game, their wins over the game's finished
+    sessions; ``—`` for a game they never sat down to."""
+    rows = []
+    for record in [*stats.records, *stats.bot_records]:
+        row = [_record_name(record)]
+        for game, _title in stats.record_games:
+            played = record.games.get(game)
+            row.append("—" if played is None else f"{number(played.wins)}/{played.finished}")
+        rows.append(row)
+    return rows
+
+
+def record_tables(stats: Stats) -> list[tuple[str, list[str], list[list[str]], str,
+                                              frozenset[int]]]:
+    """The record across games as two tables, each narrow enough for most screens:
+    (title, head, rows, note, columns of words); none when nobody has played."""
+    if not stats.records and not stats.bot_records:
+        return []
+    return [(_("Across games"), record_head(), record_rows(stats), _(RECORD_NOTE),
+             RECORD_WORDS),
+            (_("Wins by game"), by_game_head(stats), by_game_rows(stats), _(BY_GAME_NOTE),
+             frozenset())]
+
+
 def game_head(game: GameStats) -> list[str]:
     return [_("Player"), _("Games"), *(_(figure.label) for figure in game.figures), _("Rating"),
             "μ", "σ"]
@@ -175,6 +239,14 @@ SPARK_NOTE = N_("Wins: a shared win counts 1/k. Place: the average. Streak: wins
                 "bar last place.")
 
 
+RECORD_NOTE = N_("Played: every session sat in, unfinished ones included (never a win); "
+                 "abandoned ones left out. Favourite: the game played most. Best game: the "
+                 "best win rate, of two games or more. Last played: the day the latest "
+                 "session started.")
+BY_GAME_NOTE = N_("Each cell: wins / finished sessions of the game (a shared win counts "
+                  "1/k); — never played it.")
+
+
 def game_heading(game: GameStats) -> str:
     return _("{game} ({sessions})").format(game=game.title, sessions=sessions_text(game.sessions))
 
@@ -190,14 +262,17 @@ class _TableOrCards:
     Chosen when printed, at the console's width."""
 
     def __init__(self, title: str, head: Sequence[str], rows: Sequence[Sequence[str]],
-                 caption: str | None) -> None:
+                 caption: str | None, words: frozenset[int] = frozenset()) -> None:
         self.title, self.head, self.rows, self.caption = title, head, rows, caption
+        self.words = words | {0}
+        """The columns of words, not figures: aligned to the start."""
 
     def table(self) -> Table:
-        table = Table(title=self.title, title_justify="left", caption=self.caption,
+        # a game's title may be the group's own (a TOML file): text, never markup
+        table = Table(title=Text(self.title), title_justify="left", caption=self.caption,
                       caption_justify="left")
         for index, column in enumerate(self.head):
-            table.add_column(column, justify="left" if index == 0 else "right")
+            table.add_column(Text(column), justify="left" if index in self.words else "right")
         for row in self.rows:
             table.add_row(*(Text(cell) for cell in row))  # names are data, never markup
         return table
@@ -232,22 +307,25 @@ class _TableOrCards:
 
 
 def _rich_table(title: str, head: Sequence[str], rows: Sequence[Sequence[str]],
-                caption: str | None = None) -> _TableOrCards:
-    return _TableOrCards(title, head, rows, caption)
+                caption: str | None = None, words: frozenset[int] = frozenset()
+                ) -> _TableOrCards:
+    return _TableOrCards(title, head, rows, caption, words)
 
 
 def renderables(stats: Stats, versus: bool) -> RenderableType:
     parts: list[RenderableType] = [Text(headline(stats), style="bold")]
+    records = [_rich_table(*table) for table in record_tables(stats)]
     if not stats.everyone:
         parts.append(Text(_("No finished sessions match: statistics count finished games "
                             "only.")))
-        return Group(*parts)
+        return Group(*parts, *records)
     if stats.players:
         parts.append(_rich_table(_("Players"), player_head(), player_rows(stats),
                                  _(SPARK_NOTE)))
     if stats.bots:
         parts.append(_rich_table(_("Bots"), player_head(), player_rows(stats, bots=True),
                                  _(BOTS_NOTE)))
+    parts += records
     for game in stats.games:
         rows = game_rows(stats, game)
         if rows:
@@ -279,6 +357,9 @@ def to_markdown(stats: Stats, versus: bool) -> str:
             lines += ["## " + _("Bots"), "",
                       *_md_table(player_head(), player_rows(stats, bots=True)), "",
                       _(BOTS_NOTE), ""]
+    for title, head, rows, note, _words in record_tables(stats):
+        lines += ["## " + title, "", *_md_table(head, rows), "", note, ""]
+    if stats.everyone:
         for game in stats.games:
             rows = game_rows(stats, game)
             if rows:
@@ -307,13 +388,17 @@ def _keep_percent(html_text: str) -> str:
     return html_text.replace(" %", "\u00a0%")
 
 
-def _html_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+def _html_table(head: Sequence[str], rows: Sequence[Sequence[str]],
+                words: frozenset[int] = frozenset()) -> str:
     out = ['<div class="scroll"><table class="stats"><thead><tr>']
-    out += [f"<th>{_keep_percent(bdi(cell))}</th>" for cell in head]
+    word = ' class="word"'
+    out += [f"<th{word if index in words else ''}>{_keep_percent(bdi(cell))}</th>"
+            for index, cell in enumerate(head)]
     out.append("</tr></thead><tbody>")
-    for row in rows:  # the first cell a name, the others figures
+    for row in rows:  # the first cell a name, the others figures (or ``words``)
         out.append("<tr>" + "".join(
-            f"<td>{bdi(cell) if index == 0 else ltr(_keep_percent(_e(cell)))}</td>"
+            f'<td class="word">{bdi(cell)}</td>' if index in words
+            else f"<td>{bdi(cell) if index == 0 else ltr(_keep_percent(_e(cell)))}</td>"
             for index, cell in enumerate(row)) + "</tr>")
     out.append("</tbody></table></div>")
     return "".join(out)
@@ -380,8 +465,11 @@ def rating_chart(stats: Stats, game: GameStats) -> str:
 def html_body(stats: Stats, versus: bool = True) -> str:
     """The page's content (no <html> around it), for ``score serve`` to embed."""
     parts = ["<h1>" + _e(_("Game nights")) + f'</h1><p class="meta">{_e(headline(stats))}</p>']
+    records = [part for title, head, rows, note, words in record_tables(stats)
+               for part in ("<h2>" + _e(title) + "</h2>", _html_table(head, rows, words),
+                            f'<p class="meta">{_e(note)}</p>')]
     if not stats.everyone:
-        parts.append("<p>" + _e(_("No finished sessions match.")) + "</p>")
+        parts += ["<p>" + _e(_("No finished sessions match.")) + "</p>", *records]
         return "\n".join(parts)
     parts += ["<h2>" + _e(_("Players")) + "</h2>", _html_table(player_head(), player_rows(stats)),
               f'<p class="meta">{_e(_(SPARK_NOTE))}</p>']
@@ -389,6 +477,7 @@ def html_body(stats: Stats, versus: bool = True) -> str:
         parts += ["<h2>" + _e(_("Bots")) + "</h2>",
                   _html_table(player_head(), player_rows(stats, bots=True)),
                   f'<p class="meta">{_e(_(BOTS_NOTE))}</p>']
+    parts += records
     for game in stats.games:
         rows = game_rows(stats, game)
         if not rows:
