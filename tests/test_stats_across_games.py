@@ -106,9 +106,28 @@ NIGHTS = [
     #   deal 1: Cy 5, Dan 3: best Dan. deal 2: Cy 1, Dan 9: best Cy.
     #   Totals Cy 6, Dan 12: Cy wins.
     Night("rummy", seats("Cy", "Dan"), (("Cy=5", "Dan=3"), ("Cy=1", "Dan=9"))),
+    # 12 Yaniv to 60 (a good call: the caller 0, the others their hand as it is; Assaf: the
+    # caller 30 + their hand, the lowest hand 0; a total landing on 50 is halved).
+    #   deal 1: Dan calls 5: Dan 0, Eve 20.
+    #   deal 2: Dan calls 2: Eve 20 + 30 = 50, halved: 25.
+    #   deal 3: Eve calls 4, Dan has 3: Assaf, Eve 25 + 30 + 4 = 59; Dan 0.
+    #   deal 4: Dan calls 1: Eve 59 + 5 = 64 > 60: out. Dan wins.
+    Night("yaniv", (*seats("Dan", "Eve"), "--limit", "60", "--dealer", "Dan"), (
+        ("--declarer", "Dan", "Dan=5", "Eve=20"),
+        ("--declarer", "Dan", "Dan=2", "Eve=30"),
+        ("--declarer", "Eve", "Dan=3", "Eve=4"),
+        ("--declarer", "Dan", "Dan=1", "Eve=5"))),
+    # 13 Oh Hell, hand sizes 2 then 1, Bob deals first, the hook on; an exact bid scores
+    # 10 + the bid, a missed one 0.
+    #   deal 1 (2 cards, Bob deals): Bob 0/0 made 10, Cy 1/1 made 11, Dan 0/1 missed 0.
+    #   deal 2 (1 card, Cy deals): Bob 0/0 made 10 (20), Cy 1/0 missed 0 (11), Dan 1/1
+    #   made 11 (11). Bob wins; Cy and Dan share second.
+    Night("oh-hell", (*seats("Bob", "Cy", "Dan"), "--most-cards", "2", "--dealer", "Bob"), (
+        ("Bob=0/0", "Cy=1/1", "Dan=0/1"),
+        ("Bob=0/0", "Cy=1/0", "Dan=1/1"))),
 ]
 
-SESSIONS = {"finished": 7,  # 1, 2, 4, 6, 7, 9, 11
+SESSIONS = {"finished": 9,  # 1, 2, 4, 6, 7, 9, 11, 12, 13
             "abandoned": 2,  # 3, 8
             "unfinished": 2}  # 5, 10
 
@@ -157,6 +176,22 @@ FIGURES: dict[str, dict[str, dict[str, float | None]]] = {
         "Dan": {"average_deal": 13.0, "best_deals": 1, "best_deal_rate": 0.5,  # 26 / 2
                 "moons": 0},
     },
+    "yaniv": {  # night 12
+        # Dan: called 5, 2 and 1, all good: (5 + 2 + 1) / 3 = 8 / 3.
+        "Dan": {"declarations": 3, "false_declaration_rate": 0.0,
+                "average_declaring_hand": 2.6667, "knock_outs": 0, "halvings": 0},
+        # Eve: called 4, Assaf (1 false of 1); halved once (deal 2); out in deal 4.
+        "Eve": {"declarations": 1, "false_declaration_rate": 1.0,
+                "average_declaring_hand": 4.0, "knock_outs": 1, "halvings": 1},
+    },
+    "oh-hell": {  # night 13: made / 2 deals, bids and tricks / 2, points / 2
+        "Bob": {"made_rate": 1.0, "average_bid": 0.0, "average_tricks": 0.0,
+                "points_per_deal": 10.0},  # 20 / 2
+        "Cy": {"made_rate": 0.5, "average_bid": 1.0,  # (1 + 1) / 2
+               "average_tricks": 0.5, "points_per_deal": 5.5},  # (1 + 0) / 2, 11 / 2
+        "Dan": {"made_rate": 0.5, "average_bid": 0.5,  # (0 + 1) / 2
+                "average_tricks": 1.0, "points_per_deal": 5.5},  # (1 + 1) / 2, 11 / 2
+    },
     "rummy": {  # night 11: lowest is best
         "Cy": {"average_deal": 3.0, "best_deals": 1, "best_deal_rate": 0.5},  # 6 / 2
         "Dan": {"average_deal": 6.0, "best_deals": 1, "best_deal_rate": 0.5},  # 12 / 2
@@ -172,17 +207,22 @@ BY_GAME: dict[str, dict[str, tuple[float, int, int, int]]] = {
     "Bob": {"least-score": (0.5, 2, 0, 2),  # second in 1, shared 2
             "one-card": (0, 0, 1, 5),
             "points": (1.5, 2, 0, 7),  # won 6, shared 7
-            "hearts": (0, 1, 1, 10)},  # fourth in 9, 10 unfinished
+            "hearts": (0, 1, 1, 10),  # fourth in 9, 10 unfinished
+            "oh-hell": (1, 1, 0, 13)},
     "Cy": {"least-score": (0, 1, 0, 1),
            "one-card": (1, 1, 0, 4),
            "hearts": (0, 1, 1, 10),
-           "rummy": (1, 1, 0, 11)},
+           "rummy": (1, 1, 0, 11),
+           "oh-hell": (0, 1, 0, 13)},  # shared second
     "Dan": {"least-score": (0, 1, 0, 2),
             "one-card": (0, 1, 0, 4),
             "hearts": (0, 1, 0, 9),
-            "rummy": (0, 1, 0, 11)},
+            "rummy": (0, 1, 0, 11),
+            "yaniv": (1, 1, 0, 12),
+            "oh-hell": (0, 1, 0, 13)},
     "Eve": {"points": (0.5, 2, 0, 7),  # second in 6, shared 7 (3 abandoned)
-            "hearts": (0, 0, 1, 10)},
+            "hearts": (0, 0, 1, 10),
+            "yaniv": (0, 1, 0, 12)},  # out in 12
 }
 
 # Across games, by hand from BY_GAME: played = finished + unfinished; the win rate is
@@ -195,26 +235,27 @@ RECORDS: dict[str, dict[str, Any]] = {
     # Rates: Least Score 0.75, One Card 0, Points 0, Hearts 1: Hearts.
     "Ann": {"played": 6, "finished": 5, "unfinished": 1, "wins": 2.5, "win_rate": 0.5,
             "favourite_game": "one-card", "best_game": "hearts", "last_played": ("hearts", 9)},
-    # 2 + 1 + 2 + 2 = 7 played, 2 unfinished; wins 0.5 + 1.5 = 2 of 5: 0.4.
+    # 2 + 1 + 2 + 2 + 1 = 8 played, 2 unfinished; wins 0.5 + 1.5 + 1 = 3 of 6: 0.5.
     # Least Score, Points, Hearts 2 each: Hearts played last (10).
-    # Rates: Least Score 0.25, Points 0.75, Hearts 0: Points.
-    "Bob": {"played": 7, "finished": 5, "unfinished": 2, "wins": 2.0, "win_rate": 0.4,
-            "favourite_game": "hearts", "best_game": "points", "last_played": ("hearts", 10)},
-    # 1 + 1 + 2 + 1 = 5 played, 1 unfinished; wins 2 of 4: 0.5. Hearts 2: favourite.
-    # One Card and Rummy both 1.0 with 1 win of 1: Rummy, played last (11 > 4).
-    "Cy": {"played": 5, "finished": 4, "unfinished": 1, "wins": 2.0, "win_rate": 0.5,
-           "favourite_game": "hearts", "best_game": "rummy", "last_played": ("rummy", 11)},
-    # 4 played, no win: no best game; each game once: Rummy played last.
-    "Dan": {"played": 4, "finished": 4, "unfinished": 0, "wins": 0.0, "win_rate": 0.0,
-            "favourite_game": "rummy", "best_game": None, "last_played": ("rummy", 11)},
-    # 3 played, 1 unfinished; 0.5 of 2: 0.25. Points 2: favourite. A finished session of
-    # one game only: no best game.
-    "Eve": {"played": 3, "finished": 2, "unfinished": 1, "wins": 0.5, "win_rate": 0.25,
-            "favourite_game": "points", "best_game": None, "last_played": ("hearts", 10)},
+    # Rates: Least Score 0.25, Points 0.75, Hearts 0, Oh Hell 1 (1 of 1): Oh Hell.
+    "Bob": {"played": 8, "finished": 6, "unfinished": 2, "wins": 3.0, "win_rate": 0.5,
+            "favourite_game": "hearts", "best_game": "oh-hell",
+            "last_played": ("oh-hell", 13)},
+    # 1 + 1 + 2 + 1 + 1 = 6 played, 1 unfinished; wins 2 of 5: 0.4. Hearts 2: favourite.
+    # One Card and Rummy both 1.0 with 1 win of 1 (Oh Hell 0): Rummy, played last (11 > 4).
+    "Cy": {"played": 6, "finished": 5, "unfinished": 1, "wins": 2.0, "win_rate": 0.4,
+           "favourite_game": "hearts", "best_game": "rummy", "last_played": ("oh-hell", 13)},
+    # 6 played, all finished, 1 win (Yaniv) of 6: 0.1667; each game once: Oh Hell played
+    # last; the only game with a win: Yaniv.
+    "Dan": {"played": 6, "finished": 6, "unfinished": 0, "wins": 1.0, "win_rate": 0.1667,
+            "favourite_game": "oh-hell", "best_game": "yaniv", "last_played": ("oh-hell", 13)},
+    # 2 + 1 + 1 = 4 played, 1 unfinished; 0.5 of 3: 0.1667. Points 2: favourite. Rates:
+    # Points 0.25, Yaniv 0: Points.
+    "Eve": {"played": 4, "finished": 3, "unfinished": 1, "wins": 0.5, "win_rate": 0.1667,
+            "favourite_game": "points", "best_game": "points", "last_played": ("yaniv", 12)},
 }
-# Most wins first, then the most played: Ann 2.5; Bob 2 (7 played), Cy 2 (5); Eve 0.5;
-# Dan 0.
-ORDER = ["Ann", "Bob", "Cy", "Eve", "Dan"]
+# Most wins first, then the most played: Bob 3; Ann 2.5; Cy 2; Dan 1; Eve 0.5.
+ORDER = ["Bob", "Ann", "Cy", "Dan", "Eve"]
 
 
 @pytest.fixture
@@ -242,7 +283,8 @@ def test_each_games_own_figures_by_hand(mixed_store: None, ok: CLI) -> None:
     data = ok("stats", "--json").json()
     assert data["sessions"] == SESSIONS
     assert {game: data["games"][game]["sessions"] for game in data["games"]} == {
-        "least-score": 2, "one-card": 1, "points": 2, "hearts": 1, "rummy": 1}
+        "least-score": 2, "one-card": 1, "points": 2, "hearts": 1, "rummy": 1, "yaniv": 1,
+        "oh-hell": 1}
     assert data["games"]["rummy"]["title"] == "Rummy"
     for game, players in FIGURES.items():
         assert data["games"][game]["players"] == players, game
@@ -270,7 +312,7 @@ def test_the_record_across_games_by_hand(mixed_store: None, ok: CLI) -> None:
     # the finished-only table agrees: Ann's 5 finished sessions, 2.5 wins
     players = {player["name"]: player for player in data["players"]}
     assert (players["Ann"]["games"], players["Ann"]["wins"]) == (5, 2.5)
-    assert (players["Eve"]["games"], players["Eve"]["wins"]) == (2, 0.5)
+    assert (players["Eve"]["games"], players["Eve"]["wins"]) == (3, 0.5)
 
 
 def test_the_filters_on_the_hand_count(mixed_store: None, ok: CLI) -> None:
