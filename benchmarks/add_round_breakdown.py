@@ -37,10 +37,11 @@ STEPS = (
      "import scorekeeper.i18n, scorekeeper.errors, scorekeeper.cards, scorekeeper.text, "
      "scorekeeper.files"),
     ("games/common.py (entries, standings, declarations)", "import scorekeeper.games.common"),
-    ("Least Score: rules, table, declaration", "import scorekeeper.games.least_score.game"),
-    ("One Card: rules, table, declaration", "import scorekeeper.games.one_card.game"),
-    ("registry, session, ranking",
-     "import scorekeeper.registry, scorekeeper.session, scorekeeper.ranking"),
+    ("Least Score's table (the session's game), with its rules",
+     "import scorekeeper.games.least_score.table"),
+    ("registry: every game's declaration (with its rules and words; and, before the "
+     "tables were loaded on use, its table)", "import scorekeeper.registry"),
+    ("session, ranking", "import scorekeeper.session, scorekeeper.ranking"),
     ("store, storage", "import scorekeeper.store"),
     ("config and platformdirs (the config file's language)",
      "import scorekeeper.config, platformdirs"),

@@ -27,7 +27,7 @@ import importlib
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING
@@ -40,7 +40,23 @@ if TYPE_CHECKING:
     from scorekeeper.games.virtual import VirtualGame
 
 DECLARATIONS: dict[str, GameDeclaration] = {}
-GAMES: dict[str, TableGame] = {}
+
+
+class _Tables(Mapping[str, TableGame]):
+    """Each registered game's table by name, each loaded when it is looked up (a game's
+    declaration names its table; a command imports the tables it uses, not every game's)."""
+
+    def __getitem__(self, name: str) -> TableGame:
+        return DECLARATIONS[name].table
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(DECLARATIONS)
+
+    def __len__(self) -> int:
+        return len(DECLARATIONS)
+
+
+GAMES: Mapping[str, TableGame] = _Tables()
 """Each game's table side by name (kept for the callers that only score)."""
 
 ORIGINS: dict[str, str] = {}
@@ -72,7 +88,6 @@ def register(declaration: GameDeclaration) -> None:
             raise ValueError(f"{option.flag} is a {other.kind} in another game, "
                              f"not a {option.kind}")
     DECLARATIONS[declaration.name] = declaration
-    GAMES[declaration.name] = declaration.table
     if declaration.words is not None:
         i18n.add_domain(declaration.words)
 

@@ -206,8 +206,7 @@ def one_card(ok: CLI) -> Callable[..., Result]:
 def group_games_read_afresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The commands run in this process: the group's games are read from this test's
     config folder, and forgotten afterwards (the registry reads them once a run)."""
-    saved = [(table, dict(table)) for table in (registry.DECLARATIONS, registry.GAMES,
-                                                 registry.ORIGINS)]
+    saved = [(table, dict(table)) for table in (registry.DECLARATIONS, registry.ORIGINS)]
     monkeypatch.setattr(registry, "_group_games_read", False)
     yield
     for table, contents in saved:

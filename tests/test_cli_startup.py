@@ -110,3 +110,41 @@ def test_a_value_in_another_spelling_still_parses(
     done = score_run(*args)
     assert done.exit_code == 0, done.stderr
     assert "Round 1 recorded" in done.stdout
+
+
+def tables_of(modules: set[str]) -> set[str]:
+    return {name for name in modules if name.endswith(".table")
+            and name.startswith("scorekeeper.games.")}
+
+
+def own_tables(game: str) -> set[str]:
+    """The game's table module and, for a variant, its base's."""
+    from scorekeeper.registry import declaration_of
+
+    declaration = declaration_of(game)
+    own = {str(declaration.given("table")).partition(":")[0]}
+    if declaration.given("table") is declaration.table:  # given itself: its class's module
+        own = {type(declaration.table).__module__}
+    return own | ({f"{declaration.base}.table"} if declaration.base else set())
+
+
+def test_add_round_on_a_least_score_session_imports_no_other_games_table(
+        score_run: Any, score_env: dict[str, str]) -> None:
+    score_run("new", "least-score", "--player", "Ann", "--player", "Bob")
+    loaded = modules_loaded_by(["add-round", "--declarer", "Ann", "Ann=3", "Bob=5"],
+                               score_env)
+    assert "scorekeeper.games.yaniv.game" in loaded  # every game's declaration is read
+    assert tables_of(loaded) == {"scorekeeper.games.least_score.table"}
+
+
+BUILT_IN = ["least-score", "one-card", "points", "hearts", "oh-hell", "yaniv"]
+
+
+@pytest.mark.parametrize("game", BUILT_IN)
+def test_a_command_on_one_games_session_imports_its_table_and_its_bases_only(
+        score_run: Any, score_env: dict[str, str], game: str) -> None:
+    started = score_run("new", game, "--player", "Ann", "--player", "Bob", "--player", "Cy")
+    assert started.exit_code == 0, started.stderr
+    loaded = modules_loaded_by(["show"], score_env)
+    assert tables_of(loaded) == own_tables(game)
+    assert len(own_tables(game)) == (2 if game in ("yaniv", "hearts") else 1)

@@ -76,3 +76,57 @@ def test_a_round_option_keeps_one_kind_across_games(monkeypatch: pytest.MonkeyPa
     with pytest.raises(ValueError, match="--bid is a number in another game"):
         register(clash)
     assert "high-card" not in DECLARATIONS and round_options()["bid"].kind == "number"
+
+
+# ---------------------------------------------------------------------------
+# A declaration names its table; the table loads when it is first read
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
+def test_a_declared_name_and_title_are_its_tables(game: GameDeclaration) -> None:
+    assert (game.table.name, game.table.title) == (game.name, game.title)
+    assert game.given("table") is game.table  # loaded once, then kept
+
+
+def lazy_least_score(**changes: object) -> GameDeclaration:
+    """Least Score's declaration as declared, before anything of it is read."""
+    from dataclasses import fields
+
+    from scorekeeper.games.least_score.game import GAME
+
+    given = {each.name: GAME.given(each.name) for each in fields(GAME) if each.init}
+    given.update({"table": "scorekeeper.games.least_score.table:LeastScoreTable",
+                  "widest_round": "scorekeeper.games.least_score.table:LeastScoreTable"
+                                  ".widest_round", **changes})
+    return GameDeclaration(**given)
+
+
+def test_a_table_named_by_where_it_lives_loads_when_first_read() -> None:
+    declaration = lazy_least_score()
+    assert declaration.given("table") == "scorekeeper.games.least_score.table:LeastScoreTable"
+    table = declaration.table
+    assert declaration.given("table") is table and declaration.table is table
+    assert declaration.widest_round is not None
+    assert declaration.widest_round.__self__ is table  # type: ignore[attr-defined]
+
+
+def test_a_table_that_is_not_the_declared_game_is_refused_when_it_loads() -> None:
+    declaration = lazy_least_score(table="scorekeeper.games.one_card.table:OneCardTable")
+    with pytest.raises(ValueError, match="is not the table of least-score"):
+        _ = declaration.table
+
+
+def test_a_table_loaded_on_use_needs_the_games_name_and_title() -> None:
+    with pytest.raises(ValueError, match="declares its name and title"):
+        lazy_least_score(name="")
+
+
+def test_a_table_given_itself_gives_the_name_and_title(monkeypatch: pytest.MonkeyPatch
+                                                     ) -> None:
+    from dataclasses import replace
+
+    monkeypatch.syspath_prepend(Path(__file__).resolve().parent / "third_game")
+    from high_card.table import HighCardTable
+
+    made = replace(GAMES[0], table=HighCardTable())
+    assert (made.name, made.title) == ("high-card", "High Card")

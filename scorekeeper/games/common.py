@@ -8,13 +8,14 @@ recomputed from the list of rounds by the game's ``table`` module.
 from __future__ import annotations
 
 import functools
+import importlib
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from importlib.resources.abc import Traversable
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from scorekeeper.errors import EntryError as EntryError  # re-exported
 from scorekeeper.errors import MalformedValue as MalformedValue  # re-exported
@@ -873,7 +874,76 @@ MAX_ENTRY_TEXT = 200
 """The longest text a field of an entry page takes (five cards take 14 characters)."""
 
 
-@dataclass(frozen=True)
+# ---------------------------------------------------------------------------
+# Parts of a declaration loaded on first use
+
+_Loaded = TypeVar("_Loaded")
+
+_made: dict[type, object] = {}
+"""The one object made of each class a declaration names (a game's table is its
+questions too, and its ``widest_round`` is the same table's method)."""
+
+
+def load_where(where: str) -> object:
+    """What ``where`` names: ``module:attribute`` (dots after the colon go on into the
+    attribute), the module imported; a class met on the way is made once (called without
+    arguments, as ``virtual=`` is) and stands for its object, so
+    ``pkg.table:LeastScoreTable.widest_round`` is that one table's method.
+
+    >>> load_where("scorekeeper.games.common:MAX_ENTRY_TEXT")
+    200
+    """
+    module, colon, attribute = where.partition(":")
+    if not colon or not module.strip():
+        raise ValueError(f"{where!r} does not say where it is (module:attribute)")
+    found: object = importlib.import_module(module.strip())
+    for part in filter(None, attribute.strip().split(".")):
+        found = getattr(found, part)
+        if isinstance(found, type):
+            if found not in _made:
+                _made[found] = found()
+            found = _made[found]
+    return found
+
+
+class LoadedOnUse(Generic[_Loaded]):
+    """A field of :class:`GameDeclaration` given either as the thing itself or as where it
+    lives (``"module:attribute"``, :func:`load_where`), loaded when first read.
+
+    Every command loads every game's declaration (the command line lists their options),
+    so a declaration names its table rather than importing it: a command on one game's
+    session imports that game's table only (docs/performance.md). Reading the field gives
+    the thing (loaded once); the declaration keeps what was given
+    (:meth:`GameDeclaration.given`). ``dataclasses.replace`` reads every field it is not
+    given, so a variant made with it restates the loaded parts it keeps (or they load when
+    it is declared)."""
+
+    def __init__(self, *, required: bool = False) -> None:
+        self.required = required
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: object | None, owner: type) -> _Loaded:
+        if instance is None:  # the dataclass asking for the default
+            if self.required:
+                raise AttributeError(self.name)
+            return None  # type: ignore[return-value]  # the field is Optional then
+        value = instance.__dict__[self.name]
+        if isinstance(value, str):
+            value = load_where(value)
+            check = getattr(instance, "check_loaded", None)
+            if check is not None:
+                check(self.name, value)
+            instance.__dict__[self.name] = value
+        return value  # type: ignore[no-any-return]
+
+    def __set__(self, instance: object, value: _Loaded | str) -> None:
+        instance.__dict__[self.name] = value
+
+
+@dataclass(frozen=True, kw_only=True)
 class GameDeclaration:
     """Everything the generic layers know of one game, declared in its own folder.
 
@@ -881,8 +951,10 @@ class GameDeclaration:
     never a game's name or its round's keys.
     """
 
-    table: TableGame
-    """The scorekeeper side: options, round checks, standings, statistics, captions."""
+    table: LoadedOnUse[TableGame] = LoadedOnUse(required=True)
+    """The scorekeeper side: options, round checks, standings, statistics, captions.
+    Declared as where it lives (``"pkg.table:TheTable"``, made on first use, with
+    :attr:`name` and :attr:`title` declared beside it), or as the table itself."""
     house_rules: tuple[HouseRuleOption, ...]
     """``score new``'s options for this game, in the order they are listed."""
     round_options: tuple[RoundOption, ...]
@@ -906,7 +978,7 @@ class GameDeclaration:
     checked_results: tuple[str, ...] = ()
     """Round keys (FORMAT.md) derived by scoring that an import re-checks, beyond scores
     and knock-outs."""
-    questions: RoundQuestions | None = None
+    questions: LoadedOnUse[RoundQuestions | None] = LoadedOnUse()
     """At a terminal: what to ask for a round the command line left incomplete, each
     answer checked as it is typed. Without it each missing round option and value is
     asked plainly and checked at the end."""
@@ -916,10 +988,11 @@ class GameDeclaration:
     narrow_legend: tuple[tuple[str, str], ...] = ()
     """Each sign the narrow grid puts after a running total, with what it means
     (default: ``*`` for the player the round's caption marks)."""
-    narrow_marks: Callable[[ScoredRound], GridMarks] | None = None
+    narrow_marks: LoadedOnUse[Callable[[ScoredRound], GridMarks] | None] = LoadedOnUse()
     """A round's signs in the narrow grid (default: from :meth:`TableGame.caption`, ``*``
     for the marked player, ``!`` when the round's act failed)."""
-    widest_round: Callable[[Sequence[str], Mapping[str, Any]], ScoredRound] | None = None
+    widest_round: LoadedOnUse[Callable[[Sequence[str], Mapping[str, Any]], ScoredRound] | None] \
+        = LoadedOnUse()
     """A scored round as wide as the wide grid of ``score show`` can get
     for these players and house rules: the longest caption, a failure marked, and the
     highest score a deal can give. ``score show`` picks its layout once for the whole
@@ -946,7 +1019,7 @@ class GameDeclaration:
     folder, it gives the declarations it made and one line for each file it refused."""
     origin: str = ""
     """Where a game made from a group's file comes from (its path); "" for the others."""
-    roster: RosterRule | None = None
+    roster: LoadedOnUse[RosterRule | None] = LoadedOnUse()
     """How players join and leave between deals (``score add-player`` / ``drop-player``):
     the game's rule, or None when its players are fixed at ``score new``. A variant
     declared with ``replace`` keeps its base's."""
@@ -957,13 +1030,31 @@ class GameDeclaration:
     """The package of the game this one builds on (a variant: its table subclasses the
     base's, its declaration replaces what differs); the only other game it may import."""
 
-    @property
-    def name(self) -> str:
-        return self.table.name
+    name: str = ""
+    """The game's name (``least-score``): its table's, declared beside a table named by
+    where it lives (taken from a table given itself)."""
+    title: str = ""
+    """The game's title (``Least Score``), likewise."""
 
-    @property
-    def title(self) -> str:
-        return self.table.title
+    def __post_init__(self) -> None:
+        table = self.given("table")
+        if not isinstance(table, str):
+            object.__setattr__(self, "name", table.name)
+            object.__setattr__(self, "title", table.title)
+        elif not (self.name and self.title):
+            raise ValueError(f"a game whose table is loaded on use ({table}) declares its "
+                             "name and title")
+
+    def given(self, field_name: str) -> Any:
+        """A field as declared: for a part loaded on use, where it lives until it is read."""
+        return self.__dict__[field_name]
+
+    def check_loaded(self, field_name: str, value: object) -> None:
+        """A table loaded on use must be the game declared: its name and title."""
+        if field_name == "table" and (getattr(value, "name", None), getattr(
+                value, "title", None)) != (self.name, self.title):
+            raise ValueError(f"{self.given('table')} is not the table of {self.name} "
+                             f"({self.title})")
 
     @property
     def stat_figures(self) -> tuple[StatFigure, ...]:

@@ -6,17 +6,21 @@ from __future__ import annotations
 from dataclasses import replace
 
 from scorekeeper.games.common import SELF, EntryField, EntryForm, HouseRuleOption, RoundOption
-from scorekeeper.games.hearts.rules import TARGET, JackRule, MoonRule
-from scorekeeper.games.hearts.table import MOON_KEY, HeartsTable
+from scorekeeper.games.hearts.rules import MOON_KEY, TARGET, JackRule, MoonRule
 from scorekeeper.games.hearts.words import N_, WORDS
 from scorekeeper.games.points.game import GAME as POINTS
+from scorekeeper.games.points.game import ROSTER
 
-_TABLE = HeartsTable()
+_TABLE = "scorekeeper.games.hearts.table:HeartsTable"
+"""The table, made on first use: the commands on another game's session never import it."""
 
 GAME = replace(
     POINTS,
     table=_TABLE,
+    name="hearts",
+    title="Hearts",
     questions=_TABLE,
+    roster=ROSTER,  # Points' rule, restated so that declaring Hearts does not load it
     house_rules=(
         HouseRuleOption("target", TARGET, N_("the game ends when a total reaches N "
                                              "(default 100); the lowest total wins.")),
@@ -44,7 +48,7 @@ GAME = replace(
     description=N_("Hearts: each deal's 26 penalty points, or a shot moon; the lowest "
                    "total wins when someone reaches 100."),
     game_files=None,
-    widest_round=_TABLE.widest_round,
+    widest_round=f"{_TABLE}.widest_round",
     base="scorekeeper.games.points",
     entry_form=EntryForm(
         value=EntryField("points", "number", N_("Your penalty points in this deal"), "5"),

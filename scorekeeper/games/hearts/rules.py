@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 
+MOON_KEY = "moon"
+"""The stored round's key (FORMAT.md) and the round option: who shot the moon."""
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
 USUAL_PLAYERS = 4

@@ -31,17 +31,15 @@ from scorekeeper.games.common import (
     rename_keys,
 )
 from scorekeeper.games.hearts import rules
-from scorekeeper.games.hearts.rules import JackRule, MoonRule, Problem
+from scorekeeper.games.hearts.rules import MOON_KEY, JackRule, MoonRule, Problem
 from scorekeeper.games.hearts.words import N_, WORDS, _
-from scorekeeper.games.points.rules import Options, Wins
+from scorekeeper.games.points.rules import POINTS_KEY, Options, Wins
 from scorekeeper.games.points.table import (
-    POINTS_KEY,
     PointsRound,
     PointsScored,
     PointsTable,
 )
 
-MOON_KEY = "moon"
 JACK_KEY = "jack"
 MAX_TARGET = 1000
 

@@ -11,14 +11,16 @@ from scorekeeper.games.common import (
     RoundOption,
 )
 from scorekeeper.games.least_score.rules import End, Options, Tie, TwoPairs
-from scorekeeper.games.least_score.table import LeastScoreRoster, LeastScoreTable
 from scorekeeper.games.least_score.words import N_, WORDS
 
 _DEFAULT = Options()
-_TABLE = LeastScoreTable()
+_TABLE = "scorekeeper.games.least_score.table:LeastScoreTable"
+"""The table, made on first use: the commands on another game's session never import it."""
 
 GAME = GameDeclaration(
     table=_TABLE,
+    name="least-score",
+    title="Least Score",
     house_rules=(
         HouseRuleOption("limit", _DEFAULT.limit, N_("knock-out limit, 10-500 (usually 25, 50 "
                                                      "or 100; default 100).")),
@@ -43,13 +45,13 @@ GAME = GameDeclaration(
     checked_results=("false_declaration",),
     questions=_TABLE,
     narrow_legend=(("*", N_("declared")), ("!", N_("false declaration"))),
-    widest_round=_TABLE.widest_round,
+    widest_round=f"{_TABLE}.widest_round",
     virtual="scorekeeper.games.least_score.virtual:LeastScoreVirtual",
     bots=("random", "greedy", "strong", "expert"),
     keyboard_ui="scorekeeper.games.least_score.ui",
     online_ui="scorekeeper.games.least_score.online",
     words=WORDS,
-    roster=LeastScoreRoster(),
+    roster="scorekeeper.games.least_score.table:LeastScoreRoster",
     entry_form=EntryForm(
         value=EntryField("hand", "text", N_("Your hand: its total, or its cards"),
                          N_("7, or AH,3S,3D")),

@@ -4,15 +4,17 @@ virtual deck: the scorekeeper keeps the score of a game played with real cards."
 from __future__ import annotations
 
 from scorekeeper.games.common import GameDeclaration, HouseRuleOption
-from scorekeeper.games.oh_hell.rules import Hook, Options, Schedule, Scoring
-from scorekeeper.games.oh_hell.table import BIDS_KEY, TRICKS_KEY, OhHellTable
+from scorekeeper.games.oh_hell.rules import BIDS_KEY, TRICKS_KEY, Hook, Options, Schedule, Scoring
 from scorekeeper.games.oh_hell.words import N_, WORDS
 
 _DEFAULT = Options()
-_TABLE = OhHellTable()
+_TABLE = "scorekeeper.games.oh_hell.table:OhHellTable"
+"""The table, made on first use: the commands on another game's session never import it."""
 
 GAME = GameDeclaration(
     table=_TABLE,
+    name="oh-hell",
+    title="Oh Hell",
     questions=_TABLE,
     house_rules=(
         HouseRuleOption("most_cards", _DEFAULT.most_cards,
@@ -43,8 +45,8 @@ GAME = GameDeclaration(
     checked_results=("hand_size", BIDS_KEY, TRICKS_KEY, "made"),
     narrow_note_heading=N_("Cards"),
     narrow_legend=(("!", N_("bid missed")),),
-    narrow_marks=_TABLE.narrow_marks,
-    widest_round=_TABLE.widest_round,
+    narrow_marks=f"{_TABLE}.narrow_marks",
+    widest_round=f"{_TABLE}.widest_round",
     words=WORDS,
     description=N_("Oh Hell (Contract Whist): each deal every player bids the tricks they "
                    "will take; an exact bid scores. The hand size changes deal by deal."),

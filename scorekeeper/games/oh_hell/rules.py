@@ -18,10 +18,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 __all__ = [
+    "BIDS_KEY",
     "DECK",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "START",
+    "TRICKS_KEY",
     "Hook",
     "Options",
     "Schedule",
@@ -35,6 +37,9 @@ __all__ = [
     "score",
 ]
 
+BIDS_KEY = "bids"
+TRICKS_KEY = "tricks"
+"""The stored round's keys (docs/format.md): each player's bid and the tricks they took."""
 MIN_PLAYERS = 3
 MAX_PLAYERS = 7
 DECK = 52

@@ -40,12 +40,8 @@ from scorekeeper.games.common import (
     rename_keys,
 )
 from scorekeeper.games.oh_hell import rules
-from scorekeeper.games.oh_hell.rules import Hook, Options, Schedule, Scoring
+from scorekeeper.games.oh_hell.rules import BIDS_KEY, TRICKS_KEY, Hook, Options, Schedule, Scoring
 from scorekeeper.games.oh_hell.words import N_, WORDS, _, ngettext
-
-BIDS_KEY = "bids"
-TRICKS_KEY = "tricks"
-"""The stored round's keys (docs/format.md): each player's bid and the tricks they took."""
 
 _ENTRY = re.compile(r"([0-9]{1,3})\s*/\s*([0-9]{1,3})")
 

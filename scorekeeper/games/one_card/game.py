@@ -12,14 +12,16 @@ from scorekeeper.games.common import (
     RoundOption,
 )
 from scorekeeper.games.one_card.rules import JokerRule, Options
-from scorekeeper.games.one_card.table import OneCardRoster, OneCardTable
 from scorekeeper.games.one_card.words import N_, WORDS
 
 _DEFAULT = Options()
-_TABLE = OneCardTable()
+_TABLE = "scorekeeper.games.one_card.table:OneCardTable"
+"""The table, made on first use: the commands on another game's session never import it."""
 
 GAME = GameDeclaration(
     table=_TABLE,
+    name="one-card",
+    title="One Card",
     house_rules=(
         HouseRuleOption("joker", _DEFAULT.joker.value,
                         N_("joker (default) or two-of-diamonds."),
@@ -48,14 +50,14 @@ GAME = GameDeclaration(
     questions=_TABLE,
     narrow_note_heading=N_("Bid"),
     narrow_legend=(("*", N_("bid made")), ("!", N_("bid failed"))),
-    narrow_marks=_TABLE.narrow_marks,
-    widest_round=_TABLE.widest_round,
+    narrow_marks=f"{_TABLE}.narrow_marks",
+    widest_round=f"{_TABLE}.widest_round",
     virtual="scorekeeper.games.one_card.virtual:OneCardVirtual",
     bots=("random", "greedy", "strong", "expert"),
     keyboard_ui="scorekeeper.games.one_card.ui",
     online_ui="scorekeeper.games.one_card.online",
     words=WORDS,
-    roster=OneCardRoster(),
+    roster="scorekeeper.games.one_card.table:OneCardRoster",
     entry_form=EntryForm(
         value=EntryField("points", "number", N_("Your points, the One Card included"), "4"),
         claims=(EntryField("bid", "number", N_("If you won the bidding: your bid"), "9",

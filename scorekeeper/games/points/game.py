@@ -4,12 +4,13 @@ own games (TOML files in the config folder's ``games/``) are made from it (group
 from __future__ import annotations
 
 from scorekeeper.games.common import EntryField, EntryForm, GameDeclaration, HouseRuleOption
-from scorekeeper.games.points.rules import ANY_SUM, Options, Wins
-from scorekeeper.games.points.table import POINTS_KEY, PointsRoster, PointsTable
+from scorekeeper.games.points.rules import ANY_SUM, POINTS_KEY, Options, Wins
 from scorekeeper.games.points.words import N_, WORDS
 
 _DEFAULT = Options()
-_TABLE = PointsTable()
+_TABLE = "scorekeeper.games.points.table:PointsTable"
+"""The table, made on first use: the commands on another game's session never import it."""
+ROSTER = "scorekeeper.games.points.table:PointsRoster"
 
 HOUSE_RULES = (
     HouseRuleOption("wins", _DEFAULT.wins.value,
@@ -24,6 +25,8 @@ HOUSE_RULES = (
 
 GAME = GameDeclaration(
     table=_TABLE,
+    name="points",
+    title="Points",
     questions=_TABLE,
     house_rules=HOUSE_RULES,
     round_options=(),
@@ -37,7 +40,7 @@ GAME = GameDeclaration(
     csv_columns=(),
     narrow_legend=(("*", N_("the deal's best")),),
     words=WORDS,
-    roster=PointsRoster(),
+    roster=ROSTER,
     description=N_("Any game scored in points per deal: the higher (or lower) total wins, "
                    "at a target or after a number of deals."),
     game_files="scorekeeper.games.points.group:group_games",

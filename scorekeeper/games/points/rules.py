@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+POINTS_KEY = "points"
+"""The stored round's key (FORMAT.md): each player's points in the deal."""
 MIN_PLAYERS = 2
 MAX_PLAYERS = 12
 MAX_POINTS = 1_000_000

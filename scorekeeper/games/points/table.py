@@ -44,12 +44,10 @@ from scorekeeper.games.common import (
     rename_keys,
 )
 from scorekeeper.games.points import rules
-from scorekeeper.games.points.rules import Options, Wins
+from scorekeeper.games.points.rules import POINTS_KEY, Options, Wins
 from scorekeeper.games.points.words import N_, WORDS, _
 
 RULES_FOLDER = resources.files("scorekeeper.games.points") / "rules"
-POINTS_KEY = "points"
-"""The stored round's key (FORMAT.md): each player's points in the deal."""
 
 _WINS = {Wins.HIGH: N_("the highest total wins"), Wins.LOW: N_("the lowest total wins")}
 _TARGET = N_("the game ends when a total reaches {target}")

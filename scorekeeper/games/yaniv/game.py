@@ -7,17 +7,22 @@ from dataclasses import replace
 
 from scorekeeper.games.common import HouseRuleOption
 from scorekeeper.games.least_score.game import GAME as LEAST_SCORE
-from scorekeeper.games.yaniv.table import YanivTable
+from scorekeeper.games.yaniv.rules import YanivOptions
 from scorekeeper.games.yaniv.words import N_, WORDS
 
-_TABLE = YanivTable()
-_DEFAULT = _TABLE.defaults
+_TABLE = "scorekeeper.games.yaniv.table:YanivTable"
+"""The table, made on first use: the commands on another game's session never import it."""
+_DEFAULT = YanivOptions()
 _LIMIT, _TIE, _END, _TWO_PAIRS = LEAST_SCORE.house_rules
 
 GAME = replace(
     LEAST_SCORE,
     table=_TABLE,
+    name="yaniv",
+    title="Yaniv",
     questions=_TABLE,
+    # Least Score's rule, restated so that declaring Yaniv does not load it:
+    roster=LEAST_SCORE.given("roster"),
     house_rules=(
         replace(_LIMIT, default=_DEFAULT.limit,
                 help=N_("knock-out: over this total a player is out, 10-500 (default 200).")),
@@ -35,7 +40,7 @@ GAME = replace(
                            "off, else 10-500 (default 50).")),
     ),
     checked_results=("false_declaration", "halved"),
-    widest_round=_TABLE.widest_round,
+    widest_round=f"{_TABLE}.widest_round",
     role_heading=N_("Called"),
     grid_legend=N_("* called Yaniv   ✗ Assaf   +score =running total"),
     narrow_legend=(("*", N_("called Yaniv")), ("!", N_("Assaf"))),
