@@ -3,9 +3,9 @@ virtual deck: the scorekeeper keeps the score of a game played with real cards."
 
 from __future__ import annotations
 
-from scorekeeper.games.common import GameDeclaration, HouseRuleOption
+from scorekeeper.games.common import EntryField, EntryForm, GameDeclaration, HouseRuleOption
 from scorekeeper.games.oh_hell.rules import Hook, Options, Schedule, Scoring
-from scorekeeper.games.oh_hell.table import BIDS_KEY, TRICKS_KEY, OhHellTable
+from scorekeeper.games.oh_hell.table import BIDS_KEY, TRICKS_KEY, OhHellRoster, OhHellTable
 from scorekeeper.games.oh_hell.words import N_, WORDS
 
 _DEFAULT = Options()
@@ -48,4 +48,9 @@ GAME = GameDeclaration(
     words=WORDS,
     description=N_("Oh Hell (Contract Whist): each deal every player bids the tricks they "
                    "will take; an exact bid scores. The hand size changes deal by deal."),
+    roster=OhHellRoster(),
+    entry_form=EntryForm(
+        value=EntryField("contract", "text", N_("Your bid and the tricks you took (bid/tricks)"),
+                         "2/1"),
+    ),
 )
