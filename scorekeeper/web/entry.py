@@ -194,7 +194,7 @@ class EntrySite(Site):
             entry = form.player_entry(desk.name, fields)
             questions = session.declaration.questions
             if questions is not None:
-                questions.check_given(session.players, session.options, standings, entry)
+                questions.check_given(session.seated, session.options, standings, entry)
         entries = pending.put(self.path, self.entry_session, session.revision, desk.name,
                               fields)
         self.tell(session, entries)  # at once: the watcher may not see every write

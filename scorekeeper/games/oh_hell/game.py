@@ -3,7 +3,7 @@ virtual deck: the scorekeeper keeps the score of a game played with real cards."
 
 from __future__ import annotations
 
-from scorekeeper.games.common import GameDeclaration, HouseRuleOption
+from scorekeeper.games.common import EntryField, EntryForm, GameDeclaration, HouseRuleOption
 from scorekeeper.games.oh_hell.rules import BIDS_KEY, TRICKS_KEY, Hook, Options, Schedule, Scoring
 from scorekeeper.games.oh_hell.words import N_, WORDS
 
@@ -50,4 +50,9 @@ GAME = GameDeclaration(
     words=WORDS,
     description=N_("Oh Hell (Contract Whist): each deal every player bids the tricks they "
                    "will take; an exact bid scores. The hand size changes deal by deal."),
+    roster="scorekeeper.games.oh_hell.table:OhHellRoster",
+    entry_form=EntryForm(
+        value=EntryField("contract", "text", N_("Your bid and the tricks you took (bid/tricks)"),
+                         "2/1"),
+    ),
 )

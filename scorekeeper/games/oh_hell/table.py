@@ -22,6 +22,10 @@ from scorekeeper.games.common import (
     JSONDict,
     Language,
     Question,
+    RosterChange,
+    RosterError,
+    RosterRule,
+    RosterTimeline,
     Round,
     RoundCaption,
     RoundEntry,
@@ -29,10 +33,12 @@ from scorekeeper.games.common import (
     ScoredRound,
     Standings,
     StatFigure,
+    TableGame,
     carried_from_json,
     check_participants,
     collect_values,
     competition_ranks,
+    next_seat,
     option_choice,
     option_flag,
     option_whole_number,
@@ -146,6 +152,14 @@ class OhHellScored(ScoredRound):
                 for name, bid in played.bids.items()}
 
 
+@dataclass(frozen=True, slots=True)
+class OhHellStandings(Standings):
+    """Oh Hell's standings: also the next deal's hand size (from the schedule the game
+    started with; None once the game is over)."""
+
+    next_size: int | None = None
+
+
 class OhHellTable:
     name = "oh-hell"
     title = "Oh Hell"
@@ -194,7 +208,7 @@ class OhHellTable:
                    standings: Standings, entry: RoundEntry) -> OhHellRound:
         _refuse_other_options(entry)
         opts = self.options(options)
-        size, dealer = _next_deal(players, opts, standings)
+        size, dealer = _next_deal(standings)
         bids: dict[str, int] = {}
         tricks: dict[str, int] = {}
         for name, raw in collect_values(players, entry, _("bid/tricks")).items():
@@ -212,7 +226,7 @@ class OhHellTable:
         nobody is missing."""
         _refuse_other_options(entry)
         opts = self.options(options)
-        size, dealer = _next_deal(players, opts, standings)
+        size, dealer = _next_deal(standings)
         entered = {name: _typed_entry(name, raw, size)
                    for name, raw in collect_values(players, entry, _("bid/tricks")).items()}
         _check_partial(entered, players, size, dealer, opts)
@@ -221,7 +235,7 @@ class OhHellTable:
                       standings: Standings, entry: RoundEntry,
                       previous: RoundEntry | None = None) -> Question | None:
         opts = self.options(options)
-        size, dealer = _next_deal(players, opts, standings)
+        size, dealer = _next_deal(standings)
         entered = {name: _typed_entry(name, raw, size)
                    for name, raw in collect_values(players, entry, _("bid/tricks")).items()}
         missing = [name for name in rules.bidding_order(players, dealer) if name not in entered]
@@ -254,57 +268,73 @@ class OhHellTable:
     # -- recomputing -----------------------------------------------------------
 
     def standings(self, players: Sequence[str], options: Mapping[str, Any],
-                  first_dealer: str | None, rounds: Sequence[Round]) -> Standings:
+                  first_dealer: str | None, rounds: Sequence[Round],
+                  roster: Sequence[RosterChange] = ()) -> OhHellStandings:
+        """Recompute from the deals, with the players who joined and left between them
+        (``roster``): the schedule is the one the game started with; each deal is dealt,
+        bid and hooked by the players in it; the deal passes over a leaver."""
         opts = self.options(options)
-        sizes = rules.hand_sizes(opts.hand_sizes, opts.most_cards, len(players))
-        first = _first_dealer(players, first_dealer)
-        running = dict.fromkeys(players, 0)
+        timeline = RosterTimeline(players, roster, len(rounds), rules.MIN_PLAYERS,
+                                  rules.MAX_PLAYERS)
+        still_in = timeline.start()
+        sizes = rules.hand_sizes(opts.hand_sizes, opts.most_cards, len(still_in))
+        running = dict.fromkeys(still_in, 0)
+        left: list[str] = []
+        dealer = _first_dealer(still_in, first_dealer)
         summaries: list[ScoredRound] = []
         for number, entered in enumerate(rounds, start=1):
-            dealer = rules.dealer_of(players, first, number)
+            if number > len(sizes):
+                raise RoundError(number, _game_over(len(sizes)))
+            still_in, dealer = _roster_changes(timeline, number - 1, still_in, running, left,
+                                               dealer, sizes)
+            size = sizes[number - 1]
             try:
-                if number > len(sizes):
-                    raise EntryError(_game_over(len(sizes)))
                 round_ = _own(entered)
-                _check_round(round_, players, sizes[number - 1], dealer, opts)
+                _check_round(round_, still_in, size, dealer, opts)
             except EntryError as error:
                 raise RoundError(number, str(error)) from None
             scores = {name: rules.score(opts.bid_scoring, round_.bids[name], round_.tricks[name])
-                      for name in players}
+                      for name in still_in}
             for name, points in scores.items():
                 running[name] += points
-            played = replace(round_, bids={name: round_.bids[name] for name in players},
-                             tricks={name: round_.tricks[name] for name in players})
+            played = replace(round_, bids={name: round_.bids[name] for name in still_in},
+                             tricks={name: round_.tricks[name] for name in still_in})
             summaries.append(OhHellScored(
-                number=number, dealer=dealer, scores=scores, played=played,
-                hand_size=sizes[number - 1],
-                made=tuple(name for name in players if played.bids[name] == played.tricks[name])))
+                number=number, dealer=dealer, scores=scores, played=played, hand_size=size,
+                made=tuple(name for name in still_in
+                           if played.bids[name] == played.tricks[name])))
+            dealer = next_seat(players, dealer, still_in) or dealer
         finished = len(rounds) >= len(sizes)
-        winners: list[str] = []
-        next_dealer = next_deal = next_starter = None
         if finished:
-            best = max(running.values())
-            winners = [name for name in players if running[name] == best]
-        else:
-            number = len(rounds) + 1
-            size = sizes[number - 1]
-            next_dealer = rules.dealer_of(players, first, number)
-            starter = rules.bidding_order(players, next_dealer)[0]
-            words = {"dealer": next_dealer, "size": size, "starter": starter,
-                     "number": number, "deals": len(sizes)}
-            next_deal = ngettext(
-                "Next deal: {dealer} deals {size} card each, {starter} bids first (deal "
-                "{number} of {deals}).",
-                "Next deal: {dealer} deals {size} cards each, {starter} bids first (deal "
-                "{number} of {deals}).", size).format(**words)
-            next_starter = ngettext(
-                "{size} card each, {starter} bids first (deal {number} of {deals}).",
-                "{size} cards each, {starter} bids first (deal {number} of {deals}).",
-                size).format(**words)
-        return Standings(totals=running, knocked_out=[], still_in=list(players),
-                         finished=finished, winners=winners, rounds=summaries,
-                         next_dealer=next_dealer, next_deal=next_deal,
-                         next_starter=next_starter)
+            if any(change.after == len(rounds) for change in roster):
+                raise RosterError(len(rounds), roster[-1].describe(),
+                                  _("the game was already over"))
+            best = max(running[name] for name in still_in)
+            return OhHellStandings(
+                totals=running, knocked_out=[], still_in=still_in, finished=True,
+                winners=[name for name in still_in if running[name] == best],
+                rounds=summaries, next_dealer=None, left=left, starting=timeline.starting())
+        still_in, dealer = _roster_changes(timeline, len(rounds), still_in, running, left,
+                                           dealer, sizes)
+        number = len(rounds) + 1
+        size = sizes[number - 1]
+        starter = rules.bidding_order(still_in, dealer)[0]
+        words = {"dealer": dealer, "size": size, "starter": starter, "number": number,
+                 "deals": len(sizes)}
+        next_deal = ngettext(
+            "Next deal: {dealer} deals {size} card each, {starter} bids first (deal "
+            "{number} of {deals}).",
+            "Next deal: {dealer} deals {size} cards each, {starter} bids first (deal "
+            "{number} of {deals}).", size).format(**words)
+        next_starter = ngettext(
+            "{size} card each, {starter} bids first (deal {number} of {deals}).",
+            "{size} cards each, {starter} bids first (deal {number} of {deals}).",
+            size).format(**words)
+        return OhHellStandings(
+            totals=running, knocked_out=[], still_in=still_in, finished=False, winners=[],
+            rounds=summaries, next_dealer=dealer, next_deal=next_deal,
+            next_starter=next_starter, left=left, starting=timeline.starting(),
+            next_size=size)
 
     def round_from_json(self, data: Mapping[str, Any]) -> OhHellRound:
         return OhHellRound.from_json(data)
@@ -370,14 +400,45 @@ def _first_dealer(players: Sequence[str], first_dealer: str | None) -> str:
         else players[0]
 
 
-def _next_deal(players: Sequence[str], options: Options, standings: Standings
-               ) -> tuple[int, str]:
+def _next_deal(standings: Standings) -> tuple[int, str]:
     """The hand size and the dealer of the deal to enter next."""
-    sizes = rules.hand_sizes(options.hand_sizes, options.most_cards, len(players))
-    number = len(standings.rounds) + 1
-    if number > len(sizes) or standings.next_dealer is None:
-        raise EntryError(_game_over(len(sizes)))
-    return sizes[number - 1], standings.next_dealer
+    if not isinstance(standings, OhHellStandings) or standings.next_size is None \
+            or standings.next_dealer is None:
+        raise EntryError(_game_over(len(standings.rounds)))
+    return standings.next_size, standings.next_dealer
+
+
+def _roster_changes(timeline: RosterTimeline, after: int, still_in: list[str],
+                    running: dict[str, int], left: list[str], dealer: str,
+                    sizes: Sequence[int]) -> tuple[list[str], str]:
+    """The players who join and leave after deal ``after``, checked by Oh Hell's rule: a
+    late player's total within those of the players still in (0 included), and every
+    deal still to come dealable to the players then in (hand size x players <= 52)."""
+    changes = [change for change in timeline.roster if change.after == after]
+    if not changes:
+        return still_in, dealer
+    present = {name: running[name] for name in still_in}
+    for change in changes:  # in order: a total within those in at that moment
+        if not change.joined:
+            present.pop(change.player, None)
+            continue
+        total = change.total or 0
+        low, high = min(0, *present.values()), max(0, *present.values())
+        if not low <= total <= high:
+            raise RosterError(after, change.describe(), _(
+                "a late player's total must be {low} to {high} (0, or a total still in), "
+                "not {total}").format(low=low, high=high, total=total))
+        present[change.player] = total
+    now_in, now_dealer = timeline.apply(after, still_in, running, left, dealer)
+    for number in range(after + 1, len(sizes) + 1):
+        size = sizes[number - 1]
+        if size * len(now_in) > rules.DECK:
+            raise RosterError(after, changes[-1].describe(), _(
+                "deal {number} has {size} cards each, and {n} players would need {cards}: "
+                "more than the {deck} in a deck").format(
+                number=number, size=size, n=len(now_in), cards=size * len(now_in),
+                deck=rules.DECK))
+    return now_in, now_dealer or dealer
 
 
 def _parse(options: Mapping[str, Any]) -> Options:
@@ -468,3 +529,22 @@ def _check_round(round_: OhHellRound, players: Sequence[str], size: int, dealer:
             raise EntryError(_("the hook: {dealer} deals and may not bid {bid}, which makes "
                                "the bids add up to {size}").format(
                 dealer=dealer, bid=forbidden, size=size))
+
+
+class OhHellRoster(RosterRule):
+    """Players joining and leaving an Oh Hell game between deals.
+
+    A late player starts at 0 (an exact bid is worth at least 10, so a few deals put them
+    back in the game); a total given instead must lie within the totals of the players
+    still in, 0 included: never ahead of the leader. The game keeps 3 to 7 players, and
+    every deal still to come must be dealable to them from one deck (hand size x players
+    <= 52), else the change is refused naming the deal. Dealing and bidding follow the
+    players in the game; a leaver's deal passes on."""
+
+    def recompute(self, table: TableGame, players: Sequence[str], options: Mapping[str, Any],
+                  first_dealer: str | None, rounds: Sequence[Round],
+                  roster: Sequence[RosterChange]) -> Standings:
+        if not isinstance(table, OhHellTable):
+            raise EntryError(_("an Oh Hell round needs 'bids' and 'tricks': each player's "
+                               "bid and the tricks they took"))
+        return table.standings(players, options, first_dealer, rounds, roster)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from scorekeeper.games.common import HouseRuleOption
+from scorekeeper.games.common import EntryForm, HouseRuleOption
 from scorekeeper.games.least_score.game import GAME as LEAST_SCORE
 from scorekeeper.games.yaniv.rules import YanivOptions
 from scorekeeper.games.yaniv.words import N_, WORDS
@@ -14,6 +14,16 @@ _TABLE = "scorekeeper.games.yaniv.table:YanivTable"
 """The table, made on first use: the commands on another game's session never import it."""
 _DEFAULT = YanivOptions()
 _LIMIT, _TIE, _END, _TWO_PAIRS = LEAST_SCORE.house_rules
+
+
+def _own_words(form: EntryForm | None) -> EntryForm | None:
+    """Least Score's entry page in Yaniv's words: the declarer "called Yaniv"."""
+    if form is None:
+        return None
+    return replace(form, claims=tuple(
+        replace(claim, label=N_("I called Yaniv")) if claim.key == "declared" else claim
+        for claim in form.claims))
+
 
 GAME = replace(
     LEAST_SCORE,
@@ -46,6 +56,7 @@ GAME = replace(
     narrow_legend=(("*", N_("called Yaniv")), ("!", N_("Assaf"))),
     virtual="scorekeeper.games.yaniv.virtual:YanivVirtual",
     words=WORDS,
+    entry_form=_own_words(LEAST_SCORE.entry_form),
     description=N_("Yaniv, a variant of Least Score: call at 7 or less, a failed call "
                    "(Assaf) costs 30, out over 200, a total landing on a multiple of 50 is "
                    "halved."),
