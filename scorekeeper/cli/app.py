@@ -45,7 +45,7 @@ from scorekeeper.views.export_formats import Format
 app = typer.Typer(
     cls=lazy.LazyGroup,
     name="score",
-    help=N_("Keep the score of card games at the table (Least Score, One Card), "
+    help=N_("Keep the score of card games at the table (`score games` lists them), "
             "or play them with a virtual deck."),
     no_args_is_help=True,
     add_completion=False,  # our own options below take the shell as an optional value
