@@ -38,6 +38,39 @@ def test_commands_and_options_complete_in_every_shell(complete: Callable[..., li
     assert "--declarer" in complete("bash", "add-round", "--dec")
 
 
+def test_new_offers_only_the_options_of_the_game_it_names(
+        complete: Callable[..., list[str]], db_path: Path) -> None:
+    # Yaniv's --halving is not one of Oh Hell's; Points has no --limit
+    assert complete("bash", "new", "oh-hell", "--h") == ["--hand-sizes", "--hook", "--help"]
+    assert complete("bash", "new", "points", "--l") == []
+    assert sorted(complete("bash", "new", "points", "--")) == sorted([
+        "--player", "--name", "--note", "--dealer", "--wins", "--target", "--rounds", "--sum",
+        "--help"])
+    assert complete("bash", "play", "yaniv", "--h") == ["--host", "--halving", "--help"]
+    assert complete("bash", "simulate", "hearts", "--t") == ["--target"]
+    # no game named yet (it may follow the options): every game's options, as before
+    assert {"--halving", "--hook", "--limit"} <= set(complete("bash", "new", "--"))
+    assert complete("bash", "new", "no-such-game", "--hal") == ["--halving"]
+    assert not db_path.exists()  # nothing read, nothing made
+
+
+def test_add_round_offers_only_the_round_options_of_the_sessions_game(
+        complete: Callable[..., list[str]], score_run: Callable[..., Result],
+        db_path: Path) -> None:
+    assert "--declarer" in complete("bash", "add-round", "--")  # no session: every game's
+    assert not db_path.exists()
+    score_run("new", "hearts", "--player", "Ann", "--player", "Bob", "--player", "Cy")
+    score_run("new", "least-score", "--player", "Ann", "--player", "Bob")
+    before = db_path.read_bytes()
+    assert complete("bash", "add-round", "--") == ["--session", "--note", "--declarer", "--help"]
+    assert complete("bash", "add-round", "--session", "1", "--") == [
+        "--note", "--moon", "--jack", "--help"]
+    assert complete("bash", "edit-round", "1", "--session", "1", "--") == [
+        "--moon", "--jack", "--help"]
+    assert complete("bash", "add-round", "--b") == []  # --bidder, --bid: another game's
+    assert db_path.read_bytes() == before  # a Tab press never writes
+
+
 def test_session_ids_and_games_complete(complete: Callable[..., list[str]],
                                         score_run: Callable[..., Result]) -> None:
     assert complete("bash", "new", "") == ["hearts", "least-score", "oh-hell", "one-card",

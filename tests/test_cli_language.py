@@ -40,6 +40,18 @@ def test_a_command_help_page_has_typers_words_translated(cli: CLI) -> None:
     assert "[standard: md]" in page  # Typer's "[default: md]"
 
 
+@pytest.mark.parametrize(("language", "words"), [
+    ("en", "A human player (repeat): at this keyboard, or on their own page with --online."),
+    ("da", "En menneskelig spiller (gentag): ved dette tastatur, eller på sin egen side med "
+           "--online."),
+    ("ar", "لاعب بشري (كرّر): على لوحة المفاتيح هذه، أو على صفحته الخاصة مع --online."),
+])
+def test_plays_player_is_at_this_keyboard_or_on_their_own_page_online(
+        cli: CLI, language: str, words: str) -> None:
+    page = " ".join(cli("--lang", language, "play", "--help").stdout.split())
+    assert words in page
+
+
 def test_each_run_speaks_its_own_language(cli: CLI, monkeypatch: pytest.MonkeyPatch) -> None:
     """The tests build the command tree once for many runs: nothing of an earlier run's
     language may stay (the help texts are translated again at each run)."""

@@ -16,7 +16,7 @@ from conftest import CLI, Refuse, Result, assert_one_line_error
 from scorekeeper.cli.context import UsageProblem
 from scorekeeper.cli.language import locale_language, parse_language, resolve_language
 from scorekeeper.games.common import Language, read_rules_text
-from scorekeeper.registry import GAMES
+from scorekeeper.registry import BUILT_IN, DECLARATIONS, GAMES, ORIGINS
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE_VARIABLES = ("SCOREKEEPER_LANG", "LC_ALL", "LC_MESSAGES", "LANG")
@@ -341,3 +341,27 @@ def test_the_command_reference_covers_every_command_and_option() -> None:
                     assert option in reference, f"score {path} {option} is not documented"
         for name, sub in getattr(command, "commands", {}).items():
             commands.append((f"{path} {name}".strip(), sub))
+
+
+def test_the_command_reference_gives_every_games_player_count_from_its_declaration() -> None:
+    """``score new``'s table row per game says the game's count of players, as declared,
+    and so does docs/rules.md's row; the ``--player`` option names no game (a game added
+    later would be left out)."""
+    reference = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
+    rules = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    built_in = {name: declaration for name, declaration in DECLARATIONS.items()
+                if ORIGINS.get(name) == BUILT_IN}
+    assert len(built_in) >= 6
+    for name, declaration in built_in.items():
+        row = re.search(rf"^\| `score new {re.escape(name)} .*$", reference, re.MULTILINE)
+        assert row is not None, f"docs/commands.md has no `score new {name}` row"
+        table = declaration.table
+        assert f"({table.min_players}-{table.max_players} players" in row.group(), row.group()
+        assert f"| **{declaration.title}** ({table.min_players}–{table.max_players} players" \
+            in rules, f"docs/rules.md has no row for {declaration.title} with its players"
+    option = re.search(r"^\| `--player NAME`, `-p` \| A player, in seating order.*$", reference,
+                       re.MULTILINE)
+    assert option is not None and "`score games`" in option.group()
+    assert not re.search(r"\d+ to \d+", option.group()), option.group()
+    for declaration in built_in.values():
+        assert declaration.title not in option.group(), declaration.title

@@ -12,16 +12,16 @@ import contextlib
 import io
 import os
 import re
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from typing import Any
 
 import shellingham  # type: ignore[import-untyped,unused-ignore]
 import typer
 import typer.completion
 
-from scorekeeper.games.common import EntryError, name_key
+from scorekeeper.games.common import EntryError, GameDeclaration, name_key
 from scorekeeper.i18n import _
-from scorekeeper.registry import all_declarations
+from scorekeeper.registry import DECLARATIONS, all_declarations
 from scorekeeper.session import Session
 from scorekeeper.store import Store, resolve_path
 
@@ -185,3 +185,66 @@ def players_to_join(ctx: typer.Context, incomplete: str) -> Iterator[str]:
                 continue
             seen.add(key)
             yield name
+
+
+# --------------------------------------------------------------------------------------
+# The options of one game: ``new GAME --<Tab>`` and ``add-round --<Tab>`` offer only the
+# options the game takes, read from its declaration (cli/game_options.py gives the
+# commands every game's options; conventions.PlainCommand asks these to narrow them).
+
+OptionsOf = Callable[[GameDeclaration], Collection[str]]
+
+
+def _house_rule_keys(declaration: GameDeclaration) -> set[str]:
+    return {option.key for option in declaration.house_rules}
+
+
+def _round_option_keys(declaration: GameDeclaration) -> set[str]:
+    return {option.key for option in declaration.round_options}
+
+
+def _game_named(name: object) -> GameDeclaration | None:
+    """The game ``name`` (as ``new`` takes it), or None: no name yet, or no such game."""
+    if not isinstance(name, str) or not name.strip():
+        return None
+    key = name.strip().lower()
+    declarations = DECLARATIONS if key in DECLARATIONS else all_declarations()
+    return declarations.get(key)
+
+
+def _narrowed(command: Any, ctx: typer.Context, items: list[Any], keys_of: OptionsOf,
+              game: Callable[[], GameDeclaration | None]) -> list[Any]:
+    """``items`` without the options of the other games (``game()`` is asked only when an
+    item is a game's option: a store read is paid only then). Every game's options when
+    the game is not known (``score new --<Tab>``, no session): the old, wider answer."""
+    every = {key for declaration in DECLARATIONS.values() for key in keys_of(declaration)}
+    flags = {flag: param.name for param in command.get_params(ctx) if param.name in every
+             for flag in (*param.opts, *param.secondary_opts)}
+    if not any(item.value in flags for item in items):
+        return items
+    chosen = game()
+    if chosen is None:
+        return items
+    own = keys_of(chosen)
+    return [item for item in items if item.value not in flags or flags[item.value] in own]
+
+
+def named_game_options(command: Any, ctx: typer.Context, items: list[Any]) -> list[Any]:
+    """``new GAME --<Tab>`` (and play, simulate): the house rules of the game on the line."""
+    return _narrowed(command, ctx, items, _house_rule_keys,
+                     lambda: _game_named(ctx.params.get("game")))
+
+
+def session_game_options(command: Any, ctx: typer.Context, items: list[Any]) -> list[Any]:
+    """``add-round --<Tab>`` (and edit-round): the round options of the session's game.
+    Knowing the game is a read of the store (read-only, as ``add-round <Tab>``'s
+    ``NAME=`` reads it), made only when a game's option could be offered."""
+
+    def game() -> GameDeclaration | None:
+        session = _named_session(ctx)
+        try:
+            return session.declaration if session is not None else None
+        except Exception:  # a game no longer installed: every option, no traceback
+            return None
+
+    return _narrowed(command, ctx, items, _round_option_keys, game)

@@ -37,6 +37,10 @@ OPTION_METAVARS = {
 """Options whose value has a better name than its type's (a game's round options get
 theirs from its declaration: cli/game_options.py)."""
 
+COMPLETES_OPTIONS = "completes_options"
+"""The attribute of a command's function naming what narrows the options a Tab press
+offers: ``(command, ctx, items) -> items`` (cli/completion.py)."""
+
 ARGUMENT_METAVARS = {"session_id": "ID", "game": "GAME", "number": "N", "file": "FILE"}
 
 
@@ -98,6 +102,13 @@ class PlainCommand(typer.core.TyperCommand):
             else:
                 pieces.extend(param.get_usage_pieces(ctx))
         return pieces
+
+    def shell_complete(self, ctx: Any, incomplete: str) -> list[Any]:
+        """The options a Tab press offers, narrowed to one game's by the command's
+        ``COMPLETES_OPTIONS`` (set by cli/game_options.py's ``takes``), if it has one."""
+        items: list[Any] = super().shell_complete(ctx, incomplete)
+        narrow = getattr(self.callback, COMPLETES_OPTIONS, None)
+        return items if narrow is None else list(narrow(self, ctx, items))
 
     def format_options(self, ctx: Any, formatter: Any) -> None:
         arguments: list[tuple[str, str]] = []

@@ -15,7 +15,7 @@ from typing import Annotated, Any, TypeVar, get_type_hints
 import typer
 from typer.models import ParameterInfo
 
-from scorekeeper.cli import conventions
+from scorekeeper.cli import completion, conventions
 from scorekeeper.cli.context import usage
 from scorekeeper.games.common import HouseRuleOption, RoundOption
 from scorekeeper.i18n import _
@@ -84,6 +84,14 @@ def round_parameters() -> list[inspect.Parameter]:
     return parameters
 
 
+_COMPLETES: dict[str, Callable[..., list[Any]]] = {
+    house_rule_parameters.__name__: completion.named_game_options,
+    round_parameters.__name__: completion.session_game_options,
+}
+"""The options a Tab press offers, by the options a command takes: the house rules of
+the game on the line (``new GAME``), the round options of the session's game."""
+
+
 def values_help() -> str:
     """What ``NAME=VALUE`` is, game by game (in the active language: see
     :func:`help_when_built`)."""
@@ -93,7 +101,8 @@ def values_help() -> str:
 
 
 def takes(parameters: Callable[[], list[inspect.Parameter]]) -> Callable[[_Command], _Command]:
-    """Give ``command`` (which ends in ``**game_options``) the generated ``parameters``."""
+    """Give ``command`` (which ends in ``**game_options``) the generated ``parameters``;
+    a Tab press offers only one game's of them (:data:`_COMPLETES`)."""
 
     def install(command: _Command) -> _Command:
         hints = get_type_hints(command, include_extras=True)
@@ -103,6 +112,8 @@ def takes(parameters: Callable[[], list[inspect.Parameter]]) -> Callable[[_Comma
         generated = parameters()
         signature = inspect.Signature([*own, *generated], return_annotation=None)
         command.__signature__ = signature  # type: ignore[attr-defined]
+        # what narrows a Tab press's options (Typer's wrapper of the command keeps it)
+        setattr(command, conventions.COMPLETES_OPTIONS, _COMPLETES[parameters.__name__])
         command.__annotations__ = {parameter.name: parameter.annotation
                                    for parameter in signature.parameters.values()}
         return command

@@ -227,7 +227,8 @@ def play(
         typer.Argument(), lambda: _("{games}.").format(
             games=game_options_module.game_names()))] = "",
     player: Annotated[list[str] | None, typer.Option(
-        "--player", "-p", help=N_("A human player at this keyboard (repeat)."))] = None,
+        "--player", "-p", help=N_("A human player (repeat): at this keyboard, or on their own "
+                                  "page with --online."))] = None,
     bot: Annotated[list[str] | None, game_options_module.help_when_built(
         typer.Option("--bot", "-b"), lambda: _("A bot (repeat): {levels}.").format(
             levels=levels_by_strength()))] = None,
