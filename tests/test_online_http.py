@@ -75,6 +75,10 @@ def test_a_move_needs_the_page_token_json_and_the_same_site(tmp_path: Path) -> N
         status, _headers, _body = request(f"{phone.url}move", "POST", big, {
             "Content-Type": "application/json", "X-Scorekeeper-Page": phone.page})
         assert status == 413
+        for body in (b"{not json", b"[" * 1000 + b"]" * 1000):  # too deep for the parser
+            status, _headers, _body = request(f"{phone.url}move", "POST", body, {
+                "Content-Type": "application/json", "X-Scorekeeper-Page": phone.page})
+            assert status == 400, body[:10]
         viewer = request(f"{online.viewer_url}move", "POST", b"{}")[0]
         assert viewer == 405  # the public table takes no move
         assert request(f"{online.base}/not-a-token/")[0] == 404

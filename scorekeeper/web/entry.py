@@ -31,7 +31,7 @@ import secrets
 import selectors
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from pathlib import Path
@@ -67,7 +67,6 @@ ASSETS = {
     "entry.js": "text/javascript; charset=utf-8",
     "seat.css": "text/css; charset=utf-8",
 }
-JSON = "application/json; charset=utf-8"
 
 
 @dataclass
@@ -347,29 +346,11 @@ class EntryHandler(ViewerHandler):
 
     def _post(self, desk: PlayerDesk, language: str) -> None:
         site: EntrySite = self.server.site
-        page = self.headers.get("X-Scorekeeper-Page", "")
-        origin = self.headers.get("Origin")
-        host = self.headers.get("Host", "")
-        kind = self.headers.get("Content-Type", "").split(";")[0].strip().lower()
-        known = any(hmac.compare_digest(page.encode("utf-8", "replace"), mine.encode())
-                    for mine in list(desk.pages))
-        if not known or (origin is not None and origin != f"http://{host}") \
-                or kind != "application/json":
-            self._json(HTTPStatus.FORBIDDEN, {"ok": False, "problem": "forbidden"})
-            return
-        try:
-            length = int(self.headers.get("Content-Length", "0"))
-            posted = json.loads(self.rfile.read(length).decode("utf-8")) if length else None
-        except (ValueError, UnicodeDecodeError, RecursionError):
-            posted = None
-        if not isinstance(posted, dict):
-            self._json(HTTPStatus.BAD_REQUEST, {"ok": False, "problem": "bad request"})
+        posted = self._posted_object(desk.pages, empty=None)
+        if posted is None:
             return
         status, answer = site.take(desk, posted.get("v"), posted.get("fields"), language)
         self._json(status, answer)
-
-    def _json(self, status: HTTPStatus, answer: Mapping[str, Any]) -> None:
-        self._send(status, JSON, json.dumps(answer, ensure_ascii=False).encode("utf-8"))
 
     def _live(self, desk: PlayerDesk, language: str) -> None:
         """Server-Sent Events: the player's state now and after every change."""

@@ -72,7 +72,6 @@ ASSETS = {
     "seat.js": "text/javascript; charset=utf-8",
     "seat.css": "text/css; charset=utf-8",
 }
-JSON = "application/json; charset=utf-8"
 
 
 class GameStopped(Exception):
@@ -513,23 +512,8 @@ class OnlineHandler(ViewerHandler):
 
     def _post(self, desk: SeatDesk, what: str, language: str) -> None:
         table = self.server.site.table
-        page = self.headers.get("X-Scorekeeper-Page", "")
-        origin = self.headers.get("Origin")
-        host = self.headers.get("Host", "")
-        kind = self.headers.get("Content-Type", "").split(";")[0].strip().lower()
-        known = any(hmac.compare_digest(page.encode("utf-8", "replace"), mine.encode())
-                    for mine in list(desk.pages))
-        if not known or (origin is not None and origin != f"http://{host}") \
-                or kind != "application/json":
-            self._json(HTTPStatus.FORBIDDEN, {"ok": False, "problem": "forbidden"})
-            return
-        try:
-            length = int(self.headers.get("Content-Length", "0"))
-            posted = json.loads(self.rfile.read(length).decode("utf-8")) if length else {}
-        except (ValueError, UnicodeDecodeError):
-            posted = None
-        if not isinstance(posted, dict):
-            self._json(HTTPStatus.BAD_REQUEST, {"ok": False, "problem": "bad request"})
+        posted = self._posted_object(desk.pages, empty={})
+        if posted is None:
             return
         if what == "hint":
             status, answer = table.hint(desk, language)
@@ -537,9 +521,6 @@ class OnlineHandler(ViewerHandler):
             status, answer = table.take_move(desk, posted.get("v"), posted.get("move"),
                                              language)
         self._json(status, answer)
-
-    def _json(self, status: HTTPStatus, answer: seat.JSONDict) -> None:
-        self._send(status, JSON, json.dumps(answer, ensure_ascii=False).encode("utf-8"))
 
     def _live(self, desk: SeatDesk | None, language: str) -> None:
         """Server-Sent Events: the page's state now and after every change."""

@@ -32,6 +32,7 @@ import errno
 import hmac
 import io
 import itertools
+import json
 import re
 import selectors
 import signal
@@ -39,7 +40,7 @@ import socket
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from email.utils import formatdate
 from functools import partial
@@ -94,6 +95,7 @@ SECURITY_HEADERS = (
 )
 
 HTML = "text/html; charset=utf-8"
+JSON = "application/json; charset=utf-8"
 ASSETS = {
     "live.js": ("text/javascript; charset=utf-8", pages.LIVE_SCRIPT.encode("utf-8")),
     "style.css": ("text/css; charset=utf-8", pages.STYLE.encode("utf-8")),
@@ -400,6 +402,37 @@ class ViewerHandler(BaseHTTPRequestHandler):
         self._start(status, content_type, Content_Length=str(len(body)), **extra)
         if self.command != "HEAD":
             self.wfile.write(body)
+
+    def _json(self, status: HTTPStatus, answer: Mapping[str, Any]) -> None:
+        self._send(status, JSON, json.dumps(answer, ensure_ascii=False).encode("utf-8"))
+
+    def _posted_object(self, page_tokens: Collection[str],
+                       empty: dict[str, Any] | None) -> dict[str, Any] | None:
+        """The JSON object a page of this site posted, or None once the refusal is sent.
+
+        A post counts only with one of the page's own tokens, from the same origin, as
+        JSON (a form on another site can send none of these); ``empty`` is what an empty
+        body means (None: a bad request). A body the parser cannot take, too deep
+        included, is a bad request, never a dropped connection."""
+        page = self.headers.get("X-Scorekeeper-Page", "")
+        origin = self.headers.get("Origin")
+        host = self.headers.get("Host", "")
+        kind = self.headers.get("Content-Type", "").split(";")[0].strip().lower()
+        known = any(hmac.compare_digest(page.encode("utf-8", "replace"), mine.encode())
+                    for mine in list(page_tokens))
+        if not known or (origin is not None and origin != f"http://{host}") \
+                or kind != "application/json":
+            self._json(HTTPStatus.FORBIDDEN, {"ok": False, "problem": "forbidden"})
+            return None
+        try:
+            length = int(self.headers.get("Content-Length", "0"))
+            posted = json.loads(self.rfile.read(length).decode("utf-8")) if length else empty
+        except (ValueError, UnicodeDecodeError, RecursionError):
+            posted = None
+        if not isinstance(posted, dict):
+            self._json(HTTPStatus.BAD_REQUEST, {"ok": False, "problem": "bad request"})
+            return None
+        return posted
 
     def _stream(self, key: str) -> None:
         """Server-Sent Events: the page's rendering now and after every change."""
