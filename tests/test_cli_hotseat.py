@@ -124,6 +124,7 @@ def test_play_takes_the_languages_move_words_and_points_to_them(
     child.expect(re.escape(f"[{words['deck']}]") + ": ")
     child.sendline(words["deck"])
     child.expect(f"Ann .* {card[:-1]}")  # Ann's discard is told: the move was taken
+    child.expect(words["move"])  # Ctrl-C at the next prompt, not while the bot's move prints
     child.sendcontrol("c")
     code, _ = finish(child)
     assert code == 130
