@@ -9,16 +9,14 @@ posts the player's entry.
 
 from __future__ import annotations
 
-import html
 import json
 from collections.abc import Mapping
 
 from scorekeeper.games.common import EntryForm, EntryValue
 from scorekeeper.i18n import _
 from scorekeeper.session import Session
-from scorekeeper.views.export import html_language
 from scorekeeper.views.pages import plain
-from scorekeeper.views.seat import JSONDict
+from scorekeeper.views.seat import JSONDict, script_page
 
 
 def entry_state(session: Session, player: str, mine: Mapping[str, EntryValue] | None,
@@ -95,32 +93,9 @@ def entry_document(*, title: str, base: str, events: str, post: str, page_token:
                    words: JSONDict) -> str:
     """The player's entry page: a shell the entry script fills in from the live stream
     at ``events``; the entry is posted to ``post`` with ``page_token``."""
-    attributes = {
-        "data-events": events,
-        "data-post": post,
-        "data-page": page_token,
-        "data-words": json.dumps(words, ensure_ascii=False),
-    }
-    shown = " ".join(f'{name}="{html.escape(value, quote=True)}"'
-                     for name, value in attributes.items())
-    return "\n".join([
-        "<!DOCTYPE html>",
-        f'<html {html_language()}><head><meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        '<meta name="color-scheme" content="light dark">',
-        '<meta name="referrer" content="no-referrer">',
-        f'<base href="{html.escape(base)}">',
-        f"<title>{html.escape(title)}</title>",
-        '<link rel="icon" href="data:,">',
-        '<link rel="stylesheet" href="seat.css">',
-        '<script src="entry.js" defer></script>',
-        "</head><body>",
-        f'<main id="entry" {shown}>',
-        f"<h1>{html.escape(title)}</h1>",
-        '<noscript><p class="problem">'
-        + html.escape(_("This page needs JavaScript to take your entry."))
-        + "</p></noscript>",
-        "</main>",
-        '<footer><p id="live" class="meta"></p></footer>',
-        "</body></html>",
-    ]) + "\n"
+    return script_page(
+        title=title, base=base, script="entry.js", main_id="entry",
+        attributes={"data-events": events, "data-post": post, "data-page": page_token,
+                    "data-words": json.dumps(words, ensure_ascii=False)},
+        needs_script=_("This page needs JavaScript to take your entry."),
+        footer='<p id="live" class="meta"></p>')

@@ -91,19 +91,10 @@ def seat_words() -> JSONDict:
     }
 
 
-def seat_document(*, title: str, base: str, events: str, move: str | None,
-                  page_token: str, words: JSONDict) -> str:
-    """The seat's (or the public table's) page: a shell the seat script fills in from
-    the live stream at ``events``; ``move`` (None on the public page) is where moves are
-    posted, with ``page_token``."""
-    import json
-
-    attributes = {
-        "data-events": events,
-        "data-move": move or "",
-        "data-page": page_token,
-        "data-words": json.dumps(words, ensure_ascii=False),
-    }
+def script_page(*, title: str, base: str, script: str, main_id: str,
+                attributes: dict[str, str], needs_script: str, footer: str) -> str:
+    """A page the phone's script fills in (a seat's, the public table's, a player's entry):
+    the head, the script, and ``main`` carrying ``attributes`` for the script to read."""
     shown = " ".join(f'{name}="{html.escape(value, quote=True)}"'
                      for name, value in attributes.items())
     return "\n".join([
@@ -116,14 +107,28 @@ def seat_document(*, title: str, base: str, events: str, move: str | None,
         f"<title>{html.escape(title)}</title>",
         '<link rel="icon" href="data:,">',
         '<link rel="stylesheet" href="seat.css">',
-        '<script src="seat.js" defer></script>',
+        f'<script src="{script}" defer></script>',
         "</head><body>",
-        f'<main id="seat" {shown}>',
+        f'<main id="{main_id}" {shown}>',
         f"<h1>{html.escape(title)}</h1>",
-        '<noscript><p class="problem">'
-        + html.escape(_("This page needs JavaScript to show the game and take your moves."))
-        + "</p></noscript>",
+        f'<noscript><p class="problem">{html.escape(needs_script)}</p></noscript>',
         "</main>",
-        '<footer><p id="live" class="meta"></p><p id="awake" class="meta"></p></footer>',
+        f"<footer>{footer}</footer>",
         "</body></html>",
     ]) + "\n"
+
+
+def seat_document(*, title: str, base: str, events: str, move: str | None,
+                  page_token: str, words: JSONDict) -> str:
+    """The seat's (or the public table's) page: a shell the seat script fills in from
+    the live stream at ``events``; ``move`` (None on the public page) is where moves are
+    posted, with ``page_token``."""
+    import json
+
+    return script_page(
+        title=title, base=base, script="seat.js", main_id="seat",
+        attributes={"data-events": events, "data-move": move or "",
+                    "data-page": page_token,
+                    "data-words": json.dumps(words, ensure_ascii=False)},
+        needs_script=_("This page needs JavaScript to show the game and take your moves."),
+        footer='<p id="live" class="meta"></p><p id="awake" class="meta"></p>')
