@@ -254,6 +254,17 @@ def _apply(db: WritableStoreView, sessions: list[Session], plan: players_module.
 # score rematch, and score new without --player
 
 
+def _night_to_rematch(db: StoreView) -> Session:
+    """The session ``score rematch`` plays again when given no id: the current one, unless
+    it is a game on the virtual deck (played after the night, say), then the last table
+    session."""
+    current = db.get()
+    if current.mode == "table":
+        return current
+    tables = [session for session in chronological(db.sessions()) if session.mode == "table"]
+    return tables[-1] if tables else current
+
+
 def _next_dealer(session: Session) -> str | None:
     """The seat after the first dealer among those who played to the end."""
     if session.first_dealer is None:
@@ -266,13 +277,14 @@ def _next_dealer(session: Session) -> str | None:
 def rematch(
     ctx: typer.Context,
     session_id: Annotated[int | None, typer.Argument(
-        metavar="[ID]", help=N_("The session to play again (default: the current one)."),
+        metavar="[ID]", help=N_("The session to play again (default: the current one, or "
+                                "after a game on the virtual deck the last table session)."),
         show_default=False)] = None,
     name: Annotated[str, typer.Option("--name", help=N_("A name for the new session."))] = "",
     note: Annotated[str, typer.Option("--note", help=N_("A note on the new session."))] = "",
 ) -> None:
     with store(ctx).write() as db:
-        source = db.get(session_id)
+        source = db.get(session_id) if session_id is not None else _night_to_rematch(db)
         if source.mode == "virtual":
             raise EntryError(_("session {id} is a virtual game: {command} deals another")
                              .format(id=source.id, command=f"`score play {source.game} ...`"))
