@@ -5,6 +5,7 @@ decision."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -28,7 +29,7 @@ def broken_words(page: str) -> list[str]:
     """Lines that end inside a word: a letter and a hyphen at the end of a line, with
     the next line going on with a letter (``last-`` / ``standing``)."""
     lines = page.splitlines()
-    return [f"{line!r} / {after!r}" for line, after in zip(lines, lines[1:], strict=False)
+    return [f"{line!r} / {after!r}" for line, after in itertools.pairwise(lines)
             if re.search(r"\w-$", line) and re.match(r"\s*\w", after)]
 
 

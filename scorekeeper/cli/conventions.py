@@ -265,14 +265,14 @@ class LocalizedFormatter:
 
 def wrap_words(text: str, width: int, indent: str = "") -> str:
     """``text`` in lines of ``width`` columns after ``indent``, broken between words
-    only: never inside a word, nor at its hyphen (``last-standing``), as Click's own
+    only: never inside a word, nor at its hyphen (``round-by-round``), as Click's own
     wrapping does. Paragraphs stay apart, and one that starts with Click's ``\\b``
     line keeps its lines as written (examples).
 
-    >>> print(wrap_words("--end last-standing|first-out or first-out", 16, "  "))
-      --end
-      last-standing|first-out
-      or first-out
+    >>> print(wrap_words("--size extra-large|small or small", 16, "  "))
+      --size
+      extra-large|small
+      or small
     """
     wrapper = textwrap.TextWrapper(width + len(indent), initial_indent=indent,
                                    subsequent_indent=indent, break_long_words=False,

@@ -21,6 +21,7 @@ from rich.text import Text
 
 from scorekeeper import config as config_module
 from scorekeeper import players as players_module
+from scorekeeper.card_printing import plain
 from scorekeeper.cli import prompts
 from scorekeeper.cli.context import console, store, usage
 from scorekeeper.cli.game_options import first_house_rule, game_names, help_when_built
@@ -160,8 +161,8 @@ def players_list(
     for p in found:
         others = ", ".join(s for s in p.spellings if s != p.name)
         name = p.name if p.bot is None else _("{name} (bot)").format(name=p.name)
-        table.add_row(Text(name), str(len(p.sessions)), str(p.finished),
-                      Text(p.last_played[:16].replace("T", " ")), Text(others))
+        table.add_row(plain(name), str(len(p.sessions)), str(p.finished),
+                      plain(p.last_played[:16].replace("T", " ")), plain(others))
     console.print(table)
 
 

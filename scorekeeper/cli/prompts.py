@@ -14,9 +14,9 @@ asks, then locks, re-reads and writes.
 from __future__ import annotations
 
 import contextlib
+import re
 import shutil
 import sys
-import re
 import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any

@@ -7,7 +7,6 @@ user text: plain rich Text in the terminal, escaped in Markdown and HTML.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterator, Sequence
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType
@@ -18,13 +17,9 @@ from rich.text import Text
 from scorekeeper.card_printing import plain
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.review import PlayerSummary, Review, ReviewedDecision
-from scorekeeper.text import show_controls
 from scorekeeper.views.export import CSS, bdi, html_language, ltr, md, right_to_left
+from scorekeeper.views.export import html_text as _e
 from scorekeeper.views.render import Heading
-
-
-def _e(text: object) -> str:
-    return html.escape(show_controls(str(text)))
 
 
 def points(value: float) -> str:
