@@ -9,10 +9,11 @@ import itertools
 import re
 
 import pytest
+import typer
 from conftest import CLI
 
 from scorekeeper.cli import lazy
-from scorekeeper.cli.app import app  # noqa: F401 - registers every command in LOADERS
+from scorekeeper.cli.app import app
 from scorekeeper.cli.prompts import prompt_lines
 
 WIDTH = 45
@@ -33,11 +34,24 @@ def broken_words(page: str) -> list[str]:
             if re.search(r"\w-$", line) and re.match(r"\s*\w", after)]
 
 
+def every_command() -> list[list[str]]:
+    """``[]`` (score itself), every command, and every subcommand of a group."""
+    found: list[list[str]] = [[]]
+    root = lazy.root_command(app)
+    context = typer.Context(root)
+    for name in lazy.LOADERS:
+        found.append([name])
+        command = root.get_command(context, name)  # type: ignore[attr-defined]
+        if hasattr(command, "list_commands"):  # a group: its subcommands too
+            found += [[name, sub] for sub in command.list_commands(context)]
+    return found
+
+
 @pytest.mark.parametrize("language", ["en", "da", "ar"])
 def test_every_help_page_at_45_columns_breaks_between_words(
         cli: CLI, monkeypatch: pytest.MonkeyPatch, language: str) -> None:
     monkeypatch.setenv("SCOREKEEPER_LANG", language)
-    for command in ([], *([name] for name in lazy.LOADERS)):
+    for command in every_command():
         page = help_page(cli, monkeypatch, *command)
         assert not broken_words(page), (command, broken_words(page))
         too_wide = [line for line in page.splitlines()
