@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 from scorekeeper import files, i18n
 from scorekeeper.games.common import EntryError, GameDeclaration, RoundOption, TableGame
 from scorekeeper.i18n import _
+from scorekeeper.text import show_controls
 
 if TYPE_CHECKING:
     from scorekeeper.games.virtual import VirtualGame
@@ -209,8 +210,14 @@ def _load(where: str, load: Callable[[], object], origin: str = PLUG_IN) -> None
         ORIGINS.setdefault(declaration.name, origin)
     except Exception as error:  # anything a plug-in's import may raise
         reason = str(error) or type(error).__name__
-        print(_("score: the game {where} is left out: {reason}").format(
-            where=where, reason=reason.splitlines()[0]), file=sys.stderr)
+        _warn(_("score: the game {where} is left out: {reason}").format(
+            where=where, reason=reason.splitlines()[0]))
+
+
+def _warn(line: str) -> None:
+    """One line on stderr about a game left out: a file's name or a plug-in's message is
+    text from outside, so its control characters are written as their escapes."""
+    print(show_controls(line), file=sys.stderr)
 
 
 def _register_installed() -> None:
@@ -247,18 +254,17 @@ def load_group_games() -> None:
             make = getattr(importlib.import_module(module), attribute)
             made, refused = make(folder, frozenset(DECLARATIONS))
         except Exception as error:  # a plug-in's maker failing is not the table's error
-            print(_("score: the group's games of {game} are left out: {reason}").format(
-                game=maker.title, reason=(str(error) or type(error).__name__).splitlines()[0]),
-                file=sys.stderr)
+            _warn(_("score: the group's games of {game} are left out: {reason}").format(
+                game=maker.title, reason=(str(error) or type(error).__name__).splitlines()[0]))
             continue
         for line in refused:
-            print(line, file=sys.stderr)
+            _warn(line)
         for declaration in made:
             try:
                 register(declaration)
             except ValueError as error:
-                print(_("score: {path}: {reason}").format(path=declaration.origin,
-                                                          reason=error), file=sys.stderr)
+                _warn(_("score: {path}: {reason}").format(path=declaration.origin,
+                                                          reason=error))
                 continue
             ORIGINS[declaration.name] = GROUP_FILE
 

@@ -43,8 +43,22 @@ def test_rematch_without_a_tracked_dealer_and_of_one_card(one_card: Any, ok: CLI
 def test_rematch_refusals(ok: CLI, refuse: Refuse) -> None:
     refuse("rematch", says="no sessions yet")
     ok("play", "one-card", "--bot", "random", "--bot", "random", "--seed", "1")
-    refuse("rematch", says="virtual game")
+    refuse("rematch", says="virtual game")  # no table session to fall back on
+    refuse("rematch", "1", says="session 1 is a virtual game")
     refuse("rematch", "9", says="no session 9")
+
+
+def test_rematch_after_a_bot_game_plays_the_night_again(least: Any, ok: CLI,
+                                                        refuse: Refuse, summary: Any) -> None:
+    least("Ann", "Bob", "Cy", extra=("--dealer", "Ann", "--limit", "25"))
+    least("Dan", "Eve", extra=("--dealer", "Dan", "--limit", "25"))  # the night ...
+    ok("add-round", "--declarer", "Dan", "Dan=1", "Eve=30")  # ... ends: Eve is out
+    ok("play", "least-score", "--bot", "random", "--bot", "greedy", "--seed", "3")
+    assert summary()["mode"] == "virtual"  # the bot game is now the current session
+    result = ok("rematch")
+    assert "a rematch of session 2" in result.stdout
+    assert summary()["players"] == ["Dan", "Eve"] and summary()["mode"] == "table"
+    refuse("rematch", "3", says="session 3 is a virtual game")  # asked for by its id
 
 
 class Terminal(io.StringIO):

@@ -327,3 +327,34 @@ def test_review_of_an_imported_game(cli: CLI, db_path: Path, bots_game: int,
     assert after == cli("review", "2", "--json").json()
     assert [d["position"] for d in before["decisions"]] == \
         [d["position"] for d in decisions_of(after, "[b]x")]
+
+
+def random_player(seed: int) -> Chooser:
+    rng = random.Random(seed)
+    return lambda player, view, problem: LS_BOTS["random"].choose(view, rng)
+
+
+@pytest.mark.parametrize("width", [45, 80, 120])
+def test_review_at_a_phones_width_is_one_block_per_decision(
+        cli: CLI, db_path: Path, monkeypatch: pytest.MonkeyPatch, width: int) -> None:
+    session = played_game("least-score", [match.Seat("Ann"), match.Seat("Greedy-2", "greedy")],
+                          5, 2, random_player(5), options={"limit": 25})
+    game = saved(db_path, session)
+    monkeypatch.setenv("COLUMNS", str(width))
+    shown = cli("review", game)
+    assert shown.exit_code == 0, shown
+    mistakes = [d for d in cli("review", game, "--json").json()["decisions"] if d["mistake"]]
+    assert mistakes, "the random player made no mistake to show"
+    lines = shown.stdout.splitlines()
+    assert all(len(line.rstrip()) <= width for line in lines)
+    assert "…" not in shown.stdout  # no cell cut to its first letters
+    if width < 72:  # each mistake its own block: where, then played, the bot's, given away
+        for mistake in mistakes:
+            where = f"Deal {mistake['deal']}, action {mistake['step']}, "
+            at = next(i for i, line in enumerate(lines) if line.startswith(where))
+            block = "\n".join(lines[at:at + 6])
+            assert "Played: " + mistake["played"]["text"].split(",")[0] in block
+            assert "The bot: " in block and f"Given away: {mistake['loss']:.1f}" in block
+        assert "┃" not in shown.stdout
+    else:
+        assert "┃" in shown.stdout and "Given away" in shown.stdout

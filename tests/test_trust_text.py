@@ -166,6 +166,31 @@ def test_hostile_text_in_the_store_is_shown_escaped_everywhere(ok: CLI, cli: CLI
     assert "is now the current session" in used.stdout
 
 
+def finished_hostile_store(ok: CLI, db_path: Path) -> None:
+    """A finished night whose player names were edited by hand to hold escape sequences."""
+    ok("new", "least-score", *players_args("Ann", "Bob"), "--dealer", "Ann", "--limit", "25")
+    ok("add-round", "--declarer", "Ann", "Ann=3", "Bob=30")  # Bob out: Ann wins
+    text = db_path.read_text(encoding="utf-8")
+    text = text.replace('"Bob"', '"B\\u001b[31mo\\u001b]0;pwned\\u0007b"')
+    text = text.replace('"Ann"', '"[bold]An\\u001b[2Jn"')
+    db_path.write_text(text, encoding="utf-8")
+
+
+@pytest.mark.parametrize("args", [["players"], ["players", "--json"], ["stats"],
+                                  ["stats", "--json"], ["stats", "--format", "md"],
+                                  ["stats", "--format", "html"], ["stats", "--vs"],
+                                  ["sessions"], ["show"]])
+def test_hostile_names_in_players_and_stats_are_shown_escaped(ok: CLI, cli: CLI,
+                                                              db_path: Path,
+                                                              args: list[str]) -> None:
+    finished_hostile_store(ok, db_path)
+    before = file_bytes(db_path)
+    result = cli(*args)
+    assert_clean(result, *args)
+    assert "\\x1b" in result.output or "\\u001b" in result.output, result.output
+    assert file_bytes(db_path) == before
+
+
 def test_hostile_text_in_the_store_never_reaches_stderr(ok: CLI, refuse: Refuse,
                                                         db_path: Path) -> None:
     hostile_store(ok, db_path)
@@ -351,3 +376,37 @@ def test_a_prompt_shows_what_was_typed_with_its_control_characters_escaped(
     result = refuse("add-round", "Ann=15", "Bob=0", says="the input ended at a question")
     assert "there is no bidder called 'A\\x1b[2Jnn'" in result.stdout
     assert ESCAPE not in result.output
+
+
+# --------------------------------------------------------------------------- a group's game file
+
+
+@pytest.fixture
+def group_games(group_games_read_afresh: None) -> Path:
+    import os
+    folder = Path(os.environ["SCOREKEEPER_CONFIG"]).parent / "games"
+    folder.mkdir(parents=True)
+    return folder
+
+
+def test_a_game_file_named_with_an_escape_is_warned_about_escaped(cli: CLI,
+                                                                  group_games: Path) -> None:
+    (group_games / "bad\x1b[31mx.toml").write_text("garbage = \n", encoding="utf-8")
+    listed = cli("games")
+    assert listed.exit_code == 0, listed
+    assert ESCAPE not in listed.output, listed.stderr
+    assert "bad\\x1b[31mx.toml:1:" in listed.stderr and "the other games still work" in (
+        listed.stderr)
+
+
+def test_a_game_files_title_is_text_in_every_export(ok: CLI, group_games: Path) -> None:
+    (group_games / "kasino.toml").write_text(
+        'title = "<b>Kasino</b> *x*"\nplayers = [2, 4]\n', encoding="utf-8")
+    ok("new", "kasino", *players_args("Ann", "Bob"), "--dealer", "Ann")
+    ok("add-round", "Ann=3", "Bob=4")
+    markdown = ok("export", "--format", "md").stdout
+    assert "<b>" not in markdown and "\\*x\\*" in markdown and ESCAPE not in markdown
+    assert markdown.splitlines()[2].startswith("&lt;b&gt;Kasino&lt;/b&gt; \\*x\\* ·")
+    page = ok("export", "--format", "html").stdout
+    assert "<b>Kasino" not in page and ESCAPE not in page
+    assert ESCAPE not in ok("show").stdout and ESCAPE not in ok("sessions").stdout

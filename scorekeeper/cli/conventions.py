@@ -21,6 +21,7 @@ import enum
 import gettext
 import re
 import shutil
+import textwrap
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -189,6 +190,10 @@ def localize(command: Any, *, walk: bool = True) -> None:
         names = ("help", "short_help", "epilog")
         for name, english in zip(names, _english(each, *names), strict=True):
             setattr(each, name, _translated(english))
+        if each.short_help is None and each.help:
+            # the whole first sentence, wrapped by the list of commands: Click would cut
+            # it to the width left beside the name ("Enter the result of a...")
+            each.short_help = each.get_short_help_str(limit=len(each.help))
         for param in getattr(each, "params", ()):
             (english_help,) = _english(param, "help")
             param.help = _translated(english_help)
@@ -226,13 +231,60 @@ class LocalizedFormatter:
         self._formatter.write_usage(prog, args,
                                     _("Usage:") + " " if prefix is None else prefix)
 
+    def write_text(self, text: str) -> None:
+        indent = " " * int(self._formatter.current_indent)
+        self._formatter.write(wrap_words(text, self._width() - len(indent), indent) + "\n")
+
     def write_dl(self, rows: Sequence[tuple[str, str]], col_max: int = 30,
                  col_spacing: int = 2) -> None:
+        """Click's definition list (options, commands), its descriptions wrapped
+        between words only."""
         rows = [(term, _(text) if text == HELP_OPTION_HELP else text) for term, text in rows]
-        width = int(getattr(self._formatter, "width", HELP_MAX_WIDTH))
+        width = self._width()
         if width < NARROW_HELP:  # a term longer than this goes on a line of its own
             col_max = min(col_max, max(width // 3, 8))
-        self._formatter.write_dl(rows, col_max, col_spacing)
+        indent = " " * int(self._formatter.current_indent)
+        first_column = min(max((len(term) for term, _text in rows), default=0), col_max)
+        column = first_column + col_spacing
+        for term, text in rows:
+            self._formatter.write(indent + term)
+            if not text:
+                self._formatter.write("\n")
+                continue
+            if len(term) <= first_column:
+                self._formatter.write(" " * (column - len(term)))
+            else:
+                self._formatter.write("\n" + indent + " " * column)
+            hanging = indent + " " * column
+            wrapped = wrap_words(text, max(width - column - len(indent), 10), hanging)
+            self._formatter.write(wrapped[len(hanging):] + "\n")
+
+    def _width(self) -> int:
+        return int(getattr(self._formatter, "width", None) or HELP_MAX_WIDTH)
+
+
+def wrap_words(text: str, width: int, indent: str = "") -> str:
+    """``text`` in lines of ``width`` columns after ``indent``, broken between words
+    only: never inside a word, nor at its hyphen (``round-by-round``), as Click's own
+    wrapping does. Paragraphs stay apart, and one that starts with Click's ``\\b``
+    line keeps its lines as written (examples).
+
+    >>> print(wrap_words("--size extra-large|small or small", 16, "  "))
+      --size
+      extra-large|small
+      or small
+    """
+    wrapper = textwrap.TextWrapper(width + len(indent), initial_indent=indent,
+                                   subsequent_indent=indent, break_long_words=False,
+                                   break_on_hyphens=False)
+    paragraphs = []
+    for paragraph in text.split("\n\n"):
+        lines = paragraph.split("\n")
+        if lines and lines[0].strip() == "\b":
+            paragraphs.append("\n".join(indent + line for line in lines[1:]))
+        elif paragraph.strip():
+            paragraphs.append(wrapper.fill(" ".join(paragraph.split())))
+    return "\n\n".join(paragraphs)
 
 
 class LocalizedContext(typer.Context):

@@ -21,6 +21,7 @@ from rich.text import Text
 
 from scorekeeper import config as config_module
 from scorekeeper import players as players_module
+from scorekeeper.card_printing import plain
 from scorekeeper.cli import prompts
 from scorekeeper.cli.context import console, store, usage
 from scorekeeper.cli.game_options import first_house_rule, game_names, help_when_built
@@ -160,8 +161,8 @@ def players_list(
     for p in found:
         others = ", ".join(s for s in p.spellings if s != p.name)
         name = p.name if p.bot is None else _("{name} (bot)").format(name=p.name)
-        table.add_row(Text(name), str(len(p.sessions)), str(p.finished),
-                      Text(p.last_played[:16].replace("T", " ")), Text(others))
+        table.add_row(plain(name), str(len(p.sessions)), str(p.finished),
+                      plain(p.last_played[:16].replace("T", " ")), plain(others))
     console.print(table)
 
 
@@ -254,6 +255,17 @@ def _apply(db: WritableStoreView, sessions: list[Session], plan: players_module.
 # score rematch, and score new without --player
 
 
+def _night_to_rematch(db: StoreView) -> Session:
+    """The session ``score rematch`` plays again when given no id: the current one, unless
+    it is a game on the virtual deck (played after the night, say), then the last table
+    session."""
+    current = db.get()
+    if current.mode == "table":
+        return current
+    tables = [session for session in chronological(db.sessions()) if session.mode == "table"]
+    return tables[-1] if tables else current
+
+
 def _next_dealer(session: Session) -> str | None:
     """The seat after the first dealer among those who played to the end."""
     if session.first_dealer is None:
@@ -266,13 +278,14 @@ def _next_dealer(session: Session) -> str | None:
 def rematch(
     ctx: typer.Context,
     session_id: Annotated[int | None, typer.Argument(
-        metavar="[ID]", help=N_("The session to play again (default: the current one)."),
+        metavar="[ID]", help=N_("The session to play again (default: the current one, or "
+                                "after a game on the virtual deck the last table session)."),
         show_default=False)] = None,
     name: Annotated[str, typer.Option("--name", help=N_("A name for the new session."))] = "",
     note: Annotated[str, typer.Option("--note", help=N_("A note on the new session."))] = "",
 ) -> None:
     with store(ctx).write() as db:
-        source = db.get(session_id)
+        source = db.get(session_id) if session_id is not None else _night_to_rematch(db)
         if source.mode == "virtual":
             raise EntryError(_("session {id} is a virtual game: {command} deals another")
                              .format(id=source.id, command=f"`score play {source.game} ...`"))

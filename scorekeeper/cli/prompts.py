@@ -14,6 +14,7 @@ asks, then locks, re-reads and writes.
 from __future__ import annotations
 
 import contextlib
+import re
 import shutil
 import sys
 import textwrap
@@ -65,9 +66,16 @@ def prompt_lines(prompt: str, width: int) -> tuple[list[str], str]:
     """
     if len(prompt) + ANSWER_ROOM <= width:
         return [], prompt
-    lines = textwrap.wrap(prompt, max(width - ANSWER_ROOM, 10), break_long_words=False,
-                          break_on_hyphens=False)
+    glued = _OPENER.sub(lambda found: found.group(1) + _GLUE, prompt)
+    lines = [line.replace(_GLUE, " ") for line in textwrap.wrap(
+        glued, max(width - ANSWER_ROOM, 10), break_long_words=False, break_on_hyphens=False)]
     return lines[:-1], lines[-1] + " "
+
+
+_GLUE = "\u00a0"  # textwrap breaks at ASCII white space only
+_OPENER = re.compile(r"(?<!\S)(\(\S?) ")
+"""An opening bracket with at most one character after it (``(?``), kept on the line of
+the word that follows it: ``(?`` alone at a line's end reads as a broken word."""
 
 
 def read_line(out: Console, prompt: Text) -> str:

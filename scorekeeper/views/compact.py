@@ -265,7 +265,7 @@ def session_view(session: Session, width: int, head: Sequence[RenderableType]) -
         parts += [plain(_("Round {number}: {note}").format(number=number, note=note))
                   for number, note in render.round_notes(session)]
     else:
-        parts.append(Text(_("No rounds yet: after each deal, `score add-round ...`.")))
+        parts.append(render.no_rounds_yet(session))
     parts.append(render.ending(session))
     return Group(*parts)
 

@@ -148,7 +148,7 @@ def to_markdown(session: Session) -> str:
         f"# {md(session.label)}",
         "",
         _("{game} · {players} · started {time}").format(
-            game=session.rules.title, players=md(comma().join(session.players)),
+            game=md(session.rules.title), players=md(comma().join(session.players)),
             time=md(readable_time(session.created, at_the_table=True))),
         _("House rules: {options}").format(options=options),
         *([played] if played else []),
@@ -316,8 +316,13 @@ svg.swatch{width:12px;height:12px;border:0;background:none;vertical-align:-1px}
 """
 
 
-def _e(text: object) -> str:
+def html_text(text: object) -> str:
+    """User text in HTML: markup escaped, control characters written as their escapes
+    (a name edited into the store by hand may hold an ESC)."""
     return html.escape(show_controls(str(text)))
+
+
+_e = html_text
 
 
 def bdi(text: object) -> str:

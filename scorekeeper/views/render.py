@@ -180,6 +180,9 @@ def ending(session: Session) -> Text:
                               len(standings.winners)).format(winners=names_and(standings.winners)),
                      style="bold green")
     notes = Text("\n").join(plain(note) for note in standings.all_notes)
+    if session.mode == "virtual":
+        notes.append_text(Text(("\n" if notes else "") + _(
+            "Not finished: `score play --resume {id}` plays on.").format(id=session.id)))
     return notes
 
 
@@ -271,9 +274,18 @@ def session_view(session: Session) -> RenderableType:
         parts += [plain(_("Round {number}: {note}").format(number=number, note=note))
                   for number, note in round_notes(session)]
     else:
-        parts.append(Text(_("No rounds yet: after each deal, `score add-round ...`.")))
+        parts.append(no_rounds_yet(session))
     parts.append(ending(session))
     return Group(*parts)
+
+
+def no_rounds_yet(session: Session) -> Text:
+    """What a session with no rounds says comes next: a table's next deal is typed in,
+    a virtual game's is played on."""
+    if session.mode == "virtual":
+        return Text(_("No deal played yet: `score play --resume {id}` plays on.").format(
+            id=session.id))
+    return Text(_("No rounds yet: after each deal, `score add-round ...`."))
 
 
 def sessions_table(sessions: Sequence[Session], current: int | None) -> Table:

@@ -7,23 +7,19 @@ user text: plain rich Text in the terminal, escaped in Markdown and HTML.
 
 from __future__ import annotations
 
-import html
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
 from scorekeeper.card_printing import plain
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.review import PlayerSummary, Review, ReviewedDecision
-from scorekeeper.text import show_controls
 from scorekeeper.views.export import CSS, bdi, html_language, ltr, md, right_to_left
+from scorekeeper.views.export import html_text as _e
 from scorekeeper.views.render import Heading
-
-
-def _e(text: object) -> str:
-    return html.escape(show_controls(str(text)))
 
 
 def points(value: float) -> str:
@@ -113,12 +109,7 @@ def renderables(review: Review) -> RenderableType:
         parts.append(Heading(plain(player_title(review, summary)), align="left"))
         rows = mistake_rows(review, summary)
         if rows:
-            table = Table(show_edge=False, pad_edge=False)
-            for index, column in enumerate(mistake_head()):
-                table.add_column(column, justify="right" if index in (0, 1, 5) else "left")
-            for row in rows:
-                table.add_row(*(plain(cell) for cell in row))
-            parts.append(table)
+            parts.append(Mistakes(rows))
         if summary.costliest:
             parts.append(Text(ngettext("The costliest, as the position was:",
                                        "The {n} costliest, as the position was:",
@@ -127,6 +118,35 @@ def renderables(review: Review) -> RenderableType:
         for reviewed in summary.costliest:
             parts.append(_position(review, reviewed))
     return Group(*parts)
+
+
+NARROW_REVIEW = 72
+"""Below this width each mistake is a block of its own: the table's six columns would
+cut every word to a letter or two ("Acti… Deci… disc…")."""
+
+
+class Mistakes:
+    """A player's mistakes: a table where it fits, else one block per decision."""
+
+    def __init__(self, rows: Sequence[Sequence[str]]) -> None:
+        self.rows = rows
+
+    def __rich_console__(self, console: Console,
+                         options: ConsoleOptions) -> Iterator[RenderableType]:
+        head = mistake_head()
+        if options.max_width >= NARROW_REVIEW:
+            table = Table(show_edge=False, pad_edge=False)
+            for index, column in enumerate(head):
+                table.add_column(column, justify="right" if index in (0, 1, 5) else "left")
+            for row in self.rows:
+                table.add_row(*(plain(cell) for cell in row))
+            yield table
+            return
+        for deal, step, kind, played, best, loss in self.rows:
+            yield plain(_("Deal {deal}, action {step}, {kind}").format(
+                deal=deal, step=step, kind=kind), style="bold")
+            for label, value in ((head[3], played), (head[4], best), (head[5], loss)):
+                yield Padding(plain(f"{label}: {value}"), (0, 0, 0, 2))
 
 
 def _position(review: Review, reviewed: ReviewedDecision) -> RenderableType:

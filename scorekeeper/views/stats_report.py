@@ -7,7 +7,6 @@ the terminal, escaped in Markdown and HTML.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from scorekeeper import i18n
+from scorekeeper.card_printing import plain
 from scorekeeper.games.common import StatFigure
 from scorekeeper.i18n import N_, _, ngettext, pgettext
 from scorekeeper.session import Session
@@ -32,6 +32,7 @@ from scorekeeper.stats import (
 from scorekeeper.store import StoreView
 from scorekeeper.views import render
 from scorekeeper.views.export import CSS, PALETTE, bdi, html_language, ltr, md, right_to_left
+from scorekeeper.views.export import html_text as _e
 
 
 def stats_json(sessions: Sequence[Session], query: StatsQuery | None = None) -> dict[str, Any]:
@@ -269,18 +270,18 @@ class _TableOrCards:
 
     def table(self) -> Table:
         # a game's title may be the group's own (a TOML file): text, never markup
-        table = Table(title=Text(self.title), title_justify="left", caption=self.caption,
+        table = Table(title=plain(self.title), title_justify="left", caption=self.caption,
                       caption_justify="left")
         for index, column in enumerate(self.head):
-            table.add_column(Text(column), justify="left" if index in self.words else "right")
+            table.add_column(plain(column), justify="left" if index in self.words else "right")
         for row in self.rows:
-            table.add_row(*(Text(cell) for cell in row))  # names are data, never markup
+            table.add_row(*(plain(cell) for cell in row))  # names are data, never markup
         return table
 
     def cards(self, width: int) -> Group:
-        parts: list[RenderableType] = [Text(self.title, style="italic")]
+        parts: list[RenderableType] = [plain(self.title, style="italic")]
         for row in self.rows:
-            parts.append(Text(row[0], style="bold"))
+            parts.append(plain(row[0], style="bold"))
             line = Text("  ")
             for heading, cell in zip(self.head[1:], row[1:], strict=True):
                 # TRANSLATORS: a figure and its heading in the narrow statistics
@@ -377,10 +378,6 @@ def to_markdown(stats: Stats, versus: bool) -> str:
 
 # ---------------------------------------------------------------------------
 # HTML
-
-
-def _e(text: object) -> str:
-    return html.escape(str(text))
 
 
 def _keep_percent(html_text: str) -> str:

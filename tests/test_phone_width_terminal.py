@@ -1,0 +1,99 @@
+"""The terminal at a phone's width (issue 40.7): at 45 columns every help page breaks
+lines between words only (no word split, not even at its hyphen) and cuts no command's
+summary; a prompt wraps between words; ``score review`` lays out one block per
+decision."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+import typer
+from conftest import CLI
+
+from scorekeeper.cli import lazy
+from scorekeeper.cli.app import app
+from scorekeeper.cli.prompts import prompt_lines
+
+WIDTH = 45
+
+
+def help_page(cli: CLI, monkeypatch: pytest.MonkeyPatch, *args: str) -> str:
+    monkeypatch.setenv("COLUMNS", str(WIDTH))
+    result = cli(*args, "--help")
+    assert result.exit_code == 0, result
+    return result.stdout
+
+
+def broken_words(page: str) -> list[str]:
+    """Lines that end inside a word: a letter and a hyphen at the end of a line, with
+    the next line going on with a letter (``last-`` / ``standing``)."""
+    lines = page.splitlines()
+    return [f"{line!r} / {after!r}" for line, after in itertools.pairwise(lines)
+            if re.search(r"\w-$", line) and re.match(r"\s*\w", after)]
+
+
+def every_command() -> list[list[str]]:
+    """``[]`` (score itself), every command, and every subcommand of a group."""
+    found: list[list[str]] = [[]]
+    root = lazy.root_command(app)
+    context = typer.Context(root)
+    for name in lazy.LOADERS:
+        found.append([name])
+        command = root.get_command(context, name)  # type: ignore[attr-defined]
+        if hasattr(command, "list_commands"):  # a group: its subcommands too
+            found += [[name, sub] for sub in command.list_commands(context)]
+    return found
+
+
+@pytest.mark.parametrize("language", ["en", "da", "ar"])
+def test_every_help_page_at_45_columns_breaks_between_words(
+        cli: CLI, monkeypatch: pytest.MonkeyPatch, language: str) -> None:
+    monkeypatch.setenv("SCOREKEEPER_LANG", language)
+    for command in every_command():
+        page = help_page(cli, monkeypatch, *command)
+        assert not broken_words(page), (command, broken_words(page))
+        too_wide = [line for line in page.splitlines()
+                    if len(line) > WIDTH and " " in line.strip()]
+        assert not too_wide, (command, too_wide)
+
+
+@pytest.mark.parametrize("language", ["en", "da", "ar"])
+def test_the_list_of_commands_cuts_no_summary(cli: CLI, monkeypatch: pytest.MonkeyPatch,
+                                              language: str) -> None:
+    monkeypatch.setenv("SCOREKEEPER_LANG", language)
+    page = help_page(cli, monkeypatch)
+    commands = page.split("\n\n")[-1]
+    assert "..." not in commands and "…" not in commands, commands
+    listed = re.findall(r"^  ([a-z-]+)\s", commands, flags=re.MULTILINE)
+    assert listed == list(lazy.LOADERS)
+    # each summary is a whole sentence: it ends with its full stop
+    summaries = re.split(r"^  [a-z-]+ +", commands, flags=re.MULTILINE)[1:]
+    for name, summary in zip(listed, summaries, strict=True):
+        assert summary.rstrip().endswith((".", ")", "!", "؟")), (name, summary)
+
+
+def test_a_hyphenated_option_value_stays_whole(cli: CLI,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    page = help_page(cli, monkeypatch, "play")
+    assert "last-standing" in page
+    assert not re.search(r"last-\n", page)
+
+
+@pytest.mark.parametrize("prompt", [
+    "Ann, your bid (a number or pass) (? for help): ",
+    "Maximiliana Oberholzer, your bid (a number or pass) (? for help): ",
+    "Ann, dit bud (et tal eller pas) (? for hjælp): ",
+])
+def test_a_prompt_wraps_between_words_and_keeps_its_help_mark_whole(prompt: str) -> None:
+    before, last = prompt_lines(prompt, WIDTH)
+    lines = [*before, last]
+    assert " ".join(line.strip() for line in lines) == prompt.strip()
+    assert all(not line.rstrip().endswith("(?") for line in lines), lines
+    assert all(len(line) <= WIDTH for line in lines)
+
+
+def test_a_prompt_that_fits_is_one_line() -> None:
+    assert prompt_lines("Ann, your move (? for help): ", WIDTH) == (
+        [], "Ann, your move (? for help): ")
