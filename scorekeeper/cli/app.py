@@ -444,7 +444,9 @@ def export_command(
     ctx: typer.Context,
     session_id: SessionArgument = None,
     fmt: Annotated[Format, typer.Option("--format", "-f", help=N_(
-        "json, md, csv or html."))] = Format.MD,
+        "json, md, csv, html, or bgstats (a play file for the BG Stats app)."))] = Format.MD,
+    every: Annotated[bool, typer.Option("--all", help=N_(
+        "With --format bgstats: every finished table session in one file."))] = False,
     output: Annotated[Path | None, typer.Option("--output", "-o", dir_okay=False, help=N_(
         "Write to FILE instead of stdout."))] = None,
     force: Annotated[bool, typer.Option("--force", help=N_("With --output: replace FILE if "
@@ -453,8 +455,17 @@ def export_command(
     from scorekeeper.views import export as exporting  # start-up: only export writes files
 
     st = store(ctx)
-    session = st.read().get(session_id)
-    text = exporting.export(session, fmt.value)
+    if every:
+        if fmt is not Format.BGSTATS or session_id is not None:
+            usage(_("--all exports every finished session with --format bgstats, and "
+                    "takes no session id"))
+        finished = [each for each in st.read().sessions()
+                    if each.mode == "table" and each.status == "finished"]
+        if not finished:
+            raise EntryError(_("there is no finished table session to export yet"))
+        text = exporting.to_bgstats(finished)
+    else:
+        text = exporting.export(st.read().get(session_id), fmt.value)
     if output is None or str(output) == "-":  # '-' is stdout, as for gh, curl, sqlite-utils
         context.stdout.write(text)
         return

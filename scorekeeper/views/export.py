@@ -47,8 +47,16 @@ SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 def export(session: Session, fmt: str) -> str:
     exporters: dict[str, Callable[[Session], str]] = {
         "json": to_json, "md": to_markdown, "csv": to_csv, "html": to_html,
+        "bgstats": lambda one: to_bgstats([one]),
     }
     return exporters[fmt](session)
+
+
+def to_bgstats(sessions: Sequence[Session]) -> str:
+    """A BG Stats play file of ``sessions`` (views/bgstats.py)."""
+    from scorekeeper.views.bgstats import play_file
+
+    return json_text(play_file(sessions))
 
 
 def to_json(session: Session) -> str:
