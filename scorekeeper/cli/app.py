@@ -506,19 +506,37 @@ def _write_export(st: store_module.Store, output: Path, text: str, *, force: boo
             file=output, reason=error.strerror or error)) from None
 
 
-@app.command("import", help=N_("Load a session from a JSON export; it gets a new id and "
-                                "becomes current."))
+@app.command("import", help=N_("Load a session from a JSON export, or past deals from a CSV "
+                                "file with --game; it gets a new id and becomes current."))
+@game_options_module.takes(game_options_module.house_rule_parameters)
 def import_command(
     ctx: typer.Context,
     file: Annotated[Path, typer.Argument(metavar="FILE", help=N_(
-        "A `score export --format json` file ('-' for stdin)."), dir_okay=False)],
+        "A `score export --format json` file, or a CSV file of deals with --game ('-' for "
+        "stdin)."), dir_okay=False)],
+    game: Annotated[str | None, typer.Option("--game", metavar="GAME", help=N_(
+        "The game of a CSV file's deals (its house rules as `score new` takes them)."),
+        autocompletion=completion.games)] = None,
+    name: Annotated[str, typer.Option("--name", help=N_(
+        "With --game: a name for the session."))] = "",
+    dealer: Annotated[str | None, typer.Option("--dealer", metavar="NAME", help=N_(
+        "With --game: who dealt first (default: the first row's dealer column)."))] = None,
+    **game_options: Any,
 ) -> None:
     from scorekeeper import importing  # start-up: the table's commands never read a file
-    from scorekeeper.summary import session_from_summary  # start-up: only import reads one
 
-    data = importing.read_summary_file(file)
-    session = session_from_summary(data).logged_import(str(file))
-    session = store(ctx).update(lambda db: db.add(session))
+    given = {key: value for key, value in game_options.items() if value is not None}
+    if game is None:
+        if given or name or dealer is not None:
+            usage(_("house rules, --name and --dealer go with --game GAME, for a CSV file"))
+        if file.suffix.lower() == ".csv":
+            usage(_("a CSV file needs --game GAME: the game its deals were played at"))
+        from scorekeeper.summary import session_from_summary  # start-up: only import reads one
+
+        session = session_from_summary(importing.read_summary_file(file))
+    else:
+        session = _session_from_csv(file, game, given, name=name, dealer=dealer)
+    session = store(ctx).update(lambda db: db.add(session.logged_import(str(file))))
     rounds = len(session.rounds)
     console.print(plain(ngettext(
         "Imported {file} as session {id} ({label}, {n} round); it is now the current session.",
@@ -526,6 +544,23 @@ def import_command(
         "session.", rounds).format(file=file, id=session.id, label=session.label, n=rounds)))
 
 
+def _session_from_csv(file: Path, game: str, given: dict[str, Any], *, name: str,
+                      dealer: str | None) -> Session:
+    """The session of a CSV file's deals, checked as if each was typed with add-round."""
+    from scorekeeper import csv_import, importing  # start-up: only import reads a file
+
+    rules = _game_or_usage(game)
+    game_options_module.check_house_rules(rules.name, given)
+    from scorekeeper.cli import nights  # the group's defaults; the command line wins
+
+    options = {**nights.load_config().rules_for(rules.name), **given}
+    text = importing.read_text_file(file)
+    try:
+        return csv_import.session_from_csv(text, rules.name, options, name=name,
+                                           dealer=dealer)
+    except EntryError as error:
+        raise EntryError(_("{file}: {reason}; nothing was imported").format(
+            file=file, reason=error)) from None
 
 
 def _sessions(number: int) -> str:
