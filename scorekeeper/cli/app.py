@@ -15,6 +15,7 @@ import shlex
 import stat
 import sys
 from collections.abc import Callable, Sequence
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -167,6 +168,15 @@ def new(
     console.print(render.ending(session))
 
 
+class ListFormat(StrEnum):
+    """How ``score sessions`` lists the sessions."""
+
+    TABLE = "table"
+    JSON = "json"
+    CSV = "csv"
+    NDJSON = "ndjson"
+
+
 CompactOption = Annotated[bool, typer.Option(
     "--compact", help=N_("The narrow layout, as on a phone (the default when the terminal "
                          "is narrower than the table)."))]
@@ -178,13 +188,24 @@ JsonOption = Annotated[bool, typer.Option(
 
 @app.command(help=N_("List the sessions: id, name, game, players, rounds, status, leader."))
 def sessions(ctx: typer.Context, narrow: CompactOption = False,
-             as_json: JsonOption = False) -> None:
+             as_json: JsonOption = False,
+             fmt: Annotated[ListFormat, typer.Option("--format", "-f", help=N_(
+                 "table, json, csv (for a spreadsheet) or ndjson (a JSON object a line)."))
+             ] = ListFormat.TABLE) -> None:
+    if as_json and fmt not in (ListFormat.TABLE, ListFormat.JSON):
+        usage(_("--json is --format json: give one of them"))
     view = store(ctx).read()
     found = view.sessions()
-    if as_json:
+    if as_json or fmt is ListFormat.JSON:
         from scorekeeper.views import json_views  # start-up: only --json needs it
 
         context.stdout.write(json_views.dumps(json_views.sessions_json(found, view.current_id)))
+        return
+    if fmt is not ListFormat.TABLE:
+        from scorekeeper.views import session_list  # start-up: only these formats need it
+
+        write = session_list.as_csv if fmt is ListFormat.CSV else session_list.as_ndjson
+        context.stdout.write(write(found, view.current_id))
         return
     if not found:
         console.print(_("No sessions yet: start one with {command}.").format(

@@ -64,13 +64,13 @@ def to_json(session: Session) -> str:
     return json_text(summary_of(session))
 
 
-def json_text(data: object) -> str:
+def json_text(data: object, indent: int | None = 2) -> str:
     """JSON with names as they are (UTF-8), except characters that act instead of being
     seen: those are written as JSON escapes (``\\u001b``), so the file reads back the same
     and no terminal it is printed to obeys them. ``json.dumps`` already escapes what is
     below U+0020; this adds DEL, the C1 controls, format characters and lone surrogates
     (which UTF-8 can't even encode)."""
-    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    text = json.dumps(data, ensure_ascii=False, indent=indent) + "\n"
     if text.replace("\n", "").isprintable():
         return text
     return "".join(_json_escape(ch) if ch != "\n" and is_hidden(ch) else ch for ch in text)
