@@ -242,11 +242,8 @@ def session_from_csv(text: str, game: str, options: Mapping[str, Any], *, name: 
     if dealer is None and columns.dealer is not None:
         first = deals[0][1]
         dealer = first[columns.dealer].strip() or None if columns.dealer < len(first) else None
-    try:
-        session = Session.new(game, columns.names, name=name, options=dict(options),
-                              dealer=dealer)
-    except EntryError as error:
-        raise refused(1, None, str(error)) from None
+    session = Session.new(game, columns.names, name=name, options=dict(options),
+                          dealer=dealer)  # the players of the header, the house rules
     for line, row in deals:
         if len(row) > len(header):
             raise refused(line, None, _("{count} cells, but the header has {columns}").format(
