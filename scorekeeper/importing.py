@@ -136,3 +136,13 @@ def _refuse(problem: str, file: Path, **values: Any) -> NoReturn:
     named = _("stdin") if str(file) == "-" else str(file)
     raise EntryError(_("{problem}: import takes a `score export --format json` file").format(
         problem=problem.format(file=named, **values)))
+
+
+def read_text_file(file: Path) -> str:
+    """The text in ``file`` ('-' for stdin): at most 64 MiB of UTF-8 (a CSV file of deals)."""
+    raw = _read_capped(file)
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        _refuse(_("{file} is not UTF-8 text (byte {byte} can't be read)"), file,
+                byte=error.start)

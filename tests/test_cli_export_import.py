@@ -170,17 +170,20 @@ def test_csv_least_score(friday, ok: CLI) -> None:
                        "Ann hand", "Ann score", "Ann total", "Bob hand", "Bob score",
                        "Bob total", "Cy hand", "Cy score", "Cy total"]
     assert len(rows) == 4
-    assert rows[1] == ["1", "Ann", "Ann", "false", "10", "0", "0", "16", "6", "6", "17", "7",
-                       "7"]
+    # each hand as it was entered (cards or a total): the file imports back (issue 39.4)
+    assert rows[1] == ["1", "Ann", "Ann", "false", "AH,9S", "0", "0", "KD,6C", "6", "6",
+                       "7H,QS", "7", "7"]
+    assert rows[2][4:7] == ["10", "2", "2"]
     assert rows[3][-3:] == ["9", "0", "14"]
 
 
 def test_csv_one_card(oc_game, ok: CLI) -> None:
     rows = list(csv.reader(io.StringIO(ok("export", "--format", "csv").stdout)))
-    assert rows[0][:6] == ["round", "dealer", "bidder", "bid", "trump", "bid_failed"]
-    assert rows[1] == ["1", "Ann", "Bob", "9", "S", "true", "4", "4", "4", "8", "0", "0",
-                       "3", "3", "3"]
-    assert rows[2][2:6] == ["", "", "", "false"]
+    # and no_bid, the round option add-round takes when nobody bid (issue 39.4)
+    assert rows[0][:7] == ["round", "dealer", "bidder", "bid", "trump", "bid_failed", "no_bid"]
+    assert rows[1] == ["1", "Ann", "Bob", "9", "S", "true", "false", "4", "4", "4", "8", "0",
+                       "0", "3", "3", "3"]
+    assert rows[2][2:7] == ["", "", "", "false", "true"]
     assert len(rows) == 5
 
 

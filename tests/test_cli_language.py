@@ -107,7 +107,7 @@ def test_a_malformed_command_line_is_refused_in_the_language(refuse: Refuse,
     refuse("--lang", "ar", "nosuch", code=2, says="لا يوجد أمر باسم 'nosuch'")
     refuse("--lang", "da", "show", "x", code=2, says="ID skal være et helt tal, ikke 'x'")
     refuse("--lang", "da", "export", "--format", "pdf", code=2,
-           says="--format skal være json, md, csv eller html, ikke 'pdf'")
+           says="--format skal være json, md, csv, html eller bgstats, ikke 'pdf'")
     refuse("--lang", "da", "export", "--force=yes", code=2, says="--force tager ikke en værdi")
     refuse("--lang", "ar", "export", "--output", tmp_path, code=2, says="مجلد، لا ملف")
 

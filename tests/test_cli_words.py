@@ -89,7 +89,7 @@ PROGRAMMER_WORDS = ("Input should", "Invalid value", "Missing argument", "Missin
     (["new", "least-score", "-p", "A", "-p", "B", "--limit", "ten"],
      "--limit must be a whole number, not 'ten'"),
     (["show", "x"], "ID must be a whole number, not 'x'"),
-    (["export", "--format", "pdf"], "--format must be json, md, csv or html, not 'pdf'"),
+    (["export", "--format", "pdf"], "--format must be json, md, csv, html or bgstats, not 'pdf'"),
     (["simulate", "least-score", "--bot", "random", "--games", "0"],
      "--games must be 1 or more, not 0"),
     (["shw"], "there is no command 'shw': did you mean `score show`?"),

@@ -46,6 +46,7 @@ def layer(module: str) -> int:
         return 5
     if module in ("scorekeeper.store", "scorekeeper.storage", "scorekeeper.doctor",
                   "scorekeeper.config", "scorekeeper.importing", "scorekeeper.playing",
+                  "scorekeeper.csv_import",
                   "scorekeeper.pending"):
         return 6
     if parts[1:2] in (["views"], ["web"]):

@@ -15,6 +15,7 @@ import shlex
 import stat
 import sys
 from collections.abc import Callable, Sequence
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -167,6 +168,15 @@ def new(
     console.print(render.ending(session))
 
 
+class ListFormat(StrEnum):
+    """How ``score sessions`` lists the sessions."""
+
+    TABLE = "table"
+    JSON = "json"
+    CSV = "csv"
+    NDJSON = "ndjson"
+
+
 CompactOption = Annotated[bool, typer.Option(
     "--compact", help=N_("The narrow layout, as on a phone (the default when the terminal "
                          "is narrower than the table)."))]
@@ -178,13 +188,24 @@ JsonOption = Annotated[bool, typer.Option(
 
 @app.command(help=N_("List the sessions: id, name, game, players, rounds, status, leader."))
 def sessions(ctx: typer.Context, narrow: CompactOption = False,
-             as_json: JsonOption = False) -> None:
+             as_json: JsonOption = False,
+             fmt: Annotated[ListFormat, typer.Option("--format", "-f", help=N_(
+                 "table, json, csv (for a spreadsheet) or ndjson (a JSON object a line)."))
+             ] = ListFormat.TABLE) -> None:
+    if as_json and fmt not in (ListFormat.TABLE, ListFormat.JSON):
+        usage(_("--json is --format json: give one of them"))
     view = store(ctx).read()
     found = view.sessions()
-    if as_json:
+    if as_json or fmt is ListFormat.JSON:
         from scorekeeper.views import json_views  # start-up: only --json needs it
 
         context.stdout.write(json_views.dumps(json_views.sessions_json(found, view.current_id)))
+        return
+    if fmt is not ListFormat.TABLE:
+        from scorekeeper.views import session_list  # start-up: only these formats need it
+
+        write = session_list.as_csv if fmt is ListFormat.CSV else session_list.as_ndjson
+        context.stdout.write(write(found, view.current_id))
         return
     if not found:
         console.print(_("No sessions yet: start one with {command}.").format(
@@ -444,7 +465,9 @@ def export_command(
     ctx: typer.Context,
     session_id: SessionArgument = None,
     fmt: Annotated[Format, typer.Option("--format", "-f", help=N_(
-        "json, md, csv or html."))] = Format.MD,
+        "json, md, csv, html, or bgstats (a play file for the BG Stats app)."))] = Format.MD,
+    every: Annotated[bool, typer.Option("--all", help=N_(
+        "With --format bgstats: every finished table session in one file."))] = False,
     output: Annotated[Path | None, typer.Option("--output", "-o", dir_okay=False, help=N_(
         "Write to FILE instead of stdout."))] = None,
     force: Annotated[bool, typer.Option("--force", help=N_("With --output: replace FILE if "
@@ -453,8 +476,17 @@ def export_command(
     from scorekeeper.views import export as exporting  # start-up: only export writes files
 
     st = store(ctx)
-    session = st.read().get(session_id)
-    text = exporting.export(session, fmt.value)
+    if every:
+        if fmt is not Format.BGSTATS or session_id is not None:
+            usage(_("--all exports every finished session with --format bgstats, and "
+                    "takes no session id"))
+        finished = [each for each in st.read().sessions()
+                    if each.mode == "table" and each.status == "finished"]
+        if not finished:
+            raise EntryError(_("there is no finished table session to export yet"))
+        text = exporting.to_bgstats(finished)
+    else:
+        text = exporting.export(st.read().get(session_id), fmt.value)
     if output is None or str(output) == "-":  # '-' is stdout, as for gh, curl, sqlite-utils
         context.stdout.write(text)
         return
@@ -495,19 +527,37 @@ def _write_export(st: store_module.Store, output: Path, text: str, *, force: boo
             file=output, reason=error.strerror or error)) from None
 
 
-@app.command("import", help=N_("Load a session from a JSON export; it gets a new id and "
-                                "becomes current."))
+@app.command("import", help=N_("Load a session from a JSON export, or past deals from a CSV "
+                                "file with --game; it gets a new id and becomes current."))
+@game_options_module.takes(game_options_module.house_rule_parameters)
 def import_command(
     ctx: typer.Context,
     file: Annotated[Path, typer.Argument(metavar="FILE", help=N_(
-        "A `score export --format json` file ('-' for stdin)."), dir_okay=False)],
+        "A `score export --format json` file, or a CSV file of deals with --game ('-' for "
+        "stdin)."), dir_okay=False)],
+    game: Annotated[str | None, typer.Option("--game", metavar="GAME", help=N_(
+        "The game of a CSV file's deals (its house rules as `score new` takes them)."),
+        autocompletion=completion.games)] = None,
+    name: Annotated[str, typer.Option("--name", help=N_(
+        "With --game: a name for the session."))] = "",
+    dealer: Annotated[str | None, typer.Option("--dealer", metavar="NAME", help=N_(
+        "With --game: who dealt first (default: the first row's dealer column)."))] = None,
+    **game_options: Any,
 ) -> None:
     from scorekeeper import importing  # start-up: the table's commands never read a file
-    from scorekeeper.summary import session_from_summary  # start-up: only import reads one
 
-    data = importing.read_summary_file(file)
-    session = session_from_summary(data).logged_import(str(file))
-    session = store(ctx).update(lambda db: db.add(session))
+    given = {key: value for key, value in game_options.items() if value is not None}
+    if game is None:
+        if given or name or dealer is not None:
+            usage(_("house rules, --name and --dealer go with --game GAME, for a CSV file"))
+        if file.suffix.lower() == ".csv":
+            usage(_("a CSV file needs --game GAME: the game its deals were played at"))
+        from scorekeeper.summary import session_from_summary  # start-up: only import reads one
+
+        session = session_from_summary(importing.read_summary_file(file))
+    else:
+        session = _session_from_csv(file, game, given, name=name, dealer=dealer)
+    session = store(ctx).update(lambda db: db.add(session.logged_import(str(file))))
     rounds = len(session.rounds)
     console.print(plain(ngettext(
         "Imported {file} as session {id} ({label}, {n} round); it is now the current session.",
@@ -515,6 +565,23 @@ def import_command(
         "session.", rounds).format(file=file, id=session.id, label=session.label, n=rounds)))
 
 
+def _session_from_csv(file: Path, game: str, given: dict[str, Any], *, name: str,
+                      dealer: str | None) -> Session:
+    """The session of a CSV file's deals, checked as if each was typed with add-round."""
+    from scorekeeper import csv_import, importing  # start-up: only import reads a file
+
+    rules = _game_or_usage(game)
+    game_options_module.check_house_rules(rules.name, given)
+    from scorekeeper.cli import nights  # the group's defaults; the command line wins
+
+    options = {**nights.load_config().rules_for(rules.name), **given}
+    text = importing.read_text_file(file)
+    try:
+        return csv_import.session_from_csv(text, rules.name, options, name=name,
+                                           dealer=dealer)
+    except EntryError as error:
+        raise EntryError(_("{file}: {reason}; nothing was imported").format(
+            file=file, reason=error)) from None
 
 
 def _sessions(number: int) -> str:

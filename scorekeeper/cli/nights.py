@@ -353,13 +353,24 @@ def config_path() -> None:
 
 
 @config_app.command("show", help=N_("Every setting in the config file."))
-def config_show() -> None:
+def config_show(as_json: Annotated[bool, typer.Option("--json", help=N_(
+        "The settings as JSON: the file, the language, the usual players and each game's "
+        "house rules."))] = False) -> None:
     path = config_module.config_path()
     try:
         settings = config_module.read(path)
     except config_module.ConfigError as error:
         raise EntryError(_("{problem}: fix it, or remove it to start afresh").format(
             problem=error)) from None
+    if as_json:
+        from scorekeeper.views import json_views  # start-up: only --json needs it
+
+        sys.stdout.write(json_views.dumps({
+            "file": str(path), "exists": path.exists(), "language": settings.language,
+            "players": list(settings.players),
+            "house_rules": {game: dict(rules) for game, rules in
+                            sorted(settings.house_rules.items()) if rules}}))
+        return
     if not path.exists():
         _say(_("No config file yet ({file}); the defaults apply. Set one with "
                "`score config set KEY VALUE`.").format(file=path))

@@ -13,12 +13,13 @@ import csv
 import html
 import io
 import json
+import re
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
 from scorekeeper import i18n
-from scorekeeper.games.common import ScoredRound
+from scorekeeper.games.common import RoundEntry, ScoredRound
 from scorekeeper.i18n import _, ngettext, pgettext
 from scorekeeper.ranking import (
     margin,
@@ -47,21 +48,29 @@ SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 def export(session: Session, fmt: str) -> str:
     exporters: dict[str, Callable[[Session], str]] = {
         "json": to_json, "md": to_markdown, "csv": to_csv, "html": to_html,
+        "bgstats": lambda one: to_bgstats([one]),
     }
     return exporters[fmt](session)
+
+
+def to_bgstats(sessions: Sequence[Session]) -> str:
+    """A BG Stats play file of ``sessions`` (views/bgstats.py)."""
+    from scorekeeper.views.bgstats import play_file  # start-up: only its export needs it
+
+    return json_text(play_file(sessions))
 
 
 def to_json(session: Session) -> str:
     return json_text(summary_of(session))
 
 
-def json_text(data: object) -> str:
+def json_text(data: object, indent: int | None = 2) -> str:
     """JSON with names as they are (UTF-8), except characters that act instead of being
     seen: those are written as JSON escapes (``\\u001b``), so the file reads back the same
     and no terminal it is printed to obeys them. ``json.dumps`` already escapes what is
     below U+0020; this adds DEL, the C1 controls, format characters and lone surrogates
     (which UTF-8 can't even encode)."""
-    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    text = json.dumps(data, ensure_ascii=False, indent=indent) + "\n"
     if text.replace("\n", "").isprintable():
         return text
     return "".join(_json_escape(ch) if ch != "\n" and is_hidden(ch) else ch for ch in text)
@@ -235,8 +244,11 @@ def to_csv(session: Session) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     declaration = session.declaration
+    entries = _entries(session)
+    typed = [option for option in declaration.round_options
+             if option.key not in declaration.csv_columns] if entries else []
     head = [pgettext("CSV column", "round"), pgettext("CSV column", "dealer"),
-            *declaration.csv_columns]
+            *declaration.csv_columns, *(option.key for option in typed)]
     for name in session.players:
         head += [f"{name} {declaration.value_column}",
                  _("{name} score").format(name=name), _("{name} total").format(name=name)]
@@ -251,7 +263,10 @@ def to_csv(session: Session) -> str:
         row: list[Any] = [summary.number, summary.dealer or ""]
         shown = summary.to_json()  # the declared columns are FORMAT.md's round keys
         row += [_csv_value(shown.get(key)) for key in declaration.csv_columns]
-        values = summary.values
+        entry = entries[summary.number - 1] if entries else None
+        row += [_csv_value(entry.get(option.key)) for option in typed if entry is not None]
+        values = summary.values if entry is None else dict(
+            (name, _number_or_text(value)) for name, value in entry.values)
         for name in session.players:
             row += [values.get(name, ""), summary.scores.get(name, ""), running[name]]
         if notes:
@@ -264,6 +279,21 @@ def to_csv(session: Session) -> str:
         writer.writerow([csv_cell(cell) for cell in
                          ["", "", *[""] * (len(head) - 3), since]])
     return buffer.getvalue()
+
+
+def _entries(session: Session) -> list[RoundEntry] | None:
+    """Each round as it would be typed with ``add-round`` (the game's questions say it),
+    so that ``score import FILE.csv --game GAME`` reads the export back; None for a game
+    that does not say."""
+    questions = session.declaration.questions
+    if questions is None:
+        return None
+    return [questions.entry_of(round_) for round_ in session.rounds]
+
+
+def _number_or_text(value: str) -> int | str:
+    """``-10`` as the number a spreadsheet adds up, ``AH,3S`` as it was typed."""
+    return int(value) if re.fullmatch(r"[+-]?[0-9]{1,15}", value.strip()) else value
 
 
 def _roster_by_round(session: Session) -> dict[int, str]:

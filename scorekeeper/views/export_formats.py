@@ -11,3 +11,4 @@ class Format(StrEnum):
     MD = "md"
     CSV = "csv"
     HTML = "html"
+    BGSTATS = "bgstats"

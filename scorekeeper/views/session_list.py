@@ -1,0 +1,40 @@
+"""``score sessions --format csv|ndjson``: the list of sessions as data, for a spreadsheet
+or a pipe; each session's fields are those of ``--json`` (views/json_views.py)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+
+from scorekeeper.session import Session
+from scorekeeper.views.export import csv_cell, json_text
+from scorekeeper.views.json_views import session_entry
+
+CSV_COLUMNS = ("id", "name", "game", "mode", "players", "rounds", "status", "leader",
+               "created", "current")
+"""The columns, as ``--json`` names its keys (a list is joined with ``; ``)."""
+
+
+def as_ndjson(sessions: Sequence[Session], current: int | None) -> str:
+    """One JSON object a line, a session each (``jq``, ``sqlite-utils insert --nl``)."""
+    return "".join(json_text(session_entry(session, current), indent=None)
+                   for session in sessions)
+
+
+def as_csv(sessions: Sequence[Session], current: int | None) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for session in sessions:
+        entry = session_entry(session, current)
+        row = []
+        for column in CSV_COLUMNS:
+            value = entry.get(column)
+            if isinstance(value, list):
+                value = "; ".join(str(item) for item in value)
+            elif isinstance(value, bool):
+                value = str(value).lower()
+            row.append(csv_cell("" if value is None else value))
+        writer.writerow(row)
+    return buffer.getvalue()
