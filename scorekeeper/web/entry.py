@@ -51,6 +51,7 @@ from scorekeeper.web.server import (
     HTML,
     POLL_SECONDS,
     RETRY_MILLISECONDS,
+    SEAT_PLACES,
     TICK_SECONDS,
     Site,
     StoreWatcher,
@@ -130,6 +131,15 @@ class EntrySite(Site):
 
     def shows_token(self, raw_path: str) -> bool:
         return super().shows_token(raw_path) or self.desk_of(raw_path) is not None
+
+    def asker(self, raw_path: str) -> tuple[str, int | None] | None:
+        """Whose places a request spends (``ViewerServer.asker``): each player's token
+        its own few, so the shared pages' viewers (the server's places, None) never take
+        a player's page."""
+        desk = self.desk_of(raw_path)
+        if desk is not None:
+            return (f"player:{desk.name}", SEAT_PLACES)
+        return ("", None) if super().shows_token(raw_path) else None
 
     def desk_of(self, raw_path: str) -> PlayerDesk | None:
         parts = urlsplit(raw_path).path.split("/", 2)

@@ -57,6 +57,8 @@ from scorekeeper.web.server import (
     HEARTBEAT_SECONDS,
     HTML,
     RETRY_MILLISECONDS,
+    SEAT_PLACES,
+    SPECTATOR_PLACES,
     TICK_SECONDS,
     ViewerHandler,
     ViewerServer,
@@ -405,6 +407,8 @@ class OnlineSite:
         """Sees every byte sent, with the connection's number and whose page it is."""
         self._connections = iter(range(1, 1 << 62))
         self._lock = threading.Lock()
+        self.spectator_places = SPECTATOR_PLACES
+        """The places all who watch the public table share (each seat has its own)."""
 
     def tokens(self) -> Iterator[str]:
         yield self.table.viewer_token
@@ -412,12 +416,23 @@ class OnlineSite:
             yield desk.token
 
     def shows_token(self, raw_path: str) -> bool:
+        return self.asker(raw_path) is not None
+
+    def asker(self, raw_path: str) -> tuple[str, int] | None:
+        """Whose places a request spends (``ViewerServer.asker``): the public table's
+        shared budget (``spectator_places``), or a seat's own; None without a token.
+        Every token is compared, each in constant time."""
         parts = urlsplit(raw_path).path.split("/", 2)
         if len(parts) < 2 or parts[0]:
-            return False
+            return None
         given = parts[1].encode("latin-1", "replace")
-        return any(hmac.compare_digest(given, token.encode("ascii"))
-                   for token in self.tokens())
+        found: tuple[str, int] | None = None
+        if hmac.compare_digest(given, self.table.viewer_token.encode("ascii")):
+            found = ("public", self.spectator_places)
+        for desk in list(self.table.seats.values()):
+            if hmac.compare_digest(given, desk.token.encode("ascii")):
+                found = (f"seat:{desk.name}", SEAT_PLACES)
+        return found
 
     def connection_number(self) -> int:
         with self._lock:
@@ -558,9 +573,12 @@ def seat_url(base: str, token: str) -> str:
 
 
 def online_server(address: tuple[str, int], table: OnlineTable, *,
-                  language: str = i18n.ENGLISH, max_connections: int = 128
+                  language: str = i18n.ENGLISH, spectator_places: int = SPECTATOR_PLACES
                   ) -> ViewerServer:
-    """The server of ``table``'s pages (refused with OSError when it can't listen)."""
+    """The server of ``table``'s pages (refused with OSError when it can't listen): the
+    public table's watchers share ``spectator_places``; each seat has places of its own
+    (:data:`~scorekeeper.web.server.SEAT_PLACES`), whatever the watchers do."""
     site = OnlineSite(table, language=language)
-    return ViewerServer(address, site, max_connections, handler=OnlineHandler,
+    site.spectator_places = spectator_places
+    return ViewerServer(address, site, spectator_places, handler=OnlineHandler,
                         max_body=MAX_MOVE_BYTES)

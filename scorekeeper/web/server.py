@@ -62,6 +62,13 @@ DEFAULT_PORT = 8765
 MAX_CONNECTIONS = 128
 """Connections past the token at once, live streams included; more are answered 503."""
 MAX_WAITING = 64
+SPECTATOR_PLACES = 64
+"""Places past the gate that a site's public address (``score play --online``'s table for
+anyone watching) shares among all who open it."""
+SEAT_PLACES = 12
+"""Places of each seat's (or player's) own token: its page, its live stream, its moves,
+a second tab. Budgets are counted by who asks, so spectators, or one token, can never
+take a seat's places."""
 """Connections not yet past the token at once; one more closes the oldest of them."""
 TOKEN_SECONDS = 5.0
 """A new connection has this long to send its request line (the token in it)..."""
@@ -503,6 +510,36 @@ def body_length(head: bytes | bytearray) -> int | None:
     return int(found[0].strip())
 
 
+class Budgets:
+    """The places past the gate, counted by who asks (a site's ``asker``): each asker
+    has a budget of its own, so one asker's connections never take another's places."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._used: dict[str, int] = {}
+
+    def take(self, asker: str, limit: int) -> bool:
+        """One of ``asker``'s ``limit`` places, if one is free."""
+        with self._lock:
+            used = self._used.get(asker, 0)
+            if used >= limit:
+                return False
+            self._used[asker] = used + 1
+            return True
+
+    def give_back(self, asker: str) -> None:
+        with self._lock:
+            left = self._used.get(asker, 0) - 1
+            if left > 0:
+                self._used[asker] = left
+            else:
+                self._used.pop(asker, None)
+
+    def used(self, asker: str) -> int:
+        with self._lock:
+            return self._used.get(asker, 0)
+
+
 @dataclass(eq=False)
 class Arrival:
     """A connection whose request the gate is reading."""
@@ -513,6 +550,8 @@ class Arrival:
     data: bytearray = field(default_factory=bytearray)
     trusted: bool = False
     """Its request line carried the token, and it holds one of the viewers' places."""
+    asker: str = ""
+    """Whose budget its place is from (once trusted)."""
 
 
 class Gate:
@@ -663,13 +702,14 @@ class Gate:
                     self._answer(arrival, HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE)
                 return
             words = data[:line_end].split()
-            if len(words) < 2 or not self.server.site.shows_token(
-                    words[1].decode("latin-1")):
+            asker = None if len(words) < 2 else self.server.asker(words[1].decode("latin-1"))
+            if asker is None:
                 self._answer(arrival, HTTPStatus.NOT_FOUND)
                 return
-            if not self.server.slots.acquire(blocking=False):
+            if not self.server.budgets.take(*asker):
                 self._answer(arrival, HTTPStatus.SERVICE_UNAVAILABLE)
                 return
+            arrival.asker = asker[0]
             del self.waiting[arrival.connection]
             arrival.trusted = True
             self.trusted[arrival.connection] = arrival
@@ -685,7 +725,7 @@ class Gate:
             del self.trusted[arrival.connection]
             self.selector.unregister(arrival.connection)
             self.server.hand_over(arrival.connection, arrival.address,
-                                  bytes(data[:length + body]))
+                                  bytes(data[:length + body]), arrival.asker)
         elif len(data) > MAX_REQUEST_BYTES:
             self._answer(arrival, HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE)
 
@@ -727,8 +767,9 @@ class Gate:
         """Take a connection off the gate's lists (giving back its place if it held one)."""
         self.waiting.pop(connection, None)
         self.lingering.pop(connection, None)
-        if self.trusted.pop(connection, None) is not None:
-            self.server.slots.release()
+        arrival = self.trusted.pop(connection, None)
+        if arrival is not None:
+            self.server.budgets.give_back(arrival.asker)
 
     def _drop(self, connection: socket.socket) -> None:
         self._forget(connection)
@@ -755,7 +796,9 @@ class ViewerServer(HTTPServer):
         self.handler = handler or ViewerHandler
         self.max_body = max_body
         """The longest request body taken (413 beyond); 0: GET and HEAD only."""
-        self.slots = threading.BoundedSemaphore(max_connections)
+        self.max_connections = max_connections
+        self.budgets = Budgets()
+        """The places past the gate, by who asks (:meth:`asker`)."""
         self.stop_asked = False
         """Set by Ctrl-C or SIGTERM: the loop stops at its next pass."""
         if ":" in address[0]:
@@ -774,26 +817,41 @@ class ViewerServer(HTTPServer):
     def process_request(self, request: Any, client_address: Any) -> None:
         self.gate.admit(request, client_address)
 
-    def hand_over(self, connection: socket.socket, address: Any, head: bytes) -> None:
-        """A request past the gate (holding a place): answered in a thread of its own."""
+    def asker(self, raw_path: str) -> tuple[str, int] | None:
+        """Whose budget a request path spends, and that budget's size; None without a
+        token. A site that tells its askers apart (``site.asker``) gives each its own (a
+        size None: ``max_connections``); otherwise the one token has every place."""
+        tell = getattr(self.site, "asker", None)
+        if tell is None:
+            return ("", self.max_connections) if self.site.shows_token(raw_path) else None
+        found: tuple[str, int | None] | None = tell(raw_path)
+        if found is None:
+            return None
+        return found[0], self.max_connections if found[1] is None else found[1]
+
+    def hand_over(self, connection: socket.socket, address: Any, head: bytes,
+                  asker: str = "") -> None:
+        """A request past the gate (holding a place of ``asker``'s budget): answered in
+        a thread of its own."""
         connection.setblocking(True)
-        thread = threading.Thread(target=self._answer, args=(connection, address, head),
+        thread = threading.Thread(target=self._answer, args=(connection, address, head, asker),
                                   name="serve-viewer", daemon=True)
         try:
             thread.start()
         except BaseException:
             self.close_request(connection)
-            self.slots.release()
+            self.budgets.give_back(asker)
             raise
 
-    def _answer(self, connection: socket.socket, address: Any, head: bytes) -> None:
+    def _answer(self, connection: socket.socket, address: Any, head: bytes,
+                asker: str) -> None:
         try:
             self.handler(connection, address, self, head)
         except Exception:
             self.handle_error(connection, address)
         finally:
             self.shutdown_request(connection)
-            self.slots.release()
+            self.budgets.give_back(asker)
 
     def service_actions(self) -> None:
         """Between accepts: stop if asked to."""
