@@ -106,6 +106,11 @@
         hand.appendChild(button);
       });
       section.appendChild(hand);
+      var why = picked.length && !pickIsLegal(moves.pick)
+        ? (moves.pick.problems || {})[picked.slice().sort().join(" ")] : "";
+      var reason = el("p", "problem pick-problem", why || "");
+      reason.setAttribute("role", "status");
+      section.appendChild(reason);
     }
     var row = el("div", "buttons");
     moves.buttons.forEach(function (spec, index) {
@@ -113,6 +118,11 @@
       button.type = "button";
       if (moves.pick || !spec.card) { button.appendChild(el("span", "", spec.label)); }
       if (spec.card) { button.appendChild(cardNode(spec.card)); }
+      if (spec.suit) {
+        // The suit a joker names: shown beside it (four "JK" alone would look alike).
+        var red = spec.suit === "\u2665" || spec.suit === "\u2666";
+        button.appendChild(el("span", "suit" + (red ? " red" : ""), spec.suit));
+      }
       if (spec.card && !moves.pick) { button.setAttribute("aria-label", spec.label); }
       button.setAttribute("data-move", String(index));
       button.disabled = sending || (spec.needs_pick && !(picked.length && pickIsLegal(moves.pick)));
