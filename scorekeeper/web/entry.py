@@ -164,7 +164,8 @@ class EntrySite(Site):
         session, entries = self.current()
         with i18n.speaking(language):
             data = entry_view.entry_state(session, desk.name, entries.of(desk.name),
-                                          entries.players)
+                                          entries.players,
+                                          entry_view.entry_conflicts(session, entries.entries))
         return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
     def take(self, desk: PlayerDesk, version: object, posted: object,
