@@ -86,8 +86,8 @@ def test_two_players_claiming_the_same_role_are_refused_in_the_pages_words() -> 
         "Ann": {"hand": "3", "declared": True}, "Bob": {"hand": "4", "declared": True},
         "Cy": {"hand": "5"}}
     least = form("least-score")
-    with pytest.raises(EntryProblem, match="^Ann and Bob both ticked “I declared”: one of "
-                                           "you must untick it, or give --declarer on"):
+    with pytest.raises(EntryProblem, match=r"^Ann and Bob both ticked “I declared”: one of "
+                                           r"you must untick it, or give --declarer on"):
         least.round_entry(RoundEntry(()), ["Ann", "Bob", "Cy"], entered)
     assert least.claim_conflicts(["Ann", "Bob", "Cy"], entered) == [
         ("declarer", ["Ann", "Bob"], "Ann and Bob both ticked “I declared”: one of you must "

@@ -862,7 +862,7 @@ class EntryForm:
         claim). Refused, in one line, while a player of ``expected`` has not entered or
         two claims disagree."""
         options: dict[str, EntryValue] = {}
-        for key, players, message in self.claim_conflicts(expected, entered):
+        for key, _players, message in self.claim_conflicts(expected, entered):
             if given.get(key) in (None, False):
                 raise EntryProblem(_("{conflict}, or give {flag} on the command line").format(
                     conflict=message, flag=option_flag(key)))
