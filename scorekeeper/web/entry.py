@@ -36,10 +36,9 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
 from scorekeeper import i18n, pending
-from scorekeeper.config import LANGUAGES
 from scorekeeper.games.common import EntryError, EntryValue
 from scorekeeper.i18n import _
 from scorekeeper.session import Session
@@ -337,11 +336,6 @@ class EntryHandler(ViewerHandler):
         else:
             self._send(HTTPStatus.NOT_FOUND, HTML,
                        pages.error_page("404 Not Found", _("There is nothing here.")).encode())
-
-    @staticmethod
-    def _language(query: str, default: str) -> str:
-        asked = parse_qs(query).get("lang", [""])[0]
-        return asked if asked in LANGUAGES else default
 
     def _page(self, desk: PlayerDesk, language: str) -> None:
         page_token = secrets.token_urlsafe(16)

@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from types import ModuleType
 from typing import Any, BinaryIO
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
 from scorekeeper import i18n, match, playing
 from scorekeeper.config import LANGUAGES
@@ -503,11 +503,6 @@ class OnlineHandler(ViewerHandler):
             return
         self._send(HTTPStatus.NOT_FOUND, HTML,
                    pages.error_page("404 Not Found", _("There is nothing here.")).encode())
-
-    @staticmethod
-    def _language(query: str, default: str) -> str:
-        asked = parse_qs(query).get("lang", [""])[0]
-        return asked if asked in LANGUAGES else default
 
     def _page(self, desk: SeatDesk | None, token: str, language: str, query: str) -> None:
         table = self.server.site.table

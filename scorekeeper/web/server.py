@@ -30,6 +30,7 @@ import collections
 import contextlib
 import errno
 import hmac
+import http.cookies
 import io
 import itertools
 import json
@@ -49,8 +50,10 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 from types import FrameType
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
+from scorekeeper import i18n
+from scorekeeper.config import LANGUAGES
 from scorekeeper.games.common import EntryError
 from scorekeeper.i18n import N_, _
 from scorekeeper.store import Store, StoreError, StoreView
@@ -78,6 +81,9 @@ MAX_REQUEST_BYTES = 8 * 1024
 """Request line and headers together; a browser sends well under 2 KiB."""
 SOCKET_TIMEOUT_SECONDS = 10.0
 """A viewer that does not take (each part of) its answer for this long is dropped."""
+LANGUAGE_COOKIE = "scorekeeper-lang"
+"""The cookie that keeps the language a phone asked for (``?lang=``) for its next pages."""
+LANGUAGE_COOKIE_SECONDS = 365 * 24 * 3600
 LINGER_SECONDS = 1.0
 """After an answer given at the gate, how long the rest of the request is drained."""
 MAX_LINGERING = 64
@@ -212,8 +218,9 @@ class Site:
             raise KeyError(key)
         version = self.watcher.version
         problem: str | None = None
+        key_shown = f"{i18n.active_language()}:{key}"  # each language rendered once
         with self._lock:
-            cached = self._rendered.get(key)
+            cached = self._rendered.get(key_shown)
             if cached is not None and cached[0] == version:
                 return cached[1]
             if self._view is None or self._view[0] != version:
@@ -241,14 +248,15 @@ class Site:
                 self._reported.add(problem)
             if len(self._rendered) >= 64:
                 self._rendered.clear()
-            self._rendered[key] = (version, page)
+            self._rendered[key_shown] = (version, page)
         if problem is not None:
             self.report(problem)  # not under the lock: the terminal may be slow to take it
         return page
 
     def document(self, key: str) -> bytes:
         page = self.page(key)
-        return pages.document(page, base=self.base, events=f"events/{key}",
+        return pages.document(page, base=self.base,
+                              events=f"events/{key}?lang={i18n.active_language()}",
                               nav=self.nav()).encode("utf-8")
 
     def shows_token(self, raw_path: str) -> bool:
@@ -372,7 +380,30 @@ class ViewerHandler(BaseHTTPRequestHandler):
                    pages.error_page(f"{code} {status.phrase}", status.description).encode())
         # (the standard phrases of HTTP stay as the protocol writes them)
 
+    remember: str | None = None
+    """The language a ``?lang=`` asked for: the answer's cookie keeps it for this phone."""
+
+    def _language(self, query: str, default: str) -> str:
+        """The language the page is asked in: ``?lang=`` (kept in a cookie for the
+        phone's next pages), else the one the phone's cookie kept, else ``default``."""
+        asked = parse_qs(query).get("lang", [""])[0]
+        if asked in LANGUAGES:
+            self.remember = asked
+            return asked
+        cookies = http.cookies.SimpleCookie()
+        try:
+            cookies.load(self.headers.get("Cookie", ""))
+        except http.cookies.CookieError:
+            return default
+        kept = cookies.get(LANGUAGE_COOKIE)
+        return kept.value if kept is not None and kept.value in LANGUAGES else default
+
     def _answer(self) -> None:
+        language = self._language(urlsplit(self.path).query, i18n.active_language())
+        with i18n.speaking(language):
+            self._answer_in_language()
+
+    def _answer_in_language(self) -> None:
         site = self.server.site
         found = site.resolve(self.path)
         if found is None:
@@ -400,6 +431,9 @@ class ViewerHandler(BaseHTTPRequestHandler):
         self.send_response(status)
         for name, value in SECURITY_HEADERS:
             self.send_header(name, value)
+        if self.remember is not None:
+            self.send_header("Set-Cookie", f"{LANGUAGE_COOKIE}={self.remember}; Path=/; "
+                             f"Max-Age={LANGUAGE_COOKIE_SECONDS}; SameSite=Strict")
         self.send_header("Content-Type", content_type)
         for name, value in extra.items():
             self.send_header(name.replace("_", "-"), value)
