@@ -20,6 +20,7 @@ from scorekeeper.ranking import margin, margin_headings, ranked_players
 from scorekeeper.session import Session
 from scorekeeper.store import StoreView
 from scorekeeper.text import show_controls
+from scorekeeper.views import app_icon
 from scorekeeper.views.export import (
     PALETTE,
     _headline,
@@ -98,7 +99,7 @@ def document(page: Page, *, base: str, events: str, nav: Iterable[tuple[str, str
         '<meta name="referrer" content="no-referrer">',
         f'<base href="{html.escape(base)}">',
         f"<title>{html.escape(page.title)}</title>",
-        '<link rel="icon" href="data:,">',
+        *app_icon.head_links(),
         '<link rel="stylesheet" href="style.css">',
         '<script src="live.js" defer></script>',
         f'<noscript><meta http-equiv="refresh" content="{REFRESH_SECONDS}"></noscript>',

@@ -36,6 +36,7 @@ from rich.console import Group
 from rich.text import Text
 
 from scorekeeper.i18n import _
+from scorekeeper.views import app_icon
 from scorekeeper.views.export import html_language
 
 JSONDict = dict[str, Any]
@@ -119,7 +120,7 @@ def script_page(*, title: str, base: str, script: str, main_id: str,
         '<meta name="referrer" content="no-referrer">',
         f'<base href="{html.escape(base)}">',
         f"<title>{html.escape(title)}</title>",
-        '<link rel="icon" href="data:,">',
+        *app_icon.head_links(),
         '<link rel="stylesheet" href="seat.css">',
         f'<script src="{script}" defer></script>',
         "</head><body>",

@@ -43,8 +43,8 @@ from scorekeeper.games.common import EntryError, EntryValue
 from scorekeeper.i18n import _
 from scorekeeper.session import Session
 from scorekeeper.store import StoreError
+from scorekeeper.views import app_icon, pages, seat
 from scorekeeper.views import entry as entry_view
-from scorekeeper.views import pages, seat
 from scorekeeper.web.server import (
     HEARTBEAT_SECONDS,
     HTML,
@@ -66,6 +66,7 @@ PAGES_PER_PLAYER = 16
 ASSETS = {
     "entry.js": "text/javascript; charset=utf-8",
     "seat.css": "text/css; charset=utf-8",
+    **app_icon.ICONS,
 }
 
 
@@ -323,6 +324,10 @@ class EntryHandler(ViewerHandler):
             self._send(HTTPStatus.MOVED_PERMANENTLY, HTML, b"", Location=f"/{desk.token}/")
         elif rest in ASSETS and self.command in ("GET", "HEAD"):
             self._send(HTTPStatus.OK, ASSETS[rest], seat.static_file(rest))
+        elif rest == app_icon.MANIFEST and self.command in ("GET", "HEAD"):
+            with i18n.speaking(language):  # the home screen's name: the page's title
+                name = pages.plain(_("{player}'s entry").format(player=desk.name))
+                self._send(HTTPStatus.OK, app_icon.MANIFEST_TYPE, app_icon.manifest(name))
         elif rest == "entry" and self.command == "POST":
             self._post(desk, language)
         elif rest == "" and self.command in ("GET", "HEAD"):

@@ -52,7 +52,7 @@ from scorekeeper import i18n, match, playing
 from scorekeeper.config import LANGUAGES
 from scorekeeper.i18n import _
 from scorekeeper.session import Session
-from scorekeeper.views import pages, seat
+from scorekeeper.views import app_icon, pages, seat
 from scorekeeper.web.server import (
     HEARTBEAT_SECONDS,
     HTML,
@@ -73,6 +73,7 @@ ANSWER_SECONDS = 10.0
 ASSETS = {
     "seat.js": "text/javascript; charset=utf-8",
     "seat.css": "text/css; charset=utf-8",
+    **app_icon.ICONS,
 }
 
 
@@ -485,6 +486,12 @@ class OnlineHandler(ViewerHandler):
             return
         if rest in ASSETS and self.command in ("GET", "HEAD"):
             self._send(HTTPStatus.OK, ASSETS[rest], seat.static_file(rest))
+            return
+        if rest == app_icon.MANIFEST and self.command in ("GET", "HEAD"):
+            with i18n.speaking(language):  # the home screen's name: the page's title
+                name = (_("{player}'s seat").format(player=desk.name) if desk is not None
+                        else _("The table"))
+                self._send(HTTPStatus.OK, app_icon.MANIFEST_TYPE, app_icon.manifest(name))
             return
         if desk is not None and rest in ("move", "hint") and self.command == "POST":
             self._post(desk, rest, language)

@@ -58,7 +58,7 @@ from scorekeeper.games.common import EntryError
 from scorekeeper.i18n import N_, _
 from scorekeeper.store import Store, StoreError, StoreView
 from scorekeeper.text import show_controls
-from scorekeeper.views import pages, stats_report
+from scorekeeper.views import app_icon, pages, stats_report
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
@@ -97,7 +97,8 @@ RETRY_MILLISECONDS = 1500
 SECURITY_HEADERS = (
     ("Content-Security-Policy",
      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-     "connect-src 'self'; base-uri 'self'; form-action 'none'; frame-ancestors 'none'"),
+     "connect-src 'self'; manifest-src 'self'; base-uri 'self'; form-action 'none'; "
+     "frame-ancestors 'none'"),
     ("X-Content-Type-Options", "nosniff"),
     ("X-Frame-Options", "DENY"),
     ("Referrer-Policy", "no-referrer"),
@@ -112,6 +113,7 @@ JSON = "application/json; charset=utf-8"
 ASSETS = {
     "live.js": ("text/javascript; charset=utf-8", pages.LIVE_SCRIPT.encode("utf-8")),
     "style.css": ("text/css; charset=utf-8", pages.STYLE.encode("utf-8")),
+    **{name: (kind, app_icon.icon(name)) for name, kind in app_icon.ICONS.items()},
 }
 SESSION_PATH = re.compile(r"session/([1-9][0-9]{0,8})")
 
@@ -274,7 +276,7 @@ class Site:
         if len(parts) == 2:
             return "redirect", ""
         rest = parts[2]
-        if rest in ASSETS:
+        if rest in ASSETS or rest == app_icon.MANIFEST:
             return "asset", rest
         if rest.startswith("events/") and self.page_function(rest[len("events/"):]):
             return "events", rest[len("events/"):]
@@ -419,6 +421,8 @@ class ViewerHandler(BaseHTTPRequestHandler):
         what, key = found
         if what == "redirect":
             self._send(HTTPStatus.MOVED_PERMANENTLY, HTML, b"", Location=site.base)
+        elif what == "asset" and key == app_icon.MANIFEST:
+            self._send(HTTPStatus.OK, app_icon.MANIFEST_TYPE, app_icon.manifest("Scorekeeper"))
         elif what == "asset":
             content_type, body = ASSETS[key]
             self._send(HTTPStatus.OK, content_type, body)
