@@ -1,9 +1,10 @@
 """The README's pictures: the HTML export in Arabic and in Danish, and every page on a
-phone (the live page, the session list, the statistics and the HTML export, 390 px wide).
+phone, 390 px wide, and on a computer, 1280 px wide (the live page, the session list, the
+statistics and the HTML export).
 
-    python docs/screenshots.py            # writes docs/export-ar.png, docs/export-da.png
-                                          # and docs/phone-*.png
-    python docs/screenshots.py --phone    # only docs/phone-*.png
+    python docs/screenshots.py            # writes docs/export-ar.png, docs/export-da.png,
+                                          # docs/phone-*.png and docs/wide-*.png
+    python docs/screenshots.py --phone    # only docs/phone-*.png and docs/wide-*.png
 
 Plays a short Least Score night in a throw-away store with the real ``score`` command,
 exports it with ``score --lang ar|da export --format html`` and photographs each page in
@@ -12,6 +13,7 @@ headless Chromium (Debian's ``chromium`` and ``chromium-driver``, as the browser
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -61,6 +63,7 @@ def exported(language: str, folder: Path) -> Path:
 
 
 PHONE_WIDTH, PHONE_HEIGHT = 390, 1100
+WIDE_WIDTH = 1280
 PHONE_NAMES = ("Ann", "Bartholomew Quincy", "Cy", "Dorothea", "Maximiliana Oberholzer")
 
 
@@ -81,10 +84,15 @@ def phone_night(store: Path) -> None:
         declarer = "Dorothea" if number % 5 == 0 else "Cy"
         score(store, "add-round", "--declarer", declarer,
               *(f"{name}={hand}" for name, hand in hands.items() if name not in knocked_out))
+    # A game of bots on the virtual deck, as `score play` saves it (the current session
+    # stays the table's night).
+    score(store, "play", "least-score", "--bot", "greedy", "--bot", "random", "--seed", "3",
+          "--limit", "30")
 
 
 def phone_pictures(driver: webdriver.Chrome, folder: Path) -> None:
-    """docs/phone-live.png, -sessions, -stats and -export: each page at 390 px."""
+    """docs/phone-live.png, -sessions, -stats and -export: each page at 390 px; and
+    docs/wide-*.png, the same pages at 1280 px."""
     store = folder / "phone"
     phone_night(store)
     page = folder / "phone-export.html"
@@ -102,22 +110,23 @@ def phone_pictures(driver: webdriver.Chrome, folder: Path) -> None:
             if found:
                 url = found.group(0)
                 break
-        for name, address, height in (("live", url, 1750),
-                                      ("sessions", url + "sessions", PHONE_HEIGHT),
-                                      ("stats", url + "stats", PHONE_HEIGHT),
-                                      ("export", page.as_uri(), 1500)):
+        for (name, address, height), (kind, width) in itertools.product(
+                (("live", url, 1750), ("sessions", url + "sessions", PHONE_HEIGHT),
+                 ("stats", url + "stats", PHONE_HEIGHT), ("export", page.as_uri(), 1500)),
+                (("phone", PHONE_WIDTH), ("wide", WIDE_WIDTH))):
+            mobile = width < 800
             driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-                "width": PHONE_WIDTH, "height": height, "deviceScaleFactor": 1,
-                "mobile": True})
+                "width": width, "height": height, "deviceScaleFactor": 1,
+                "mobile": mobile})
             driver.get(address)
             time.sleep(0.5)  # the live page's stream opens
             shown = int(driver.execute_script(
                 "return Math.ceil(document.body.getBoundingClientRect().bottom) + 8;"))
             if shown < height:  # no empty screen below a short page
                 driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-                    "width": PHONE_WIDTH, "height": shown, "deviceScaleFactor": 1,
-                    "mobile": True})
-            target = DOCS / f"phone-{name}.png"
+                    "width": width, "height": shown, "deviceScaleFactor": 1,
+                    "mobile": mobile})
+            target = DOCS / f"{kind}-{name}.png"
             target.write_bytes(driver.get_screenshot_as_png())
             print(f"wrote {target}")
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -600,6 +600,9 @@ def test_the_session_page_names_the_next_dealer_once(serving: Callable[..., Runn
     assert dealer.count("&lt;script&gt;alert(1)&lt;/script&gt;") == 1, dealer
     assert "Next deal:" not in dealer and dealer.count("Next dealer") == 1, dealer
     assert f"{MARKUP} plays first." in dealer  # who starts is still said
+    # ... on a line of its own, never run on after the dealer's name (issue 40.5)
+    assert re.search(r'</strong></bdi></p><p class="meta">' + re.escape(MARKUP), dealer) \
+        or re.search(r'</strong>[^<]*</p><p class="meta">', dealer), dealer
 
 
 @pytest.mark.e2e

@@ -309,11 +309,22 @@ class OnlineTable:
             "problem": (desk.problem if asked and desk is not None else None),
             "totals": [{"name": name, "total": total, "out": out}
                        for name, total, out in snapshot.totals],
+            "totals_title": self._totals_title(),
             "log": [line for said in snapshot.log for line in said.get(language, ())],
             "end": None if snapshot.end is None else list(snapshot.end.get(language, ())),
             "previous": previous,
             **shown,
         }
+
+    def _totals_title(self) -> str:
+        """The totals' heading with the game's end in it: the knock-out limit (lowest
+        wins) or the target, as the terminal's totals line says it."""
+        rules = self.session.rules
+        target = rules.target(self.session.options)
+        if not target:
+            return _("Totals")
+        return (_("Totals, limit {target}") if rules.lower_is_better
+                else _("Totals, to {target}")).format(target=target)
 
     def take_move(self, desk: SeatDesk, version: object, move: object,
                   language: str) -> tuple[HTTPStatus, seat.JSONDict]:

@@ -152,8 +152,15 @@
     if (state.hand) {
       var hand = el("section", "hand");
       hand.appendChild(el("span", "label", state.hand.label));
-      hand.appendChild(cardsNode(state.hand.cards));
-      if (state.hand.note) { hand.appendChild(el("span", "note", " " + state.hand.note)); }
+      var cards = cardsNode(state.hand.cards);
+      if (state.hand.note) {
+        // The hand's value stays on the line of its last card ("= 38" never alone).
+        var keep = el("span", "keep");
+        if (cards.lastChild) { keep.appendChild(cards.lastChild); }
+        keep.appendChild(el("span", "note", "\u00a0" + state.hand.note));
+        cards.appendChild(keep);
+      }
+      hand.appendChild(cards);
       box.appendChild(hand);
     }
     drawMoves(box);
@@ -172,7 +179,7 @@
       box.appendChild(end);
     }
     var totals = el("section", "totals");
-    totals.appendChild(el("h2", "", words.totals));
+    totals.appendChild(el("h2", "", state.totals_title || words.totals));
     var list = el("ul");
     state.totals.forEach(function (t) {
       list.appendChild(el("li", t.out ? "out" : "", t.name + ": " + t.total));
