@@ -3,7 +3,8 @@ phone, 390 px wide, and on a computer, 1280 px wide (the live page, the session 
 statistics and the HTML export).
 
     python docs/screenshots.py            # writes docs/export-ar.png, docs/export-da.png,
-                                          # docs/phone-*.png and docs/wide-*.png
+                                          # docs/phone-*.png and docs/wide-*.png (the
+                                          # entry and seat pages too)
     python docs/screenshots.py --phone    # only docs/phone-*.png and docs/wide-*.png
 
 Plays a short Least Score night in a throw-away store with the real ``score`` command,
@@ -13,6 +14,7 @@ headless Chromium (Debian's ``chromium`` and ``chromium-driver``, as the browser
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import os
@@ -135,6 +137,81 @@ def phone_pictures(driver: webdriver.Chrome, folder: Path) -> None:
         server.wait()
 
 
+def shoot(driver: webdriver.Chrome, address: str, name: str, drawn: str) -> None:
+    """docs/phone-NAME.png and docs/wide-NAME.png of a page a script draws (once
+    ``drawn``, a CSS selector, is on it)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    for kind, width in (("phone", PHONE_WIDTH), ("wide", WIDE_WIDTH)):
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": PHONE_HEIGHT, "deviceScaleFactor": 1,
+            "mobile": width < 800})
+        driver.get(address)
+        WebDriverWait(driver, 60, poll_frequency=0.1).until(
+            lambda found: found.find_elements(By.CSS_SELECTOR, drawn))
+        shown = int(driver.execute_script(
+            "return Math.ceil(document.body.getBoundingClientRect().bottom) + 8;"))
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": min(shown, 1750), "deviceScaleFactor": 1,
+            "mobile": width < 800})
+        target = DOCS / f"{kind}-{name}.png"
+        target.write_bytes(driver.get_screenshot_as_png())
+        print(f"wrote {target}")
+
+
+def table_pictures(driver: webdriver.Chrome, folder: Path) -> None:
+    """docs/*-entry.png (a player's entry page of `score serve --entry`) and
+    docs/*-seat.png (a seat's page of `score play --online`), served in this process."""
+    import secrets
+    import threading
+
+    from scorekeeper import match
+    from scorekeeper.playing import GameLife
+    from scorekeeper.registry import declaration_of
+    from scorekeeper.store import Store
+    from scorekeeper.web.entry import EntrySite, entry_server
+    from scorekeeper.web.online import GameStopped, OnlineTable, online_server
+
+    store = folder / "table"
+    store.mkdir()
+    score(store, "new", "least-score", "--player", "Ann", "--player", "Bartholomew Quincy",
+          "--player", "Cy", "--dealer", "Ann", "--limit", "60")
+    score(store, "add-round", "--declarer", "Cy", "Ann=9", "Bartholomew Quincy=14", "Cy=3")
+    path = store / "scores.json"
+    site = EntrySite(path, secrets.token_urlsafe(16), Store(path).read().get(None))
+    server = entry_server(("127.0.0.1", 0), site)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        shoot(driver, f"http://127.0.0.1:{server.server_port}/{site.desks['Ann'].token}/",
+              "entry", "form.entry")
+    finally:
+        site.stopped.set()
+        server.shutdown()
+        server.server_close()
+    life = GameLife.start(Store(folder / "online.json"), "least-score",
+                          match.make_seats(["Ann"], ["strong"]), 12, options={"limit": 60})
+    module = __import__(declaration_of("least-score").online_ui or "", fromlist=["_"])
+    table = OnlineTable(life.session, life.humans, module)
+    online = online_server(("127.0.0.1", 0), table)
+    threading.Thread(target=online.serve_forever, daemon=True).start()
+    def play() -> None:
+        with contextlib.suppress(GameStopped):  # closed once photographed
+            life.play(table.hooks())
+
+    player = threading.Thread(target=play, daemon=True)
+    player.start()
+    try:
+        shoot(driver, f"http://127.0.0.1:{online.server_port}/{table.seats['Ann'].token}/",
+              "seat", "section.moves .pick button")
+    finally:
+        table.close()
+        online.shutdown()
+        online.server_close()
+        player.join(10)
+        life.close()
+
+
 def main() -> None:
     only_phone = "--phone" in sys.argv[1:]
     options = webdriver.ChromeOptions()
@@ -149,6 +226,7 @@ def main() -> None:
                                   service=Service(executable_path=CHROMEDRIVER))
         try:
             phone_pictures(driver, folder)
+            table_pictures(driver, folder)
             for language in () if only_phone else NIGHTS:
                 driver.get(exported(language, folder).as_uri())
                 height = driver.execute_script("return document.body.scrollHeight;")
