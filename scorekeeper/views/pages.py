@@ -213,7 +213,8 @@ no-repeat,var(--card)}
 .stats th:nth-child(2),.stats td:nth-child(2){text-align:end}
 .stats td:last-child{white-space:nowrap}.stats td.word{white-space:nowrap;text-align:start}
 .stats th.word{text-align:start}
-@media (max-width:26rem){body{padding:.5rem}th,td{padding:.3rem .2rem}.sessions{font-size:.95rem}}
+@media (max-width:26rem){body{padding:.5rem}th,td{padding:.3rem .2rem}.sessions{font-size:.85rem}
+.sessions th,.sessions td{padding:.3rem .15rem}}
 .rounds{font-size:1rem}.rounds td{white-space:nowrap}
 .rounds td:nth-child(2),.rounds td:nth-child(3){white-space:normal}
 .rounds th:nth-child(3),.rounds td:nth-child(3){text-align:start}
