@@ -620,6 +620,9 @@ def test_each_phone_gets_the_language_it_asked_for_and_keeps_it(
         assert "events/" in danish.body and "?lang=da" in danish.body
         arabic = running.ask(f"/{running.site.token}/{page}?lang=ar")
         assert 'lang="ar" dir="rtl"' in arabic.body and "كل الجلسات" in arabic.body
+    # A page's own stream asks in the page's language: that is not the phone asking.
+    stream = running.ask(f"/{running.site.token}/events/?lang=da", "HEAD")
+    assert stream.status == 200 and "set-cookie" not in stream.headers
     kept = running.ask(f"/{running.site.token}/stats",
                        headers={"Cookie": "scorekeeper-lang=ar"})
     assert 'lang="ar" dir="rtl"' in kept.body and "set-cookie" not in kept.headers

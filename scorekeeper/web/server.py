@@ -390,7 +390,8 @@ class ViewerHandler(BaseHTTPRequestHandler):
         phone's next pages), else the one the phone's cookie kept, else ``default``."""
         asked = parse_qs(query).get("lang", [""])[0]
         if asked in LANGUAGES:
-            self.remember = asked
+            if self._is_page():  # not the page's own stream, post or file: the phone's ask
+                self.remember = asked
             return asked
         cookies = http.cookies.SimpleCookie()
         try:
@@ -399,6 +400,14 @@ class ViewerHandler(BaseHTTPRequestHandler):
             return default
         kept = cookies.get(LANGUAGE_COOKIE)
         return kept.value if kept is not None and kept.value in LANGUAGES else default
+
+    def _is_page(self) -> bool:
+        """Whether the request is for a page a person opens (its address is what they
+        asked for), not its live stream, a post or one of its files: only a page's
+        ``?lang=`` is kept for the phone's next pages."""
+        parts = urlsplit(self.path).path.split("/", 2)
+        first = parts[2].split("/")[0] if len(parts) > 2 else ""
+        return first not in ("events", "move", "hint", "entry") and "." not in first
 
     def _answer(self) -> None:
         language = self._language(urlsplit(self.path).query, i18n.active_language())
