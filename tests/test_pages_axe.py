@@ -79,6 +79,12 @@ def test_every_page_has_no_axe_violation_at_390_px(
         base = f"http://127.0.0.1:{server.server_port}/{site.token}/"
         for page in ("", "session/1", "sessions", "stats", "?lang=ar", "stats?lang=da"):
             found[page or "live"] = violations(phone, base + page, "#live.on")
+            if page == "stats":  # a phone can't add --virtual: the page doesn't say to
+                assert "--virtual" not in phone.page_source
+                assert "1 game played on the virtual deck not counted" in phone.page_source
+            if page == "sessions":  # the bots' game is marked, its names kept whole
+                assert "(virtual)" in phone.page_source
+                assert '<span class="nw">Greedy-1,</span>' in phone.page_source
     finally:
         site.stopped.set()
         site.watcher.stop()
