@@ -85,7 +85,7 @@ def test_the_seat_page_shows_why_a_pick_is_not_a_discard(tmp_path: Path) -> None
             label = driver.find_element(By.CSS_SELECTOR, "section.moves p.label").text
             assert label == "Pick the cards to discard:"
             cards = driver.find_elements(By.CSS_SELECTOR, "section.moves .pick button")
-            ranks = [card.get_attribute("data-card")[:-1] for card in cards]
+            ranks = [(card.get_attribute("data-card") or "")[:-1] for card in cards]
             first, second = next((i, j) for i in range(len(cards)) for j in range(i + 1,
                                  len(cards)) if ranks[i] != ranks[j])
             cards[first].click()
