@@ -10,6 +10,7 @@ re-score to. Whatever does not fit is one line (EntryError), never a traceback.
 from __future__ import annotations
 
 import copy
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -182,9 +183,21 @@ def summary_of(session: Session) -> JSONDict:
         **({"note": session.note} if session.note else {}),
         **({"abandoned": session.abandoned} if session.abandoned else {}),
         **_played_summary(session),
-        **({"virtual": session.virtual.as_json()}
+        **({"virtual": _virtual_part(session, finished=standings.finished)}
            if session.mode == "virtual" and session.virtual else {}),
     }
+
+
+def _virtual_part(session: Session, *, finished: bool) -> JSONDict:
+    """The virtual settings as the summary shows them: while a game with a human seat is
+    unfinished, without its seed, from which anyone could compute every hand still to be
+    played (``score play --online``: each seat's hand is hidden from the others). A
+    finished game's seed is shown, and a game of bots only hides nothing from anyone."""
+    assert session.virtual is not None
+    data = session.virtual.as_json()
+    if not finished and any(seat.bot is None for seat in session.virtual.seats):
+        del data["seed"]
+    return data
 
 def _played_summary(session: Session) -> JSONDict:
     span = session.played_span()
@@ -231,7 +244,13 @@ def session_from_summary(data: Any, *, time: str | None = None) -> Session:
         {**session.history[0], "played_from": span[0], "played_to": span[1]},
         *session.history[1:]))
     if parts.mode == "virtual" and parts.virtual is not None:
-        session = replace(session, virtual=_virtual_settings(parts.virtual, session.players,
+        virtual = parts.virtual
+        if isinstance(virtual, dict) and "seed" not in virtual \
+                and data.get("status") == "in-progress":
+            # An unfinished game is exported without its seed (it would show the hands
+            # still hidden): its deals to come are shuffled from a fresh one.
+            virtual = {**virtual, "seed": secrets.randbits(63)}
+        session = replace(session, virtual=_virtual_settings(virtual, session.players,
                                                              game.name))
     rounds: list[Round] = []
     for index, summary_round in enumerate(parts.rounds, start=1):

@@ -422,8 +422,12 @@ def test_eof_stops_the_game_like_ctrl_c_and_resume_deals_the_deal_again_fresh(
 
     # Resume: Ann saw half of deal 2's cards, so deal 2 comes from a fresh shuffle,
     # derived from the seed and the restart: the game stays reproducible.
+    # (The export of a game with a human keeps its seed back until the game is over:
+    # this test chose the seed, so it puts it back.)
+    assert "seed" not in saved["virtual"]
+    with_seed = {**saved, "virtual": {**saved["virtual"], "seed": seed}}
     restarted = script_game(game, ["Ann"], bots, seed, options, mistakes=False,
-                            start=session_from_summary(saved))
+                            start=session_from_summary(with_seed))
     resumed = score_run("play", "--resume", 1, stdin=restarted.stdin())
     assert resumed.exit_code == 0, resumed.output[-3000:]
     assert "Deal 2 — " in resumed.stdout and "(dealt again: a fresh shuffle)" in resumed.stdout

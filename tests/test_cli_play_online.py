@@ -104,7 +104,7 @@ def test_a_whole_game_online_is_saved_as_play_saves_it(
         playing: Callable[..., Playing], score_run: Callable[..., Result],
         tmp_path: Path) -> None:
     game = playing("one-card", "--player", "Ann", "--player", "Bea", "--bot", "random",
-                   "--seed", "31", "--target", "20")
+                   "--seed", "31", "--reveal-seed", "--target", "20")
     urls = game.seats()
     assert set(urls) == {"Ann", "Bea"}
     assert len(set(urls.values())) == 2
@@ -126,6 +126,7 @@ def test_a_whole_game_online_is_saved_as_play_saves_it(
 def test_ctrl_c_keeps_the_finished_deals_and_resume_goes_on_online(
         playing: Callable[..., Playing], score_run: Callable[..., Result]) -> None:
     game = playing("least-score", "--player", "Ann", "--bot", "random", "--seed", "32",
+                   "--reveal-seed",
                    "--limit", "25")
     urls = game.seats()
     phones, stop = phones_play(urls, 2)
@@ -162,7 +163,7 @@ def test_host_and_port_go_with_online(score_run: Callable[..., Result]) -> None:
 def test_off_loopback_each_seat_gets_a_qr_code_of_its_own_link(
         playing: Callable[..., Playing]) -> None:
     game = playing("one-card", "--player", "Ann", "--player", "Bea", "--bot", "random",
-                   "--seed", "33", "--host", "0.0.0.0")
+                   "--seed", "33", "--reveal-seed", "--host", "0.0.0.0")
     urls = game.seats()
     blocks: list[list[str]] = []
     for line in game.seen:

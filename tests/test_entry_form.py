@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper import pending
-from scorekeeper.games.common import EntryError, EntryProblem, RoundEntry
+from scorekeeper.games.common import EntryError, EntryProblem, EntryValue, RoundEntry
 from scorekeeper.registry import declaration_of
 from scorekeeper.session import Session
 from scorekeeper.store import Store
@@ -79,11 +79,28 @@ def test_the_deal_waits_for_every_player_still_in_and_says_who() -> None:
                           {"Ann": {"hand": "3"}, "Cy": {"declared": True}})
 
 
-def test_two_players_claiming_the_same_role_are_refused() -> None:
-    with pytest.raises(EntryProblem, match="Ann and Bob both say --declarer"):
-        form("least-score").round_entry(
-            RoundEntry(()), ["Ann", "Bob"],
-            {"Ann": {"hand": "3", "declared": True}, "Bob": {"hand": "4", "declared": True}})
+def test_two_players_claiming_the_same_role_are_refused_in_the_pages_words() -> None:
+    """The refusal says what the players ticked, not a flag they never typed (issue
+    40.3), and what the pages say: one of them must untick it."""
+    entered: dict[str, dict[str, EntryValue]] = {
+        "Ann": {"hand": "3", "declared": True}, "Bob": {"hand": "4", "declared": True},
+        "Cy": {"hand": "5"}}
+    least = form("least-score")
+    with pytest.raises(EntryProblem, match=r"^Ann and Bob both ticked “I declared”: one of "
+                                           r"you must untick it, or give --declarer on"):
+        least.round_entry(RoundEntry(()), ["Ann", "Bob", "Cy"], entered)
+    assert least.claim_conflicts(["Ann", "Bob", "Cy"], entered) == [
+        ("declarer", ["Ann", "Bob"], "Ann and Bob both ticked “I declared”: one of you must "
+                                     "untick it")]
+    entered["Cy"]["declared"] = True
+    assert least.claim_conflicts(["Ann", "Bob", "Cy"], entered)[0][2] == \
+        "Ann, Bob, Cy all ticked “I declared”: all but one of you must untick it"
+    # The keeper's --declarer settles it.
+    assert least.round_entry(RoundEntry((), declarer="Cy"), ["Ann", "Bob", "Cy"],
+                             entered).text("declarer") == "Cy"
+    bids = form("one-card").claim_conflicts(["Ann", "Bob"], {"Ann": {"points": 3, "bid": 8},
+                                                            "Bob": {"points": 4, "bid": 9}})
+    assert bids[0][2].startswith("Ann and Bob both filled in “If you won the bidding")
 
 
 def test_a_moon_in_hearts_needs_no_points_from_anyone() -> None:

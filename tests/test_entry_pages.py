@@ -294,3 +294,29 @@ def test_a_player_who_joins_gets_a_link_of_their_own(ok: CLI, db_path: Path) -> 
         state = cy.state()
         assert state["open"] and state["mine"] is None and state["in"] == []
         assert cy.post({"points": "4"})[0] == 200
+
+
+def test_conflicts_show_on_the_involved_phones_at_once_and_add_round_says_the_same(
+        table: Path, refuse: Any) -> None:
+    """Two players tick "I declared", or one card is in two hands: the pages of the
+    players involved (and only theirs) say so as soon as the second entry is in, with
+    who must change what; ``add-round`` refuses in the same words (issue 40.3)."""
+    with entry_site(table) as served:
+        ann, bob, cy = (Player(served.url(name)) for name in ("Ann", "Bob", "Cy"))
+        assert ann.post({"hand": "QS,2D", "declared": True})[0] == 200
+        assert ann.state()["conflicts"] == []
+        assert bob.post({"hand": "KC,9H", "declared": True})[0] == 200
+        said = "Ann and Bob both ticked “I declared”: one of you must untick it."
+        assert ann.state()["conflicts"] == [said]
+        assert bob.state()["conflicts"] == [said]
+        assert cy.post({"hand": "JD,2D"})[0] == 200  # Ann's 2D too
+        twice = ("2D is in both Ann's and Cy's hands: a deck has one of each card. Ann or "
+                 "Cy must change their entry.")
+        assert ann.state()["conflicts"] == [said, twice]
+        assert cy.state()["conflicts"] == [twice]
+        assert bob.state()["conflicts"] == [said]
+        refuse("add-round", says="Ann and Bob both ticked “I declared”: one of you must "
+                                 "untick it, or give --declarer on the command line")
+        assert bob.post({"hand": "KC,9H"})[0] == 200
+        assert cy.post({"hand": "JD,8C"})[0] == 200
+        assert ann.state()["conflicts"] == [] and cy.state()["conflicts"] == []

@@ -177,6 +177,19 @@ def test_the_pages_speak_the_language_asked_for(tmp_path: Path) -> None:
         assert status == 200 and answer["hint"]
 
 
+def test_a_phone_keeps_the_language_it_asked_for(tmp_path: Path) -> None:
+    """``?lang=`` is kept in that phone's cookie: its next page without one, the seat's
+    or the public table's, speaks it too (issue 40.4)."""
+    with online_game(tmp_path, "one-card", ["Ann", "Bea"], [], 17, {"target": 20}) as online:
+        _status, headers, _body = request(f"{online.seat_url('Ann')}?lang=ar")
+        cookie = headers["set-cookie"].split(";")[0]
+        assert cookie == "scorekeeper-lang=ar"
+        for url in (online.seat_url("Ann"), online.viewer_url):
+            kept = request(url, headers={"Cookie": cookie})[2].decode()
+            assert 'lang="ar" dir="rtl"' in kept and "events?lang=ar" in kept
+        assert 'dir="rtl"' not in request(online.seat_url("Bea"))[2].decode()
+
+
 def _words(page: str) -> str:
     return page[page.index("data-words"):page.index("<h1>")]
 

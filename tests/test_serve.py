@@ -600,3 +600,34 @@ def test_the_session_page_names_the_next_dealer_once(serving: Callable[..., Runn
     assert dealer.count("&lt;script&gt;alert(1)&lt;/script&gt;") == 1, dealer
     assert "Next deal:" not in dealer and dealer.count("Next dealer") == 1, dealer
     assert f"{MARKUP} plays first." in dealer  # who starts is still said
+    # ... on a line of its own, never run on after the dealer's name (issue 40.5)
+    assert re.search(r'</strong></bdi></p><p class="meta">' + re.escape(MARKUP), dealer) \
+        or re.search(r'</strong>[^<]*</p><p class="meta">', dealer), dealer
+
+
+@pytest.mark.e2e
+def test_each_phone_gets_the_language_it_asked_for_and_keeps_it(
+        serving: Callable[..., Running], night: None) -> None:
+    """``?lang=`` on the live, sessions and stats pages, kept by that phone's cookie for
+    its next pages (and their live streams); another phone gets the host's language
+    (issue 40.4)."""
+    running = serving()
+    for page in ("", "sessions", "stats", "session/1"):
+        danish = running.ask(f"/{running.site.token}/{page}?lang=da")
+        assert danish.status == 200 and 'lang="da"' in danish.body, page
+        assert "Alle sessioner" in danish.body
+        assert "scorekeeper-lang=da" in danish.headers["set-cookie"]
+        assert "events/" in danish.body and "?lang=da" in danish.body
+        arabic = running.ask(f"/{running.site.token}/{page}?lang=ar")
+        assert 'lang="ar" dir="rtl"' in arabic.body and "كل الجلسات" in arabic.body
+    # A page's own stream asks in the page's language: that is not the phone asking.
+    stream = running.ask(f"/{running.site.token}/events/?lang=da", "HEAD")
+    assert stream.status == 200 and "set-cookie" not in stream.headers
+    kept = running.ask(f"/{running.site.token}/stats",
+                       headers={"Cookie": "scorekeeper-lang=ar"})
+    assert 'lang="ar" dir="rtl"' in kept.body and "set-cookie" not in kept.headers
+    other = running.get("sessions")
+    assert 'lang="en"' in other.body and "All sessions" in other.body
+    odd = running.ask(f"/{running.site.token}/?lang=xx",
+                      headers={"Cookie": "scorekeeper-lang=<script>; x=\"\\"})
+    assert odd.status == 200 and 'lang="en"' in odd.body

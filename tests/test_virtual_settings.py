@@ -23,7 +23,9 @@ def test_settings_are_typed_and_keep_their_stored_shape() -> None:
                                                        {"name": "Strong-2", "bot": "strong"}],
                                  "restarts": {"1": 2}, "derivation": 2}
     assert Session.from_document(document, 1).virtual == session.virtual
-    assert summary_of(session)["virtual"] == document["extra"]
+    # Unfinished, with a human seat: the summary keeps the seed back (issue 40.1).
+    assert summary_of(session)["virtual"] == {key: value for key, value
+                                              in document["extra"].items() if key != "seed"}
     renamed = session.with_players_renamed({"Ann": "Anna"}, "renamed")
     assert renamed.virtual is not None and renamed.virtual.seats[0] == VirtualSeat("Anna")
 

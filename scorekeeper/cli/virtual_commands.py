@@ -233,7 +233,8 @@ def play(
         typer.Option("--bot", "-b"), lambda: _("A bot (repeat): {levels}.").format(
             levels=levels_by_strength()))] = None,
     seed: Annotated[int | None, typer.Option("--seed", help=N_(
-        "Seed of the shuffles and the bots (default: a random one, shown)."))] = None,
+        "Seed of the shuffles and the bots (default: a random one, shown; with --online "
+        "a random one, never shown)."))] = None,
     name: Annotated[str, typer.Option("--name", help=N_("A name for the session."))] = "",
     resume: Annotated[int | None, typer.Option("--resume", help=N_(
         "Continue the unfinished virtual session ID."))] = None,
@@ -245,12 +246,21 @@ def play(
     port: Annotated[int | None, typer.Option(
         "--port", min=0, max=65535, help=N_("With --online, the port (0: any free one)."))
     ] = None,
+    reveal_seed: Annotated[bool, typer.Option("--reveal-seed", help=N_(
+        "With --online and --seed: play anyway, knowing that whoever knows the seed can "
+        "compute every hand."))] = False,
     **game_options: Any,
 ) -> None:
     """Play a full game with a shuffled virtual deck: humans at one keyboard and bots."""
     house_rules = {key: value for key, value in game_options.items() if value is not None}
     if not online and (host is not None or port is not None):
         raise typer.BadParameter(_("--host and --port go with --online"))
+    if reveal_seed and not (online and seed is not None):
+        raise typer.BadParameter(_("--reveal-seed goes with --online and --seed"))
+    if online and seed is not None and not reveal_seed:
+        raise typer.BadParameter(_("with --online, --seed would let whoever knows it "
+                                   "compute every hand: leave it out for a fair game, or "
+                                   "add --reveal-seed"))
     db = store(ctx)
     if resume is not None:
         if player or bot or seed is not None or house_rules or name:
@@ -332,7 +342,10 @@ def _start(db: Store, game: str, player: list[str] | None, bot: list[str] | None
     elif player:
         ui_for(rules.name)
     seats = match.make_seats(player or [], bot or [])
-    seed = seed if seed is not None else secrets.randbelow(10**9)
+    if seed is None:
+        # Online, no one may learn the seed from a seat's own hand: 63 bits are beyond
+        # trying every seed (10**9 are not).
+        seed = secrets.randbits(63) if online else secrets.randbelow(10**9)
     game_options_module.check_house_rules(rules.name, house_rules)
     from scorekeeper.cli import nights  # start-up: its stats are not replay's nor simulate's
 
@@ -340,10 +353,15 @@ def _start(db: Store, game: str, player: list[str] | None, bot: list[str] | None
     house_rules = {**nights.load_config().rules_for(rules.name), **house_rules}
     life = GameLife.start(db, rules.name, seats, seed, name=name, options=house_rules)
     session = life.session
-    console.print(plain(_("Session {id}: {game}, {players}; seed {seed}. Saved after "
-                          "every deal.").format(
-        id=session.id, game=session.rules.title,
-        players=render.comma().join(s.name for s in seats), seed=seed)))
+    players = render.comma().join(s.name for s in seats)
+    if online:  # the seed would let anyone who sees this screen compute every hand
+        console.print(plain(_("Session {id}: {game}, {players}. Saved after every "
+                              "deal.").format(id=session.id, game=session.rules.title,
+                                              players=players)))
+    else:
+        console.print(plain(_("Session {id}: {game}, {players}; seed {seed}. Saved after "
+                              "every deal.").format(id=session.id, game=session.rules.title,
+                                                    players=players, seed=seed)))
     if chosen_for_you:
         console.print(plain(_("You play as {name} (--player NAME for another name, "
                               "--bot LEVEL for other opponents).").format(name=seats[0].name)))

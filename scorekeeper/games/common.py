@@ -838,6 +838,23 @@ class EntryForm:
             values = ((player, str(value)),)
         return RoundEntry(values, **options)
 
+    def claim_conflicts(self, expected: Sequence[str],
+                        entered: Mapping[str, Mapping[str, EntryValue]]
+                        ) -> list[tuple[str, list[str], str]]:
+        """The claims only one player can make that several made ("I declared" ticked
+        on two pages): ``(round option, who made it, what they must change)``, in the
+        words of the pages, for their pages and ``add-round``'s refusal alike."""
+        found: list[tuple[str, list[str], str]] = []
+        for spec in self.claims:
+            for key, _what in spec.sets[:1]:
+                claims = {player: self.claimed(player, entered.get(player, {})).get(key)
+                          for player in expected}
+                claimers = [player for player, value in claims.items() if value is not None]
+                if len({str(claims[player]) for player in claimers}) < 2:
+                    continue
+                found.append((key, claimers, _claim_conflict(spec, claimers)))
+        return found
+
     def round_entry(self, given: RoundEntry, expected: Sequence[str],
                     entered: Mapping[str, Mapping[str, EntryValue]]) -> RoundEntry:
         """The deal's round from the players' entries (``entered``: each player's fields)
@@ -845,16 +862,14 @@ class EntryForm:
         claim). Refused, in one line, while a player of ``expected`` has not entered or
         two claims disagree."""
         options: dict[str, EntryValue] = {}
-        claimers: dict[str, str] = {}
+        for key, _players, message in self.claim_conflicts(expected, entered):
+            if given.get(key) in (None, False):
+                raise EntryProblem(_("{conflict}, or give {flag} on the command line").format(
+                    conflict=message, flag=option_flag(key)))
         for player in expected:
             for key, value in self.claimed(player, entered.get(player, {})).items():
-                if given.get(key) not in (None, False):
-                    continue
-                if key in options and options[key] != value:
-                    raise EntryProblem(_("{first} and {second} both say {flag} in their "
-                                         "entries: give {flag} on the command line").format(
-                        first=claimers[key], second=player, flag=option_flag(key)))
-                options[key], claimers[key] = value, player
+                if given.get(key) in (None, False):
+                    options[key] = value
         entry = given.with_fields(**options)
         if not self.needs_values(entry.fields):
             return entry
@@ -868,6 +883,22 @@ class EntryForm:
                 "player's NAME=VALUE", len(missing)).format(names=", ".join(missing)))
         return entry.with_values(tuple((player, str(entered[player][self.value.key]))
                                        for player in expected))
+
+
+def _claim_conflict(spec: EntryField, players: Sequence[str]) -> str:
+    """What the players who all made one claim must do: all but one take it back."""
+    field = _(spec.label)
+    if len(players) == 2:
+        first, second = players
+        return (_("{first} and {second} both ticked “{field}”: one of you must untick it")
+                if spec.kind == "switch" else
+                _("{first} and {second} both filled in “{field}”: one of you must empty it")
+                ).format(first=first, second=second, field=field)
+    shown = ", ".join(players)
+    return (_("{players} all ticked “{field}”: all but one of you must untick it")
+            if spec.kind == "switch" else
+            _("{players} all filled in “{field}”: all but one of you must empty it")
+            ).format(players=shown, field=field)
 
 
 MAX_ENTRY_TEXT = 200

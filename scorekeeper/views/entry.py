@@ -9,20 +9,59 @@ posts the player's entry.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Mapping
 
-from scorekeeper.games.common import EntryForm, EntryValue
+from scorekeeper.games.common import EntryError, EntryForm, EntryValue, RoundEntry
 from scorekeeper.i18n import _
 from scorekeeper.session import Session
 from scorekeeper.views.pages import plain
 from scorekeeper.views.seat import JSONDict, script_page
 
 
+def entry_conflicts(session: Session, entries: Mapping[str, Mapping[str, EntryValue]]
+                    ) -> list[tuple[list[str], str]]:
+    """The entries that can't all be right together, as soon as they are in: a claim
+    only one can make made by several ("I declared" ticked twice), and two players'
+    values the game's round checks refuse together (one card in two hands). Each is
+    ``(who is involved, what they must change)``, in the pages' words; the entries
+    themselves are checked one by one when they are posted."""
+    form = session.declaration.entry_form
+    if form is None:
+        return []
+    standings = session.standings
+    expected = [name for name in standings.still_in if name in entries]
+    found = [(players, message + ".")
+             for _key, players, message in form.claim_conflicts(expected, entries)]
+    questions = session.declaration.questions
+    if questions is None:
+        return found
+    values: dict[str, tuple[tuple[str, str], ...]] = {}
+    for name in expected:
+        try:
+            values[name] = form.player_entry(name, entries[name]).values
+        except EntryError:
+            continue  # nothing of theirs to set against another's
+    for first, second in itertools.combinations(values, 2):
+        if not values[first] or not values[second]:
+            continue
+        try:
+            questions.check_given(session.seated, session.options, standings,
+                                  RoundEntry((*values[first], *values[second])))
+        except EntryError as problem:
+            found.append(([first, second], _(
+                "{problem}. {first} or {second} must change their entry.").format(
+                    problem=problem, first=first, second=second)))
+    return found
+
+
 def entry_state(session: Session, player: str, mine: Mapping[str, EntryValue] | None,
-                entered: list[str]) -> JSONDict:
+                entered: list[str],
+                conflicts: list[tuple[list[str], str]] | None = None) -> JSONDict:
     """What ``player``'s page shows now: the deal, the form, their own entry (``mine``),
-    who is in (names only), the totals and the last recorded round."""
+    who is in (names only), the conflicts ``player`` is in (:func:`entry_conflicts`),
+    the totals and the last recorded round."""
     form = session.declaration.entry_form
     standings = session.standings
     deal = len(session.rounds) + 1
@@ -60,6 +99,8 @@ def entry_state(session: Session, player: str, mine: Mapping[str, EntryValue] | 
         "mine": None if mine is None else {key: value for key, value in mine.items()},
         "in": [plain(name) for name in expected if name in entered],
         "waiting": [plain(name) for name in expected if name not in entered],
+        "conflicts": [plain(message) for players, message in conflicts or ()
+                      if open_ and player in players],
         "totals": [{"name": plain(name), "total": standings.totals[name],
                     "out": name in standings.knocked_out} for name in session.players],
         "last": last,

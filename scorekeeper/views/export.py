@@ -495,7 +495,11 @@ def chart_svg(session: Session) -> str:
 
 
 def _table(head: Sequence[str], rows: Sequence[Sequence[str]], css: str = "") -> str:
-    out = [f'<div class="scroll"><table class="{css}"><thead><tr>']
+    # The box that scrolls a wide table sideways takes the keyboard's focus (the arrow
+    # keys scroll it) and is named by the table's kind.
+    label = _e(_("Rounds") if css == "rounds" else _("Standings"))
+    out = [f'<div class="scroll" tabindex="0" role="region" aria-label="{label}">'
+           f'<table class="{css}"><thead><tr>']
     out += [f"<th>{cell}</th>" for cell in head]
     out.append("</tr></thead><tbody>")
     for row in rows:

@@ -20,6 +20,7 @@ from scorekeeper.ranking import margin, margin_headings, ranked_players
 from scorekeeper.session import Session
 from scorekeeper.store import StoreView
 from scorekeeper.text import show_controls
+from scorekeeper.views import app_icon
 from scorekeeper.views.export import (
     PALETTE,
     _headline,
@@ -30,6 +31,7 @@ from scorekeeper.views.export import (
     html_round_cells,
     html_template,
     ltr,
+    right_to_left,
 )
 from scorekeeper.views.render import (
     comma,
@@ -37,6 +39,7 @@ from scorekeeper.views.render import (
     readable_time,
     roster_text,
     session_status_text,
+    virtual_marked,
 )
 
 REFRESH_SECONDS = 2
@@ -65,6 +68,21 @@ def plain(value: object) -> str:
     """User text with control, bidi and zero-width characters shown as escapes (``\\x1b``):
     the project's one rule (scorekeeper.text)."""
     return show_controls(str(value))
+
+
+def unbroken(value: object) -> str:
+    """User text (a name) in HTML that wraps only at its spaces: a word with a hyphen
+    ("Greedy-2", "in-progress") is kept whole on its line."""
+    words = " ".join(f'<span class="nw">{word}</span>' if "-" in word else word
+                     for word in text(value).split(" "))
+    return f"<bdi>{words}</bdi>" if right_to_left() else words
+
+
+def scroll_box(label: str) -> str:
+    """The opening of a box that scrolls a wide table sideways: it takes the keyboard's
+    focus (arrow keys scroll it) and says what it holds."""
+    return (f'<div class="scroll" tabindex="0" role="region" '
+            f'aria-label="{html.escape(label, quote=True)}">')
 
 
 def text(value: object) -> str:
@@ -98,7 +116,7 @@ def document(page: Page, *, base: str, events: str, nav: Iterable[tuple[str, str
         '<meta name="referrer" content="no-referrer">',
         f'<base href="{html.escape(base)}">',
         f"<title>{html.escape(page.title)}</title>",
-        '<link rel="icon" href="data:,">',
+        *app_icon.head_links(),
         '<link rel="stylesheet" href="style.css">',
         '<script src="live.js" defer></script>',
         f'<noscript><meta http-equiv="refresh" content="{REFRESH_SECONDS}"></noscript>',
@@ -174,6 +192,9 @@ th{font-size:.9rem;color:var(--muted);vertical-align:bottom}
 th:nth-child(2),td:nth-child(2){text-align:start}
 .standings{font-size:1.35rem}.standings td:nth-child(3){font-weight:700}
 .standings td:last-child{font-size:1rem;text-align:start}
+.standings td{vertical-align:baseline}
+.nw,.sessions td.status{white-space:nowrap}
+.scroll:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
 .standings th:last-child{text-align:start}
 /* names wrap at spaces, never inside a word; a word too long for a line alone breaks */
 body,td,th{overflow-wrap:break-word;word-break:normal;hyphens:manual}
@@ -192,7 +213,8 @@ no-repeat,var(--card)}
 .stats th:nth-child(2),.stats td:nth-child(2){text-align:end}
 .stats td:last-child{white-space:nowrap}.stats td.word{white-space:nowrap;text-align:start}
 .stats th.word{text-align:start}
-@media (max-width:26rem){body{padding:.5rem}th,td{padding:.3rem .2rem}.sessions{font-size:.95rem}}
+@media (max-width:26rem){body{padding:.5rem}th,td{padding:.3rem .2rem}.sessions{font-size:.85rem}
+.sessions th,.sessions td{padding:.3rem .15rem}}
 .rounds{font-size:1rem}.rounds td{white-space:nowrap}
 .rounds td:nth-child(2),.rounds td:nth-child(3){white-space:normal}
 .rounds th:nth-child(3),.rounds td:nth-child(3){text-align:start}
@@ -202,6 +224,7 @@ no-repeat,var(--card)}
 padding:.5rem .8rem;margin:.8rem 0}
 .dealer p{margin:0}.dealer .meta{font-size:1rem}
 svg{display:block;width:100%;height:auto;background:var(--card);border:1px solid var(--line)}
+svg[role="img"]{max-width:36rem}
 svg.swatch{display:inline;width:12px;height:12px;border:0;background:none;vertical-align:-1px}
 .legend{display:flex;flex-wrap:wrap;gap:.2rem 1rem;font-size:1rem;margin:.4rem 0}
 .legend i{display:inline-block;width:.9rem;height:.9rem;margin-inline-end:.35rem;
@@ -276,12 +299,13 @@ def _next_deal(session: Session) -> str:
         who = ("<p>" + text(_("Next dealer: not kept for this session")) + ' <span class="meta">'
                + text(_("(start one with --dealer NAME to see it here)")) + "</span></p>")
     else:
-        # Said once: the dealer stands out, then who starts (not the whole sentence again).
+        # Said once: the dealer stands out, then who starts, on a line of its own (run
+        # on, "Next dealer: Bob Cy plays first." read as two names).
         starter = "" if standings.next_starter is None \
-            else f' <span class="meta">{text(standings.next_starter)}</span>'
+            else f'<p class="meta">{text(standings.next_starter)}</p>'
         who = "<p>" + html_template(_("Next dealer: {name}"),
                                     name=f"<strong>{bdi(standings.next_dealer)}</strong>") \
-            + starter + "</p>"
+            + "</p>" + starter
     notes = "".join(f'<p class="meta">{text(note)}</p>' for note in standings.notes)
     return f'<section class="dealer">{who}{notes}</section>'
 
@@ -305,7 +329,8 @@ def _rounds_table(session: Session) -> str:
     round_heading = text(pgettext("table heading", "Round"))
     dealer_heading = text(pgettext("table heading", "Dealer"))
     note = words(_("Newest first. Each cell: the deal's score, then the running total."))
-    return (f'<div class="scroll"><table class="rounds"><thead><tr><th>{round_heading}</th>'
+    return (scroll_box(_("Rounds")) +
+            f'<table class="rounds"><thead><tr><th>{round_heading}</th>'
             f"<th>{dealer_heading}</th><th>{role}</th>{head}</tr></thead><tbody>"
             f"{''.join(rows)}</tbody></table></div><p class=\"meta\">{note}</p>")
 
@@ -321,18 +346,21 @@ def sessions_page(view: StoreView) -> Page:
         leader = comma().join(session.leader()) or "—"
         mark = (" <strong>" + text(_("(current)")) + "</strong>" if session.id == current
                 else "")
+        virtual = (' <span class="meta">' + text(virtual_marked(session, "")).strip() + "</span>"
+                   if session.mode == "virtual" else "")
         rows.append(
             f"<tr><td>{session.id}</td><td><a href=\"session/{session.id}\">"
-            f"{bdi(session.label)}</a>{mark}<br><span class=\"meta\">"
-            f"{comma().join(bdi(name) for name in session.players)}</span></td>"
-            f"<td>{len(session.rounds)}</td><td>{text(session_status_text(session.status))}</td>"
-            f"<td>{bdi(leader)}</td></tr>")
+            f"{unbroken(session.label)}</a>{virtual}{mark}<br><span class=\"meta\">"
+            f"{comma().join(unbroken(name) for name in session.players)}</span></td>"
+            f"<td>{len(session.rounds)}</td>"
+            f'<td class="status">{text(session_status_text(session.status))}</td>'
+            f"<td>{unbroken(leader)}</td></tr>")
     heading = "".join(f"<th>{text(word)}</th>" for word in (
         pgettext("table heading", "ID"), pgettext("table heading", "Session"),
         pgettext("table heading", "Rounds"), pgettext("table heading", "Status"),
         pgettext("table heading", "Leader")))
-    body = ("<h1>" + text(_("Sessions")) + "</h1>"
-            f'<div class="scroll"><table class="sessions"><thead><tr>{heading}</tr></thead>'
+    body = ("<h1>" + text(_("Sessions")) + "</h1>" + scroll_box(_("Sessions")) +
+            f'<table class="sessions"><thead><tr>{heading}</tr></thead>'
             f"<tbody>{''.join(rows)}</tbody></table></div>")
     return Page(_("Sessions — scorekeeper"), body)
 

@@ -36,6 +36,7 @@ from rich.console import Group
 from rich.text import Text
 
 from scorekeeper.i18n import _
+from scorekeeper.views import app_icon
 from scorekeeper.views.export import html_language
 
 JSONDict = dict[str, Any]
@@ -63,14 +64,28 @@ def row(label: str, cards: Iterable[object] = (), text: str = "") -> JSONDict:
     return {"label": label, "cards": [str(card) for card in cards], "text": text}
 
 
-def button(label: str, card: object | None = None, *, needs_pick: bool = False) -> JSONDict:
+def button(label: str, card: object | None = None, *, needs_pick: bool = False,
+           suit: str | None = None) -> JSONDict:
+    """A move's button: its words, the card it plays and, for a card that names a suit
+    (One Card's joker led), the suit's symbol shown beside the card."""
     return {"label": label, "card": None if card is None else str(card),
-            "needs_pick": needs_pick}
+            "needs_pick": needs_pick, **({"suit": suit} if suit is not None else {})}
 
 
-def pick(label: str, cards: Sequence[object], sets: Iterable[Sequence[object]]) -> JSONDict:
+def pick_key(cards: Iterable[object]) -> str:
+    """The key of a set of picked cards in a pick's ``problems``: their notation,
+    sorted, space-separated (as the seat script builds it)."""
+    return " ".join(sorted(str(card) for card in cards))
+
+
+def pick(label: str, cards: Sequence[object], sets: Iterable[Sequence[object]],
+         problems: dict[str, str] | None = None) -> JSONDict:
+    """Cards of the hand to choose before a button: the legal ``sets``, and for every
+    other choice the reason it is not one (``problems``, by :func:`pick_key`), shown
+    under the cards as soon as it is picked."""
     return {"label": label, "cards": [str(card) for card in cards],
-            "sets": [sorted(str(card) for card in chosen) for chosen in sets]}
+            "sets": [sorted(str(card) for card in chosen) for chosen in sets],
+            "problems": problems or {}}
 
 
 def seat_words() -> JSONDict:
@@ -105,7 +120,7 @@ def script_page(*, title: str, base: str, script: str, main_id: str,
         '<meta name="referrer" content="no-referrer">',
         f'<base href="{html.escape(base)}">',
         f"<title>{html.escape(title)}</title>",
-        '<link rel="icon" href="data:,">',
+        *app_icon.head_links(),
         '<link rel="stylesheet" href="seat.css">',
         f'<script src="{script}" defer></script>',
         "</head><body>",

@@ -45,7 +45,7 @@ def stats_page(sessions: Sequence[Session], query: StatsQuery | None = None) -> 
 
 def store_page(view: StoreView) -> str:
     """The statistics of every session in the store as the body of a page (score serve)."""
-    return html_body(compute(view.sessions()))
+    return html_body(compute(view.sessions()), on_page=True)
 
 
 # ---------------------------------------------------------------------------
@@ -87,7 +87,7 @@ def sessions_text(count: int) -> str:
     return ngettext("{n} session", "{n} sessions", count).format(n=count)
 
 
-def headline(stats: Stats) -> str:
+def headline(stats: Stats, *, on_page: bool = False) -> str:
     per_game = render.comma().join(f"{game.title} {game.sessions}" for game in stats.games)
     text = ngettext("Statistics over {n} finished session", "Statistics over {n} finished sessions",
                     stats.finished).format(n=stats.finished)
@@ -98,6 +98,11 @@ def headline(stats: Stats) -> str:
     if stats.query.virtual:
         return _("{statistics}; virtual games counted, their bots listed apart").format(
             statistics=text)
+    if stats.virtual_left_out and on_page:  # a phone can't add --virtual
+        return ngettext("{statistics}; {n} game played on the virtual deck not counted",
+                        "{statistics}; {n} games played on the virtual deck not counted",
+                        stats.virtual_left_out).format(statistics=text,
+                                                       n=stats.virtual_left_out)
     if stats.virtual_left_out:
         return ngettext("{statistics}; {n} virtual game not counted (--virtual adds it)",
                         "{statistics}; {n} virtual games not counted (--virtual adds them)",
@@ -386,8 +391,12 @@ def _keep_percent(html_text: str) -> str:
 
 
 def _html_table(head: Sequence[str], rows: Sequence[Sequence[str]],
-                words: frozenset[int] = frozenset()) -> str:
-    out = ['<div class="scroll"><table class="stats"><thead><tr>']
+                words: frozenset[int] = frozenset(), *, label: str = "") -> str:
+    """A table in a box that scrolls sideways on a phone: the box takes the keyboard's
+    focus (the arrow keys scroll it) and is named by ``label`` (its heading)."""
+    named = f' aria-label="{_e(label)}"' if label else ""
+    out = [f'<div class="scroll" tabindex="0" role="region"{named}>'
+           '<table class="stats"><thead><tr>']
     word = ' class="word"'
     out += [f"<th{word if index in words else ''}>{_keep_percent(bdi(cell))}</th>"
             for index, cell in enumerate(head)]
@@ -459,20 +468,24 @@ def rating_chart(stats: Stats, game: GameStats) -> str:
     return "".join(parts) + f'<p class="legend">{legend}</p>'
 
 
-def html_body(stats: Stats, versus: bool = True) -> str:
-    """The page's content (no <html> around it), for ``score serve`` to embed."""
-    parts = ["<h1>" + _e(_("Game nights")) + f'</h1><p class="meta">{_e(headline(stats))}</p>']
+def html_body(stats: Stats, versus: bool = True, *, on_page: bool = False) -> str:
+    """The page's content (no <html> around it), for ``score serve`` to embed
+    (``on_page``: read on a phone, where no command-line option can be added)."""
+    parts = ["<h1>" + _e(_("Game nights"))
+             + f'</h1><p class="meta">{_e(headline(stats, on_page=on_page))}</p>']
     records = [part for title, head, rows, note, words in record_tables(stats)
-               for part in ("<h2>" + _e(title) + "</h2>", _html_table(head, rows, words),
+               for part in ("<h2>" + _e(title) + "</h2>",
+                            _html_table(head, rows, words, label=title),
                             f'<p class="meta">{_e(note)}</p>')]
     if not stats.everyone:
         parts += ["<p>" + _e(_("No finished sessions match.")) + "</p>", *records]
         return "\n".join(parts)
-    parts += ["<h2>" + _e(_("Players")) + "</h2>", _html_table(player_head(), player_rows(stats)),
+    parts += ["<h2>" + _e(_("Players")) + "</h2>",
+              _html_table(player_head(), player_rows(stats), label=_("Players")),
               f'<p class="meta">{_e(_(SPARK_NOTE))}</p>']
     if stats.bots:
         parts += ["<h2>" + _e(_("Bots")) + "</h2>",
-                  _html_table(player_head(), player_rows(stats, bots=True)),
+                  _html_table(player_head(), player_rows(stats, bots=True), label=_("Bots")),
                   f'<p class="meta">{_e(_(BOTS_NOTE))}</p>']
     parts += records
     for game in stats.games:
@@ -480,14 +493,15 @@ def html_body(stats: Stats, versus: bool = True) -> str:
         if not rows:
             continue
         parts += [f"<h2>{_e(game_heading(game))}</h2>",
-                  _html_table(game_head(game), rows),
+                  _html_table(game_head(game), rows, label=game_heading(game)),
                   f'<p class="meta">{_e(figures_note(game))}</p>',
                   "<h3>" + _e(_("{game}: rating after each session").format(game=game.title))
                   + "</h3>",
                   rating_chart(stats, game), f'<p class="meta">{_e(_(RATING_NOTE))}</p>']
     if versus:
         head, rows = versus_rows(stats)
-        parts += ["<h2>" + _e(_("Head to head")) + "</h2>", _html_table(head, rows),
+        parts += ["<h2>" + _e(_("Head to head")) + "</h2>",
+                  _html_table(head, rows, label=_("Head to head")),
                   f'<p class="meta">{_e(_(VERSUS_NOTE))}</p>']
     return "\n".join(parts)
 

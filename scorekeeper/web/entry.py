@@ -36,21 +36,21 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
 from scorekeeper import i18n, pending
-from scorekeeper.config import LANGUAGES
 from scorekeeper.games.common import EntryError, EntryValue
 from scorekeeper.i18n import _
 from scorekeeper.session import Session
 from scorekeeper.store import StoreError
+from scorekeeper.views import app_icon, pages, seat
 from scorekeeper.views import entry as entry_view
-from scorekeeper.views import pages, seat
 from scorekeeper.web.server import (
     HEARTBEAT_SECONDS,
     HTML,
     POLL_SECONDS,
     RETRY_MILLISECONDS,
+    SEAT_PLACES,
     TICK_SECONDS,
     Site,
     StoreWatcher,
@@ -66,6 +66,7 @@ PAGES_PER_PLAYER = 16
 ASSETS = {
     "entry.js": "text/javascript; charset=utf-8",
     "seat.css": "text/css; charset=utf-8",
+    **app_icon.ICONS,
 }
 
 
@@ -131,6 +132,15 @@ class EntrySite(Site):
     def shows_token(self, raw_path: str) -> bool:
         return super().shows_token(raw_path) or self.desk_of(raw_path) is not None
 
+    def asker(self, raw_path: str) -> tuple[str, int | None] | None:
+        """Whose places a request spends (``ViewerServer.asker``): each player's token
+        its own few, so the shared pages' viewers (the server's places, None) never take
+        a player's page."""
+        desk = self.desk_of(raw_path)
+        if desk is not None:
+            return (f"player:{desk.name}", SEAT_PLACES)
+        return ("", None) if super().shows_token(raw_path) else None
+
     def desk_of(self, raw_path: str) -> PlayerDesk | None:
         parts = urlsplit(raw_path).path.split("/", 2)
         if len(parts) < 2 or parts[0]:
@@ -154,7 +164,8 @@ class EntrySite(Site):
         session, entries = self.current()
         with i18n.speaking(language):
             data = entry_view.entry_state(session, desk.name, entries.of(desk.name),
-                                          entries.players)
+                                          entries.players,
+                                          entry_view.entry_conflicts(session, entries.entries))
         return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
     def take(self, desk: PlayerDesk, version: object, posted: object,
@@ -313,6 +324,10 @@ class EntryHandler(ViewerHandler):
             self._send(HTTPStatus.MOVED_PERMANENTLY, HTML, b"", Location=f"/{desk.token}/")
         elif rest in ASSETS and self.command in ("GET", "HEAD"):
             self._send(HTTPStatus.OK, ASSETS[rest], seat.static_file(rest))
+        elif rest == app_icon.MANIFEST and self.command in ("GET", "HEAD"):
+            with i18n.speaking(language):  # the home screen's name: the page's title
+                name = pages.plain(_("{player}'s entry").format(player=desk.name))
+                self._send(HTTPStatus.OK, app_icon.MANIFEST_TYPE, app_icon.manifest(name))
         elif rest == "entry" and self.command == "POST":
             self._post(desk, language)
         elif rest == "" and self.command in ("GET", "HEAD"):
@@ -326,11 +341,6 @@ class EntryHandler(ViewerHandler):
         else:
             self._send(HTTPStatus.NOT_FOUND, HTML,
                        pages.error_page("404 Not Found", _("There is nothing here.")).encode())
-
-    @staticmethod
-    def _language(query: str, default: str) -> str:
-        asked = parse_qs(query).get("lang", [""])[0]
-        return asked if asked in LANGUAGES else default
 
     def _page(self, desk: PlayerDesk, language: str) -> None:
         page_token = secrets.token_urlsafe(16)

@@ -46,17 +46,19 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from types import ModuleType
 from typing import Any, BinaryIO
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
 from scorekeeper import i18n, match, playing
 from scorekeeper.config import LANGUAGES
 from scorekeeper.i18n import _
 from scorekeeper.session import Session
-from scorekeeper.views import pages, seat
+from scorekeeper.views import app_icon, pages, seat
 from scorekeeper.web.server import (
     HEARTBEAT_SECONDS,
     HTML,
     RETRY_MILLISECONDS,
+    SEAT_PLACES,
+    SPECTATOR_PLACES,
     TICK_SECONDS,
     ViewerHandler,
     ViewerServer,
@@ -71,6 +73,7 @@ ANSWER_SECONDS = 10.0
 ASSETS = {
     "seat.js": "text/javascript; charset=utf-8",
     "seat.css": "text/css; charset=utf-8",
+    **app_icon.ICONS,
 }
 
 
@@ -306,11 +309,22 @@ class OnlineTable:
             "problem": (desk.problem if asked and desk is not None else None),
             "totals": [{"name": name, "total": total, "out": out}
                        for name, total, out in snapshot.totals],
+            "totals_title": self._totals_title(),
             "log": [line for said in snapshot.log for line in said.get(language, ())],
             "end": None if snapshot.end is None else list(snapshot.end.get(language, ())),
             "previous": previous,
             **shown,
         }
+
+    def _totals_title(self) -> str:
+        """The totals' heading with the game's end in it: the knock-out limit (lowest
+        wins) or the target, as the terminal's totals line says it."""
+        rules = self.session.rules
+        target = rules.target(self.session.options)
+        if not target:
+            return _("Totals")
+        return (_("Totals, limit {target}") if rules.lower_is_better
+                else _("Totals, to {target}")).format(target=target)
 
     def take_move(self, desk: SeatDesk, version: object, move: object,
                   language: str) -> tuple[HTTPStatus, seat.JSONDict]:
@@ -405,6 +419,8 @@ class OnlineSite:
         """Sees every byte sent, with the connection's number and whose page it is."""
         self._connections = iter(range(1, 1 << 62))
         self._lock = threading.Lock()
+        self.spectator_places = SPECTATOR_PLACES
+        """The places all who watch the public table share (each seat has its own)."""
 
     def tokens(self) -> Iterator[str]:
         yield self.table.viewer_token
@@ -412,12 +428,23 @@ class OnlineSite:
             yield desk.token
 
     def shows_token(self, raw_path: str) -> bool:
+        return self.asker(raw_path) is not None
+
+    def asker(self, raw_path: str) -> tuple[str, int] | None:
+        """Whose places a request spends (``ViewerServer.asker``): the public table's
+        shared budget (``spectator_places``), or a seat's own; None without a token.
+        Every token is compared, each in constant time."""
         parts = urlsplit(raw_path).path.split("/", 2)
         if len(parts) < 2 or parts[0]:
-            return False
+            return None
         given = parts[1].encode("latin-1", "replace")
-        return any(hmac.compare_digest(given, token.encode("ascii"))
-                   for token in self.tokens())
+        found: tuple[str, int] | None = None
+        if hmac.compare_digest(given, self.table.viewer_token.encode("ascii")):
+            found = ("public", self.spectator_places)
+        for desk in list(self.table.seats.values()):
+            if hmac.compare_digest(given, desk.token.encode("ascii")):
+                found = (f"seat:{desk.name}", SEAT_PLACES)
+        return found
 
     def connection_number(self) -> int:
         with self._lock:
@@ -471,6 +498,12 @@ class OnlineHandler(ViewerHandler):
         if rest in ASSETS and self.command in ("GET", "HEAD"):
             self._send(HTTPStatus.OK, ASSETS[rest], seat.static_file(rest))
             return
+        if rest == app_icon.MANIFEST and self.command in ("GET", "HEAD"):
+            with i18n.speaking(language):  # the home screen's name: the page's title
+                name = (_("{player}'s seat").format(player=desk.name) if desk is not None
+                        else _("The table"))
+                self._send(HTTPStatus.OK, app_icon.MANIFEST_TYPE, app_icon.manifest(name))
+            return
         if desk is not None and rest in ("move", "hint") and self.command == "POST":
             self._post(desk, rest, language)
             return
@@ -488,11 +521,6 @@ class OnlineHandler(ViewerHandler):
             return
         self._send(HTTPStatus.NOT_FOUND, HTML,
                    pages.error_page("404 Not Found", _("There is nothing here.")).encode())
-
-    @staticmethod
-    def _language(query: str, default: str) -> str:
-        asked = parse_qs(query).get("lang", [""])[0]
-        return asked if asked in LANGUAGES else default
 
     def _page(self, desk: SeatDesk | None, token: str, language: str, query: str) -> None:
         table = self.server.site.table
@@ -558,9 +586,12 @@ def seat_url(base: str, token: str) -> str:
 
 
 def online_server(address: tuple[str, int], table: OnlineTable, *,
-                  language: str = i18n.ENGLISH, max_connections: int = 128
+                  language: str = i18n.ENGLISH, spectator_places: int = SPECTATOR_PLACES
                   ) -> ViewerServer:
-    """The server of ``table``'s pages (refused with OSError when it can't listen)."""
+    """The server of ``table``'s pages (refused with OSError when it can't listen): the
+    public table's watchers share ``spectator_places``; each seat has places of its own
+    (:data:`~scorekeeper.web.server.SEAT_PLACES`), whatever the watchers do."""
     site = OnlineSite(table, language=language)
-    return ViewerServer(address, site, max_connections, handler=OnlineHandler,
+    site.spectator_places = spectator_places
+    return ViewerServer(address, site, spectator_places, handler=OnlineHandler,
                         max_body=MAX_MOVE_BYTES)

@@ -30,6 +30,7 @@ import collections
 import contextlib
 import errno
 import hmac
+import http.cookies
 import io
 import itertools
 import json
@@ -49,19 +50,28 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 from types import FrameType
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
+from scorekeeper import i18n
+from scorekeeper.config import LANGUAGES
 from scorekeeper.games.common import EntryError
 from scorekeeper.i18n import N_, _
 from scorekeeper.store import Store, StoreError, StoreView
 from scorekeeper.text import show_controls
-from scorekeeper.views import pages, stats_report
+from scorekeeper.views import app_icon, pages, stats_report
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
 MAX_CONNECTIONS = 128
 """Connections past the token at once, live streams included; more are answered 503."""
 MAX_WAITING = 64
+SPECTATOR_PLACES = 64
+"""Places past the gate that a site's public address (``score play --online``'s table for
+anyone watching) shares among all who open it."""
+SEAT_PLACES = 12
+"""Places of each seat's (or player's) own token: its page, its live stream, its moves,
+a second tab. Budgets are counted by who asks, so spectators, or one token, can never
+take a seat's places."""
 """Connections not yet past the token at once; one more closes the oldest of them."""
 TOKEN_SECONDS = 5.0
 """A new connection has this long to send its request line (the token in it)..."""
@@ -71,6 +81,9 @@ MAX_REQUEST_BYTES = 8 * 1024
 """Request line and headers together; a browser sends well under 2 KiB."""
 SOCKET_TIMEOUT_SECONDS = 10.0
 """A viewer that does not take (each part of) its answer for this long is dropped."""
+LANGUAGE_COOKIE = "scorekeeper-lang"
+"""The cookie that keeps the language a phone asked for (``?lang=``) for its next pages."""
+LANGUAGE_COOKIE_SECONDS = 365 * 24 * 3600
 LINGER_SECONDS = 1.0
 """After an answer given at the gate, how long the rest of the request is drained."""
 MAX_LINGERING = 64
@@ -84,7 +97,8 @@ RETRY_MILLISECONDS = 1500
 SECURITY_HEADERS = (
     ("Content-Security-Policy",
      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-     "connect-src 'self'; base-uri 'self'; form-action 'none'; frame-ancestors 'none'"),
+     "connect-src 'self'; manifest-src 'self'; base-uri 'self'; form-action 'none'; "
+     "frame-ancestors 'none'"),
     ("X-Content-Type-Options", "nosniff"),
     ("X-Frame-Options", "DENY"),
     ("Referrer-Policy", "no-referrer"),
@@ -99,6 +113,7 @@ JSON = "application/json; charset=utf-8"
 ASSETS = {
     "live.js": ("text/javascript; charset=utf-8", pages.LIVE_SCRIPT.encode("utf-8")),
     "style.css": ("text/css; charset=utf-8", pages.STYLE.encode("utf-8")),
+    **{name: (kind, app_icon.icon(name)) for name, kind in app_icon.ICONS.items()},
 }
 SESSION_PATH = re.compile(r"session/([1-9][0-9]{0,8})")
 
@@ -205,8 +220,9 @@ class Site:
             raise KeyError(key)
         version = self.watcher.version
         problem: str | None = None
+        key_shown = f"{i18n.active_language()}:{key}"  # each language rendered once
         with self._lock:
-            cached = self._rendered.get(key)
+            cached = self._rendered.get(key_shown)
             if cached is not None and cached[0] == version:
                 return cached[1]
             if self._view is None or self._view[0] != version:
@@ -234,14 +250,15 @@ class Site:
                 self._reported.add(problem)
             if len(self._rendered) >= 64:
                 self._rendered.clear()
-            self._rendered[key] = (version, page)
+            self._rendered[key_shown] = (version, page)
         if problem is not None:
             self.report(problem)  # not under the lock: the terminal may be slow to take it
         return page
 
     def document(self, key: str) -> bytes:
         page = self.page(key)
-        return pages.document(page, base=self.base, events=f"events/{key}",
+        return pages.document(page, base=self.base,
+                              events=f"events/{key}?lang={i18n.active_language()}",
                               nav=self.nav()).encode("utf-8")
 
     def shows_token(self, raw_path: str) -> bool:
@@ -259,7 +276,7 @@ class Site:
         if len(parts) == 2:
             return "redirect", ""
         rest = parts[2]
-        if rest in ASSETS:
+        if rest in ASSETS or rest == app_icon.MANIFEST:
             return "asset", rest
         if rest.startswith("events/") and self.page_function(rest[len("events/"):]):
             return "events", rest[len("events/"):]
@@ -365,7 +382,39 @@ class ViewerHandler(BaseHTTPRequestHandler):
                    pages.error_page(f"{code} {status.phrase}", status.description).encode())
         # (the standard phrases of HTTP stay as the protocol writes them)
 
+    remember: str | None = None
+    """The language a ``?lang=`` asked for: the answer's cookie keeps it for this phone."""
+
+    def _language(self, query: str, default: str) -> str:
+        """The language the page is asked in: ``?lang=`` (kept in a cookie for the
+        phone's next pages), else the one the phone's cookie kept, else ``default``."""
+        asked = parse_qs(query).get("lang", [""])[0]
+        if asked in LANGUAGES:
+            if self._is_page():  # not the page's own stream, post or file: the phone's ask
+                self.remember = asked
+            return asked
+        cookies = http.cookies.SimpleCookie()
+        try:
+            cookies.load(self.headers.get("Cookie", ""))
+        except http.cookies.CookieError:
+            return default
+        kept = cookies.get(LANGUAGE_COOKIE)
+        return kept.value if kept is not None and kept.value in LANGUAGES else default
+
+    def _is_page(self) -> bool:
+        """Whether the request is for a page a person opens (its address is what they
+        asked for), not its live stream, a post or one of its files: only a page's
+        ``?lang=`` is kept for the phone's next pages."""
+        parts = urlsplit(self.path).path.split("/", 2)
+        first = parts[2].split("/")[0] if len(parts) > 2 else ""
+        return first not in ("events", "move", "hint", "entry") and "." not in first
+
     def _answer(self) -> None:
+        language = self._language(urlsplit(self.path).query, i18n.active_language())
+        with i18n.speaking(language):
+            self._answer_in_language()
+
+    def _answer_in_language(self) -> None:
         site = self.server.site
         found = site.resolve(self.path)
         if found is None:
@@ -381,6 +430,8 @@ class ViewerHandler(BaseHTTPRequestHandler):
         what, key = found
         if what == "redirect":
             self._send(HTTPStatus.MOVED_PERMANENTLY, HTML, b"", Location=site.base)
+        elif what == "asset" and key == app_icon.MANIFEST:
+            self._send(HTTPStatus.OK, app_icon.MANIFEST_TYPE, app_icon.manifest("Scorekeeper"))
         elif what == "asset":
             content_type, body = ASSETS[key]
             self._send(HTTPStatus.OK, content_type, body)
@@ -393,6 +444,9 @@ class ViewerHandler(BaseHTTPRequestHandler):
         self.send_response(status)
         for name, value in SECURITY_HEADERS:
             self.send_header(name, value)
+        if self.remember is not None:
+            self.send_header("Set-Cookie", f"{LANGUAGE_COOKIE}={self.remember}; Path=/; "
+                             f"Max-Age={LANGUAGE_COOKIE_SECONDS}; SameSite=Strict")
         self.send_header("Content-Type", content_type)
         for name, value in extra.items():
             self.send_header(name.replace("_", "-"), value)
@@ -503,6 +557,36 @@ def body_length(head: bytes | bytearray) -> int | None:
     return int(found[0].strip())
 
 
+class Budgets:
+    """The places past the gate, counted by who asks (a site's ``asker``): each asker
+    has a budget of its own, so one asker's connections never take another's places."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._used: dict[str, int] = {}
+
+    def take(self, asker: str, limit: int) -> bool:
+        """One of ``asker``'s ``limit`` places, if one is free."""
+        with self._lock:
+            used = self._used.get(asker, 0)
+            if used >= limit:
+                return False
+            self._used[asker] = used + 1
+            return True
+
+    def give_back(self, asker: str) -> None:
+        with self._lock:
+            left = self._used.get(asker, 0) - 1
+            if left > 0:
+                self._used[asker] = left
+            else:
+                self._used.pop(asker, None)
+
+    def used(self, asker: str) -> int:
+        with self._lock:
+            return self._used.get(asker, 0)
+
+
 @dataclass(eq=False)
 class Arrival:
     """A connection whose request the gate is reading."""
@@ -513,6 +597,8 @@ class Arrival:
     data: bytearray = field(default_factory=bytearray)
     trusted: bool = False
     """Its request line carried the token, and it holds one of the viewers' places."""
+    asker: str = ""
+    """Whose budget its place is from (once trusted)."""
 
 
 class Gate:
@@ -663,13 +749,14 @@ class Gate:
                     self._answer(arrival, HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE)
                 return
             words = data[:line_end].split()
-            if len(words) < 2 or not self.server.site.shows_token(
-                    words[1].decode("latin-1")):
+            asker = None if len(words) < 2 else self.server.asker(words[1].decode("latin-1"))
+            if asker is None:
                 self._answer(arrival, HTTPStatus.NOT_FOUND)
                 return
-            if not self.server.slots.acquire(blocking=False):
+            if not self.server.budgets.take(*asker):
                 self._answer(arrival, HTTPStatus.SERVICE_UNAVAILABLE)
                 return
+            arrival.asker = asker[0]
             del self.waiting[arrival.connection]
             arrival.trusted = True
             self.trusted[arrival.connection] = arrival
@@ -685,7 +772,7 @@ class Gate:
             del self.trusted[arrival.connection]
             self.selector.unregister(arrival.connection)
             self.server.hand_over(arrival.connection, arrival.address,
-                                  bytes(data[:length + body]))
+                                  bytes(data[:length + body]), arrival.asker)
         elif len(data) > MAX_REQUEST_BYTES:
             self._answer(arrival, HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE)
 
@@ -727,8 +814,9 @@ class Gate:
         """Take a connection off the gate's lists (giving back its place if it held one)."""
         self.waiting.pop(connection, None)
         self.lingering.pop(connection, None)
-        if self.trusted.pop(connection, None) is not None:
-            self.server.slots.release()
+        arrival = self.trusted.pop(connection, None)
+        if arrival is not None:
+            self.server.budgets.give_back(arrival.asker)
 
     def _drop(self, connection: socket.socket) -> None:
         self._forget(connection)
@@ -755,7 +843,9 @@ class ViewerServer(HTTPServer):
         self.handler = handler or ViewerHandler
         self.max_body = max_body
         """The longest request body taken (413 beyond); 0: GET and HEAD only."""
-        self.slots = threading.BoundedSemaphore(max_connections)
+        self.max_connections = max_connections
+        self.budgets = Budgets()
+        """The places past the gate, by who asks (:meth:`asker`)."""
         self.stop_asked = False
         """Set by Ctrl-C or SIGTERM: the loop stops at its next pass."""
         if ":" in address[0]:
@@ -774,26 +864,41 @@ class ViewerServer(HTTPServer):
     def process_request(self, request: Any, client_address: Any) -> None:
         self.gate.admit(request, client_address)
 
-    def hand_over(self, connection: socket.socket, address: Any, head: bytes) -> None:
-        """A request past the gate (holding a place): answered in a thread of its own."""
+    def asker(self, raw_path: str) -> tuple[str, int] | None:
+        """Whose budget a request path spends, and that budget's size; None without a
+        token. A site that tells its askers apart (``site.asker``) gives each its own (a
+        size None: ``max_connections``); otherwise the one token has every place."""
+        tell = getattr(self.site, "asker", None)
+        if tell is None:
+            return ("", self.max_connections) if self.site.shows_token(raw_path) else None
+        found: tuple[str, int | None] | None = tell(raw_path)
+        if found is None:
+            return None
+        return found[0], self.max_connections if found[1] is None else found[1]
+
+    def hand_over(self, connection: socket.socket, address: Any, head: bytes,
+                  asker: str = "") -> None:
+        """A request past the gate (holding a place of ``asker``'s budget): answered in
+        a thread of its own."""
         connection.setblocking(True)
-        thread = threading.Thread(target=self._answer, args=(connection, address, head),
+        thread = threading.Thread(target=self._answer, args=(connection, address, head, asker),
                                   name="serve-viewer", daemon=True)
         try:
             thread.start()
         except BaseException:
             self.close_request(connection)
-            self.slots.release()
+            self.budgets.give_back(asker)
             raise
 
-    def _answer(self, connection: socket.socket, address: Any, head: bytes) -> None:
+    def _answer(self, connection: socket.socket, address: Any, head: bytes,
+                asker: str) -> None:
         try:
             self.handler(connection, address, self, head)
         except Exception:
             self.handle_error(connection, address)
         finally:
             self.shutdown_request(connection)
-            self.slots.release()
+            self.budgets.give_back(asker)
 
     def service_actions(self) -> None:
         """Between accepts: stop if asked to."""

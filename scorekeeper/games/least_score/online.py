@@ -5,6 +5,7 @@ happens. Layer 7, beside the keyboard UI (``ui.py``), whose words it reuses."""
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -13,7 +14,7 @@ from scorekeeper.cards import Card, parse_card
 from scorekeeper.games.least_score import rules, ui
 from scorekeeper.games.least_score.engine import Action, Deal, Declare, Discard, View
 from scorekeeper.games.least_score.words import N_, _, ngettext
-from scorekeeper.views.seat import JSONDict, button, pick, plain_lines, row
+from scorekeeper.views.seat import JSONDict, button, pick, pick_key, plain_lines, row
 
 HELP = N_("Choose the cards to discard (a single card, a pair, all four of a rank, a run "
           "of 3 or 5, or a flush of 5), then take a card of the floor or the top card of "
@@ -71,9 +72,22 @@ def moves(view: View) -> JSONDict:
     if view.can_declare:
         buttons.append(button(_("or: {declare}").format(declare=ui.declare_words().shown)))
     sets = view.legal_discards()
-    return {"pick": pick(_("Discard one of: {moves}").format(moves=""),
-                         ui.in_order(view.hand), sets),
+    return {"pick": pick(_("Pick the cards to discard:"), ui.in_order(view.hand), sets,
+                         discard_problems(view)),
             "buttons": buttons}
+
+
+def discard_problems(view: View) -> dict[str, str]:
+    """Why each choice of the hand's cards that is not a legal discard is not one, in
+    the terminal's words (a hand holds at most a few cards: every choice is listed)."""
+    hand = list(view.hand)
+    problems: dict[str, str] = {}
+    for size in range(1, len(hand) + 1):
+        for chosen in itertools.combinations(hand, size):
+            problem = rules.discard_problem(chosen, view.options.two_pairs)
+            if problem is not None:
+                problems[pick_key(chosen)] = problem
+    return problems
 
 
 def action_of(move: Mapping[str, Any], view: View) -> Action:

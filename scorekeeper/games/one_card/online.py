@@ -97,7 +97,9 @@ def moves(view: View) -> JSONDict:
     to play (the joker once per suit it can name)."""
     return {"pick": None,
             "buttons": [button(label(action),
-                               action.card if isinstance(action, Play) else None)
+                               action.card if isinstance(action, Play) else None,
+                               suit=action.suit.symbol if isinstance(action, Play)
+                               and action.suit is not None else None)
                         for action in ordered(view)]}
 
 

@@ -108,6 +108,7 @@
       heading: el("h1", "", document.title),
       deal: el("p", "deal"),
       status: el("p", "status"),
+      conflicts: el("div", "conflicts"),
       mine: el("p", "mine"),
       form: el("div", "form"),
       notice: el("p", "notice"),
@@ -115,7 +116,8 @@
       totals: el("section", "totals"),
       last: el("section", "previous")
     };
-    ["heading", "deal", "status", "mine", "form", "notice", "who", "totals", "last"]
+    ["heading", "deal", "status", "conflicts", "mine", "form", "notice", "who", "totals",
+     "last"]
       .forEach(function (name) { parts.box.appendChild(parts[name]); });
     while (main.firstChild) { main.removeChild(main.firstChild); }
     main.appendChild(parts.box);
@@ -154,6 +156,12 @@
     parts.deal.textContent = state.title;
     parts.status.textContent = state.status;
     parts.status.className = "status" + (state.open && !state.mine ? " turn" : "");
+    // Entries that can't all be right, as soon as they are in: who must change what.
+    empty(parts.conflicts);
+    parts.conflicts.setAttribute("role", "status");
+    (state.conflicts || []).forEach(function (message) {
+      parts.conflicts.appendChild(el("p", "problem conflict", message));
+    });
     empty(parts.mine);
     if (state.open && state.mine) {
       parts.mine.appendChild(el("span", "label", words.yours + ": "));

@@ -106,6 +106,11 @@
         hand.appendChild(button);
       });
       section.appendChild(hand);
+      var why = picked.length && !pickIsLegal(moves.pick)
+        ? (moves.pick.problems || {})[picked.slice().sort().join(" ")] : "";
+      var reason = el("p", "problem pick-problem", why || "");
+      reason.setAttribute("role", "status");
+      section.appendChild(reason);
     }
     var row = el("div", "buttons");
     moves.buttons.forEach(function (spec, index) {
@@ -113,6 +118,11 @@
       button.type = "button";
       if (moves.pick || !spec.card) { button.appendChild(el("span", "", spec.label)); }
       if (spec.card) { button.appendChild(cardNode(spec.card)); }
+      if (spec.suit) {
+        // The suit a joker names: shown beside it (four "JK" alone would look alike).
+        var red = spec.suit === "\u2665" || spec.suit === "\u2666";
+        button.appendChild(el("span", "suit" + (red ? " red" : ""), spec.suit));
+      }
       if (spec.card && !moves.pick) { button.setAttribute("aria-label", spec.label); }
       button.setAttribute("data-move", String(index));
       button.disabled = sending || (spec.needs_pick && !(picked.length && pickIsLegal(moves.pick)));
@@ -142,8 +152,15 @@
     if (state.hand) {
       var hand = el("section", "hand");
       hand.appendChild(el("span", "label", state.hand.label));
-      hand.appendChild(cardsNode(state.hand.cards));
-      if (state.hand.note) { hand.appendChild(el("span", "note", " " + state.hand.note)); }
+      var cards = cardsNode(state.hand.cards);
+      if (state.hand.note) {
+        // The hand's value stays on the line of its last card ("= 38" never alone).
+        var keep = el("span", "keep");
+        if (cards.lastChild) { keep.appendChild(cards.lastChild); }
+        keep.appendChild(el("span", "note", "\u00a0" + state.hand.note));
+        cards.appendChild(keep);
+      }
+      hand.appendChild(cards);
       box.appendChild(hand);
     }
     drawMoves(box);
@@ -162,7 +179,7 @@
       box.appendChild(end);
     }
     var totals = el("section", "totals");
-    totals.appendChild(el("h2", "", words.totals));
+    totals.appendChild(el("h2", "", state.totals_title || words.totals));
     var list = el("ul");
     state.totals.forEach(function (t) {
       list.appendChild(el("li", t.out ? "out" : "", t.name + ": " + t.total));
