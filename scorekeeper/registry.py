@@ -313,10 +313,15 @@ def game_missing(game: str, options: object = None) -> GameMissing:
     other game a plug-in to install."""
     key = game.strip().lower()
     if _group_made(options) and re.fullmatch(r"[a-z0-9][a-z0-9-]{0,39}", key):
+        file, folder = f"{GROUP_GAMES_FOLDER}/{key}.toml", group_games_folder()
+        if os.path.lexists(os.path.join(folder, f"{key}.toml")):
+            return GameMissing(game, _(
+                "game {game} is not installed: {file} can't be read as a game (in {folder}); "
+                "fix it (`score games` says what is wrong)").format(
+                game=repr(game), file=file, folder=folder))
         return GameMissing(game, _(
             "game {game} is not installed: put {file} back (in {folder})").format(
-            game=repr(game), file=f"{GROUP_GAMES_FOLDER}/{key}.toml",
-            folder=group_games_folder()))
+            game=repr(game), file=file, folder=folder))
     return GameMissing(game, _(
         "game {game} is not installed: install the plug-in that adds it (`score games` "
         "lists the games this scorekeeper has)").format(game=repr(game)))
