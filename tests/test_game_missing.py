@@ -11,6 +11,7 @@ change; and with the game back everything is as before.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -20,6 +21,8 @@ import pytest
 from conftest import CLI, Refuse, Result, assert_one_line_error
 
 from scorekeeper import registry
+from scorekeeper.store import Store
+from scorekeeper.views import pages
 
 Run = Callable[..., Result]
 
@@ -169,6 +172,16 @@ def test_a_restore_keeps_the_session_that_only_lacks_its_game(
     assert "Restored scorekeeper.json.bak1" in one_line(restored.stdout)
     assert session_line(db_path, 2) == stored  # the newest backup: session 2 in it
     assert len(json.loads(ok("show", "1", "--json").stdout)["rounds"]) == 1
+
+
+def test_the_served_pages_list_it_and_refuse_its_own(kings_gone: Path, db_path: Path) -> None:
+    view = Store(db_path).read()
+    listed = pages.sessions_page(view).body
+    escaped = html.escape(PUT_BACK, quote=True)  # user text and ours: escaped in HTML
+    assert "Friday" in listed and escaped in listed and "kings #2" in listed
+    own = pages.session_page(view, 2).body
+    assert escaped in own and "Traceback" not in own
+    assert "Friday" in pages.session_page(view, 1).body
 
 
 def test_delete_and_the_log_of_a_deleted_unavailable_session(kings_gone: Path, ok: CLI,
