@@ -8,7 +8,7 @@ the storage's atomic replace (:meth:`Store.exclusively`, :meth:`StoreFile.restor
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from scorekeeper.i18n import _
@@ -20,9 +20,10 @@ from scorekeeper.store import (
     Store,
     StoreError,
     StoreFile,
+    UnavailableSession,
     UnreadableFile,
     backup_paths,
-    check_session,
+    check_stored,
     real_path,
 )
 
@@ -38,6 +39,9 @@ class Health:
     rounds: int = 0
     newer: bool = False
     """Written by a newer scorekeeper: not damaged, just not readable by this one."""
+    missing: list[str] = field(default_factory=list)
+    """The sessions whose game is not installed, each in one line with what to do: not
+    damage (the file is good, and a restore would not bring the game back)."""
 
     @property
     def good(self) -> bool:
@@ -61,8 +65,13 @@ def check_file(path: Path) -> Health:
     ids = opened.ids()
     for session_id in ids:
         try:
-            session = check_session(opened.sessions.get(doc_id=session_id), session_id)
-            health.rounds += len(session.rounds)
+            session = check_stored(opened.sessions.get(doc_id=session_id), session_id)
+            if isinstance(session, UnavailableSession):
+                health.rounds += session.rounds
+                health.missing.append(_("session {id}: game missing: {problem}").format(
+                    id=session_id, problem=session.problem))
+            else:
+                health.rounds += len(session.rounds)
         except Exception as error:  # any failure here is a finding, not a crash
             health.problems.append(_("session {id}: {problem}").format(
                 id=session_id, problem=error))

@@ -286,6 +286,53 @@ def declaration_of(name: str) -> GameDeclaration:
             name=repr(name), games=_(" or ").join(DECLARATIONS))) from None
 
 
+class GameMissing(EntryError):
+    """A stored session's game is not installed (its group file moved, renamed or broken,
+    its plug-in uninstalled or failing): that session is unavailable, never the store."""
+
+    def __init__(self, game: str, message: str) -> None:
+        super().__init__(message)
+        self.game = game
+
+
+def is_installed(name: str) -> bool:
+    """Whether the game ``name`` can be had (the group's files read if no installed game
+    has that name), without raising."""
+    key = name.strip().lower()
+    if key not in DECLARATIONS:
+        load_group_games()
+    return key in DECLARATIONS
+
+
+def _group_made(options: object) -> bool:
+    """Whether a session whose house rules are ``options`` was of a group's file: its rules
+    are exactly those of a game that makes games of files (Points' settings)."""
+    if not isinstance(options, Mapping):
+        return False
+    return any(set(options) == {rule.key for rule in maker.house_rules}
+               for maker in DECLARATIONS.values() if maker.game_files)
+
+
+def game_missing(game: str, options: object = None) -> GameMissing:
+    """The one line that says a stored session's game is not installed and what to do:
+    a group's game (its house rules are a file-made game's) is a file to put back, any
+    other game a plug-in to install."""
+    key = game.strip().lower()
+    if _group_made(options) and re.fullmatch(r"[a-z0-9][a-z0-9-]{0,39}", key):
+        file, folder = f"{GROUP_GAMES_FOLDER}/{key}.toml", group_games_folder()
+        if os.path.lexists(os.path.join(folder, f"{key}.toml")):
+            return GameMissing(game, _(
+                "game {game} is not installed: {file} can't be read as a game (in {folder}); "
+                "fix it (`score games` says what is wrong)").format(
+                game=repr(game), file=file, folder=folder))
+        return GameMissing(game, _(
+            "game {game} is not installed: put {file} back (in {folder})").format(
+            game=repr(game), file=file, folder=folder))
+    return GameMissing(game, _(
+        "game {game} is not installed: install the plug-in that adds it (`score games` "
+        "lists the games this scorekeeper has)").format(game=repr(game)))
+
+
 def get_game(name: str) -> TableGame:
     return declaration_of(name).table
 

@@ -61,7 +61,8 @@ from scorekeeper.files import is_temporary_of as is_temporary_of  # re-exported
 from scorekeeper.files import real_path as real_path  # re-exported
 from scorekeeper.games.common import EntryError, name_key
 from scorekeeper.i18n import N_, _
-from scorekeeper.session import Session
+from scorekeeper.registry import GameMissing
+from scorekeeper.session import Session, UnavailableSession
 
 SCHEMA_VERSION = 2
 """1: the first store (sessions without history); 2: history, redo and front-end data."""
@@ -163,13 +164,24 @@ def damaged_message(path: Path, doc_id: str, why: object) -> str:
 def check_session(document: Any, session_id: int) -> Session:
     """The session stored in ``document``, re-scored and checked as `score doctor` does.
 
-    Raises (any exception) when the session is damaged.
+    Raises :class:`~scorekeeper.registry.GameMissing` when its game is not installed
+    (see :func:`check_stored`), any other exception when the session is damaged.
     """
     if not isinstance(document, Mapping):
         raise ValueError(_("it is not a JSON object"))
     session = Session.from_document(document, session_id)
     check_invariants(session)
     return session
+
+
+def check_stored(document: Any, session_id: int) -> Session | UnavailableSession:
+    """The session stored in ``document``, checked; a session whose game is not installed
+    is an :class:`UnavailableSession` (its readable part checked), never damage. Raises
+    (any exception) when the session is damaged."""
+    try:
+        return check_session(document, session_id)
+    except GameMissing as missing:
+        return UnavailableSession.from_document(document, session_id, str(missing))
 
 
 def check_invariants(session: Session) -> None:
@@ -458,6 +470,9 @@ class StoreFile(Storage):
         """The file's own record: session id -> digest of the text last checked."""
         self._good: set[tuple[str, str]] = set()
         """(session id, digest) of the texts this process checked or wrote."""
+        self._unchecked: set[str] = set()
+        """The sessions whose game is not installed, so that they could not be re-scored:
+        copied as they are, their digest in the file's record left as it was."""
 
     # -- where the files are
 
@@ -565,7 +580,8 @@ class StoreFile(Storage):
 
     def _check(self, doc_id: str, document: Mapping[str, Any]) -> None:
         try:
-            check_session(document, int(doc_id))
+            if isinstance(check_stored(document, int(doc_id)), UnavailableSession):
+                self._unchecked.add(doc_id)
         except StoreError:
             raise
         except Exception as error:  # any failure here means damage, not a crash
@@ -581,7 +597,10 @@ class StoreFile(Storage):
             raise ValueError(f"the store has no table {sorted(unknown)}")
         texts = self._texts(data)
         meta_table = data.get(META, {})
-        meta = {SCHEMA: SCHEMA_VERSION, CHECKED: {doc_id: texts[doc_id][1] for doc_id in texts}}
+        checked = {doc_id: self._checked.get(doc_id) if doc_id in self._unchecked
+                   else texts[doc_id][1] for doc_id in texts}
+        meta = {SCHEMA: SCHEMA_VERSION, CHECKED: {doc_id: digest for doc_id, digest
+                                                  in checked.items() if digest is not None}}
         meta.update((key, value) for key, value in meta_table.get(str(META_ID), {}).items()
                     if key not in (SCHEMA, CHECKED))
         tables: dict[str, dict[str, bytes]] = {META: {str(META_ID): serialise(meta)}}

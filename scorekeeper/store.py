@@ -42,7 +42,9 @@ from scorekeeper.errors import StoreError as StoreError  # re-exported
 from scorekeeper.files import try_lock
 from scorekeeper.games.common import EntryError
 from scorekeeper.i18n import _
+from scorekeeper.registry import GameMissing
 from scorekeeper.session import Session
+from scorekeeper.session import UnavailableSession as UnavailableSession  # re-exported
 from scorekeeper.storage import BACKUPS as BACKUPS
 from scorekeeper.storage import DEFAULT_TABLE as DEFAULT_TABLE
 from scorekeeper.storage import META as META
@@ -55,6 +57,7 @@ from scorekeeper.storage import UnreadableFile as UnreadableFile
 from scorekeeper.storage import backup_paths as backup_paths
 from scorekeeper.storage import check_invariants, damaged_message, is_temporary_of, lock_path_of
 from scorekeeper.storage import check_session as check_session
+from scorekeeper.storage import check_stored as check_stored
 from scorekeeper.storage import describe_kind as describe_kind
 from scorekeeper.storage import real_path as real_path
 from scorekeeper.storage import write_atomically as write_atomically
@@ -152,7 +155,7 @@ class StoreView:
     def __init__(self, opened: Opened) -> None:
         self.opened = opened
         self.path = opened.path
-        self._loaded: dict[int, Session] = {}
+        self._loaded: dict[int, Session | UnavailableSession] = {}
 
     def _meta(self) -> dict[str, Any]:
         document = self.opened.meta.get(doc_id=META_ID)
@@ -178,16 +181,26 @@ class StoreView:
         return self.opened.ids()
 
     def sessions(self) -> list[Session]:
+        """The sessions whose game is installed (those :meth:`unavailable` lists are not)."""
+        return [found for found in self.listed() if isinstance(found, Session)]
+
+    def listed(self) -> list[Session | UnavailableSession]:
+        """Every stored session, those whose game is not installed as unavailable ones."""
         return [self._load(session_id) for session_id in self.session_ids()]
 
-    def _load(self, session_id: int) -> Session:
-        """The stored session, checked as `score doctor` checks it; a StoreError if damaged."""
+    def unavailable(self) -> list[UnavailableSession]:
+        """The sessions whose game is not installed: listed, never re-scored or changed."""
+        return [found for found in self.listed() if isinstance(found, UnavailableSession)]
+
+    def _load(self, session_id: int) -> Session | UnavailableSession:
+        """The stored session, checked as `score doctor` checks it; a StoreError if damaged.
+        A session whose game is not installed is an :class:`UnavailableSession`."""
         if session_id not in self._loaded:
             document = self.opened.sessions.get(doc_id=session_id)
             if document is None:
                 raise KeyError(session_id)
             try:
-                self._loaded[session_id] = check_session(document, session_id)
+                self._loaded[session_id] = check_stored(document, session_id)
             except Exception as error:
                 raise StoreError(damaged_message(self.path, str(session_id), error)) from None
         return self._loaded[session_id]
@@ -197,7 +210,15 @@ class StoreView:
         return 0 if document is None else document.get("revision", 0)
 
     def get(self, session_id: int | None = None) -> Session:
-        """Session ``session_id``, or the current one."""
+        """Session ``session_id``, or the current one; a :class:`GameMissing` (one line
+        naming the game and what to do) if its game is not installed."""
+        found = self.get_listed(session_id)
+        if isinstance(found, UnavailableSession):
+            raise GameMissing(found.game, found.refusal)
+        return found
+
+    def get_listed(self, session_id: int | None = None) -> Session | UnavailableSession:
+        """Session ``session_id``, or the current one, even if its game is not installed."""
         wanted = self.current_id if session_id is None else session_id
         ids = self.session_ids()
         if wanted is None:
@@ -256,7 +277,7 @@ class WritableStoreView(StoreView):
         return stored
 
     def set_current(self, session_id: int) -> None:
-        self.get(session_id)
+        self.get_listed(session_id)
         if self._meta().get("current") != session_id:
             self._change_meta(lambda meta: meta.__setitem__("current", session_id))
 

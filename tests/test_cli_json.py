@@ -102,7 +102,8 @@ def test_doctor_json_healthy_damaged_and_restored(least, ok: CLI, cli: CLI,
     night(least, ok)
     data = ok("doctor", "--json").json()
     assert data["store"] == {"file": str(db_path), "exists": True, "healthy": True,
-                             "newer": False, "sessions": 1, "rounds": 2, "problems": []}
+                             "newer": False, "sessions": 1, "rounds": 2, "problems": [],
+                             "missing": []}
     assert [backup["rounds"] for backup in data["backups"]] == [1, 0]  # before each write
     assert data["restored"] is None
     documented(data, "doctor")

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.text import Text
@@ -37,11 +37,14 @@ from scorekeeper.errors import MalformedValue, ScorekeeperError
 from scorekeeper.games.common import EntryError, RoundEntry
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.registry import get_game
-from scorekeeper.session import Session
+from scorekeeper.session import Session, UnavailableSession
 from scorekeeper.store import SessionChanged, WritableStoreView
 from scorekeeper.text import show_controls
 from scorekeeper.views import compact, render
 from scorekeeper.views.export_formats import Format
+
+if TYPE_CHECKING:
+    from scorekeeper.doctor import Health  # start-up: doctor's module is loaded on use
 
 app = typer.Typer(
     cls=lazy.LazyGroup,
@@ -196,31 +199,36 @@ def sessions(ctx: typer.Context, narrow: CompactOption = False,
         usage(_("--json is --format json: give one of them"))
     view = store(ctx).read()
     found = view.sessions()
+    unavailable = view.unavailable()
     if as_json or fmt is ListFormat.JSON:
         from scorekeeper.views import json_views  # start-up: only --json needs it
 
-        context.stdout.write(json_views.dumps(json_views.sessions_json(found, view.current_id)))
+        context.stdout.write(json_views.dumps(json_views.sessions_json(
+            found, view.current_id, unavailable)))
         return
     if fmt is not ListFormat.TABLE:
         from scorekeeper.views import session_list  # start-up: only these formats need it
 
         write = session_list.as_csv if fmt is ListFormat.CSV else session_list.as_ndjson
-        context.stdout.write(write(found, view.current_id))
+        context.stdout.write(write(found, view.current_id, unavailable))
         return
-    if not found:
+    if not found and not unavailable:
         console.print(_("No sessions yet: start one with {command}.").format(
             command=f"`score new {game_options_module.first_game()} --player A --player B`"))
         return
-    console.print(compact.sessions(console, found, view.current_id, narrow))
+    if found:
+        console.print(compact.sessions(console, found, view.current_id, narrow))
+    for session in unavailable:
+        console.print(plain(compact.unavailable_line(session, view.current_id)))
 
 
 @app.command(help=N_("Make session ID the current session."))
 def use(ctx: typer.Context, session_id: Annotated[int, typer.Argument(
         metavar="ID", autocompletion=completion.session_ids)]) -> None:
 
-    def change(db: WritableStoreView) -> Session:
+    def change(db: WritableStoreView) -> Session | UnavailableSession:
         db.set_current(session_id)  # when it is current already, nothing is written
-        return db.get(session_id)
+        return db.get_listed(session_id)  # its game missing: current still, for `log`
 
     session = store(ctx).update(change)
     console.print(plain(_("Session {id} ({label}) is now the current session.").format(
@@ -246,7 +254,7 @@ def log(ctx: typer.Context, session_id: SessionArgument = None,
     from scorekeeper.views import json_views  # start-up: loaded by the commands that print JSON
 
     view = store(ctx).read()
-    session = nights.deleted_session(view, session_id) or view.get(session_id)
+    session = nights.deleted_session(view, session_id) or view.get_listed(session_id)
     if as_json:
         context.stdout.write(json_views.dumps(json_views.log_json(session)))
         return
@@ -599,6 +607,20 @@ def _game_or_usage(name: str) -> Any:
         usage(str(error))
 
 
+def _backup_line(backup: Health) -> str:
+    """What ``score doctor`` found in one backup, on one line."""
+    if not backup.good:
+        return _("  backup {file}: damaged: {problems}").format(
+            file=backup.path.name, problems="; ".join(backup.problems))
+    line = _("  backup {file}: good ({sessions}, {rounds})").format(
+        file=backup.path.name, sessions=_sessions(backup.sessions),
+        rounds=_rounds(backup.rounds))
+    if backup.missing:  # not damage: a restore would not bring the game back
+        line += ngettext("; {n} session's game missing", "; {n} sessions' game missing",
+                         len(backup.missing)).format(n=len(backup.missing))
+    return line
+
+
 @app.command(help=N_("Check the whole store (every session re-scored); restore the newest "
                      "good backup."))
 def doctor(
@@ -628,6 +650,11 @@ def doctor(
     if not current.exists:
         console.print(plain(_("{file} does not exist yet (an empty store).").format(
             file=path)))
+    elif current.good and current.missing:
+        console.print(plain(_("{file}: healthy — {sessions}, {rounds}; every one re-scored "
+                              "but those whose game is missing (not damage: a restore would "
+                              "not bring a game back):").format(
+            file=path, sessions=_sessions(current.sessions), rounds=_rounds(current.rounds))))
     elif current.good:
         console.print(plain(_("{file}: healthy — {sessions}, {rounds}, every one "
                                      "re-scored.").format(file=path,
@@ -639,15 +666,10 @@ def doctor(
                                             problems).format(file=path, n=problems)))
         for problem in current.problems:
             console.print(plain(f"  - {problem}"))
+    for missing in current.missing:
+        console.print(plain(f"  - {missing}"))
     for backup in backups:
-        if backup.good:
-            line = _("  backup {file}: good ({sessions}, {rounds})").format(
-                file=backup.path.name, sessions=_sessions(backup.sessions),
-                rounds=_rounds(backup.rounds))
-        else:
-            line = _("  backup {file}: damaged: {problems}").format(
-                file=backup.path.name, problems="; ".join(backup.problems))
-        console.print(plain(line))
+        console.print(plain(_backup_line(backup)))
     if restore:
         restored, kept = doctor_module.restore_newest_good_backup(st, force=force)
         if kept:

@@ -27,10 +27,11 @@ from scorekeeper.cli.context import console, store, usage
 from scorekeeper.cli.game_options import first_house_rule, game_names, help_when_built
 from scorekeeper.games.common import EntryError, TableGame, next_seat
 from scorekeeper.i18n import N_, _, ngettext, pgettext
-from scorekeeper.registry import get_game
-from scorekeeper.session import Session, now_iso
+from scorekeeper.registry import GameMissing, get_game
+from scorekeeper.session import Session, UnavailableSession, now_iso
 from scorekeeper.stats import StatsQuery, as_json, chronological, compute
 from scorekeeper.store import PLAYER_CHANGES, StoreView, WritableStoreView
+from scorekeeper.text import show_controls
 from scorekeeper.views import render
 
 _Command = TypeVar("_Command", bound=Callable[..., Any])
@@ -106,7 +107,10 @@ def stats(
 
     query = StatsQuery(game=game, since=_date(since, "--since"), until=_date(until, "--until"),
                        players=tuple(player or ()), virtual=virtual)
-    result = compute(store(ctx).read().sessions(), query)
+    view = store(ctx).read()
+    if game is None:
+        _say_left_out(view)
+    result = compute(view.sessions(), query)
     if json_out:
         sys.stdout.write(json.dumps(as_json(result), ensure_ascii=False,
                                     indent=2) + "\n")
@@ -140,7 +144,9 @@ def players_list(
     players_app's help instead)."""
     if ctx.invoked_subcommand is not None:
         return
-    found = players_module.roster(store(ctx).read().sessions(), virtual=virtual)
+    view = store(ctx).read()
+    _say_left_out(view)
+    found = players_module.roster(view.sessions(), virtual=virtual)
     if json_out:
         sys.stdout.write(json.dumps([
             {"name": p.name, "spellings": list(p.spellings), "sessions": list(p.sessions),
@@ -424,13 +430,13 @@ def delete(
     yes: Annotated[bool, typer.Option("--yes", "-y", help=N_("Delete without asking."))
                    ] = False,
 ) -> None:
-    read = store(ctx).read().get(session_id)
+    read = store(ctx).read().get_listed(session_id)
     if not yes:
         if not sys.stdin.isatty():
             raise EntryError(_("deleting session {id} asks for confirmation at a terminal: add "
                                "--yes to delete it from a script").format(id=session_id))
         prompts.enable_line_editing()
-        rounds = len(read.rounds)
+        rounds = read.rounds if isinstance(read.rounds, int) else len(read.rounds)
         prompts.confirm(ngettext("Delete session {id} ({label}: {players}, {n} round)?",
                                  "Delete session {id} ({label}: {players}, {n} rounds)?",
                                  rounds).format(id=session_id, label=read.label,
@@ -438,7 +444,7 @@ def delete(
                         default=False, abort=True)
     time = now_iso()
     with store(ctx).write() as db:
-        session = db.get(session_id)
+        session = db.get_listed(session_id)  # a session whose game is missing goes too
         if session.to_document() != read.to_document():
             raise EntryError(_("session {id} changed since it was read; nothing was deleted: "
                                "run the command again").format(id=session_id))
@@ -452,14 +458,26 @@ def delete(
                               command=f"`score log {session_id}`"))
 
 
-def deleted_session(view: StoreView, session_id: int | None) -> Session | None:
+def deleted_session(view: StoreView,
+                    session_id: int | None) -> Session | UnavailableSession | None:
     """A deleted session as it was when deleted (its history ends with the deletion)."""
     if session_id is None:
         return None
     record = view.deleted(session_id)
     if record is None or not isinstance(record.get("document"), dict):
         return None
-    return Session.from_document(record["document"], session_id)
+    try:
+        return Session.from_document(record["document"], session_id)
+    except GameMissing as missing:
+        return UnavailableSession.from_document(record["document"], session_id, str(missing))
+
+
+def _say_left_out(view: StoreView) -> None:
+    """One line on stderr for each session left out because its game is not installed."""
+    for session in view.unavailable():
+        sys.stderr.write(show_controls(_("score: session {id} ({label}) is left out: "
+                                         "{problem}").format(
+            id=session.id, label=session.label, problem=session.problem)) + "\n")
 
 
 @command_help(N_("Leave an unfinished session out of the statistics (it stays in the "

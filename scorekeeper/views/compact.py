@@ -24,7 +24,7 @@ from scorekeeper import ranking
 from scorekeeper.card_printing import plain
 from scorekeeper.games.common import GridMarks, ScoredRound
 from scorekeeper.i18n import _, ngettext, pgettext
-from scorekeeper.session import Session
+from scorekeeper.session import Session, UnavailableSession
 from scorekeeper.text import show_controls
 from scorekeeper.views import render
 
@@ -380,6 +380,17 @@ def standings(console: Console, session: Session) -> RenderableType:
     """The standings as ``add-round`` prints them: wide when that fits."""
     wide = render.standings_table(session)
     return wide if fits(console, wide) else standings_table(session, console.width)
+
+
+def unavailable_line(session: UnavailableSession, current: int | None) -> str:
+    """A session whose game is not installed, on one line under the list: its id, game,
+    players and rounds, and what to do."""
+    marker = "*" if session.id == current else ""
+    rounds = ngettext("{n} round", "{n} rounds", session.rounds).format(n=session.rounds)
+    return show_controls(_("{marker}{id} {label} ({players}; {rounds}): {problem}").format(
+        marker=marker, id=session.id, label=session.label,
+        players=render.comma().join(session.players), rounds=rounds,
+        problem=session.problem))
 
 
 def sessions(console: Console, found: Sequence[Session], current: int | None,

@@ -12,7 +12,7 @@ from typing import Any
 from scorekeeper.doctor import Health
 from scorekeeper.games.common import JSONDict
 from scorekeeper.ranking import left_after, ranked_players, target_line
-from scorekeeper.session import Session
+from scorekeeper.session import Session, UnavailableSession
 from scorekeeper.summary import summary_of
 
 
@@ -33,9 +33,22 @@ def session_entry(session: Session, current: int | None) -> JSONDict:
     return entry
 
 
-def sessions_json(sessions: Sequence[Session], current: int | None) -> JSONDict:
+def unavailable_entry(session: UnavailableSession, current: int | None) -> JSONDict:
+    """A session whose game is not installed, as ``score sessions --json`` lists it: status
+    ``unavailable`` and the one line that says what to do."""
+    return {"id": session.id, "name": session.name, "label": session.label,
+            "game": session.game, "mode": session.mode, "players": list(session.players),
+            "rounds": session.rounds, "created": session.created,
+            "current": session.id == current, "status": "unavailable", "leader": [],
+            "problem": session.problem}
+
+
+def sessions_json(sessions: Sequence[Session], current: int | None,
+                  unavailable: Sequence[UnavailableSession] = ()) -> JSONDict:
+    entries = [session_entry(session, current) for session in sessions] + \
+        [unavailable_entry(session, current) for session in unavailable]
     return {"current": current,
-            "sessions": [session_entry(session, current) for session in sessions]}
+            "sessions": sorted(entries, key=lambda entry: entry["id"] or 0)}
 
 
 def standings_json(session: Session) -> list[JSONDict]:
@@ -77,7 +90,7 @@ def show_json(session: Session) -> JSONDict:
             "notes": standings.all_notes}
 
 
-def log_json(session: Session) -> JSONDict:
+def log_json(session: Session | UnavailableSession) -> JSONDict:
     return {"id": session.id, "label": session.label,
             "history": [{"time": entry.get("time"), "change": entry.get("change"),
                          "detail": entry.get("detail"), "round": entry.get("round")}
@@ -87,7 +100,7 @@ def log_json(session: Session) -> JSONDict:
 def health_json(health: Health) -> JSONDict:
     return {"file": str(health.path), "exists": health.exists, "healthy": health.good,
             "newer": health.newer, "sessions": health.sessions, "rounds": health.rounds,
-            "problems": list(health.problems)}
+            "problems": list(health.problems), "missing": list(health.missing)}
 
 
 def doctor_json(current: Health, backups: Sequence[Health]) -> JSONDict:

@@ -338,10 +338,16 @@ def _rounds_table(session: Session) -> str:
 def sessions_page(view: StoreView) -> Page:
     """Every session, newest first, each linking to its own page."""
     sessions = view.sessions()
-    if not sessions:
+    unavailable = view.unavailable()
+    if not sessions and not unavailable:
         return _nothing_yet_page(_("there are no sessions yet"))
     current = view.current_id
     rows = []
+    for missing in reversed(unavailable):  # listed, with what to do: its game is missing
+        rows.append(
+            f"<tr><td>{missing.id}</td><td>{bdi(missing.label)}<br><span class=\"meta\">"
+            f"{comma().join(bdi(name) for name in missing.players)}</span></td>"
+            f"<td>{missing.rounds}</td><td colspan=\"2\">{bdi(missing.problem)}</td></tr>")
     for session in reversed(sessions):
         leader = comma().join(session.leader()) or "—"
         mark = (" <strong>" + text(_("(current)")) + "</strong>" if session.id == current

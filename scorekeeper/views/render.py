@@ -29,7 +29,7 @@ from scorekeeper.ranking import (
     margin_headings,
     ranked_players,
 )
-from scorekeeper.session import Session
+from scorekeeper.session import Session, UnavailableSession
 
 
 class Heading:
@@ -323,7 +323,7 @@ def virtual_marked(session: Session, text: str) -> str:
     return _("{what} (virtual)").format(what=text)
 
 
-def history_table(session: Session) -> Table:
+def history_table(session: Session | UnavailableSession) -> Table:
     table = Table(title=plain(_("History — {session}").format(session=session.label)),
                   title_justify="left")
     table.add_column(pgettext("table heading", "Time"))

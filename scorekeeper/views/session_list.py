@@ -7,27 +7,28 @@ import csv
 import io
 from collections.abc import Sequence
 
-from scorekeeper.session import Session
+from scorekeeper.session import Session, UnavailableSession
 from scorekeeper.views.export import csv_cell, json_text
-from scorekeeper.views.json_views import session_entry
+from scorekeeper.views.json_views import sessions_json
 
 CSV_COLUMNS = ("id", "name", "game", "mode", "players", "rounds", "status", "leader",
                "created", "current")
 """The columns, as ``--json`` names its keys (a list is joined with ``; ``)."""
 
 
-def as_ndjson(sessions: Sequence[Session], current: int | None) -> str:
+def as_ndjson(sessions: Sequence[Session], current: int | None,
+              unavailable: Sequence[UnavailableSession] = ()) -> str:
     """One JSON object a line, a session each (``jq``, ``sqlite-utils insert --nl``)."""
-    return "".join(json_text(session_entry(session, current), indent=None)
-                   for session in sessions)
+    return "".join(json_text(entry, indent=None)
+                   for entry in sessions_json(sessions, current, unavailable)["sessions"])
 
 
-def as_csv(sessions: Sequence[Session], current: int | None) -> str:
+def as_csv(sessions: Sequence[Session], current: int | None,
+           unavailable: Sequence[UnavailableSession] = ()) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
-    for session in sessions:
-        entry = session_entry(session, current)
+    for entry in sessions_json(sessions, current, unavailable)["sessions"]:
         row = []
         for column in CSV_COLUMNS:
             value = entry.get(column)
