@@ -1,0 +1,233 @@
+"""The typed round: what every stored round carries (its note, the time it was recorded, a
+virtual deal), the scored round every view reads, and FORMAT.md's JSON at the edge."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from scorekeeper.i18n import _
+from scorekeeper.kit.entries import EntryError, RoundError
+
+if TYPE_CHECKING:
+    from scorekeeper.kit.standings import TableGame
+
+__all__ = [
+    "RECORDED_DEAL_KEYS",
+    "GridMarks",
+    "JSONDict",
+    "RecordedDeal",
+    "Round",
+    "RoundCaption",
+    "ScoredRound",
+    "carried_from_json",
+    "check_deal_dealer",
+    "parse_rounds",
+    "rename_keys",
+]
+
+
+JSONDict = dict[str, Any]
+
+
+RECORDED_DEAL_KEYS = ("deal", "actions")
+"""What a virtual round carries beyond a table round: its cards and every action."""
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedDeal:
+    """A virtual round's cards and every action: FORMAT.md's ``deal`` and ``actions``,
+    kept as the JSON they are (the game's engine reads them, ``Deal.from_record``).
+    ``None`` is a part the round does not carry (an import refuses a round with one part)."""
+
+    deal: Any = None
+    actions: Any = None
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> RecordedDeal | None:
+        if not any(key in data for key in RECORDED_DEAL_KEYS):
+            return None
+        return cls(data.get("deal"), data.get("actions"))
+
+    def to_json(self) -> JSONDict:
+        data: JSONDict = {}
+        if self.deal is not None:
+            data["deal"] = self.deal
+        if self.actions is not None:
+            data["actions"] = self.actions
+        return data
+
+    @property
+    def complete(self) -> bool:
+        return self.deal is not None and self.actions is not None
+
+    @property
+    def dealer(self) -> Any:
+        """Who the deal says dealt (None when it does not say)."""
+        return self.deal.get("dealer") if isinstance(self.deal, dict) else None
+
+    def renamed(self, names: Mapping[str, str]) -> RecordedDeal:
+        """The players renamed inside the deal and its actions."""
+        deal = self.deal
+        if isinstance(deal, dict):
+            deal = dict(deal)
+            if deal.get("dealer") in names:
+                deal["dealer"] = names[deal["dealer"]]
+            if isinstance(deal.get("hands"), dict):
+                deal["hands"] = rename_keys(deal["hands"], names)
+        actions = self.actions
+        if isinstance(actions, list):
+            actions = [{**action, "player": names[action["player"]]}
+                       if isinstance(action, dict) and action.get("player") in names
+                       else action for action in actions]
+        return RecordedDeal(deal, actions)
+
+
+_Round = TypeVar("_Round", bound="Round")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Round:
+    """What every stored round has besides the game's own fields: a note (``add-round
+    --note``, never scored) and, on the virtual deck, the recorded deal.
+
+    Each game's round (``games/<game>/table.py``) extends it with what was entered at the
+    table; :meth:`to_json` is FORMAT.md's stored round, read back by the game's
+    ``round_from_json`` (the store) and ``round_from_summary`` (an import)."""
+
+    note: str = ""
+    recorded: RecordedDeal | None = None
+
+    def to_json(self) -> JSONDict:
+        """The round as the store and FORMAT.md keep it."""
+        raise NotImplementedError
+
+    def renamed(self: _Round, names: Mapping[str, str]) -> _Round:
+        """The round with players renamed (``names``: old spelling -> new)."""
+        raise NotImplementedError
+
+    def with_note(self: _Round, note: str) -> _Round:
+        return replace(self, note=note)
+
+    def with_recorded(self: _Round, recorded: RecordedDeal | None) -> _Round:
+        return replace(self, recorded=recorded)
+
+    def carried_json(self) -> JSONDict:
+        """The deal, its actions and the note, as they follow the game's own keys."""
+        data = {} if self.recorded is None else self.recorded.to_json()
+        if self.note:
+            data["note"] = self.note
+        return data
+
+    def renamed_recorded(self, names: Mapping[str, str]) -> RecordedDeal | None:
+        return None if self.recorded is None else self.recorded.renamed(names)
+
+
+def carried_from_json(data: Mapping[str, Any]) -> JSONDict:
+    """A stored round's note and recorded deal, as keyword arguments of its :class:`Round`."""
+    if "note" not in data and "deal" not in data and "actions" not in data:
+        return {}  # a round at the table without a note: the defaults
+    note = data.get("note", "")
+    if not isinstance(note, str):
+        raise EntryError(_("a round's note must be text, not {value}").format(
+            value=repr(note)[:40]))
+    return {"note": note, "recorded": RecordedDeal.from_json(data)}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScoredRound:
+    """One round as the standings score it: FORMAT.md's summary round
+    (:meth:`to_json`), read by every view through attributes.
+
+    Each game's scored round extends it with the round as played and what scoring found
+    (a false declaration, a failed bid)."""
+
+    number: int
+    dealer: str | None
+    scores: dict[str, int]
+    knocked_out: tuple[str, ...] = ()
+    played: Round
+
+    @property
+    def note(self) -> str:
+        return self.played.note
+
+    @property
+    def recorded(self) -> RecordedDeal | None:
+        return self.played.recorded
+
+    @property
+    def values(self) -> Mapping[str, object]:
+        """What each player's ``NAME=VALUE`` entered (the declaration's ``values_key``)."""
+        raise NotImplementedError
+
+    def to_json(self) -> JSONDict:
+        """FORMAT.md's summary round: number, dealer, the round, scores and results."""
+        raise NotImplementedError
+
+    def caption(self) -> RoundCaption:
+        """How the round is named in every view: the one place."""
+        raise NotImplementedError
+
+    def tallies(self) -> dict[str, dict[str, int]]:
+        """What the round adds to each player's counts (keys used by ``stat_figures``)."""
+        raise NotImplementedError
+
+
+def parse_rounds(game: TableGame, data: Sequence[Any]) -> tuple[Round, ...]:
+    """Stored rounds (JSON, from the store or a test) as the game's typed rounds; a round
+    that is not one is refused with its number (RoundError)."""
+    rounds: list[Round] = []
+    for number, item in enumerate(data, start=1):
+        try:
+            if type(item) is not dict and not isinstance(item, Mapping):
+                raise EntryError(_("round {number} is not a JSON object").format(
+                    number=number))
+            rounds.append(game.round_from_json(item))
+        except EntryError as error:
+            raise RoundError(number, str(error)) from None
+    return tuple(rounds)
+
+
+@dataclass(frozen=True, slots=True)
+class GridMarks:
+    """How a game marks one round in the narrow grid of ``score show``: a sign after
+    some players' running totals (``*`` the declarer), and the text of the game's own
+    column, if it has one (One Card: the bid)."""
+
+    marks: dict[str, str]
+    note: str = ""
+
+
+def rename_keys(mapping: Mapping[str, Any], names: Mapping[str, str]) -> JSONDict:
+    return {names.get(key, key): value for key, value in mapping.items()}
+
+
+def check_deal_dealer(round_: Round, dealer: str | None) -> None:
+    """A virtual round must have been dealt by whoever's deal it was."""
+    recorded = round_.recorded
+    if recorded is not None and isinstance(recorded.deal, dict) and dealer is not None \
+            and recorded.dealer != dealer:
+        raise EntryError(_("the deal says {dealt} dealt, but it was {dealer}'s deal").format(
+            dealt=recorded.dealer, dealer=dealer))
+
+
+@dataclass(frozen=True, slots=True)
+class RoundCaption:
+    """How one round is named, the same in the grid, the exports, the log and undo."""
+
+    role: str
+    """The grid's role cell: ``Ann``, ``Bob 9``, ``no bid``."""
+    sentence: str
+    """What happened, for one line (``undo``): ``Ann declared``, ``Bob bid 9``, ``no bid``."""
+    suit: str = ""
+    """A suit letter the round names (shown after the role: the trump)."""
+    failure: str = ""
+    """One word when the round's main act failed (``false``, ``failed``), else empty."""
+    failure_note: str = ""
+    """That failure said in full, for the line after a round is entered."""
+    marked: str | None = None
+    """A player the grid marks with ``*`` (the declarer)."""
+    acted: bool = True
+    """False when nobody took the round's role (a no-bid deal): shown dim."""
