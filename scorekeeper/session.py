@@ -19,24 +19,19 @@ from functools import cached_property
 from typing import Any
 
 from scorekeeper import i18n
-from scorekeeper.games.common import (
+from scorekeeper.i18n import N_, _
+from scorekeeper.kit.declaration import GameDeclaration
+from scorekeeper.kit.entries import (
     EntryError,
-    GameDeclaration,
-    JSONDict,
-    RosterChange,
     RosterError,
-    RosterRule,
-    Round,
     RoundEntry,
     RoundError,
-    Standings,
-    TableGame,
-    competition_ranks,
     match_player,
     name_key,
-    parse_rounds,
 )
-from scorekeeper.i18n import N_, _
+from scorekeeper.kit.roster import RosterChange, RosterRule
+from scorekeeper.kit.rounds import JSONDict, Round, parse_rounds
+from scorekeeper.kit.standings import Standings, TableGame, competition_ranks
 from scorekeeper.registry import declaration_of, games_taking, get_game
 from scorekeeper.text import count as counted
 from scorekeeper.text import escaped, hidden_characters

@@ -15,16 +15,10 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from scorekeeper.games.common import (
-    RECORDED_DEAL_KEYS,
-    EntryError,
-    JSONDict,
-    Round,
-    RoundError,
-    Standings,
-    TableGame,
-)
 from scorekeeper.i18n import _
+from scorekeeper.kit.entries import EntryError, RoundError
+from scorekeeper.kit.rounds import RECORDED_DEAL_KEYS, JSONDict, Round
+from scorekeeper.kit.standings import Standings, TableGame
 from scorekeeper.registry import DECLARATIONS, declaration_of, get_game, get_virtual
 from scorekeeper.session import Session, VirtualSettings, check_player_names, parse_roster
 from scorekeeper.text import hidden_characters

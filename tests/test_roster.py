@@ -24,12 +24,8 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from rules_model import least_score_deal
 
 from scorekeeper import registry
-from scorekeeper.games.common import (
-    EntryError,
-    RosterChange,
-    RosterRule,
-    RoundEntry,
-)
+from scorekeeper.kit.entries import EntryError, RoundEntry
+from scorekeeper.kit.roster import RosterChange, RosterRule
 from scorekeeper.registry import declaration_of
 from scorekeeper.session import Session
 from scorekeeper.summary import session_from_summary, summary_of

@@ -33,8 +33,8 @@ from scorekeeper.cli.language import (
     speak_for_command_line,
 )
 from scorekeeper.errors import MalformedValue, ScorekeeperError
-from scorekeeper.games.common import EntryError, RoundEntry
 from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.kit.entries import EntryError, RoundEntry
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session
 from scorekeeper.store import SessionChanged, WritableStoreView

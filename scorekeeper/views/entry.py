@@ -12,8 +12,9 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from scorekeeper.games.common import EntryForm, EntryValue
 from scorekeeper.i18n import _
+from scorekeeper.kit.entries import EntryValue
+from scorekeeper.kit.entry_form import EntryForm
 from scorekeeper.session import Session
 from scorekeeper.views.pages import plain
 from scorekeeper.views.seat import JSONDict, script_page

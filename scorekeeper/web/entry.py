@@ -40,8 +40,8 @@ from urllib.parse import parse_qs, urlsplit
 
 from scorekeeper import i18n, pending
 from scorekeeper.config import LANGUAGES
-from scorekeeper.games.common import EntryError, EntryValue
 from scorekeeper.i18n import _
+from scorekeeper.kit.entries import EntryError, EntryValue
 from scorekeeper.session import Session
 from scorekeeper.store import StoreError
 from scorekeeper.views import entry as entry_view

@@ -51,8 +51,8 @@ from types import FrameType
 from typing import Any
 from urllib.parse import urlsplit
 
-from scorekeeper.games.common import EntryError
 from scorekeeper.i18n import N_, _
+from scorekeeper.kit.entries import EntryError
 from scorekeeper.store import Store, StoreError, StoreView
 from scorekeeper.text import show_controls
 from scorekeeper.views import pages, stats_report

@@ -14,38 +14,36 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, ClassVar
 
-from scorekeeper.games.common import (
-    EntryError,
-    HouseRule,
-    JSONDict,
-    Language,
-    Question,
-    RosterChange,
-    RosterError,
-    RosterRule,
-    RosterTimeline,
-    Round,
-    RoundCaption,
-    RoundEntry,
-    RoundError,
-    ScoredRound,
-    Standings,
-    StatFigure,
-    TableGame,
-    carried_from_json,
-    check_participants,
-    collect_values,
-    competition_ranks,
-    next_seat,
-    option_choice,
-    option_flag,
-    option_whole_number,
-    parse_whole_number,
-    rename_keys,
-)
 from scorekeeper.games.points import rules
 from scorekeeper.games.points.rules import POINTS_KEY, Options, Wins
 from scorekeeper.games.points.words import N_, WORDS, _
+from scorekeeper.kit.entries import (
+    EntryError,
+    Question,
+    RosterError,
+    RoundEntry,
+    RoundError,
+    check_participants,
+    collect_values,
+    parse_whole_number,
+)
+from scorekeeper.kit.options import (
+    HouseRule,
+    Language,
+    option_choice,
+    option_flag,
+    option_whole_number,
+)
+from scorekeeper.kit.roster import RosterChange, RosterRule, RosterTimeline, next_seat
+from scorekeeper.kit.rounds import (
+    JSONDict,
+    Round,
+    RoundCaption,
+    ScoredRound,
+    carried_from_json,
+    rename_keys,
+)
+from scorekeeper.kit.standings import Standings, StatFigure, TableGame, competition_ranks
 
 RULES_FOLDER = resources.files("scorekeeper.games.points") / "rules"
 
