@@ -106,13 +106,13 @@ class GameDeclaration:
     round_options: tuple[RoundOption, ...]
     """``add-round``'s options for this game's rounds."""
     round_usage: str
-    """What a round takes besides the values, for a message: ``--declarer NAME``."""
+    """What a round takes besides the values, for a message: ``--leader NAME``."""
     value_word: str
     """What each player's ``NAME=VALUE`` is: ``hand total or cards``, ``points``."""
     values_help: str
     """The values in ``add-round --help``: ``each player's points (Ann=4)``."""
     role_heading: str
-    """The grid's column for :attr:`RoundCaption.role`: ``Declarer``, ``Bid``."""
+    """The grid's column for :attr:`RoundCaption.role`: ``Leader``, ``Pick``."""
     grid_legend: str
     """The line under the round grid."""
     values_key: str
@@ -177,10 +177,10 @@ class GameDeclaration:
     base's, its declaration replaces what differs); the only other game it may import."""
 
     name: str = ""
-    """The game's name (``least-score``): its table's, declared beside a table named by
+    """The game's name (``high-card``): its table's, declared beside a table named by
     where it lives (taken from a table given itself)."""
     title: str = ""
-    """The game's title (``Least Score``), likewise."""
+    """The game's title (``High Card``), likewise."""
 
     def __post_init__(self) -> None:
         table = self.given("table")

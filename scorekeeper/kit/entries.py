@@ -43,9 +43,9 @@ class RoundEntry:
     ``values`` maps the names as typed to the raw text after ``=``; the keyword fields are
     the round options the game declares (:class:`RoundOption`), given or not.
 
-    >>> entry = RoundEntry((("Ann", "7"),), declarer="Ann", bid=None)
-    >>> entry.text("declarer"), entry.number("bid"), entry.given()
-    ('Ann', None, ['declarer'])
+    >>> entry = RoundEntry((("Ann", "7"),), leader="Ann", pick=None)
+    >>> entry.text("leader"), entry.number("pick"), entry.given()
+    ('Ann', None, ['leader'])
     """
 
     __slots__ = ("fields", "values")
@@ -130,7 +130,7 @@ def match_player(players: Sequence[str], typed: str, what: str = "") -> str:
     """The session's spelling of ``typed``: the player whose name is the same
     (:func:`name_key`), so an ``é`` typed as ``e`` + accent, or in another case, matches.
 
-    ``what`` is the role looked for, already translated (``_("declarer")``); default: player.
+    ``what`` is the role looked for, already translated (``_("leader")``); default: player.
     """
     wanted = name_key(typed.strip())
     for name in players:

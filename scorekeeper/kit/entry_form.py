@@ -31,7 +31,7 @@ SELF = "self"
 
 
 VALUE = "value"
-"""...or the value the player gave in that field (a number: One Card's bid)."""
+"""...or the value the player gave in that field (a number the player names)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,9 +40,9 @@ class EntryField:
 
     ``kind``: ``text``, ``number`` (a whole number) or ``switch`` (a box to tick).
     A *claim* (``sets`` not empty) is something the player says about the deal itself,
-    filling round options the keeper's ``add-round`` left out: ``("declarer", SELF)``
-    makes the player who ticked "I declared" the ``--declarer``; ``("bid", VALUE)`` takes
-    the number typed as ``--bid``."""
+    filling round options the keeper's ``add-round`` left out: ``("leader", SELF)``
+    makes the player who ticked "I lead" the ``--leader``; ``("pick", VALUE)`` takes
+    the number typed as ``--pick``."""
 
     key: str
     kind: Literal["text", "number", "switch"]
@@ -71,8 +71,8 @@ class EntryForm:
     value: EntryField
     claims: tuple[EntryField, ...] = ()
     values_unless: tuple[str, ...] = ()
-    """Round options that, once given, leave the values out of the round (Hearts' moon:
-    the points are counted for the players)."""
+    """Round options that, once given, leave the values out of the round (the game counts
+    the points for the players)."""
 
     @property
     def fields(self) -> tuple[EntryField, ...]:

@@ -67,7 +67,7 @@ _Choice = TypeVar("_Choice", bound=StrEnum)
 
 
 def option_choice(kind: type[_Choice], value: Any, option: str) -> _Choice:
-    """A house rule with named values (``--tie declarer-loses``), ignoring case."""
+    """A house rule with named values (``--end low``), ignoring case."""
     try:
         return kind(str(value).strip().lower())
     except ValueError:
@@ -88,12 +88,12 @@ class Language(StrEnum):
 class HouseRule:
     """One house rule of a session, as the user types it and in words.
 
-    >>> HouseRule("two_pairs", "any-rank", "same-rank", "...").as_typed
-    '--two-pairs any-rank'
+    >>> HouseRule("speed", "quick", "slow", "...").as_typed
+    '--speed quick'
     """
 
     key: str
-    """Its key in the session's options (FORMAT.md): ``two_pairs``."""
+    """Its key in the session's options (FORMAT.md): ``speed``."""
     value: int | str
     default: int | str
     description: str
@@ -101,7 +101,7 @@ class HouseRule:
 
     @property
     def option(self) -> str:
-        """The command-line option that sets it: ``--two-pairs``."""
+        """The command-line option that sets it: ``--speed``."""
         return option_flag(self.key)
 
     @property
@@ -110,7 +110,7 @@ class HouseRule:
 
 
 def option_flag(key: str) -> str:
-    """The command-line spelling of an option key: ``two_pairs`` -> ``--two-pairs``."""
+    """The command-line spelling of an option key: ``speed`` -> ``--speed``."""
     return "--" + key.replace("_", "-")
 
 
@@ -119,8 +119,8 @@ class HouseRuleOption:
     """One house rule a game takes (``score new --KEY VALUE``): its key in the session's
     options (FORMAT.md), its default, its allowed values and its help.
 
-    >>> HouseRuleOption("two_pairs", "same-rank", "two pairs", ("same-rank", "any-rank")).metavar
-    'same-rank|any-rank'
+    >>> HouseRuleOption("speed", "full", "cards dealt", ("full", "short")).metavar
+    'full|short'
     """
 
     key: str
@@ -153,7 +153,7 @@ class HouseRuleOption:
 
 @dataclass(frozen=True, slots=True)
 class RoundOption:
-    """One option of ``add-round``/``edit-round`` for a game's rounds (``--declarer NAME``).
+    """One option of ``add-round``/``edit-round`` for a game's rounds (``--leader NAME``).
 
     ``kind``: ``name`` (a player), ``text``, ``number`` (a whole number) or ``switch``.
     """
@@ -171,7 +171,7 @@ class RoundOption:
 
     @property
     def metavar(self) -> str:
-        """``--declarer NAME``, ``--bid N``, ``--trump SUIT``."""
+        """``--leader NAME``, ``--pick N``, ``--suit SUIT``."""
         return self.value_name or {"name": "NAME", "number": "N"}.get(self.kind, "TEXT")
 
 

@@ -5,18 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from scorekeeper.i18n import _
 from scorekeeper.kit.entries import EntryError, RoundError
-
-if TYPE_CHECKING:
-    from scorekeeper.kit.standings import TableGame
 
 __all__ = [
     "RECORDED_DEAL_KEYS",
     "GridMarks",
     "JSONDict",
+    "ReadsRounds",
     "RecordedDeal",
     "Round",
     "RoundCaption",
@@ -141,7 +139,7 @@ class ScoredRound:
     (:meth:`to_json`), read by every view through attributes.
 
     Each game's scored round extends it with the round as played and what scoring found
-    (a false declaration, a failed bid)."""
+    (an act that failed)."""
 
     number: int
     dealer: str | None
@@ -175,7 +173,13 @@ class ScoredRound:
         raise NotImplementedError
 
 
-def parse_rounds(game: TableGame, data: Sequence[Any]) -> tuple[Round, ...]:
+class ReadsRounds(Protocol):
+    """What :func:`parse_rounds` needs of a game's table."""
+
+    def round_from_json(self, data: Mapping[str, Any]) -> Round: ...
+
+
+def parse_rounds(game: ReadsRounds, data: Sequence[Any]) -> tuple[Round, ...]:
     """Stored rounds (JSON, from the store or a test) as the game's typed rounds; a round
     that is not one is refused with its number (RoundError)."""
     rounds: list[Round] = []
@@ -193,8 +197,8 @@ def parse_rounds(game: TableGame, data: Sequence[Any]) -> tuple[Round, ...]:
 @dataclass(frozen=True, slots=True)
 class GridMarks:
     """How a game marks one round in the narrow grid of ``score show``: a sign after
-    some players' running totals (``*`` the declarer), and the text of the game's own
-    column, if it has one (One Card: the bid)."""
+    some players' running totals (``*`` the player who led), and the text of the game's own
+    column, if it has one (a number the round names)."""
 
     marks: dict[str, str]
     note: str = ""
@@ -218,16 +222,16 @@ class RoundCaption:
     """How one round is named, the same in the grid, the exports, the log and undo."""
 
     role: str
-    """The grid's role cell: ``Ann``, ``Bob 9``, ``no bid``."""
+    """The grid's role cell: ``Ann``, ``Bob 9``, ``nobody``."""
     sentence: str
-    """What happened, for one line (``undo``): ``Ann declared``, ``Bob bid 9``, ``no bid``."""
+    """What happened, for one line (``undo``): ``Ann led``, ``Bob named 9``, ``nobody``."""
     suit: str = ""
-    """A suit letter the round names (shown after the role: the trump)."""
+    """A suit letter the round names (shown after the role)."""
     failure: str = ""
     """One word when the round's main act failed (``false``, ``failed``), else empty."""
     failure_note: str = ""
     """That failure said in full, for the line after a round is entered."""
     marked: str | None = None
-    """A player the grid marks with ``*`` (the declarer)."""
+    """A player the grid marks with ``*`` (the player who led)."""
     acted: bool = True
-    """False when nobody took the round's role (a no-bid deal): shown dim."""
+    """False when nobody took the round's role (a deal nobody led): shown dim."""
