@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -154,7 +155,7 @@ class RosterTimeline:
         return {change.player: change.total or 0 for change in self.roster if change.joined}
 
 
-class RosterRule:
+class RosterRule(ABC):
     """How a game takes players who join and leave between deals: declared by the game
     (:attr:`GameDeclaration.roster`); a game that declares none keeps the players of
     ``score new``.
@@ -179,16 +180,18 @@ class RosterRule:
     def check_join(self, table: TableGame, options: Mapping[str, Any],
                    standings: Standings, name: str) -> None:
         """Refuse a join the game's own rules forbid (beyond the range of players)."""
+        return  # by default the game's own rules forbid none
 
     def check_leave(self, table: TableGame, options: Mapping[str, Any],
                     standings: Standings, name: str) -> None:
         """Refuse a leave the game's own rules forbid (beyond the range of players)."""
+        return  # by default the game's own rules forbid none
 
+    @abstractmethod
     def recompute(self, table: TableGame, players: Sequence[str], options: Mapping[str, Any],
                   first_dealer: str | None, rounds: Sequence[Round],
                   roster: Sequence[RosterChange]) -> Standings:
         """The standings with the changes laid over the rounds (the game's table)."""
-        raise NotImplementedError
 
     def standings(self, table: TableGame, players: Sequence[str], options: Mapping[str, Any],
                   first_dealer: str | None, rounds: Sequence[Round],

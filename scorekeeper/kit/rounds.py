@@ -3,7 +3,8 @@ virtual deal), the scored round every view reads, and FORMAT.md's JSON at the ed
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeVar
 
@@ -22,6 +23,7 @@ __all__ = [
     "carried_from_json",
     "check_deal_dealer",
     "parse_rounds",
+    "read_round",
     "rename_keys",
 ]
 
@@ -86,24 +88,39 @@ _Round = TypeVar("_Round", bound="Round")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Round:
+class Round(ABC):
     """What every stored round has besides the game's own fields: a note (``add-round
-    --note``, never scored) and, on the virtual deck, the recorded deal.
+    --note``, never scored) and, on the virtual deck, the recorded deal. The time it was
+    recorded is the session's (its history), the same for every game.
 
     Each game's round (``games/<game>/table.py``) extends it with what was entered at the
-    table; :meth:`to_json` is FORMAT.md's stored round, read back by the game's
-    ``round_from_json`` (the store) and ``round_from_summary`` (an import)."""
+    table and gives :meth:`to_json` (its own keys) and :meth:`renamed`; the kit keeps the
+    note and the deal for it: :meth:`stored_json` is FORMAT.md's stored round, read back by
+    :func:`read_round` with the game's ``round_from_json`` (the store) and
+    ``round_from_summary`` (an import), and :meth:`with_names` renames the players."""
 
     note: str = ""
     recorded: RecordedDeal | None = None
 
+    @abstractmethod
     def to_json(self) -> JSONDict:
-        """The round as the store and FORMAT.md keep it."""
-        raise NotImplementedError
+        """The game's own keys of the round (FORMAT.md); it may add :meth:`carried_json`,
+        or leave it to :meth:`stored_json`."""
 
+    @abstractmethod
     def renamed(self: _Round, names: Mapping[str, str]) -> _Round:
-        """The round with players renamed (``names``: old spelling -> new)."""
-        raise NotImplementedError
+        """The round with players renamed (``names``: old spelling -> new) in the game's
+        own fields; :meth:`with_names` renames the recorded deal and keeps the note."""
+
+    def stored_json(self) -> JSONDict:
+        """The round as the store and FORMAT.md keep it: the game's keys, then the recorded
+        deal and the note (whether or not the game's :meth:`to_json` gave them)."""
+        return self.to_json() | self.carried_json()
+
+    def with_names(self: _Round, names: Mapping[str, str]) -> _Round:
+        """:meth:`renamed`, with the note kept and the recorded deal renamed too."""
+        return replace(self.renamed(names), note=self.note,
+                       recorded=self.renamed_recorded(names))
 
     def with_note(self: _Round, note: str) -> _Round:
         return replace(self, note=note)
@@ -134,12 +151,13 @@ def carried_from_json(data: Mapping[str, Any]) -> JSONDict:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ScoredRound:
+class ScoredRound(ABC):
     """One round as the standings score it: FORMAT.md's summary round
     (:meth:`to_json`), read by every view through attributes.
 
     Each game's scored round extends it with the round as played and what scoring found
-    (an act that failed)."""
+    (an act that failed), and gives what is abstract here; :meth:`summary_json` adds the
+    round's note and recorded deal to the game's :meth:`to_json`."""
 
     number: int
     dealer: str | None
@@ -156,21 +174,35 @@ class ScoredRound:
         return self.played.recorded
 
     @property
+    @abstractmethod
     def values(self) -> Mapping[str, object]:
         """What each player's ``NAME=VALUE`` entered (the declaration's ``values_key``)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def to_json(self) -> JSONDict:
         """FORMAT.md's summary round: number, dealer, the round, scores and results."""
-        raise NotImplementedError
 
+    @abstractmethod
     def caption(self) -> RoundCaption:
         """How the round is named in every view: the one place."""
-        raise NotImplementedError
 
+    @abstractmethod
     def tallies(self) -> dict[str, dict[str, int]]:
         """What the round adds to each player's counts (keys used by ``stat_figures``)."""
-        raise NotImplementedError
+
+    def summary_json(self) -> JSONDict:
+        """FORMAT.md's summary round with the round's note and recorded deal, whether or
+        not the game's :meth:`to_json` gave them."""
+        return self.to_json() | self.played.carried_json()
+
+
+def read_round(read: Callable[[Mapping[str, Any]], _Round], data: Mapping[str, Any]
+               ) -> _Round:
+    """A stored or imported round read by the game (``read``: its ``round_from_json`` or
+    ``round_from_summary``), with the note and recorded deal the kit keeps for it."""
+    round_ = read(data)
+    carried = carried_from_json(data)
+    return replace(round_, **carried) if carried else round_
 
 
 class ReadsRounds(Protocol):
@@ -188,7 +220,7 @@ def parse_rounds(game: ReadsRounds, data: Sequence[Any]) -> tuple[Round, ...]:
             if type(item) is not dict and not isinstance(item, Mapping):
                 raise EntryError(_("round {number} is not a JSON object").format(
                     number=number))
-            rounds.append(game.round_from_json(item))
+            rounds.append(read_round(game.round_from_json, item))
         except EntryError as error:
             raise RoundError(number, str(error)) from None
     return tuple(rounds)
