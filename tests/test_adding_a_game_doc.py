@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -101,3 +104,28 @@ def test_the_examples_import_only_the_kits_public_names() -> None:
             if isinstance(node, ast.ImportFrom) and node.module in api:
                 for alias in node.names:
                     assert alias.name in api[node.module], (node.module, alias.name)
+
+
+@pytest.mark.e2e
+def test_mypy_flags_a_method_the_example_leaves_out(tmp_path: Path) -> None:
+    """What a round must give is abstract: the page's example passes ``mypy --strict``,
+    and without its scored round's ``tallies`` mypy names the missing method."""
+    for name, code in doc_files().items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(code, encoding="utf-8")
+    (tmp_path / "tally" / "__init__.py").write_text("", encoding="utf-8")
+    env = {**os.environ, "MYPYPATH": str(ROOT)}
+    command = [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "-p", "tally"]
+    clean = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True,
+                           check=False)
+    assert clean.returncode == 0, clean.stdout
+    table = tmp_path / "tally" / "table.py"
+    code = table.read_text(encoding="utf-8")
+    start, end = code.index("    def tallies"), code.index("class TallyTable")
+    table.write_text(code[:start] + "\n\n" + code[end:], encoding="utf-8")
+    flagged = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True,
+                             check=False)
+    assert flagged.returncode == 1
+    assert 'Cannot instantiate abstract class "TallyScored" with abstract attribute ' \
+        '"tallies"' in flagged.stdout
