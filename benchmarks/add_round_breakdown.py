@@ -36,7 +36,8 @@ STEPS = (
     ("layer 1: i18n, errors, cards, text, files",
      "import scorekeeper.i18n, scorekeeper.errors, scorekeeper.cards, scorekeeper.text, "
      "scorekeeper.files"),
-    ("games/common.py (entries, standings, declarations)", "import scorekeeper.games.common"),
+    ("the game kit, scorekeeper/kit/ (entries, standings, declarations)",
+     "import scorekeeper.kit.declaration"),
     ("Least Score's table (the session's game), with its rules",
      "import scorekeeper.games.least_score.table"),
     ("registry: every game's declaration (with its rules and words; and, before the "

@@ -28,7 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from scorekeeper.games.common import RoundEntry
+from scorekeeper.kit.entries import RoundEntry
 from scorekeeper.session import Session
 from scorekeeper.store import Store
 

@@ -32,7 +32,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.games.common import RoundEntry, parse_rounds
+from scorekeeper.kit.entries import RoundEntry
+from scorekeeper.kit.rounds import parse_rounds
 from scorekeeper.session import Session
 from scorekeeper.store import Store
 

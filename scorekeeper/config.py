@@ -39,8 +39,8 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper import files
 from scorekeeper.errors import ConfigError as ConfigError  # re-exported
-from scorekeeper.games.common import EntryError
 from scorekeeper.i18n import _, format_number
+from scorekeeper.kit.entries import EntryError
 from scorekeeper.registry import GAMES, get_game
 from scorekeeper.session import check_player_names
 

@@ -21,8 +21,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.games.common import EntryError, RoundEntry, RoundOption, name_key
 from scorekeeper.i18n import _, pgettext
+from scorekeeper.kit.entries import EntryError, RoundEntry, name_key
+from scorekeeper.kit.options import RoundOption
 from scorekeeper.registry import declaration_of
 from scorekeeper.session import Session
 
@@ -231,7 +232,8 @@ def read_rows(text: str) -> list[tuple[int, list[str]]]:
     return rows
 
 
-def session_from_csv(text: str, game: str, options: Mapping[str, Any], *, name: str = "",
+def session_from_csv(text: str, game: str, options: Mapping[str, int | str], *,
+                     name: str = "",
                      dealer: str | None = None) -> Session:
     """The session the file's deals make, every deal checked by the game's rules."""
     rows = read_rows(text)

@@ -2,7 +2,7 @@
 stderr (``error: ...``, exit 1), never a traceback.
 
 The modules that raise them re-export them where they always lived
-(``scorekeeper.cards.CardError``, ``scorekeeper.games.common.EntryError``,
+(``scorekeeper.cards.CardError``, ``scorekeeper.kit.entries.EntryError``,
 ``scorekeeper.store.StoreError``), so either import works.
 """
 

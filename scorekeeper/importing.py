@@ -16,8 +16,8 @@ from itertools import compress, repeat
 from pathlib import Path
 from typing import Any, NoReturn
 
-from scorekeeper.games.common import EntryError
 from scorekeeper.i18n import _, format_number
+from scorekeeper.kit.entries import EntryError
 
 MAX_IMPORT_BYTES = 64 * 1024 * 1024
 """The largest file ``score import`` reads (64 MiB): far above any real game (a

@@ -24,9 +24,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.games.common import EntryError
 from scorekeeper.games.virtual import DealRngs, DealState
 from scorekeeper.i18n import _
+from scorekeeper.kit.entries import EntryError
 from scorekeeper.registry import get_game, get_virtual
 from scorekeeper.session import (
     DERIVATIONS,

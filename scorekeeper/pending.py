@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.errors import StoreError
-from scorekeeper.games.common import EntryValue
 from scorekeeper.i18n import _
+from scorekeeper.kit.entries import EntryValue
 from scorekeeper.session import Session
 from scorekeeper.store import Store, real_path, write_atomically
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from scorekeeper.games.common import EntryError, JSONDict
 from scorekeeper.i18n import _, ngettext
+from scorekeeper.kit.entries import EntryError
+from scorekeeper.kit.rounds import JSONDict
 from scorekeeper.session import Session, check_player_names
 from scorekeeper.stats import bot_seats, chronological, player_key, roster_names
 

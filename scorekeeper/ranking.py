@@ -7,8 +7,8 @@ out from the standings.
 
 from __future__ import annotations
 
-from scorekeeper.games.common import competition_ranks
 from scorekeeper.i18n import _, pgettext
+from scorekeeper.kit.standings import competition_ranks
 from scorekeeper.session import Session
 
 

@@ -2,7 +2,7 @@
 
 A game is one folder: its rules, its table module (scorekeeping), its catalog, for the
 virtual deck its engine, bots, adapter and keyboard UI, and a ``game.py`` whose
-:class:`~scorekeeper.games.common.GameDeclaration` says all the generic layers need.
+:class:`~scorekeeper.kit.declaration.GameDeclaration` says all the generic layers need.
 Games are found through the ``scorekeeper.games`` entry points of the installed
 distributions (``[project.entry-points."scorekeeper.games"]`` in a pyproject.toml,
 ``NAME = "package.game:GAME"``); the built-in games are declared the same way in this
@@ -33,8 +33,11 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from scorekeeper import files, i18n
-from scorekeeper.games.common import EntryError, GameDeclaration, RoundOption, TableGame
 from scorekeeper.i18n import _
+from scorekeeper.kit.declaration import GameDeclaration
+from scorekeeper.kit.entries import EntryError
+from scorekeeper.kit.options import RoundOption
+from scorekeeper.kit.standings import TableGame
 from scorekeeper.text import show_controls
 
 if TYPE_CHECKING:

@@ -20,9 +20,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.games.common import EntryError, JSONDict, match_player
 from scorekeeper.games.virtual import Coach, Decision
 from scorekeeper.i18n import _
+from scorekeeper.kit.entries import EntryError, match_player
+from scorekeeper.kit.rounds import JSONDict
 from scorekeeper.match import derive_rng
 from scorekeeper.registry import get_virtual
 from scorekeeper.session import Session

@@ -19,24 +19,19 @@ from functools import cached_property
 from typing import Any
 
 from scorekeeper import i18n
-from scorekeeper.games.common import (
+from scorekeeper.i18n import N_, _
+from scorekeeper.kit.declaration import GameDeclaration
+from scorekeeper.kit.entries import (
     EntryError,
-    GameDeclaration,
-    JSONDict,
-    RosterChange,
     RosterError,
-    RosterRule,
-    Round,
     RoundEntry,
     RoundError,
-    Standings,
-    TableGame,
-    competition_ranks,
     match_player,
     name_key,
-    parse_rounds,
 )
-from scorekeeper.i18n import N_, _
+from scorekeeper.kit.roster import RosterChange, RosterRule
+from scorekeeper.kit.rounds import JSONDict, Round, parse_rounds
+from scorekeeper.kit.standings import Standings, TableGame, competition_ranks
 from scorekeeper.registry import declaration_of, game_missing, games_taking, get_game, is_installed
 from scorekeeper.text import count as counted
 from scorekeeper.text import escaped, hidden_characters
@@ -714,8 +709,9 @@ class Session:
             self, players=players,
             virtual=None if self.virtual is None else self.virtual.renamed(names),
             first_dealer=names.get(dealer, dealer) if dealer is not None else None,
-            rounds=tuple(r.renamed(names) for r in self.rounds),
-            undone=tuple(r.renamed(names) for r in self.undone),
+            rounds=tuple(r.with_names(names) for r in self.rounds),
+            undone=tuple(r.renamed(names) if isinstance(r, RosterChange) else r.with_names(names)
+                         for r in self.undone),
             roster=tuple(change.renamed(names) for change in self.roster),
         )
         before = {names.get(k, k): v for k, v in self.standings.totals.items()}
@@ -789,9 +785,9 @@ class Session:
             "options": dict(self.options),
             "first_dealer": self.first_dealer,
             "created": self.created,
-            "rounds": [copy.deepcopy(r.to_json()) for r in self.rounds],
+            "rounds": [copy.deepcopy(r.stored_json()) for r in self.rounds],
             "undone": [{"roster": r.to_json()} if isinstance(r, RosterChange)
-                       else copy.deepcopy(r.to_json()) for r in self.undone],
+                       else copy.deepcopy(r.stored_json()) for r in self.undone],
             "history": [dict(h) for h in self.history],
             "extra": self.extra,
             "note": self.note,

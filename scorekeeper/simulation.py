@@ -30,8 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper import match
-from scorekeeper.games.common import EntryError
 from scorekeeper.i18n import _
+from scorekeeper.kit.entries import EntryError
 
 TASK_SECONDS = 0.25
 """About how long each task given to a process should take."""

@@ -32,8 +32,9 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.games.common import EntryError, Standings, StatFigure, name_key
 from scorekeeper.i18n import _
+from scorekeeper.kit.entries import EntryError, name_key
+from scorekeeper.kit.standings import Standings, StatFigure
 from scorekeeper.match import wilson_interval
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session
@@ -47,7 +48,7 @@ LAST_RESULTS = 10
 
 def player_key(name: str) -> str:
     """The identity of a player across sessions: the same name as within one session
-    (:func:`scorekeeper.games.common.name_key`)."""
+    (:func:`scorekeeper.kit.entries.name_key`)."""
     return name_key(name)
 
 

@@ -59,8 +59,8 @@ from scorekeeper.files import NotARegularFile, holding_lock, read_regular_file
 from scorekeeper.files import describe_kind as describe_kind  # re-exported
 from scorekeeper.files import is_temporary_of as is_temporary_of  # re-exported
 from scorekeeper.files import real_path as real_path  # re-exported
-from scorekeeper.games.common import EntryError, name_key
 from scorekeeper.i18n import N_, _
+from scorekeeper.kit.entries import EntryError, name_key
 from scorekeeper.registry import GameMissing
 from scorekeeper.session import Session, UnavailableSession
 

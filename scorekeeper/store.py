@@ -40,8 +40,8 @@ from tinydb.table import Document, Table
 from scorekeeper.errors import NewerStoreError as NewerStoreError  # re-exported
 from scorekeeper.errors import StoreError as StoreError  # re-exported
 from scorekeeper.files import try_lock
-from scorekeeper.games.common import EntryError
 from scorekeeper.i18n import _
+from scorekeeper.kit.entries import EntryError
 from scorekeeper.registry import GameMissing
 from scorekeeper.session import Session
 from scorekeeper.session import UnavailableSession as UnavailableSession  # re-exported

@@ -16,16 +16,10 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from scorekeeper.games.common import (
-    RECORDED_DEAL_KEYS,
-    EntryError,
-    JSONDict,
-    Round,
-    RoundError,
-    Standings,
-    TableGame,
-)
 from scorekeeper.i18n import _
+from scorekeeper.kit.entries import EntryError, RoundError
+from scorekeeper.kit.rounds import RECORDED_DEAL_KEYS, JSONDict, Round, read_round
+from scorekeeper.kit.standings import Standings, TableGame
 from scorekeeper.registry import DECLARATIONS, declaration_of, get_game, get_virtual
 from scorekeeper.session import Session, VirtualSettings, check_player_names, parse_roster
 from scorekeeper.text import hidden_characters
@@ -172,7 +166,7 @@ def summary_of(session: Session) -> JSONDict:
         "options": dict(session.options),
         "players": list(session.players),
         "created": session.created,
-        "rounds": copy.deepcopy([summary.to_json() for summary in standings.rounds]),
+        "rounds": copy.deepcopy([summary.summary_json() for summary in standings.rounds]),
         "totals": dict(standings.totals),
         "knocked_out": list(standings.knocked_out),
         "status": "finished" if standings.finished else "in-progress",
@@ -255,7 +249,7 @@ def session_from_summary(data: Any, *, time: str | None = None) -> Session:
     rounds: list[Round] = []
     for index, summary_round in enumerate(parts.rounds, start=1):
         try:
-            rounds.append(game.round_from_summary(summary_round))
+            rounds.append(read_round(game.round_from_summary, summary_round))
         except EntryError as error:
             raise EntryError(_("round {number}: {reason}").format(number=index,
                                                                   reason=error)) from None

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.games.common import EntryError, GameDeclaration, Language, RoundEntry
+from scorekeeper.kit.declaration import GameDeclaration
+from scorekeeper.kit.entries import EntryError, RoundEntry
+from scorekeeper.kit.options import Language
 from scorekeeper.registry import DECLARATIONS, get_virtual, register, round_options
 
 GAMES = list(DECLARATIONS.values())
@@ -69,7 +71,7 @@ def test_a_round_option_keeps_one_kind_across_games(monkeypatch: pytest.MonkeyPa
     monkeypatch.syspath_prepend(Path(__file__).resolve().parent / "third_game")
     from high_card.table import HighCardTable
 
-    from scorekeeper.games.common import RoundOption
+    from scorekeeper.kit.options import RoundOption
 
     clash = replace(GAMES[0], table=HighCardTable(),
                     round_options=(RoundOption("bid", "name", "a bid as a name"),))

@@ -15,7 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper import pending
-from scorekeeper.games.common import EntryError, EntryProblem, EntryValue, RoundEntry
+from scorekeeper.kit.entries import EntryError, EntryValue, RoundEntry
+from scorekeeper.kit.entry_form import EntryProblem
 from scorekeeper.registry import declaration_of
 from scorekeeper.session import Session
 from scorekeeper.store import Store

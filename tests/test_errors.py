@@ -4,12 +4,12 @@ importable from where it always was."""
 from __future__ import annotations
 
 from scorekeeper import cards, config, errors, store
-from scorekeeper.games import common
+from scorekeeper.kit import entries
 
 
 def test_every_user_error_has_one_home_and_one_root() -> None:
     assert cards.CardError is errors.CardError
-    assert common.EntryError is errors.EntryError and common.RoundError is errors.RoundError
+    assert entries.EntryError is errors.EntryError and entries.RoundError is errors.RoundError
     assert store.StoreError is errors.StoreError
     assert store.NewerStoreError is errors.NewerStoreError
     assert config.ConfigError is errors.ConfigError

@@ -13,7 +13,7 @@ from scorekeeper.cli import conventions
 from scorekeeper.cli.app import app
 from scorekeeper.cli.language import speak
 from scorekeeper.cli.lazy import Command
-from scorekeeper.games.common import Language
+from scorekeeper.kit.options import Language
 
 
 def _commands(command: Command, path: str) -> Iterator[tuple[str, Command]]:

@@ -17,12 +17,14 @@ import pytest
 from conftest import CLI, Refuse
 
 from scorekeeper import i18n
-from scorekeeper.games.common import EntryError, Language, RoundEntry, Standings
 from scorekeeper.games.least_score import engine as least_engine
 from scorekeeper.games.least_score import ui as least_score_ui
 from scorekeeper.games.least_score.rules import Options as LeastOptions
 from scorekeeper.games.least_score.table import LeastScoreTable
 from scorekeeper.games.one_card.table import OneCardTable
+from scorekeeper.kit.entries import EntryError, RoundEntry
+from scorekeeper.kit.options import Language
+from scorekeeper.kit.standings import Standings
 from scorekeeper.session import Session, in_english
 from scorekeeper.store import SESSIONS
 

@@ -3,8 +3,8 @@
 
 1 cards, text, errors, i18n, files, card printing and keyboard input, each game's words ·
 2 rules · 3 engine ·
-4 bots · 5 the session side (tables, virtual adapters, declarations, registry, session,
-summary, match, the simulation runner) · 6 store (and reading an import file; and a game's
+4 bots · 5 the session side (the game kit, tables, virtual adapters, declarations, registry,
+session, summary, match, the simulation runner) · 6 store (and reading an import file; and a game's
 life on the virtual deck, ``playing``: it holds the session's lease and saves each deal
 through the store) · 7 views (no Typer), the web server and each game's keyboard and
 online UI (games/<game>/ui.py, online.py) · 8 cli, the Typer commands. No generic module
@@ -29,7 +29,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 
 def layer(module: str) -> int:
     parts = module.split(".")
-    if parts[1:2] == ["games"] and len(parts) <= 3 and parts[-1] not in ("common", "virtual"):
+    if parts[1:2] == ["games"] and len(parts) <= 3 and parts[-1] != "virtual":
         return 0  # scorekeeper.games and each game's package: docstrings, no code
     if module in ("scorekeeper.cards", "scorekeeper.text", "scorekeeper.errors",
                   "scorekeeper.i18n", "scorekeeper.files", "scorekeeper.card_printing",
@@ -38,9 +38,9 @@ def layer(module: str) -> int:
     if len(parts) == 4 and parts[1] == "games":
         return {"words": 1, "rules": 2, "engine": 3, "bots": 4, "expert": 4, "ui": 7,
                 "online": 7}.get(parts[3], 5)
-    if parts[1:2] == ["games"] or module in ("scorekeeper.registry", "scorekeeper.session",
-                                              "scorekeeper.summary", "scorekeeper.ranking",
-                                              "scorekeeper.match", "scorekeeper.simulation"):
+    if parts[1:2] in (["games"], ["kit"]) or module in (
+            "scorekeeper.registry", "scorekeeper.session", "scorekeeper.summary",
+            "scorekeeper.ranking", "scorekeeper.match", "scorekeeper.simulation"):
         return 5
     if module in ("scorekeeper.stats", "scorekeeper.players", "scorekeeper.review"):
         return 5
@@ -125,7 +125,7 @@ def other_games_imported(path: Path, base: str | None) -> list[str]:
     found = []
     for other in imported(path):
         parts = other.split(".")
-        if len(parts) >= 3 and parts[1] == "games" and parts[2] not in ("common", "virtual") \
+        if len(parts) >= 3 and parts[1] == "games" and parts[2] != "virtual" \
                 and parts[2] != game and not (base and other.startswith(base)):
             found.append(other)
     return found

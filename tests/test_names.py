@@ -1,4 +1,4 @@
-"""Two player names are the same name by one rule, everywhere (games.common.name_key):
+"""Two player names are the same name by one rule, everywhere (scorekeeper.kit.entries.name_key):
 the check that names differ, matching a typed name, the doctor, and a player across
 sessions all agree."""
 
@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 from conftest import CLI, Result
 
-from scorekeeper.games.common import EntryError, match_player, name_key
+from scorekeeper.kit.entries import EntryError, match_player, name_key
 from scorekeeper.session import check_player_names
 from scorekeeper.stats import player_key
 

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from serving import start_serve
 
 from scorekeeper import i18n, pending
-from scorekeeper.games.common import EntryError, EntryForm, EntryProblem, RoundEntry
+from scorekeeper.kit.entries import EntryError, RoundEntry
+from scorekeeper.kit.entry_form import EntryForm, EntryProblem
 from scorekeeper.registry import declaration_of
 from scorekeeper.session import Session
 from scorekeeper.store import Store

@@ -17,10 +17,11 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from scorekeeper.games.common import EntryError, RosterChange, RoundEntry
 from scorekeeper.games.oh_hell import rules
 from scorekeeper.games.oh_hell.rules import Schedule
 from scorekeeper.games.oh_hell.table import OhHellScored, OhHellStandings
+from scorekeeper.kit.entries import EntryError, RoundEntry
+from scorekeeper.kit.roster import RosterChange
 from scorekeeper.registry import declaration_of
 from scorekeeper.session import Session
 from scorekeeper.summary import session_from_summary, summary_of

@@ -10,10 +10,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.games.common import EntryError, RoundEntry, RoundError, Standings, parse_rounds
 from scorekeeper.games.oh_hell import rules
 from scorekeeper.games.oh_hell.rules import Schedule, Scoring
 from scorekeeper.games.oh_hell.table import OhHellRound, OhHellScored, OhHellTable
+from scorekeeper.kit.entries import EntryError, RoundEntry, RoundError
+from scorekeeper.kit.rounds import parse_rounds
+from scorekeeper.kit.standings import Standings
 
 TABLE = OhHellTable()
 THREE = ("Ann", "Bob", "Cy")

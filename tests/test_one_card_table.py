@@ -8,17 +8,11 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.games.common import (
-    EntryError,
-    JSONDict,
-    Language,
-    Round,
-    RoundEntry,
-    RoundError,
-    Standings,
-    parse_rounds,
-)
 from scorekeeper.games.one_card.table import OneCardTable
+from scorekeeper.kit.entries import EntryError, RoundEntry, RoundError
+from scorekeeper.kit.options import Language
+from scorekeeper.kit.rounds import JSONDict, Round, parse_rounds
+from scorekeeper.kit.standings import Standings
 
 TABLE = OneCardTable()
 PLAYERS = ("Ann", "Bob", "Cy")

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.games.common import EntryError, RoundEntry
 from scorekeeper.games.least_score import table as least_table
+from scorekeeper.kit.entries import EntryError, RoundEntry
 from scorekeeper.session import Session
 from scorekeeper.summary import summary_of
 

@@ -10,13 +10,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.games.common import EntryError, RoundEntry, RoundError, Standings, parse_rounds
 from scorekeeper.games.hearts import rules as hearts_rules
 from scorekeeper.games.hearts.rules import MoonRule
 from scorekeeper.games.hearts.table import HeartsTable
 from scorekeeper.games.points import rules
 from scorekeeper.games.points.rules import Options, Wins
 from scorekeeper.games.points.table import PointsTable
+from scorekeeper.kit.entries import EntryError, RoundEntry, RoundError
+from scorekeeper.kit.rounds import parse_rounds
+from scorekeeper.kit.standings import Standings
 
 POINTS = PointsTable()
 HEARTS = HeartsTable()

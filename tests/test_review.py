@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 
 from scorekeeper import match, review
-from scorekeeper.games.common import RecordedDeal, parse_rounds
 from scorekeeper.games.least_score import rules as ls_rules
 from scorekeeper.games.least_score.bots import BOTS as LS_BOTS
 from scorekeeper.games.least_score.engine import Declare, Discard
@@ -24,6 +23,7 @@ from scorekeeper.games.one_card.bots import BOTS as OC_BOTS
 from scorekeeper.games.one_card.engine import Bid, Deal
 from scorekeeper.games.one_card.review import OneCardCoach
 from scorekeeper.games.one_card.rules import Options as OneCardOptions
+from scorekeeper.kit.rounds import RecordedDeal, parse_rounds
 from scorekeeper.session import Session
 from scorekeeper.store import Store
 from tests.conftest import CLI, ESCAPE

@@ -15,7 +15,7 @@ from conftest import CLI, Refuse, Result, assert_one_line_error
 
 from scorekeeper.cli.context import UsageProblem
 from scorekeeper.cli.language import locale_language, parse_language, resolve_language
-from scorekeeper.games.common import Language, read_rules_text
+from scorekeeper.kit.options import Language, read_rules_text
 from scorekeeper.registry import BUILT_IN, DECLARATIONS, GAMES, ORIGINS
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games.common import EntryError, RoundEntry
+from scorekeeper.kit.entries import EntryError, RoundEntry
 from scorekeeper.session import Session
 from scorekeeper.summary import session_from_summary, summary_of
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from conftest import CLI, Refuse, file_bytes
 
-from scorekeeper.games.common import RoundEntry
+from scorekeeper.kit.entries import RoundEntry
 from scorekeeper.session import Session
 from scorekeeper.store import backup_paths
 from scorekeeper.summary import summary_of

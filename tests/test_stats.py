@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from scorekeeper.games.common import EntryError, RoundEntry
+from scorekeeper.kit.entries import EntryError, RoundEntry
 from scorekeeper.session import Session
 from scorekeeper.stats import StatsQuery, as_json, compute, player_key
 

@@ -17,7 +17,7 @@ import pytest
 from conftest import CLI
 
 from scorekeeper import match
-from scorekeeper.games.common import RoundEntry
+from scorekeeper.kit.entries import RoundEntry
 from scorekeeper.session import Session
 from scorekeeper.stats import StatsQuery, compute
 from scorekeeper.store import Store

@@ -303,3 +303,19 @@ def test_the_entry_points_read_are_importlib_metadatas(installed_games: dict[str
     assert ["shadow", "a:B"] in ours and ["high-card", "high_card.game:GAME"] not in ours
     assert ["extra", "some.module:GAME.attribute [extra]"] in ours
     assert {"least-score", "one-card", "quick-least-score", "missing"} <= {n for n, _v in ours}
+
+
+def test_a_plug_ins_round_keeps_its_note_though_the_game_never_mentions_it(
+        high_card: Run) -> None:
+    """The kit keeps a round's ``--note`` for every game: High Card's round (its
+    ``to_json``, ``renamed``) knows nothing of notes, and the note is stored, shown in the
+    export, kept through a rename and an import."""
+    high_card("new", "high-card", "--player", "Ann", "--player", "Bob", "--wins", "5")
+    high_card("add-round", "--caller", "Ann", "Ann=KH", "Bob=5S", "--note", "Bob's deal")
+    high_card("add-round", "--caller", "Bob", "Ann=2H", "Bob=9S")
+    rounds = json.loads(high_card("export", "--format", "json").stdout)["rounds"]
+    assert rounds[0]["note"] == "Bob's deal" and "note" not in rounds[1]
+    high_card("players", "rename", "Bob", "Rob")
+    rounds = json.loads(high_card("export", "--format", "json").stdout)["rounds"]
+    assert rounds[0]["note"] == "Bob's deal" and rounds[0]["cards"] == {"Ann": "KH",
+                                                                        "Rob": "5S"}

@@ -20,8 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import match
-from scorekeeper.games.common import EntryError
 from scorekeeper.importing import MAX_CONTAINERS, MAX_IMPORT_BYTES
+from scorekeeper.kit.entries import EntryError
 from scorekeeper.session import Session
 from scorekeeper.summary import session_from_summary, summary_of
 
@@ -340,7 +340,7 @@ def _summaries() -> list[dict[str, Any]]:
             session = match.play_deal(session)
         out.append(summary_of(session))
     table = Session.new("least-score", ["Ann", "Bob"], dealer="Ann")
-    from scorekeeper.games.common import RoundEntry
+    from scorekeeper.kit.entries import RoundEntry
 
     table = table.add_round(RoundEntry(values=(("Ann", "AH,2S"), ("Bob", "9")),
                                        declarer="Ann"))

@@ -27,7 +27,7 @@ from terminal import interrupt_when_shown
 from test_cli_play import exported, first_seed, play_args, script_game
 
 from scorekeeper import match
-from scorekeeper.games.common import EntryError, RoundEntry
+from scorekeeper.kit.entries import EntryError, RoundEntry
 from scorekeeper.registry import get_virtual
 from scorekeeper.store import Store
 from scorekeeper.summary import session_from_summary, summary_of

@@ -11,11 +11,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.games.common import EntryError, RoundError, parse_rounds
 from scorekeeper.games.hearts.table import HeartsRound, HeartsTable
 from scorekeeper.games.least_score.table import LeastScoreRound, LeastScoreTable
 from scorekeeper.games.one_card.table import OneCardRound, OneCardTable
 from scorekeeper.games.points.table import PointsRound, PointsTable
+from scorekeeper.kit.entries import EntryError, RoundError
+from scorekeeper.kit.rounds import parse_rounds
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session
 from scorekeeper.summary import session_from_summary

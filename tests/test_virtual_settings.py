@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import match
-from scorekeeper.games.common import EntryError
+from scorekeeper.kit.entries import EntryError
 from scorekeeper.session import Session, VirtualSeat, VirtualSettings
 from scorekeeper.summary import summary_of
 

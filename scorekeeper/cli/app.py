@@ -34,8 +34,8 @@ from scorekeeper.cli.language import (
     speak_for_command_line,
 )
 from scorekeeper.errors import MalformedValue, ScorekeeperError
-from scorekeeper.games.common import EntryError, RoundEntry
 from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.kit.entries import EntryError, RoundEntry
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session, UnavailableSession
 from scorekeeper.store import SessionChanged, WritableStoreView
@@ -573,7 +573,7 @@ def import_command(
         "session.", rounds).format(file=file, id=session.id, label=session.label, n=rounds)))
 
 
-def _session_from_csv(file: Path, game: str, given: dict[str, Any], *, name: str,
+def _session_from_csv(file: Path, game: str, given: dict[str, int | str], *, name: str,
                       dealer: str | None) -> Session:
     """The session of a CSV file's deals, checked as if each was typed with add-round."""
     from scorekeeper import csv_import, importing  # start-up: only import reads a file

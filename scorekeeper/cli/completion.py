@@ -19,8 +19,9 @@ import shellingham  # type: ignore[import-untyped,unused-ignore]
 import typer
 import typer.completion
 
-from scorekeeper.games.common import EntryError, GameDeclaration, name_key
 from scorekeeper.i18n import _
+from scorekeeper.kit.declaration import GameDeclaration
+from scorekeeper.kit.entries import EntryError, name_key
 from scorekeeper.registry import DECLARATIONS, all_declarations
 from scorekeeper.session import Session
 from scorekeeper.store import Store, resolve_path

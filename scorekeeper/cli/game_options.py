@@ -17,8 +17,8 @@ from typer.models import ParameterInfo
 
 from scorekeeper.cli import completion, conventions
 from scorekeeper.cli.context import usage
-from scorekeeper.games.common import HouseRuleOption, RoundOption
 from scorekeeper.i18n import _
+from scorekeeper.kit.options import HouseRuleOption, RoundOption
 from scorekeeper.registry import DECLARATIONS, declaration_of
 
 _Command = TypeVar("_Command", bound=Callable[..., Any])

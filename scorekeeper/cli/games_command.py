@@ -9,8 +9,8 @@ from typing import Annotated, Any
 import typer
 
 from scorekeeper.cli.context import console, stdout
-from scorekeeper.games.common import GameDeclaration
 from scorekeeper.i18n import N_, _, pgettext
+from scorekeeper.kit.declaration import GameDeclaration
 from scorekeeper.registry import BUILT_IN, GROUP_FILE, ORIGINS, PLUG_IN, all_declarations
 from scorekeeper.views.games_list import games_view
 

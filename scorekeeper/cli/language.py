@@ -27,8 +27,8 @@ from collections.abc import Mapping, Sequence
 import scorekeeper.i18n
 from scorekeeper import config
 from scorekeeper.cli.context import usage
-from scorekeeper.games.common import Language
 from scorekeeper.i18n import _
+from scorekeeper.kit.options import Language
 
 LANGUAGE_VARIABLE = "SCOREKEEPER_LANG"
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")

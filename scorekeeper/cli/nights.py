@@ -25,8 +25,10 @@ from scorekeeper.card_printing import plain
 from scorekeeper.cli import prompts
 from scorekeeper.cli.context import console, store, usage
 from scorekeeper.cli.game_options import first_house_rule, game_names, help_when_built
-from scorekeeper.games.common import EntryError, TableGame, next_seat
 from scorekeeper.i18n import N_, _, ngettext, pgettext
+from scorekeeper.kit.entries import EntryError
+from scorekeeper.kit.roster import next_seat
+from scorekeeper.kit.standings import TableGame
 from scorekeeper.registry import GameMissing, get_game
 from scorekeeper.session import Session, UnavailableSession, now_iso
 from scorekeeper.stats import StatsQuery, as_json, chronological, compute

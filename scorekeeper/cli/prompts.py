@@ -1,7 +1,7 @@
 """Asking at a terminal for what a round lacks, one answer at a time.
 
 Each answer is checked as it is typed, with the same rules and messages as the
-command line (the game's :meth:`~scorekeeper.games.common.TableGame.next_question`),
+command line (the game's :meth:`~scorekeeper.kit.standings.TableGame.next_question`),
 and asked again with the reason; nothing typed is lost to a refusal at the end. What
 the command line gave that no answer could make right is refused before the first
 question. Every prompt reads with :func:`input`, so with :mod:`readline` loaded the
@@ -26,19 +26,18 @@ from rich.console import Console
 from rich.text import Text
 
 from scorekeeper.cli.context import Declined, Interrupted, console
-from scorekeeper.games.common import (
+from scorekeeper.i18n import _, pgettext
+from scorekeeper.kit.declaration import GameDeclaration
+from scorekeeper.kit.entries import (
     EntryError,
-    GameDeclaration,
     Question,
-    Round,
     RoundEntry,
-    RoundQuestions,
-    Standings,
     collect_values,
     match_at_prompt,
     parse_whole_number,
 )
-from scorekeeper.i18n import _, pgettext
+from scorekeeper.kit.rounds import Round
+from scorekeeper.kit.standings import RoundQuestions, Standings
 from scorekeeper.session import Session
 from scorekeeper.text import show_controls
 

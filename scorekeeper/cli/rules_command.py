@@ -19,8 +19,10 @@ from scorekeeper.cli import completion
 from scorekeeper.cli.context import console, store, usage
 from scorekeeper.cli.game_options import game_help, help_when_built
 from scorekeeper.cli.language import language
-from scorekeeper.games.common import EntryError, TableGame, read_rules_text
 from scorekeeper.i18n import N_, _
+from scorekeeper.kit.entries import EntryError
+from scorekeeper.kit.options import read_rules_text
+from scorekeeper.kit.standings import TableGame
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session
 from scorekeeper.store import StoreView

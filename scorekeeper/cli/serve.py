@@ -14,8 +14,8 @@ from scorekeeper import i18n
 from scorekeeper.card_printing import plain
 from scorekeeper.cli import completion
 from scorekeeper.cli.context import console, store
-from scorekeeper.games.common import EntryError
 from scorekeeper.i18n import N_, _
+from scorekeeper.kit.entries import EntryError
 from scorekeeper.session import Session
 from scorekeeper.store import StoreError
 from scorekeeper.views import qr

@@ -28,9 +28,10 @@ from scorekeeper.card_printing import plain
 from scorekeeper.cli import game_options as game_options_module
 from scorekeeper.cli import prompts
 from scorekeeper.cli.context import console, store, usage
-from scorekeeper.games.common import EntryError, RecordedDeal, ScoredRound
 from scorekeeper.i18n import N_, _, ngettext, pgettext
 from scorekeeper.keyboard import MoveList
+from scorekeeper.kit.entries import EntryError
+from scorekeeper.kit.rounds import RecordedDeal, ScoredRound
 from scorekeeper.playing import GameLife
 from scorekeeper.registry import DECLARATIONS, declaration_of, get_game, get_virtual
 from scorekeeper.session import Session

@@ -7,7 +7,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from scorekeeper.games.common import EntryError, JSONDict, RecordedDeal, Round, ScoredRound
+from scorekeeper.kit.entries import EntryError
+from scorekeeper.kit.rounds import JSONDict, RecordedDeal, Round, ScoredRound
 
 
 class DealState(Protocol):

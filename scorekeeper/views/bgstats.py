@@ -13,9 +13,9 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import TypedDict
 
-from scorekeeper.games.common import name_key
+from scorekeeper.kit.entries import name_key
 from scorekeeper.ranking import ranked_players
 from scorekeeper.session import Session
 
@@ -41,6 +41,64 @@ def table_clock(stamp: str) -> str:
     return moment.replace(tzinfo=None).isoformat(sep=" ", timespec="seconds")
 
 
+class Player(TypedDict):
+    id: int
+    uuid: str
+    name: str
+    isAnonymous: bool
+    bggUsername: str
+    modificationDate: str
+
+
+class Game(TypedDict):
+    id: int
+    uuid: str
+    name: str
+    highestWins: bool
+    noPoints: bool
+    cooperative: bool
+    usesTeams: bool
+    bggId: int
+    bggYear: int
+    modificationDate: str
+
+
+class PlayerScore(TypedDict):
+    playerRefId: int
+    score: str
+    winner: bool
+    rank: int
+    seatOrder: int
+    startPlayer: bool
+    newPlayer: bool
+
+
+class Play(TypedDict):
+    uuid: str
+    gameRefId: int
+    playDate: str
+    durationMin: int
+    rounds: int
+    ignored: bool
+    manualWinner: bool
+    usesTeams: bool
+    rating: int
+    scoringSetting: int
+    playImages: str
+    comments: str
+    playerScores: list[PlayerScore]
+
+
+class PlayFile(TypedDict):
+    """The file BG Stats opens (its keys are the app's, hence the camel case)."""
+
+    about: str
+    players: list[Player]
+    locations: list[object]
+    games: list[Game]
+    plays: list[Play]
+
+
 def session_identity(session: Session) -> str:
     """What makes a session the same night wherever it is exported from: its global id
     when it has one, else its game, start time and players."""
@@ -50,11 +108,11 @@ def session_identity(session: Session) -> str:
     return identity("session", session.game, session.created, *session.players)
 
 
-def play_file(sessions: Sequence[Session]) -> dict[str, Any]:
+def play_file(sessions: Sequence[Session]) -> PlayFile:
     """The play file of ``sessions`` (each a finished or unfinished table session)."""
-    players: dict[str, dict[str, Any]] = {}
-    games: dict[tuple[str, bool], dict[str, Any]] = {}
-    plays = []
+    players: dict[str, Player] = {}
+    games: dict[tuple[str, bool], Game] = {}
+    plays: list[Play] = []
     for session in sessions:
         for name in session.players:
             key = name_key(name)
@@ -94,7 +152,7 @@ def lowest_wins(session: Session) -> bool:
 
 
 def _game_name(session: Session, highest_wins: bool,
-               games: dict[tuple[str, bool], dict[str, Any]]) -> str:
+               games: dict[tuple[str, bool], Game]) -> str:
     """The game's title; a game played both ways (Points to the highest and to the
     lowest total) is two games in BG Stats, whose winner rule is the game's."""
     title = session.rules.title
@@ -103,7 +161,7 @@ def _game_name(session: Session, highest_wins: bool,
     return title
 
 
-def _play(session: Session, game_id: int, player_ids: dict[str, int]) -> dict[str, Any]:
+def _play(session: Session, game_id: int, player_ids: dict[str, int]) -> Play:
     standings = session.standings
     places = dict((name, place) for place, name in ranked_players(session))
     duration = session.duration

@@ -22,8 +22,8 @@ from rich.text import Text
 
 from scorekeeper import ranking
 from scorekeeper.card_printing import plain
-from scorekeeper.games.common import GridMarks, ScoredRound
 from scorekeeper.i18n import _, ngettext, pgettext
+from scorekeeper.kit.rounds import GridMarks, ScoredRound
 from scorekeeper.session import Session, UnavailableSession
 from scorekeeper.text import show_controls
 from scorekeeper.views import render

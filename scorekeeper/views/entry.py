@@ -13,8 +13,9 @@ import itertools
 import json
 from collections.abc import Mapping
 
-from scorekeeper.games.common import EntryError, EntryForm, EntryValue, RoundEntry
 from scorekeeper.i18n import _
+from scorekeeper.kit.entries import EntryError, EntryValue, RoundEntry
+from scorekeeper.kit.entry_form import EntryForm
 from scorekeeper.session import Session
 from scorekeeper.views.pages import plain
 from scorekeeper.views.seat import JSONDict, script_page

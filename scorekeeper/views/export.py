@@ -19,8 +19,9 @@ from functools import partial
 from typing import Any
 
 from scorekeeper import i18n
-from scorekeeper.games.common import RoundEntry, ScoredRound
 from scorekeeper.i18n import _, ngettext, pgettext
+from scorekeeper.kit.entries import RoundEntry
+from scorekeeper.kit.rounds import ScoredRound
 from scorekeeper.ranking import (
     margin,
     margin_headings,

@@ -10,8 +10,8 @@ from rich.table import Table
 from rich.text import Text
 
 from scorekeeper.card_printing import plain
-from scorekeeper.games.common import GameDeclaration
 from scorekeeper.i18n import _, pgettext
+from scorekeeper.kit.declaration import GameDeclaration
 
 TABLE_COLUMNS = 100
 """Below this width the five columns would cut the descriptions and house rules to ``…``."""

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper.doctor import Health
-from scorekeeper.games.common import JSONDict
+from scorekeeper.kit.rounds import JSONDict
 from scorekeeper.ranking import left_after, ranked_players, target_line
 from scorekeeper.session import Session, UnavailableSession
 from scorekeeper.summary import summary_of

@@ -14,8 +14,8 @@ import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from scorekeeper.games.common import EntryError
 from scorekeeper.i18n import _, pgettext
+from scorekeeper.kit.entries import EntryError
 from scorekeeper.ranking import margin, margin_headings, ranked_players
 from scorekeeper.session import Session
 from scorekeeper.store import StoreView

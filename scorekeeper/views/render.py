@@ -20,8 +20,8 @@ from rich.text import Text
 
 from scorekeeper import i18n
 from scorekeeper.card_printing import plain
-from scorekeeper.games.common import ScoredRound
 from scorekeeper.i18n import _, ngettext, pgettext
+from scorekeeper.kit.rounds import ScoredRound
 from scorekeeper.ranking import (
     left_after,
     left_words,

@@ -17,8 +17,8 @@ from rich.text import Text
 
 from scorekeeper import i18n
 from scorekeeper.card_printing import plain
-from scorekeeper.games.common import StatFigure
 from scorekeeper.i18n import N_, _, ngettext, pgettext
+from scorekeeper.kit.standings import StatFigure
 from scorekeeper.session import Session
 from scorekeeper.stats import (
     GameStats,

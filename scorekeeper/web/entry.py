@@ -39,8 +39,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from scorekeeper import i18n, pending
-from scorekeeper.games.common import EntryError, EntryValue
 from scorekeeper.i18n import _
+from scorekeeper.kit.entries import EntryError, EntryValue
 from scorekeeper.session import Session
 from scorekeeper.store import StoreError
 from scorekeeper.views import app_icon, pages, seat

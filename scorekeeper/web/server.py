@@ -54,8 +54,8 @@ from urllib.parse import parse_qs, urlsplit
 
 from scorekeeper import i18n
 from scorekeeper.config import LANGUAGES
-from scorekeeper.games.common import EntryError
 from scorekeeper.i18n import N_, _
+from scorekeeper.kit.entries import EntryError
 from scorekeeper.store import Store, StoreError, StoreView
 from scorekeeper.text import show_controls
 from scorekeeper.views import app_icon, pages, stats_report

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from scorekeeper.games.common import SELF, EntryField, EntryForm, HouseRuleOption, RoundOption
 from scorekeeper.games.hearts.rules import MOON_KEY, TARGET, JackRule, MoonRule
 from scorekeeper.games.hearts.words import N_, WORDS
 from scorekeeper.games.points.game import GAME as POINTS
 from scorekeeper.games.points.game import ROSTER
+from scorekeeper.kit.entry_form import SELF, EntryField, EntryForm
+from scorekeeper.kit.options import HouseRuleOption, RoundOption
 
 _TABLE = "scorekeeper.games.hearts.table:HeartsTable"
 """The table, made on first use: the commands on another game's session never import it."""

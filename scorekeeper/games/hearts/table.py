@@ -11,25 +11,6 @@ from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any, ClassVar
 
-from scorekeeper.games.common import (
-    EntryError,
-    HouseRule,
-    JSONDict,
-    Language,
-    Question,
-    Round,
-    RoundCaption,
-    RoundEntry,
-    Standings,
-    StatFigure,
-    carried_from_json,
-    match_at_prompt,
-    match_player,
-    option_choice,
-    option_whole_number,
-    parsed_once,
-    rename_keys,
-)
 from scorekeeper.games.hearts import rules
 from scorekeeper.games.hearts.rules import MOON_KEY, JackRule, MoonRule, Problem
 from scorekeeper.games.hearts.words import N_, WORDS, _
@@ -39,6 +20,16 @@ from scorekeeper.games.points.table import (
     PointsScored,
     PointsTable,
 )
+from scorekeeper.kit.entries import EntryError, Question, RoundEntry, match_at_prompt, match_player
+from scorekeeper.kit.options import (
+    HouseRule,
+    Language,
+    option_choice,
+    option_whole_number,
+    parsed_once,
+)
+from scorekeeper.kit.rounds import JSONDict, Round, RoundCaption, carried_from_json, rename_keys
+from scorekeeper.kit.standings import Standings, StatFigure
 
 JACK_KEY = "jack"
 MAX_TARGET = 1000

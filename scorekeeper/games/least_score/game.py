@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from scorekeeper.games.common import (
-    SELF,
-    EntryField,
-    EntryForm,
-    GameDeclaration,
-    HouseRuleOption,
-    RoundOption,
-)
 from scorekeeper.games.least_score.rules import End, Options, Tie, TwoPairs
 from scorekeeper.games.least_score.words import N_, WORDS
+from scorekeeper.kit.declaration import GameDeclaration
+from scorekeeper.kit.entry_form import SELF, EntryField, EntryForm
+from scorekeeper.kit.options import HouseRuleOption, RoundOption
 
 _DEFAULT = Options()
 _TABLE = "scorekeeper.games.least_score.table:LeastScoreTable"

@@ -25,7 +25,6 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from scorekeeper.cards import SUITS, Card
-from scorekeeper.games.common import JSONDict, RecordedDeal
 from scorekeeper.games.least_score import rules
 from scorekeeper.games.least_score.bots import ExpertBot, stalling
 from scorekeeper.games.least_score.engine import (
@@ -41,6 +40,7 @@ from scorekeeper.games.least_score.table import LeastScoreTable
 from scorekeeper.games.least_score.words import N_, _
 from scorekeeper.games.virtual import Appraised, Decision
 from scorekeeper.i18n import format_percent
+from scorekeeper.kit.rounds import JSONDict, RecordedDeal
 
 DECLARING = "declaring"
 DISCARDING = "discarding"

@@ -12,43 +12,42 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from scorekeeper.cards import CardError, format_cards, iter_duplicates, parse_cards
-from scorekeeper.games.common import (
-    EntryError,
-    HouseRule,
-    JSONDict,
-    Language,
-    Question,
-    RosterChange,
-    RosterError,
-    RosterRule,
-    RosterTimeline,
-    Round,
-    RoundCaption,
-    RoundEntry,
-    RoundError,
-    ScoredRound,
-    Standings,
-    StatFigure,
-    TableGame,
-    carried_from_json,
-    check_deal_dealer,
-    check_participants,
-    collect_values,
-    competition_ranks,
-    looks_like_whole_number,
-    match_at_prompt,
-    match_player,
-    option_choice,
-    option_flag,
-    option_whole_number,
-    parse_whole_number,
-    parsed_once,
-    rename_keys,
-    same_name,
-)
 from scorekeeper.games.least_score import rules, texts
 from scorekeeper.games.least_score.rules import End, Options, Tie, TwoPairs
 from scorekeeper.games.least_score.words import N_, _, ngettext, pgettext
+from scorekeeper.kit.entries import (
+    EntryError,
+    Question,
+    RosterError,
+    RoundEntry,
+    RoundError,
+    check_participants,
+    collect_values,
+    looks_like_whole_number,
+    match_at_prompt,
+    match_player,
+    parse_whole_number,
+    same_name,
+)
+from scorekeeper.kit.options import (
+    HouseRule,
+    Language,
+    option_choice,
+    option_flag,
+    option_whole_number,
+    parsed_once,
+)
+from scorekeeper.kit.roster import RosterChange, RosterRule, RosterTimeline
+from scorekeeper.kit.rounds import (
+    JSONDict,
+    Round,
+    RoundCaption,
+    ScoredRound,
+    carried_from_json,
+    check_deal_dealer,
+    rename_keys,
+)
+from scorekeeper.kit.standings import Standings, StatFigure, TableGame, competition_ranks
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from importlib import resources
 
-from scorekeeper.games.common import HouseRule, Language
 from scorekeeper.games.least_score.rules import End, Options, Tie, TwoPairs
 from scorekeeper.games.least_score.words import N_, WORDS
+from scorekeeper.kit.options import HouseRule, Language
 
 RULES_FOLDER = resources.files("scorekeeper.games.least_score") / "rules"
 

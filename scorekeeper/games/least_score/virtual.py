@@ -6,12 +6,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorekeeper.cards import format_cards
-from scorekeeper.games.common import JSONDict, ScoredRound
 from scorekeeper.games.least_score import rules
 from scorekeeper.games.least_score.bots import BOTS
 from scorekeeper.games.least_score.engine import Deal, Declare, GameScore, State
 from scorekeeper.games.least_score.table import LeastScoreScored, LeastScoreTable
 from scorekeeper.games.virtual import BotsGame, Coach, DealRngs, RecordedDealGame
+from scorekeeper.kit.rounds import JSONDict, ScoredRound
 
 
 class LeastScoreVirtual(RecordedDealGame):

@@ -3,9 +3,11 @@ virtual deck: the scorekeeper keeps the score of a game played with real cards."
 
 from __future__ import annotations
 
-from scorekeeper.games.common import EntryField, EntryForm, GameDeclaration, HouseRuleOption
 from scorekeeper.games.oh_hell.rules import BIDS_KEY, TRICKS_KEY, Hook, Options, Schedule, Scoring
 from scorekeeper.games.oh_hell.words import N_, WORDS
+from scorekeeper.kit.declaration import GameDeclaration
+from scorekeeper.kit.entry_form import EntryField, EntryForm
+from scorekeeper.kit.options import HouseRuleOption
 
 _DEFAULT = Options()
 _TABLE = "scorekeeper.games.oh_hell.table:OhHellTable"

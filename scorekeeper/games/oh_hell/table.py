@@ -15,39 +15,37 @@ from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
-from scorekeeper.games.common import (
+from scorekeeper.games.oh_hell import rules
+from scorekeeper.games.oh_hell.rules import BIDS_KEY, TRICKS_KEY, Hook, Options, Schedule, Scoring
+from scorekeeper.games.oh_hell.words import N_, WORDS, _, ngettext
+from scorekeeper.kit.entries import (
     EntryError,
-    GridMarks,
-    HouseRule,
-    JSONDict,
-    Language,
     Question,
-    RosterChange,
     RosterError,
-    RosterRule,
-    RosterTimeline,
-    Round,
-    RoundCaption,
     RoundEntry,
     RoundError,
-    ScoredRound,
-    Standings,
-    StatFigure,
-    TableGame,
-    carried_from_json,
     check_participants,
     collect_values,
-    competition_ranks,
-    next_seat,
+)
+from scorekeeper.kit.options import (
+    HouseRule,
+    Language,
     option_choice,
     option_flag,
     option_whole_number,
     parsed_once,
+)
+from scorekeeper.kit.roster import RosterChange, RosterRule, RosterTimeline, next_seat
+from scorekeeper.kit.rounds import (
+    GridMarks,
+    JSONDict,
+    Round,
+    RoundCaption,
+    ScoredRound,
+    carried_from_json,
     rename_keys,
 )
-from scorekeeper.games.oh_hell import rules
-from scorekeeper.games.oh_hell.rules import BIDS_KEY, TRICKS_KEY, Hook, Options, Schedule, Scoring
-from scorekeeper.games.oh_hell.words import N_, WORDS, _, ngettext
+from scorekeeper.kit.standings import Standings, StatFigure, TableGame, competition_ranks
 
 _ENTRY = re.compile(r"([0-9]{1,3})\s*/\s*([0-9]{1,3})")
 

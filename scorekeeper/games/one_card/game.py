@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-from scorekeeper.games.common import (
-    SELF,
-    VALUE,
-    EntryField,
-    EntryForm,
-    GameDeclaration,
-    HouseRuleOption,
-    RoundOption,
-)
 from scorekeeper.games.one_card.rules import JokerRule, Options
 from scorekeeper.games.one_card.words import N_, WORDS
+from scorekeeper.kit.declaration import GameDeclaration
+from scorekeeper.kit.entry_form import SELF, VALUE, EntryField, EntryForm
+from scorekeeper.kit.options import HouseRuleOption, RoundOption
 
 _DEFAULT = Options()
 _TABLE = "scorekeeper.games.one_card.table:OneCardTable"

@@ -22,7 +22,6 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from scorekeeper.cards import Card
-from scorekeeper.games.common import JSONDict, RecordedDeal
 from scorekeeper.games.one_card import rules
 from scorekeeper.games.one_card.bots import StrongBot
 from scorekeeper.games.one_card.engine import (
@@ -42,6 +41,7 @@ from scorekeeper.games.one_card.rules import Order
 from scorekeeper.games.one_card.table import OneCardTable
 from scorekeeper.games.one_card.words import N_, _
 from scorekeeper.games.virtual import Appraised, Decision
+from scorekeeper.kit.rounds import JSONDict, RecordedDeal
 
 BIDDING_KIND = "bidding"
 PLAYING = "playing"

@@ -13,44 +13,42 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from scorekeeper.cards import SUITS, CardError, parse_suit
-from scorekeeper.games.common import (
-    EntryError,
-    GridMarks,
-    HouseRule,
-    JSONDict,
-    Language,
-    MalformedValue,
-    Question,
-    RosterChange,
-    RosterError,
-    RosterRule,
-    RosterTimeline,
-    Round,
-    RoundCaption,
-    RoundEntry,
-    RoundError,
-    ScoredRound,
-    Standings,
-    StatFigure,
-    TableGame,
-    carried_from_json,
-    check_deal_dealer,
-    check_participants,
-    collect_values,
-    competition_ranks,
-    match_at_prompt,
-    match_player,
-    next_seat,
-    option_choice,
-    option_flag,
-    option_whole_number,
-    parse_whole_number,
-    parsed_once,
-    rename_keys,
-)
 from scorekeeper.games.one_card import rules, texts
 from scorekeeper.games.one_card.rules import JokerRule, Options
 from scorekeeper.games.one_card.words import N_, _, pgettext
+from scorekeeper.kit.entries import (
+    EntryError,
+    MalformedValue,
+    Question,
+    RosterError,
+    RoundEntry,
+    RoundError,
+    check_participants,
+    collect_values,
+    match_at_prompt,
+    match_player,
+    parse_whole_number,
+)
+from scorekeeper.kit.options import (
+    HouseRule,
+    Language,
+    option_choice,
+    option_flag,
+    option_whole_number,
+    parsed_once,
+)
+from scorekeeper.kit.roster import RosterChange, RosterRule, RosterTimeline, next_seat
+from scorekeeper.kit.rounds import (
+    GridMarks,
+    JSONDict,
+    Round,
+    RoundCaption,
+    ScoredRound,
+    carried_from_json,
+    check_deal_dealer,
+    rename_keys,
+)
+from scorekeeper.kit.standings import Standings, StatFigure, TableGame, competition_ranks
 
 _OPTION_NAMES = ("joker", "target")
 _ROUND_FIELDS = ("bidder", "bid", "no_bid", "trump")

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from importlib import resources
 
-from scorekeeper.games.common import HouseRule, Language
 from scorekeeper.games.one_card.rules import JokerRule, Options
 from scorekeeper.games.one_card.words import N_, WORDS
+from scorekeeper.kit.options import HouseRule, Language
 
 RULES_FOLDER = resources.files("scorekeeper.games.one_card") / "rules"
 

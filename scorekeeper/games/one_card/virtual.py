@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scorekeeper.games.common import JSONDict, ScoredRound
 from scorekeeper.games.one_card import rules
 from scorekeeper.games.one_card.bots import BOTS
 from scorekeeper.games.one_card.engine import OVER, Deal, GameScore, State
 from scorekeeper.games.one_card.table import OneCardScored, OneCardTable
 from scorekeeper.games.virtual import BotsGame, Coach, DealRngs, RecordedDealGame
+from scorekeeper.kit.rounds import JSONDict, ScoredRound
 
 
 class OneCardVirtual(RecordedDealGame):

@@ -3,9 +3,11 @@ own games (TOML files in the config folder's ``games/``) are made from it (group
 
 from __future__ import annotations
 
-from scorekeeper.games.common import EntryField, EntryForm, GameDeclaration, HouseRuleOption
 from scorekeeper.games.points.rules import ANY_SUM, POINTS_KEY, Options, Wins
 from scorekeeper.games.points.words import N_, WORDS
+from scorekeeper.kit.declaration import GameDeclaration
+from scorekeeper.kit.entry_form import EntryField, EntryForm
+from scorekeeper.kit.options import HouseRuleOption
 
 _DEFAULT = Options()
 _TABLE = "scorekeeper.games.points.table:PointsTable"

@@ -25,12 +25,13 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper import files
-from scorekeeper.games.common import EntryError, GameDeclaration
 from scorekeeper.games.points import rules
 from scorekeeper.games.points.game import GAME as POINTS
 from scorekeeper.games.points.rules import Options
 from scorekeeper.games.points.table import PointsTable
 from scorekeeper.games.points.words import _
+from scorekeeper.kit.declaration import GameDeclaration
+from scorekeeper.kit.entries import EntryError
 
 SUFFIX = ".toml"
 MAX_BYTES = 64 * 1024

@@ -14,38 +14,35 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, ClassVar
 
-from scorekeeper.games.common import (
-    EntryError,
-    HouseRule,
-    JSONDict,
-    Language,
-    Question,
-    RosterChange,
-    RosterError,
-    RosterRule,
-    RosterTimeline,
-    Round,
-    RoundCaption,
-    RoundEntry,
-    RoundError,
-    ScoredRound,
-    Standings,
-    StatFigure,
-    TableGame,
-    carried_from_json,
-    check_participants,
-    collect_values,
-    competition_ranks,
-    next_seat,
-    option_choice,
-    option_flag,
-    option_whole_number,
-    parse_whole_number,
-    rename_keys,
-)
 from scorekeeper.games.points import rules
 from scorekeeper.games.points.rules import POINTS_KEY, Options, Wins
 from scorekeeper.games.points.words import N_, WORDS, _
+from scorekeeper.kit.entries import (
+    EntryError,
+    Question,
+    RoundEntry,
+    check_participants,
+    collect_values,
+    parse_whole_number,
+)
+from scorekeeper.kit.options import (
+    HouseRule,
+    Language,
+    option_choice,
+    option_flag,
+    option_whole_number,
+)
+from scorekeeper.kit.play import Played, play_rounds
+from scorekeeper.kit.roster import RosterChange, RosterRule
+from scorekeeper.kit.rounds import (
+    JSONDict,
+    Round,
+    RoundCaption,
+    ScoredRound,
+    carried_from_json,
+    rename_keys,
+)
+from scorekeeper.kit.standings import Standings, StatFigure, TableGame, competition_ranks
 
 RULES_FOLDER = resources.files("scorekeeper.games.points") / "rules"
 
@@ -297,48 +294,24 @@ class PointsTable:
         (``roster``): a leaver's deals stay, the deal passes over them, and only those
         still in can reach the end or win."""
         opts = self.options(options)
-        timeline = RosterTimeline(players, roster, len(rounds), self.min_players,
-                                  self.max_players)
-        still_in = timeline.start()
-        running = dict.fromkeys(still_in, 0)
-        left: list[str] = []
-        dealer = first_dealer
-        summaries: list[ScoredRound] = []
-        finished = False
-        for number, entered in enumerate(rounds, start=1):
-            if finished:
-                raise RoundError(number, _("the game was already over after deal {number}")
-                                 .format(number=number - 1))
-            still_in, dealer = timeline.apply(number - 1, still_in, running, left, dealer)
-            try:
-                if not isinstance(entered, PointsRound):  # another game's round
-                    raise EntryError(_("the deal has no points"))
-                round_ = entered
-                scores = self.deal_scores(still_in, options, round_)
-            except EntryError as error:
-                raise RoundError(number, str(error)) from None
-            for name, points in scores.items():
-                running[name] += points
-            best = self.best_in_deal(scores, opts)
-            summaries.append(self.scored(number, dealer, round_, scores, best))
-            finished = rules.over({name: running[name] for name in still_in}, number, opts)
-            if dealer is not None and dealer in players:
-                dealer = next_seat(players, dealer, still_in)
-        if not finished:
-            still_in, dealer = timeline.apply(len(rounds), still_in, running, left, dealer)
-        elif any(change.after == len(rounds) for change in roster):
-            raise RosterError(len(rounds), roster[-1].describe(),
-                              _("the game was already over"))
-        winners = rules.winners({name: running[name] for name in still_in}, opts) \
-            if finished else []
-        notes = self.notes(opts, len(rounds), finished)
+
+        def score(number: int, entered: Round, played: Played) -> PointsScored:
+            if not isinstance(entered, PointsRound):  # another game's round
+                raise EntryError(_("the deal has no points"))
+            scores = self.deal_scores(played.still_in, options, entered)
+            return self.scored(number, played.dealer, entered, scores,
+                               self.best_in_deal(scores, opts))
+
+        played = play_rounds(players, first_dealer, rounds, roster, self.min_players,
+                             self.max_players, score=score,
+                             over=lambda played, number: rules.over(played.totals_in(),
+                                                                    number, opts))
+        finished = played.finished
+        winners = rules.winners(played.totals_in(), opts) if finished else []
         next_deal = None
-        if not finished and dealer is not None:
-            next_deal = _("Next deal: {dealer} deals.").format(dealer=dealer)
-        return Standings(totals=running, knocked_out=[], still_in=still_in,
-                         finished=finished, winners=winners, rounds=summaries,
-                         next_dealer=None if finished else dealer, notes=notes,
-                         next_deal=next_deal, left=left, starting=timeline.starting())
+        if not finished and played.dealer is not None:
+            next_deal = _("Next deal: {dealer} deals.").format(dealer=played.dealer)
+        return played.standings(winners, self.notes(opts, len(rounds), finished), next_deal)
 
     def notes(self, options: Options, deals: int, finished: bool) -> list[str]:
         if finished or not options.rounds:

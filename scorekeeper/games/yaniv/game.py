@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from scorekeeper.games.common import EntryForm, HouseRuleOption
 from scorekeeper.games.least_score.game import GAME as LEAST_SCORE
 from scorekeeper.games.yaniv.rules import YanivOptions
 from scorekeeper.games.yaniv.words import N_, WORDS
+from scorekeeper.kit.entry_form import EntryForm
+from scorekeeper.kit.options import HouseRuleOption
 
 _TABLE = "scorekeeper.games.yaniv.table:YanivTable"
 """The table, made on first use: the commands on another game's session never import it."""

@@ -13,16 +13,6 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, ClassVar
 
-from scorekeeper.games.common import (
-    EntryError,
-    HouseRule,
-    Language,
-    RoundCaption,
-    StatFigure,
-    option_choice,
-    option_whole_number,
-    parsed_once,
-)
 from scorekeeper.games.least_score import texts
 from scorekeeper.games.least_score.rules import MAX_HAND_TOTAL, End, Tie, TwoPairs
 from scorekeeper.games.least_score.table import (
@@ -32,6 +22,16 @@ from scorekeeper.games.least_score.table import (
 )
 from scorekeeper.games.yaniv.rules import YanivOptions
 from scorekeeper.games.yaniv.words import N_, WORDS, _, pgettext
+from scorekeeper.kit.entries import EntryError
+from scorekeeper.kit.options import (
+    HouseRule,
+    Language,
+    option_choice,
+    option_whole_number,
+    parsed_once,
+)
+from scorekeeper.kit.rounds import RoundCaption
+from scorekeeper.kit.standings import StatFigure
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from high_card.table import DEFAULT_WINS, HighCardTable
 from high_card.words import N_, WORDS
-from scorekeeper.games.common import GameDeclaration, HouseRuleOption, RoundOption
+from scorekeeper.kit.declaration import GameDeclaration
+from scorekeeper.kit.options import HouseRuleOption, RoundOption
 
 GAME = GameDeclaration(
     table=HighCardTable(),

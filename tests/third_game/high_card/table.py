@@ -10,25 +10,17 @@ from typing import Any
 
 from high_card.words import N_, WORDS, _
 from scorekeeper.cards import CardError, parse_card
-from scorekeeper.games.common import (
+from scorekeeper.kit.entries import (
     EntryError,
-    HouseRule,
-    JSONDict,
-    Language,
-    Round,
-    RoundCaption,
     RoundEntry,
     RoundError,
-    ScoredRound,
-    Standings,
-    StatFigure,
     check_participants,
     collect_values,
-    competition_ranks,
     match_player,
-    option_whole_number,
-    rename_keys,
 )
+from scorekeeper.kit.options import HouseRule, Language, option_whole_number
+from scorekeeper.kit.rounds import JSONDict, Round, RoundCaption, ScoredRound, rename_keys
+from scorekeeper.kit.standings import Standings, StatFigure, competition_ranks
 
 DEFAULT_WINS = 3
 

@@ -1,0 +1,87 @@
+"""The standings loop, written once: the rounds in order with the players who join and
+leave between them, the deal passing round the table, the game over; each game gives only
+how a round scores and when its game is over (:func:`play_rounds`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from scorekeeper.i18n import _
+from scorekeeper.kit.entries import EntryError, RosterError, RoundError
+from scorekeeper.kit.roster import RosterChange, RosterTimeline, next_seat
+from scorekeeper.kit.rounds import Round, ScoredRound
+from scorekeeper.kit.standings import Standings
+
+__all__ = ["Played", "play_rounds"]
+
+
+@dataclass(slots=True)
+class Played:
+    """The night so far, as :func:`play_rounds` leaves it (and as a game's scoring sees
+    it before each round: who is still in, the running totals, who deals)."""
+
+    players: list[str]
+    """The whole seating: everyone who ever sat."""
+    still_in: list[str]
+    running: dict[str, int]
+    dealer: str | None
+    left: list[str] = field(default_factory=list)
+    scored: list[ScoredRound] = field(default_factory=list)
+    finished: bool = False
+    starting: dict[str, int] = field(default_factory=dict)
+
+    def totals_in(self) -> dict[str, int]:
+        """The running totals of the players still in."""
+        return {name: self.running[name] for name in self.still_in}
+
+    def standings(self, winners: Sequence[str] = (), notes: Sequence[str] = (),
+                  next_deal: str | None = None) -> Standings:
+        """The :class:`Standings` of the night: the game says who won and its notes."""
+        return Standings(totals=self.running, knocked_out=[], still_in=self.still_in,
+                         finished=self.finished, winners=list(winners), rounds=self.scored,
+                         next_dealer=None if self.finished else self.dealer,
+                         notes=list(notes), next_deal=next_deal, left=self.left,
+                         starting=self.starting)
+
+
+def play_rounds(players: Sequence[str], first_dealer: str | None, rounds: Sequence[Round],
+                roster: Sequence[RosterChange], low: int, high: int, *,
+                score: Callable[[int, Round, Played], ScoredRound],
+                over: Callable[[Played, int], bool],
+                already_over: Callable[[int], str] | None = None) -> Played:
+    """Every round in order: before each, the roster changes made after the one before
+    (a late player's starting total, a leaver, the deal passed over a leaver) checked
+    against ``low``..``high`` players still in; ``score(number, round, played)`` scores the
+    round (raising :class:`EntryError` for one that does not fit, another game's round
+    included; refused as that round's :class:`RoundError`), its scores are added to the
+    running totals, ``over(played, number)`` says whether the game is over, and the deal
+    passes to the left among those still in. A round after the game is over is refused
+    (``already_over(number)`` says so; by default "the game was already over after deal
+    N"), and so is a change after its last round."""
+    timeline = RosterTimeline(players, roster, len(rounds), low, high)
+    still_in = timeline.start()
+    played = Played(list(players), still_in, dict.fromkeys(still_in, 0), first_dealer,
+                    starting=timeline.starting())
+    for number, entered in enumerate(rounds, start=1):
+        if played.finished:
+            raise RoundError(number, already_over(number) if already_over else _(
+                "the game was already over after deal {number}").format(number=number - 1))
+        played.still_in, played.dealer = timeline.apply(
+            number - 1, played.still_in, played.running, played.left, played.dealer)
+        try:
+            scored = score(number, entered, played)
+        except EntryError as error:
+            raise RoundError(number, str(error)) from None
+        for name, points in scored.scores.items():
+            played.running[name] += points
+        played.scored.append(scored)
+        played.finished = over(played, number)
+        if played.dealer is not None and played.dealer in players:
+            played.dealer = next_seat(players, played.dealer, played.still_in)
+    if not played.finished:
+        played.still_in, played.dealer = timeline.apply(
+            len(rounds), played.still_in, played.running, played.left, played.dealer)
+    elif any(change.after == len(rounds) for change in roster):
+        raise RosterError(len(rounds), roster[-1].describe(), _("the game was already over"))
+    return played
