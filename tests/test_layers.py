@@ -46,7 +46,7 @@ def layer(module: str) -> int:
         return 5
     if module in ("scorekeeper.store", "scorekeeper.storage", "scorekeeper.doctor",
                   "scorekeeper.config", "scorekeeper.importing", "scorekeeper.playing",
-                  "scorekeeper.pending"):
+                  "scorekeeper.pending", "scorekeeper.sync"):
         return 6
     if parts[1:2] in (["views"], ["web"]):
         return 7
