@@ -243,6 +243,17 @@ def same_night(view: StoreView, session: Session) -> int | None:
     return None
 
 
+def already_stored(view: StoreView, session: Session, uid: Any) -> int | None:
+    """The stored session that is the night ``session`` records (an import's): the same
+    global identity (``uid``, from an export of a store that synced), or the same game,
+    players and rounds."""
+    if isinstance(uid, str) and UID.fullmatch(uid):
+        found = session_with_uid(view, uid)
+        if found is not None:
+            return found
+    return same_night(view, session)
+
+
 # ---------------------------------------------------------------------------
 # Devices' files
 
@@ -376,7 +387,7 @@ def render_device_file(device: str, versions: Iterable[Version],
     """This store's file: one session per line (a git diff shows which changed)."""
 
     def line(data: JSON) -> str:
-        return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))  # key order kept
 
     head = line({"format": FORMAT, "version": VERSION, "device": device})[:-1]
     sessions = [line(v.as_json(with_content=True))
@@ -474,6 +485,9 @@ def _unify_nights(local: dict[int, Version], remote: dict[str, list[Version]]) -
         keys = {night_key(v.content or {}) for v in remote[uid]} - {None}
         match = next((nights[key] for key in sorted(k for k in keys if k) if key in nights),
                      None)
+        holders = {v.device for v in remote[uid]}
+        if match is not None and any(v.device in holders for v in remote.get(match, ())):
+            continue  # one device holds both: a copy made on purpose (import --again)
         if match is None:
             nights.update((key, uid) for key in keys if key)
         elif uid < match:

@@ -181,16 +181,38 @@ def sessions(ctx: typer.Context, narrow: CompactOption = False,
              as_json: JsonOption = False) -> None:
     view = store(ctx).read()
     found = view.sessions()
+    conflicts = _conflicts(view)
     if as_json:
         from scorekeeper.views import json_views  # start-up: only --json needs it
 
-        context.stdout.write(json_views.dumps(json_views.sessions_json(found, view.current_id)))
+        listed = json_views.sessions_json(found, view.current_id)
+        if conflicts:
+            listed["conflicts"] = conflicts
+        context.stdout.write(json_views.dumps(listed))
         return
     if not found:
         console.print(_("No sessions yet: start one with {command}.").format(
             command=f"`score new {game_options_module.first_game()} --player A --player B`"))
         return
     console.print(compact.sessions(console, found, view.current_id, narrow))
+    _say_conflicts(view, conflicts)
+
+
+def _conflicts(view: store_module.StoreView) -> list[list[int]]:
+    """The sessions `score sync` holds in conflict (nothing is loaded for a store that
+    never synced: its meta has no ``sync``, scorekeeper.sync.SYNC)."""
+    if view.meta_value("sync") is None:
+        return []
+    from scorekeeper.cli import sync_command  # start-up: only a store that synced
+
+    return sync_command.conflicted(view)
+
+
+def _say_conflicts(view: store_module.StoreView, conflicts: list[list[int]]) -> None:
+    from scorekeeper.cli import sync_command  # start-up: only a store that synced
+
+    for group in conflicts:
+        console.print(Text(sync_command.conflict_line(view, group)), soft_wrap=True)
 
 
 @app.command(help=N_("Make session ID the current session."))
@@ -209,13 +231,19 @@ def use(ctx: typer.Context, session_id: Annotated[int, typer.Argument(
 @app.command(help=N_("Standings and the round-by-round table of a session."))
 def show(ctx: typer.Context, session_id: SessionArgument = None,
          narrow: CompactOption = False, as_json: JsonOption = False) -> None:
-    session = store(ctx).read().get(session_id)
+    view = store(ctx).read()
+    session = view.get(session_id)
+    conflicts = [group for group in _conflicts(view) if session.id in group]
     if as_json:
         from scorekeeper.views import json_views  # start-up: only --json needs it
 
-        context.stdout.write(json_views.dumps(json_views.show_json(session)))
+        shown = json_views.show_json(session)
+        if conflicts:
+            shown["conflict_with"] = [i for i in conflicts[0] if i != session.id]
+        context.stdout.write(json_views.dumps(shown))
         return
     console.print(compact.show(console, session, narrow))
+    _say_conflicts(view, conflicts)
 
 
 @app.command(help=N_("Every change to a session, with its time (a deleted session's too)."))
@@ -453,8 +481,17 @@ def export_command(
     from scorekeeper.views import export as exporting  # start-up: only export writes files
 
     st = store(ctx)
-    session = st.read().get(session_id)
+    view = st.read()
+    session = view.get(session_id)
     text = exporting.export(session, fmt.value)
+    if fmt is Format.JSON and view.meta_value("sync") is not None:  # scorekeeper.sync.SYNC
+        from scorekeeper import sync as sync_module  # start-up: only a store that synced
+        from scorekeeper.summary import summary_of
+
+        assert session.id is not None
+        uid = sync_module.uid_of(view, session.id)
+        if uid is not None:  # its global identity: an import elsewhere knows the night
+            text = exporting.json_text({**summary_of(session), "uid": uid})
     if output is None or str(output) == "-":  # '-' is stdout, as for gh, curl, sqlite-utils
         context.stdout.write(text)
         return
@@ -501,13 +538,28 @@ def import_command(
     ctx: typer.Context,
     file: Annotated[Path, typer.Argument(metavar="FILE", help=N_(
         "A `score export --format json` file ('-' for stdin)."), dir_okay=False)],
+    again: Annotated[bool, typer.Option("--again", help=N_(
+        "Import it even when the store already holds that night (a copy on purpose)."))
+    ] = False,
 ) -> None:
     from scorekeeper import importing  # start-up: the table's commands never read a file
+    from scorekeeper import sync as sync_module  # start-up: only import looks for the night
     from scorekeeper.summary import session_from_summary  # start-up: only import reads one
 
     data = importing.read_summary_file(file)
     session = session_from_summary(data).logged_import(str(file))
-    session = store(ctx).update(lambda db: db.add(session))
+    uid = data.get("uid") if isinstance(data, dict) else None
+
+    def add(db: WritableStoreView) -> Session:
+        if not again:
+            found = sync_module.already_stored(db, session, uid)
+            if found is not None:
+                raise EntryError(_("{file}: that night is already in the store as session "
+                                   "{id}; nothing was imported (add --again to import a "
+                                   "copy on purpose)").format(file=file, id=found))
+        return db.add(session)
+
+    session = store(ctx).update(add)
     rounds = len(session.rounds)
     console.print(plain(ngettext(
         "Imported {file} as session {id} ({label}, {n} round); it is now the current session.",

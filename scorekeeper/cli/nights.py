@@ -105,7 +105,18 @@ def stats(
 
     query = StatsQuery(game=game, since=_date(since, "--since"), until=_date(until, "--until"),
                        players=tuple(player or ()), virtual=virtual)
-    result = compute(store(ctx).read().sessions(), query)
+    view = store(ctx).read()
+    counted = view.sessions()
+    if view.meta_value("sync") is not None:  # scorekeeper.sync.SYNC: the store has synced
+        from scorekeeper.cli import sync_command
+
+        left_out = {i for group in sync_command.conflicted(view) for i in group}
+        if left_out:
+            counted = [s for s in counted if s.id not in left_out]
+            sys.stderr.write(_("score: left out of the statistics until `score sync DIR "
+                               "--keep ID` picks one: sessions {ids}, in conflict").format(
+                ids=", ".join(str(i) for i in sorted(left_out))) + "\n")
+    result = compute(counted, query)
     if json_out:
         sys.stdout.write(json.dumps(as_json(result), ensure_ascii=False,
                                     indent=2) + "\n")
