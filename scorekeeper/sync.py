@@ -90,6 +90,8 @@ class Version:
     local_id: int | None = None
     device: str = ""
     """The device whose file it came from ("" for this store's own)."""
+    position: int = 0
+    """Its place in that file (the device's order of its sessions)."""
 
     def grew_from(self, digest: str) -> bool:
         return digest in self.ancestors
@@ -350,7 +352,8 @@ def read_device_file(path: Path, device: str) -> DeviceFile | None:
         if record is None or not isinstance(document, dict):
             raise Refused(_("its session {number} is not a session of score sync").format(
                 number=number))
-        versions.append(replace(record, content=content_of(document), device=device))
+        versions.append(replace(record, content=content_of(document), device=device,
+                                position=number))
     gone: list[Version] = []
     for item in dropped:
         record = _version_record(item)
@@ -390,8 +393,7 @@ def render_device_file(device: str, versions: Iterable[Version],
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))  # key order kept
 
     head = line({"format": FORMAT, "version": VERSION, "device": device})[:-1]
-    sessions = [line(v.as_json(with_content=True))
-                for v in sorted(versions, key=lambda v: (v.uid, v.digest))]
+    sessions = [line(v.as_json(with_content=True)) for v in versions]  # in local id order
     gone = [line(v.as_json(with_content=False))
             for v in sorted(dropped, key=lambda v: (v.uid, v.digest))]
     return (head + ',\n"sessions":[\n' + ",\n".join(sessions) + '\n],\n"dropped":[\n'
@@ -570,6 +572,7 @@ def _apply(view: WritableStoreView, state: State, plans: Mapping[str, Plan],
            outcome: Outcome) -> None:
     state.sessions = {}
     contents: dict[int, Mapping[str, Any]] = {}
+    arrivals: list[Version] = []
     for plan in plans.values():
         placed: set[tuple[str, str]] = set()
         for version, heir in plan.gone:
@@ -594,11 +597,14 @@ def _apply(view: WritableStoreView, state: State, plans: Mapping[str, Plan],
                 if version.content is not None:
                     contents[version.local_id] = version.content
             elif (version.device, version.digest) not in placed:
-                session = checked[version.device, version.uid, version.digest]
-                stored = view.insert(session)
-                assert stored.id is not None
-                _remember(state, stored.id, version)
-                outcome.added.append(stored.id)
+                arrivals.append(version)
+    # new sessions get their ids in the order they were started, as they would have here
+    for version in sorted(arrivals, key=lambda v: (str((v.content or {}).get("created")),
+                                                   v.device, v.position)):
+        stored = view.insert(checked[version.device, version.uid, version.digest])
+        assert stored.id is not None
+        _remember(state, stored.id, version)
+        outcome.added.append(stored.id)
     outcome.published = [
         replace(v, content=contents[i] if i in contents else content_of(view.document(i)))
         for i, v in sorted(state.sessions.items())]

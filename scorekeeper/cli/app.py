@@ -486,7 +486,7 @@ def export_command(
     text = exporting.export(session, fmt.value)
     if fmt is Format.JSON and view.meta_value("sync") is not None:  # scorekeeper.sync.SYNC
         from scorekeeper import sync as sync_module  # start-up: only a store that synced
-        from scorekeeper.summary import summary_of
+        from scorekeeper.summary import summary_of  # start-up: only export of a synced store
 
         assert session.id is not None
         uid = sync_module.uid_of(view, session.id)

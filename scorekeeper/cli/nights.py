@@ -108,7 +108,7 @@ def stats(
     view = store(ctx).read()
     counted = view.sessions()
     if view.meta_value("sync") is not None:  # scorekeeper.sync.SYNC: the store has synced
-        from scorekeeper.cli import sync_command
+        from scorekeeper.cli import sync_command  # only a store that synced
 
         left_out = {i for group in sync_command.conflicted(view) for i in group}
         if left_out:
