@@ -172,6 +172,17 @@ class StoreView:
         return [dict(item) for item in value if isinstance(item, dict)] \
             if isinstance(value, list) else []
 
+    def meta_value(self, key: str) -> Any:
+        """The JSON kept under ``key`` in the meta table (None when there is none)."""
+        return self._meta().get(key)
+
+    def document(self, session_id: int) -> dict[str, Any]:
+        """Session ``session_id`` as the file holds it (parsed, not checked)."""
+        document = self.opened.sessions.get(doc_id=session_id)
+        if document is None:
+            raise KeyError(session_id)
+        return dict(document)
+
     def deleted(self, session_id: int) -> dict[str, Any] | None:
         """The record of session ``session_id`` if ``score delete`` removed it."""
         return next((record for record in self.meta_records(DELETED)
@@ -314,6 +325,22 @@ class WritableStoreView(StoreView):
 
         self._change_meta(change)
         return True
+
+    def insert(self, session: Session) -> Session:
+        """Store a session that arrived from elsewhere (``score sync``) under the next id,
+        as :meth:`add` does, but leave the current session as it is."""
+        current = self.current_id
+        stored = self.add(session)
+        if current is not None:
+            self.set_current(current)
+        else:
+            self._change_meta(lambda meta: meta.pop("current", None))
+        return stored
+
+    def set_meta_value(self, key: str, value: Any) -> None:
+        """Keep ``value`` (JSON) under ``key`` in the meta table (written only if it changed)."""
+        if self._meta().get(key) != value:
+            self._change_meta(lambda meta: meta.__setitem__(key, value))
 
     def set_meta_records(self, key: str, records: list[dict[str, Any]]) -> None:
         if self._meta().get(key) != records:

@@ -99,7 +99,7 @@ def test_json_dealer_is_null_when_not_tracked(least, ok: CLI, summary,
     data["first_dealer"] = None
     data["rounds"][0]["dealer"] = None
     (tmp_path / "untracked.json").write_text(json.dumps(data), encoding="utf-8")
-    ok("import", tmp_path / "untracked.json")
+    ok("import", "--again", tmp_path / "untracked.json")
     assert summary()["rounds"][0]["dealer"] is None and summary()["first_dealer"] is None
 
 
@@ -268,7 +268,7 @@ def test_import_round_trip(game: str, request: pytest.FixtureRequest, ok: CLI, s
     request.getfixturevalue(game)
     exported = tmp_path / "out.json"
     ok("export", "--format", "json", "--output", exported)
-    result = ok("import", exported)
+    result = ok("import", "--again", exported)
     assert "as session 2" in result.stdout and "current session" in result.stdout
     original, imported = summary(1), summary()
     assert imported["id"] == 2
@@ -281,7 +281,7 @@ def test_import_round_trip(game: str, request: pytest.FixtureRequest, ok: CLI, s
 def test_import_round_trip_then_play_on(friday, ok: CLI, summary, tmp_path: Path) -> None:
     exported = tmp_path / "out.json"
     ok("export", "--format", "json", "-o", exported)
-    ok("import", exported)
+    ok("import", "--again", exported)
     ok("add-round", "--declarer", "Ann", "Ann=1", "Cy=20")
     data = summary()
     assert data["winners"] == ["Ann"] and data["rounds"][3]["dealer"] == "Ann"
@@ -290,7 +290,7 @@ def test_import_round_trip_then_play_on(friday, ok: CLI, summary, tmp_path: Path
 def test_import_from_stdin(friday, ok: CLI, summary, monkeypatch: pytest.MonkeyPatch) -> None:
     text = ok("export", "--format", "json").stdout
     monkeypatch.setattr("sys.stdin", io.StringIO(text))
-    ok("import", "-")
+    ok("import", "--again", "-")
     assert _without_id(summary()) == _without_id(summary(1))
 
 
@@ -344,7 +344,7 @@ def test_import_refuses_a_tampered_file(friday, ok: CLI, refuse: Refuse, db_path
     path = tmp_path / "tampered.json"
     path.write_text(json.dumps(_tampered(data, change)), encoding="utf-8")
     before = file_bytes(db_path)
-    refuse("import", path, says=says)
+    refuse("import", "--again", path, says=says)
     assert file_bytes(db_path) == before
 
 
@@ -354,21 +354,21 @@ def test_import_refuses_a_tampered_one_card_file(oc_game, ok: CLI, refuse: Refus
     data["rounds"][0]["points"] = {"Ann": 3, "Bob": 9, "Cy": 3}  # still 15: Bob made it now
     path = tmp_path / "tampered.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    refuse("import", path, says=("round 1", "re-scores"))
+    refuse("import", "--again", path, says=("round 1", "re-scores"))
     data["rounds"][0]["points"] = {"Ann": 4, "Bob": 8, "Cy": 4}
     path.write_text(json.dumps(data), encoding="utf-8")
-    refuse("import", path, says=("add up to 16",))
+    refuse("import", "--again", path, says=("add up to 16",))
 
 
 def test_import_refuses_what_is_not_an_export(least, refuse: Refuse, tmp_path: Path) -> None:
     least("Ann", "Bob")
     not_json = tmp_path / "notes.txt"
     not_json.write_text("Ann 7, Bob 3\n", encoding="utf-8")
-    refuse("import", not_json, says=("not valid JSON", "--format json"))
+    refuse("import", "--again", not_json, says=("not valid JSON", "--format json"))
     other = tmp_path / "other.json"
     other.write_text('{"users": [1, 2]}', encoding="utf-8")
-    refuse("import", other, says="not a scorekeeper session summary")
+    refuse("import", "--again", other, says="not a scorekeeper session summary")
     listing = tmp_path / "list.json"
     listing.write_text("[1, 2]", encoding="utf-8")
-    refuse("import", listing, says="not a scorekeeper session summary")
-    refuse("import", tmp_path / "missing.json", says="no file")
+    refuse("import", "--again", listing, says="not a scorekeeper session summary")
+    refuse("import", "--again", tmp_path / "missing.json", says="no file")

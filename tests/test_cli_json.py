@@ -68,7 +68,7 @@ def test_show_json_is_the_export_plus_the_standings(least, ok: CLI, tmp_path: Pa
     documented(shown["standings"][0], "show")
     # the same object imports like an export
     (tmp_path / "shown.json").write_text(json.dumps(shown), encoding="utf-8")
-    ok("import", tmp_path / "shown.json")
+    ok("import", "--again", tmp_path / "shown.json")
 
 
 def test_show_json_of_a_finished_one_card_game(one_card, ok: CLI) -> None:

@@ -186,7 +186,7 @@ def test_a_virtual_export_imports_whole_and_replays(
         cli: CLI, tmp_path: Path, game: str, bots: list[str], extra: list[str]) -> None:
     original = play_bots(cli, game, bots, 6, extra)
     path, _ = export_file(cli, tmp_path, original["id"])
-    result = cli("import", path)
+    result = cli("import", "--again", path)
     assert result.exit_code == 0, result
     imported = json.loads(cli("export", "--format", "json").stdout)
     assert imported["id"] != original["id"]
@@ -218,7 +218,7 @@ def test_import_refuses_an_export_with_one_action_changed(
         action["discard"] = [stolen]
     else:
         action["play"] = stolen
-    refuse("import", write(tmp_path, tampered, "action.json"),
+    refuse("import", "--again", write(tmp_path, tampered, "action.json"),
            says=("round 1", f"{stolen} is not in your hand"))
 
     # A bid raised after the fact (One Card) / a take changed (Least Score): the deal
@@ -232,8 +232,8 @@ def test_import_refuses_an_export_with_one_action_changed(
         action = first_play(round_["actions"])
         floor = round_["deal"]["floor"][0]
         action["take"] = "deck" if action["take"] != "deck" else floor
-    refuse("import", write(tmp_path, tampered, "action2.json"), says="round 1")
-    assert cli("import", write(tmp_path, data, "whole.json")).exit_code == 0
+    refuse("import", "--again", write(tmp_path, tampered, "action2.json"), says="round 1")
+    assert cli("import", "--again", write(tmp_path, data, "whole.json")).exit_code == 0
 
 
 @pytest.mark.parametrize(("game", "bots", "extra"), BOT_GAMES)
@@ -248,23 +248,23 @@ def test_import_refuses_an_export_with_one_card_changed(
     hands = tampered["rounds"][-1]["deal"]["hands"]
     first, second = list(hands)[:2]
     hands[first][0], hands[second][0] = hands[second][0], hands[first][0]
-    refuse("import", write(tmp_path, tampered, "swapped.json"), says=f"round {number}")
+    refuse("import", "--again", write(tmp_path, tampered, "swapped.json"), says=f"round {number}")
     # A card dealt twice.
     tampered = copy.deepcopy(data)
     hands = tampered["rounds"][-1]["deal"]["hands"]
     hands[first][0] = hands[second][1]
-    refuse("import", write(tmp_path, tampered, "twice.json"),
+    refuse("import", "--again", write(tmp_path, tampered, "twice.json"),
            says=(f"round {number}", "does not replay"))
     if game == "one-card":
         # The One Card exchanged with a card of a hand.
         tampered = copy.deepcopy(data)
         deal = tampered["rounds"][-1]["deal"]
         deal["one_card"], deal["hands"][first][0] = deal["hands"][first][0], deal["one_card"]
-        refuse("import", write(tmp_path, tampered, "one.json"), says=f"round {number}")
+        refuse("import", "--again", write(tmp_path, tampered, "one.json"), says=f"round {number}")
     # A deal without its actions can't be checked.
     tampered = copy.deepcopy(data)
     del tampered["rounds"][0]["actions"]
-    refuse("import", write(tmp_path, tampered, "no-actions.json"),
+    refuse("import", "--again", write(tmp_path, tampered, "no-actions.json"),
            says=("round 1", "'deal' and its 'actions'"))
 
 
@@ -285,7 +285,7 @@ def test_an_imported_virtual_game_can_be_resumed_to_the_same_end(tmp_path: Path)
     exported = tmp_path / "one-deal.json"
     exported.write_text(json.dumps(summary), encoding="utf-8")
     db = tmp_path / "store.json"
-    assert run(["--db", str(db), "import", str(exported)]) == 0
+    assert run(["--db", str(db), "import", "--again", str(exported)]) == 0
     assert run(["--db", str(db), "play", "--resume", "1"]) == 0
     resumed = Store(db).read().get(1)
     assert resumed.finished
@@ -304,5 +304,5 @@ def test_an_import_whose_virtual_seats_are_not_its_players_is_refused(tmp_path: 
     exported = tmp_path / "bad.json"
     exported.write_text(json.dumps(summary), encoding="utf-8")
     db = tmp_path / "store.json"
-    assert run(["--db", str(db), "import", str(exported)]) == 1
+    assert run(["--db", str(db), "import", "--again", str(exported)]) == 1
     assert not db.exists()

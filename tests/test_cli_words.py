@@ -23,7 +23,7 @@ def test_one_round_is_one_round(least, ok: CLI, summary, tmp_path: Path) -> None
     ok("add-round", "--declarer", "Ann", "Ann=1", "Bob=5")
     assert "**In progress after 1 round**" in ok("export", "--format", "md").stdout
     (tmp_path / "one.json").write_text(json.dumps(summary()), encoding="utf-8")
-    imported = ok("import", tmp_path / "one.json").stdout
+    imported = ok("import", "--again", tmp_path / "one.json").stdout
     assert "1 round);" in imported and "1 rounds" not in imported
     assert "with 1 round" in ok("log").stdout
     healthy = ok("doctor").stdout

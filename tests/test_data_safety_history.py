@@ -60,7 +60,7 @@ def test_log_lists_every_kind_of_change_with_its_time(
     assert score(db, "undo") == 0
     assert score(db, "redo") == 0
     assert score(db, "edit-round", "1", "--declarer", "Ann", "Ann=3", "Bob=11", "Cy=20") == 0
-    assert score(db, "import", str(SAMPLES / "one-card-game.json")) == 0
+    assert score(db, "import", "--again", str(SAMPLES / "one-card-game.json")) == 0
     capsys.readouterr()
 
     history = session(db, 1).history
@@ -231,7 +231,7 @@ def test_history_survives_export_and_import_as_a_new_log(
     exported: dict[str, Any] = json.loads(capsys.readouterr().out)
     file = tmp_path / "export.json"
     file.write_text(json.dumps(exported), encoding="utf-8")
-    assert score(db, "import", str(file)) == 0
+    assert score(db, "import", "--again", str(file)) == 0
     copy = session(db)
     assert copy.id == 2 and copy.rounds == session(db, 1).rounds
     assert [h["change"] for h in copy.history] == ["new", "import"]

@@ -88,7 +88,8 @@ def comparable(summary: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 @pytest.mark.parametrize("language", ["en", "da"])
-def test_an_export_imports_back_to_the_same_session(ok: CLI, summary: Any, tmp_path: Path,
+def test_an_export_imports_back_to_the_same_session(ok: CLI, cli: CLI, summary: Any,
+                                                   tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch,
                                                    game: str, language: str) -> None:
     house_rules = played(ok, game)
@@ -97,7 +98,10 @@ def test_an_export_imports_back_to_the_same_session(ok: CLI, summary: Any, tmp_p
     path = write(tmp_path, exported)
     rules = [rule for index, rule in enumerate(house_rules)
              if rule != "--dealer" and (index == 0 or house_rules[index - 1] != "--dealer")]
-    ok("import", path, "--game", game, *rules)
+    refused = cli("import", path, "--game", game, *rules)  # the same night: counted once
+    assert refused.exit_code == 1 and "session 1" in refused.stderr and "--again" in (
+        refused.stderr)
+    ok("import", path, "--game", game, *rules, "--again")
     assert comparable(summary(2)) == comparable(summary(1))
     assert ok("export", "2", "--format", "csv").stdout == exported
 

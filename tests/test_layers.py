@@ -47,7 +47,7 @@ def layer(module: str) -> int:
     if module in ("scorekeeper.store", "scorekeeper.storage", "scorekeeper.doctor",
                   "scorekeeper.config", "scorekeeper.importing", "scorekeeper.playing",
                   "scorekeeper.csv_import",
-                  "scorekeeper.pending"):
+                  "scorekeeper.pending", "scorekeeper.sync"):
         return 6
     if parts[1:2] in (["views"], ["web"]):
         return 7

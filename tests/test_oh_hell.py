@@ -233,7 +233,7 @@ def test_oh_hell_exports_in_every_format_and_an_import_is_rechecked(table: Run,
     data = json.loads(exported)
     path = tmp_path / "oh-hell.json"
     path.write_text(exported, encoding="utf-8")
-    assert "as session 2" in table("import", path).stdout
+    assert "as session 2" in table("import", "--again", path).stdout
     again = json.loads(table("export", "2", "--format", "json").stdout)
     assert again["rounds"] == data["rounds"] and again["totals"] == data["totals"]
     rows = list(csv.reader(io.StringIO(table("export", "--format", "csv").stdout)))
@@ -255,11 +255,11 @@ def test_oh_hell_exports_in_every_format_and_an_import_is_rechecked(table: Run,
         tampered = json.loads(exported)
         tampered["rounds"][0][key] = value
         path.write_text(json.dumps(tampered), encoding="utf-8")
-        assert says in table("import", path, code=1).stderr
+        assert says in table("import", "--again", path, code=1).stderr
     tampered = json.loads(exported)
     tampered["rounds"].append(tampered["rounds"][2])
     path.write_text(json.dumps(tampered), encoding="utf-8")
-    assert "round 4: the game is over: it has 3 deals" in table("import", path,
+    assert "round 4: the game is over: it has 3 deals" in table("import", "--again", path,
                                                                 code=1).stderr
 
 

@@ -350,13 +350,13 @@ def test_an_import_rechecks_oh_hells_roster(night: None, ok: CLI, cli: CLI, db_p
     exported = json.loads(ok("export", "--format", "json").stdout)
     path = tmp_path / "good.json"
     path.write_text(json.dumps(exported), encoding="utf-8")
-    ok("import", path)
+    ok("import", "--again", path)
     assert json.loads(ok("export", "--format", "json").stdout)["roster"] == exported["roster"]
 
     def refused(data: dict[str, Any], says: str) -> None:
         path.write_text(json.dumps(data), encoding="utf-8")
         before = file_bytes(db_path)
-        result = cli("import", path)
+        result = cli("import", "--again", path)
         assert result.exit_code == 1 and says in result.stderr, result
         assert len(result.stderr.splitlines()) == 1
         assert file_bytes(db_path) == before

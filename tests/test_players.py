@@ -83,7 +83,7 @@ def test_rename_in_a_virtual_game_keeps_every_deal_replayable(ok: CLI, tmp_path:
     ok("export", "--format", "json", "--output", exported)
     text = exported.read_text(encoding="utf-8")
     assert "Random-1" not in text and '"Rosa"' in text
-    ok("import", exported)  # every deal is replayed move by move on import
+    ok("import", "--again", exported)  # every deal is replayed move by move on import
 
 
 def test_a_name_with_markup_is_printed_as_it_is(least: Any, ok: CLI) -> None:

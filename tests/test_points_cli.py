@@ -75,7 +75,7 @@ def test_points_exports_in_every_format_and_reimports(points: None, ok: CLI, tmp
     assert "<svg" in html and "-30" in html
     path = tmp_path / "skat.json"
     path.write_text(ok("export", "--format", "json").stdout, encoding="utf-8")
-    imported = ok("import", str(path)).stdout
+    imported = ok("import", "--again", str(path)).stdout
     assert "as session 2" in imported
     again = summary(2)
     first = summary(1)
@@ -89,11 +89,11 @@ def test_an_import_whose_deal_breaks_the_sum_is_refused(points: None, ok: CLI, r
     data["rounds"][0]["points"]["Ann"] = 13
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    refuse("import", str(path), says="add up to 1, not 0")
+    refuse("import", "--again", str(path), says="add up to 1, not 0")
     data["rounds"][0]["points"]["Ann"] = 12
     data["rounds"][0]["scores"]["Ann"] = 13
     path.write_text(json.dumps(data), encoding="utf-8")
-    refuse("import", str(path), says="re-scores")
+    refuse("import", "--again", str(path), says="re-scores")
 
 
 def test_points_json_stats_and_rematch(points: None, ok: CLI) -> None:
@@ -238,13 +238,13 @@ def test_hearts_exports_and_reimports(hearts: None, ok: CLI, refuse: Refuse,
     path = tmp_path / "hearts.json"
     exported = ok("export", "--format", "json").stdout
     path.write_text(exported, encoding="utf-8")
-    ok("import", str(path))
+    ok("import", "--again", str(path))
     assert json.loads(ok("export", "2", "--format", "json").stdout)["rounds"] == \
         json.loads(exported)["rounds"]
     tampered = json.loads(exported)
     tampered["rounds"][1]["moon"] = "Dan"  # Dan's moon re-scores unlike the file's scores
     path.write_text(json.dumps(tampered), encoding="utf-8")
-    refuse("import", str(path), says="re-scores")
+    refuse("import", "--again", str(path), says="re-scores")
 
 
 def test_hearts_jack_of_diamonds_and_minus(ok: CLI, refuse: Refuse) -> None:
@@ -351,7 +351,7 @@ def test_a_groups_game_is_played_everywhere(score_run: Run, group_games: Path,
         no_errors(score_run("export", "--format", kind))
     path = tmp_path / "rummy.json"
     path.write_text(exported, encoding="utf-8")
-    no_errors(score_run("import", str(path)))
+    no_errors(score_run("import", "--again", str(path)))
     stats = json.loads(no_errors(score_run("stats", "--json")).stdout)
     assert "rummy" in json.dumps(stats)
     assert "Rummy" in no_errors(score_run("rematch")).stdout

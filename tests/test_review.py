@@ -321,7 +321,7 @@ def test_review_of_an_imported_game(cli: CLI, db_path: Path, bots_game: int,
     data = json.loads(exported.read_text(encoding="utf-8"))
     data.pop("virtual", None)  # an export without its seats and seed reviews everyone
     exported.write_text(json.dumps(data), encoding="utf-8")
-    assert cli("import", exported).exit_code == 0
+    assert cli("import", "--again", exported).exit_code == 0
     after = cli("review", "2", "--json").json()
     assert [p["name"] for p in after["players"]] == ["[b]x", "<script>alert(1)</script>"]
     assert after == cli("review", "2", "--json").json()

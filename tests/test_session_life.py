@@ -106,7 +106,7 @@ def test_an_imported_session_keeps_its_notes_and_span(least: Any, ok: CLI, summa
     ok("add-round", "--declarer", "Ann", "Ann=2", "Bob=9", "--note", "warm-up")
     exported = tmp_path / "night.json"
     ok("export", "--format", "json", "--output", exported)
-    ok("import", exported)
+    ok("import", "--again", exported)
     original, imported = summary(1), summary(2)
     for key in ("note", "played_from", "played_to", "duration_seconds"):
         assert imported[key] == original[key]

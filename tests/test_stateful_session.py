@@ -483,7 +483,7 @@ class SessionMachine(RuleBasedStateMachine):
         original = self.export()
         path = self.folder / f"export-{self.current}.json"
         path.write_text(json.dumps(original), encoding="utf-8")
-        self.accept("import", path)
+        self.accept("import", "--again", path)
         imported = self.export()
         assert imported["id"] not in self.sessions
         for key in ("game", "players", "options", "rounds", "totals", "knocked_out", "status",

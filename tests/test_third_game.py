@@ -80,14 +80,14 @@ def test_the_third_game_is_scored_shown_exported_and_imported(high_card: Run,
     assert data["rounds"][1]["wrong_call"] is True
     path = tmp_path / "night.json"
     path.write_text(exported, encoding="utf-8")
-    imported = high_card("import", path)
+    imported = high_card("import", "--again", path)
     assert "as session 2" in imported.stdout
     assert json.loads(high_card("export", "2", "--format", "json").stdout)["totals"] == \
         data["totals"]
 
     data["rounds"][1]["wrong_call"] = False  # a result the rounds do not re-score to
     path.write_text(json.dumps(data), encoding="utf-8")
-    refused = high_card("import", path, code=1)
+    refused = high_card("import", "--again", path, code=1)
     assert "round 2: the file says wrong_call = False" in refused.stderr
 
 

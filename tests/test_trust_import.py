@@ -69,7 +69,7 @@ def test_a_deeply_nested_file_is_refused(stored: bytes, refuse: Refuse,
     """Today: RecursionError and a traceback."""
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
-    refuse("import", deep, says="nested too deeply")
+    refuse("import", "--again", deep, says="nested too deeply")
 
 
 def test_a_file_nested_deeper_than_a_summary_can_be_is_refused(stored: bytes, ok: CLI,
@@ -80,7 +80,7 @@ def test_a_file_nested_deeper_than_a_summary_can_be_is_refused(stored: bytes, ok
     for _ in range(900):
         nested = [nested]
     data["rounds"] = [{"declarer": "Ann", "totals": {"Ann": nested, "Bob": 3}}]
-    refuse("import", write(tmp_path, data), says="nested too deeply")
+    refuse("import", "--again", write(tmp_path, data), says="nested too deeply")
 
 
 def test_a_number_of_5000_digits_is_refused(stored: bytes, refuse: Refuse,
@@ -89,7 +89,7 @@ def test_a_number_of_5000_digits_is_refused(stored: bytes, refuse: Refuse,
     path = tmp_path / "digits.json"
     path.write_text('{"format": "scorekeeper-session", "version": ' + "9" * 5000 + "}",
                     encoding="utf-8")
-    refuse("import", path, says="digits")
+    refuse("import", "--again", path, says="digits")
 
 
 @pytest.mark.parametrize("text, says", [
@@ -102,14 +102,14 @@ def test_what_is_not_json_or_too_many_objects_is_refused(stored: bytes, refuse: 
                                                          says: str) -> None:
     path = tmp_path / "odd.json"
     path.write_text(text, encoding="utf-8")
-    refuse("import", path, says=says)
+    refuse("import", "--again", path, says=says)
 
 
 def test_a_file_that_is_not_utf8_is_refused(stored: bytes, refuse: Refuse,
                                             tmp_path: Path) -> None:
     path = tmp_path / "latin1.json"
     path.write_bytes(b'{"name": "\xe9"}')
-    refuse("import", path, says="not UTF-8")
+    refuse("import", "--again", path, says="not UTF-8")
 
 
 def test_a_file_over_64_mib_is_refused_without_reading_it_all(stored: bytes,
@@ -118,7 +118,7 @@ def test_a_file_over_64_mib_is_refused_without_reading_it_all(stored: bytes,
     path = tmp_path / "huge.json"
     with path.open("wb") as handle:  # sparse: no 64 MiB written to the disk
         handle.truncate(MAX_IMPORT_BYTES + 1)
-    refuse("import", path, says="64 MiB")
+    refuse("import", "--again", path, says="64 MiB")
 
 
 def test_a_file_of_exactly_64_mib_is_read(stored: bytes, refuse: Refuse,
@@ -127,7 +127,7 @@ def test_a_file_of_exactly_64_mib_is_read(stored: bytes, refuse: Refuse,
     with path.open("wb") as handle:
         handle.write(b"[")
         handle.truncate(MAX_IMPORT_BYTES)  # then NUL bytes: read, then not valid JSON
-    refuse("import", path, says="not valid JSON")
+    refuse("import", "--again", path, says="not valid JSON")
 
 
 def test_a_summary_that_a_bom_starts_is_read(ok: CLI, tmp_path: Path) -> None:
@@ -135,7 +135,7 @@ def test_a_summary_that_a_bom_starts_is_read(ok: CLI, tmp_path: Path) -> None:
     text = ok("export", "--format", "json").stdout
     path = tmp_path / "bom.json"
     path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
-    assert "Imported" in ok("import", path).stdout
+    assert "Imported" in ok("import", "--again", path).stdout
 
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
@@ -146,7 +146,7 @@ def test_dev_zero_is_refused_quickly_in_one_line(score_exe: Path, score_env: dic
     def limit_memory() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))
 
-    completed = subprocess.run([str(score_exe), "import", "/dev/zero"], env=score_env,
+    completed = subprocess.run([str(score_exe), "import", "--again", "/dev/zero"], env=score_env,
                                capture_output=True, text=True, timeout=60,
                                preexec_fn=limit_memory if sys.platform != "win32" else None)
     assert completed.returncode == 1, completed
@@ -166,7 +166,7 @@ def test_stdin_is_capped_too(stored: bytes, refuse: Refuse,
         buffer = Endless()
 
     monkeypatch.setattr(sys, "stdin", Stdin())
-    refuse("import", "-", says="stdin is larger than 64 MiB")
+    refuse("import", "--again", "-", says="stdin is larger than 64 MiB")
 
 
 # --------------------------------------------------------------------------- wrong types
@@ -199,7 +199,7 @@ def test_a_part_of_the_wrong_type_is_refused_in_one_line(
         ok: CLI, refuse: Refuse, tmp_path: Path, path: tuple[Any, ...], value: Any) -> None:
     data = played_once(ok)
     set_path(data, path, value)
-    refuse("import", write(tmp_path, data))
+    refuse("import", "--again", write(tmp_path, data))
 
 
 _PLAYED: dict[str, Any] = {}
@@ -229,10 +229,10 @@ def test_a_deal_seated_in_another_order_than_the_session_is_refused(
     data["players"] = reseated
     data["virtual"]["seats"] = [{"name": name, "bot": "random"} for name in reseated]
     data["first_dealer"] = dealer
-    refuse("import", write(tmp_path, data), says=("round 1", "seated"))
+    refuse("import", "--again", write(tmp_path, data), says=("round 1", "seated"))
     data["players"] = players
     data["virtual"]["seats"] = [{"name": name, "bot": "random"} for name in players]
-    assert "Imported" in ok("import", write(tmp_path, data, "as-dealt.json")).stdout
+    assert "Imported" in ok("import", "--again", write(tmp_path, data, "as-dealt.json")).stdout
 
 
 def test_a_one_card_deal_seated_in_another_order_is_refused(ok: CLI, refuse: Refuse,
@@ -245,7 +245,7 @@ def test_a_one_card_deal_seated_in_another_order_is_refused(ok: CLI, refuse: Ref
     data["players"] = reseated
     data["virtual"]["seats"] = [{"name": name, "bot": "random"} for name in reseated]
     data["first_dealer"] = data["rounds"][0]["deal"]["dealer"]
-    refuse("import", write(tmp_path, data), says=("round 1", "seated"))
+    refuse("import", "--again", write(tmp_path, data), says=("round 1", "seated"))
 
 
 def test_deals_out_of_the_dealer_rotation_are_refused_without_a_first_dealer(
@@ -259,7 +259,7 @@ def test_deals_out_of_the_dealer_rotation_are_refused_without_a_first_dealer(
     data["first_dealer"] = None
     for round_ in rounds:
         round_["dealer"] = None
-    refuse("import", write(tmp_path, data), says=("round 2", "dealt"))
+    refuse("import", "--again", write(tmp_path, data), says=("round 2", "dealt"))
 
 
 def test_a_virtual_session_needs_a_first_dealer(ok: CLI, refuse: Refuse,
@@ -267,7 +267,7 @@ def test_a_virtual_session_needs_a_first_dealer(ok: CLI, refuse: Refuse,
     data = without_results(played(ok))
     del data["rounds"][:]
     data["first_dealer"] = None
-    refuse("import", write(tmp_path, data), says="first_dealer")
+    refuse("import", "--again", write(tmp_path, data), says="first_dealer")
 
 
 def test_the_first_dealer_is_taken_from_the_first_deal_when_the_file_omits_it(
@@ -277,7 +277,7 @@ def test_the_first_dealer_is_taken_from_the_first_deal_when_the_file_omits_it(
     del data["first_dealer"]
     for round_ in data["rounds"]:
         round_["dealer"] = None
-    ok("import", write(tmp_path, data))
+    ok("import", "--again", write(tmp_path, data))
     imported = json.loads(ok("export", "--format", "json").stdout)
     assert imported["first_dealer"] == first
     assert [r["dealer"] for r in imported["rounds"]] == \
@@ -289,7 +289,7 @@ def test_a_round_of_a_virtual_session_without_its_deal_is_refused(ok: CLI, refus
     data = played(ok)
     last = data["rounds"][-1]
     del last["deal"], last["actions"]
-    refuse("import", write(tmp_path, data), says=(f"round {last['number']}", "'deal'"))
+    refuse("import", "--again", write(tmp_path, data), says=(f"round {last['number']}", "'deal'"))
 
 
 def reshuffle_of(data: dict[str, Any]) -> list[str]:
@@ -312,7 +312,7 @@ def test_a_least_score_record_that_goes_on_after_the_declaration_is_refused(
     actions = data["rounds"][0]["actions"]
     assert actions[-1].get("declare") is True
     actions.append(extra(data))
-    refuse("import", write(tmp_path, data), says="round 1")
+    refuse("import", "--again", write(tmp_path, data), says="round 1")
 
 
 def test_an_import_keeps_each_deal_as_it_replays_not_as_the_file_adds_to_it(
@@ -321,7 +321,7 @@ def test_an_import_keeps_each_deal_as_it_replays_not_as_the_file_adds_to_it(
     original = copy.deepcopy(data)
     data["rounds"][0]["deal"]["note"] = "\x1b]0;pwned\x07"
     data["rounds"][0]["actions"][0]["note"] = [[[["deep"]]]]
-    result = ok("import", write(tmp_path, data))
+    result = ok("import", "--again", write(tmp_path, data))
     assert ESCAPE not in result.output
     imported = json.loads(ok("export", "--format", "json").stdout)
     assert imported["rounds"] == original["rounds"]

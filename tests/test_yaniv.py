@@ -283,7 +283,7 @@ def test_yaniv_at_the_table(ok: CLI, cli: CLI, tmp_path: Path) -> None:
     exported = yaniv("export", "--format", "json").stdout
     path = tmp_path / "yaniv.json"
     path.write_text(exported, encoding="utf-8")
-    assert "as session 2" in yaniv("import", path).stdout
+    assert "as session 2" in yaniv("import", "--again", path).stdout
     assert json.loads(yaniv("export", "2", "--format", "json").stdout)["totals"] == \
         json.loads(exported)["totals"]
     rows = list(csv.reader(io.StringIO(yaniv("export", "--format", "csv").stdout)))
@@ -294,7 +294,7 @@ def test_yaniv_at_the_table(ok: CLI, cli: CLI, tmp_path: Path) -> None:
     changed = json.loads(exported)
     changed["rounds"][1]["false_declaration"] = True  # not what the rounds re-score to
     path.write_text(json.dumps(changed), encoding="utf-8")
-    refused = cli("import", path)
+    refused = cli("import", "--again", path)
     assert refused.exit_code == 1 and "false_declaration" in refused.stderr
 
     stats = json.loads(yaniv("stats", "--json").stdout)
@@ -364,9 +364,9 @@ def test_every_yaniv_round_says_whose_total_was_halved(ok: CLI, refuse: Refuse,
         changed = json.loads(json.dumps(data))
         changed["rounds"][0]["halved"] = tampered
         path.write_text(json.dumps(changed), encoding="utf-8")
-        refuse("import", path, says=("round 1", "halved"))
+        refuse("import", "--again", path, says=("round 1", "halved"))
     path.write_text(json.dumps(data), encoding="utf-8")
-    assert ok("import", path).exit_code == 0
+    assert ok("import", "--again", path).exit_code == 0
 
 
 def test_yaniv_keeps_its_defaults_in_the_config_and_its_rematch(ok: CLI, refuse: Refuse,

@@ -200,11 +200,14 @@ def sessions(ctx: typer.Context, narrow: CompactOption = False,
     view = store(ctx).read()
     found = view.sessions()
     unavailable = view.unavailable()
+    conflicts = _conflicts(view)
     if as_json or fmt is ListFormat.JSON:
         from scorekeeper.views import json_views  # start-up: only --json needs it
 
-        context.stdout.write(json_views.dumps(json_views.sessions_json(
-            found, view.current_id, unavailable)))
+        listed = json_views.sessions_json(found, view.current_id, unavailable)
+        if conflicts:
+            listed["conflicts"] = conflicts
+        context.stdout.write(json_views.dumps(listed))
         return
     if fmt is not ListFormat.TABLE:
         from scorekeeper.views import session_list  # start-up: only these formats need it
@@ -220,6 +223,24 @@ def sessions(ctx: typer.Context, narrow: CompactOption = False,
         console.print(compact.sessions(console, found, view.current_id, narrow))
     for session in unavailable:
         console.print(plain(compact.unavailable_line(session, view.current_id)))
+    _say_conflicts(view, conflicts)
+
+
+def _conflicts(view: store_module.StoreView) -> list[list[int]]:
+    """The sessions `score sync` holds in conflict (nothing is loaded for a store that
+    never synced: its meta has no ``sync``, scorekeeper.sync.SYNC)."""
+    if view.meta_value("sync") is None:
+        return []
+    from scorekeeper.cli import sync_command  # start-up: only a store that synced
+
+    return sync_command.conflicted(view)
+
+
+def _say_conflicts(view: store_module.StoreView, conflicts: list[list[int]]) -> None:
+    from scorekeeper.cli import sync_command  # start-up: only a store that synced
+
+    for group in conflicts:
+        console.print(Text(sync_command.conflict_line(view, group)), soft_wrap=True)
 
 
 @app.command(help=N_("Make session ID the current session."))
@@ -238,13 +259,19 @@ def use(ctx: typer.Context, session_id: Annotated[int, typer.Argument(
 @app.command(help=N_("Standings and the round-by-round table of a session."))
 def show(ctx: typer.Context, session_id: SessionArgument = None,
          narrow: CompactOption = False, as_json: JsonOption = False) -> None:
-    session = store(ctx).read().get(session_id)
+    view = store(ctx).read()
+    session = view.get(session_id)
+    conflicts = [group for group in _conflicts(view) if session.id in group]
     if as_json:
         from scorekeeper.views import json_views  # start-up: only --json needs it
 
-        context.stdout.write(json_views.dumps(json_views.show_json(session)))
+        shown = json_views.show_json(session)
+        if conflicts:
+            shown["conflict_with"] = [i for i in conflicts[0] if i != session.id]
+        context.stdout.write(json_views.dumps(shown))
         return
     console.print(compact.show(console, session, narrow))
+    _say_conflicts(view, conflicts)
 
 
 @app.command(help=N_("Every change to a session, with its time (a deleted session's too)."))
@@ -484,17 +511,27 @@ def export_command(
     from scorekeeper.views import export as exporting  # start-up: only export writes files
 
     st = store(ctx)
+    view = st.read()
     if every:
         if fmt is not Format.BGSTATS or session_id is not None:
             usage(_("--all exports every finished session with --format bgstats, and "
                     "takes no session id"))
-        finished = [each for each in st.read().sessions()
+        finished = [each for each in view.sessions()
                     if each.mode == "table" and each.status == "finished"]
         if not finished:
             raise EntryError(_("there is no finished table session to export yet"))
         text = exporting.to_bgstats(finished)
     else:
-        text = exporting.export(st.read().get(session_id), fmt.value)
+        session = view.get(session_id)
+        text = exporting.export(session, fmt.value)
+        if fmt is Format.JSON and view.meta_value("sync") is not None:  # sync.SYNC
+            from scorekeeper import sync as sync_module  # start-up: only a store that synced
+            from scorekeeper.summary import summary_of  # start-up: only a synced store's
+
+            assert session.id is not None
+            uid = sync_module.uid_of(view, session.id)
+            if uid is not None:  # its global identity: an import elsewhere knows the night
+                text = exporting.json_text({**summary_of(session), "uid": uid})
     if output is None or str(output) == "-":  # '-' is stdout, as for gh, curl, sqlite-utils
         context.stdout.write(text)
         return
@@ -550,11 +587,16 @@ def import_command(
         "With --game: a name for the session."))] = "",
     dealer: Annotated[str | None, typer.Option("--dealer", metavar="NAME", help=N_(
         "With --game: who dealt first (default: the first row's dealer column)."))] = None,
+    again: Annotated[bool, typer.Option("--again", help=N_(
+        "Import it even when the store already holds that night (a copy on purpose)."))
+    ] = False,
     **game_options: Any,
 ) -> None:
     from scorekeeper import importing  # start-up: the table's commands never read a file
+    from scorekeeper import sync as sync_module  # start-up: only import looks for the night
 
     given = {key: value for key, value in game_options.items() if value is not None}
+    uid = None
     if game is None:
         if given or name or dealer is not None:
             usage(_("house rules, --name and --dealer go with --game GAME, for a CSV file"))
@@ -562,10 +604,23 @@ def import_command(
             usage(_("a CSV file needs --game GAME: the game its deals were played at"))
         from scorekeeper.summary import session_from_summary  # start-up: only import reads one
 
-        session = session_from_summary(importing.read_summary_file(file))
+        data = importing.read_summary_file(file)
+        session = session_from_summary(data)
+        uid = data.get("uid") if isinstance(data, dict) else None
     else:
         session = _session_from_csv(file, game, given, name=name, dealer=dealer)
-    session = store(ctx).update(lambda db: db.add(session.logged_import(str(file))))
+    session = session.logged_import(str(file))
+
+    def add(db: WritableStoreView) -> Session:
+        if not again:
+            found = sync_module.already_stored(db, session, uid)
+            if found is not None:
+                raise EntryError(_("{file}: that night is already in the store as session "
+                                   "{id}; nothing was imported (add --again to import a "
+                                   "copy on purpose)").format(file=file, id=found))
+        return db.add(session)
+
+    session = store(ctx).update(add)
     rounds = len(session.rounds)
     console.print(plain(ngettext(
         "Imported {file} as session {id} ({label}, {n} round); it is now the current session.",
@@ -700,6 +755,7 @@ lazy.command("replay", "scorekeeper.cli.virtual_commands:replay")
 lazy.command("simulate", "scorekeeper.cli.virtual_commands:simulate")
 lazy.command("review", "scorekeeper.cli.review:review")
 lazy.command("serve", "scorekeeper.cli.serve:serve")
+lazy.command("sync", "scorekeeper.cli.sync_command:sync")
 
 
 # ---------------------------------------------------------------------------

@@ -112,7 +112,17 @@ def stats(
     view = store(ctx).read()
     if game is None:
         _say_left_out(view)
-    result = compute(view.sessions(), query)
+    counted = view.sessions()
+    if view.meta_value("sync") is not None:  # scorekeeper.sync.SYNC: the store has synced
+        from scorekeeper.cli import sync_command  # only a store that synced
+
+        left_out = {i for group in sync_command.conflicted(view) for i in group}
+        if left_out:
+            counted = [s for s in counted if s.id not in left_out]
+            sys.stderr.write(_("score: left out of the statistics until `score sync DIR "
+                               "--keep ID` picks one: sessions {ids}, in conflict").format(
+                ids=", ".join(str(i) for i in sorted(left_out))) + "\n")
+    result = compute(counted, query)
     if json_out:
         sys.stdout.write(json.dumps(as_json(result), ensure_ascii=False,
                                     indent=2) + "\n")
