@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Result
+from deadlines import SCALE
 from online import Phone, play_seat
 from serving import QR_CHARACTERS, decode_qr
 
@@ -58,7 +59,7 @@ class Playing:
     def rest(self, timeout: float = 120) -> str:
         """Everything it printed, once it has ended."""
         self.process.wait(timeout)
-        while (line := self.lines.get(timeout=10)):
+        while (line := self.lines.get(timeout=10 * SCALE)):
             self.seen.append(line.rstrip("\n"))
         return "\n".join(self.seen)
 
@@ -88,7 +89,7 @@ def playing(score_exe: Path, score_env: dict[str, str]) -> Iterator[Callable[...
     for process in started:
         if process.poll() is None:
             process.kill()
-            process.wait(10)
+            process.wait(10 * SCALE)
 
 
 def phones_play(urls: dict[str, str], seed: int) -> tuple[list[Phone], threading.Event]:

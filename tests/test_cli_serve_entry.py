@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import IO
 
 from conftest import CLI, Result, file_bytes
+from deadlines import SCALE
 from entries import ENTRY_LINK, Player
 from serving import Served, decode_qr, start_serve
 
@@ -62,8 +63,8 @@ def stop(served: Served) -> tuple[int, str, str]:
         code, rest, errors = served.stop()
         return code, "".join(served.lines) + rest, errors
     served.process.send_signal(signal.SIGINT)
-    code = served.process.wait(30)
-    read_until(served, "Stopped", timeout=10)
+    code = served.process.wait(30 * SCALE)
+    read_until(served, "Stopped", timeout=10 * SCALE)
     assert served.process.stderr is not None
     return code, "".join(served.lines), served.process.stderr.read()
 

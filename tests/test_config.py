@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from conftest import CLI, Refuse, Result, assert_one_line_error, file_bytes
+from deadlines import SCALE
 
 from scorekeeper import config
 
@@ -255,7 +256,7 @@ def set_all_at_once(score_exe: Path, score_env: dict[str, str], config_file: Pat
                                   stderr=subprocess.PIPE, text=True)
                  for key, value in EIGHT_SETTINGS.items()]
     for process in processes:
-        out, err = process.communicate(timeout=120)
+        out, err = process.communicate(timeout=120 * SCALE)
         assert process.returncode == 0, (out, err)
         assert err == ""
     data = tomllib.loads(config_file.read_text(encoding="utf-8"))
@@ -319,7 +320,8 @@ def test_a_killed_set_leaves_the_old_file_and_the_next_set_removes_its_temporary
     config_file.parent.mkdir(parents=True)
     config_file.write_text(HAND_WRITTEN, encoding="utf-8")
     killed = subprocess.run([sys.executable, "-c", KILLED_AT_FSYNC, "config", "set",
-                             "language", "da"], env=score_env, capture_output=True, timeout=60)
+                             "language", "da"], env=score_env, capture_output=True,
+                            timeout=60 * SCALE)
     assert killed.returncode == -signal.SIGKILL, killed
     assert config_file.read_text(encoding="utf-8") == HAND_WRITTEN  # the old file, whole
     left = [p.name for p in config_file.parent.iterdir() if p.name.endswith(".tmp")]

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from conftest import ESCAPE, Result
+from deadlines import SCALE
 
 
 def ok(result: Result) -> Result:
@@ -103,5 +104,5 @@ def test_python_dash_m_scorekeeper(score_exe: Path, score_env: dict[str, str]) -
 
     completed = subprocess.run([sys.executable, "-m", "scorekeeper", "rules", "one-card"],
                                env=score_env, capture_output=True, text=True,
-                               encoding="utf-8", timeout=60)
+                               encoding="utf-8", timeout=60 * SCALE)
     assert completed.returncode == 0 and completed.stdout.startswith("# One Card")

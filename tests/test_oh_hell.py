@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 import pexpect
 import pytest
 from conftest import CLI, Refuse, Result, players_args
+from deadlines import SCALE
 from serving import start_serve
 from terminal import finish, spawn_score
 
@@ -395,7 +396,7 @@ def test_the_phone_page_shows_the_next_deals_hand_size(score_exe: Path,
     served = start_serve(score_exe, score_env)
     try:
         url = urlsplit(served.url)
-        connection = http.client.HTTPConnection(url.netloc, timeout=10)
+        connection = http.client.HTTPConnection(url.netloc, timeout=10 * SCALE)
         connection.request("GET", url.path + "session/1")
         response = connection.getresponse()
         body = response.read().decode("utf-8")

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from deadlines import SCALE
 from online import Online, Phone, online_game, play_seat
 
 from scorekeeper.cards import Card, parse_card
@@ -161,7 +162,7 @@ def play_whole_game(tmp_path: Path, game: str, humans: list[str], bots: list[str
             thread.start()
         session = online.finish(300)
         for thread in threads:
-            thread.join(10)
+            thread.join(10 * SCALE)
         stop.set()
         for phone in [*phones, watcher]:
             phone.close()

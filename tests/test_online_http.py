@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from deadlines import SCALE
 from online import Online, Phone, online_game, request
 
 from scorekeeper.web.server import SECURITY_HEADERS
@@ -51,7 +52,7 @@ def test_a_stale_page_and_a_second_tab_make_no_move(tmp_path: Path) -> None:
         for tab in tabs:
             tab.start()
         for tab in tabs:
-            tab.join(20)
+            tab.join(20 * SCALE)
         assert sorted(status for status, _answer in answers) == [200, 409]
         # the same page's move again, after it was taken: refused too
         status, _answer = phone.post("move", {"v": version, "move": {"button": 0}})
@@ -120,7 +121,7 @@ def test_a_reloaded_page_finds_its_seat_and_the_game_waits_for_it(tmp_path: Path
         phone = asked_phone(online, phones)
         name, state = phone.state["seat"], dict(phone.state)
         phone.close()  # the phone sleeps
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 10 * SCALE
         while not any("waiting for" in line and name in line for line in said):
             assert time.monotonic() < deadline, said
             time.sleep(0.05)
@@ -193,14 +194,14 @@ def test_a_thread_speaks_its_own_language_without_changing_the_runs() -> None:
         with i18n.speaking("da"):
             seen["page"] = i18n._("Totals")
             inside.set()
-            done.wait(5)
+            done.wait(5 * SCALE)
 
     thread = threading.Thread(target=page)
     thread.start()
-    inside.wait(5)
+    inside.wait(5 * SCALE)
     seen["run"] = i18n._("Totals")
     done.set()
-    thread.join(5)
+    thread.join(5 * SCALE)
     assert seen == {"page": "Summer", "run": "Totals"}
     assert i18n.active_language() == "en"
 

@@ -14,6 +14,8 @@ import tomllib
 from importlib.metadata import metadata, version
 from pathlib import Path
 
+from deadlines import SCALE
+
 DISTRIBUTION = "cardnight-scorekeeper"  # the name on the package index
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,7 +29,7 @@ def score_version(folder: Path, *, pythonpath: Path | None = None) -> str:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(pythonpath),
                                                           env.get("PYTHONPATH"))))
     result = subprocess.run([sys.executable, "-m", "scorekeeper", "--version"], env=env, cwd=folder,
-                            capture_output=True, text=True, timeout=60, check=True)
+                            capture_output=True, text=True, timeout=60 * SCALE, check=True)
     return result.stdout.strip()
 
 

@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 import pexpect
 import pytest
 from conftest import CLI, Refuse
+from deadlines import SCALE
 from serving import start_serve
 from terminal import finish, spawn_score
 
@@ -79,7 +80,7 @@ def test_the_phone_page_shows_a_hearts_session(score_exe: Path, score_env: dict[
     served = start_serve(score_exe, score_env)
     try:
         url = urlsplit(served.url)
-        connection = http.client.HTTPConnection(url.netloc, timeout=10)
+        connection = http.client.HTTPConnection(url.netloc, timeout=10 * SCALE)
         connection.request("GET", url.path + "session/1")
         response = connection.getresponse()
         body = response.read().decode("utf-8")

@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from conftest import CLI, Refuse, Result, file_bytes
+from deadlines import SCALE
 from serving import QR_CHARACTERS, EventStream, decode_qr, start_serve
 
 from scorekeeper.session import Session
@@ -53,7 +54,7 @@ class Running:
     def ask(self, path: str, method: str = "GET", headers: dict[str, str] | None = None
             ) -> Answer:
         connection = http.client.HTTPConnection("127.0.0.1", self.server.server_port,
-                                                timeout=10)
+                                                timeout=10 * SCALE)
         try:
             connection.request(method, path, headers=headers or {})
             response = connection.getresponse()
@@ -221,9 +222,9 @@ def test_a_damaged_store_page_goes_live_again_once_repaired(
     with EventStream(running.url + "events/") as stream:
         assert "Friday" in json.loads(stream.next_data())["body"]
         db_path.write_bytes(b"{broken")
-        assert "can't be read" in json.loads(stream.next_data(timeout=2))["body"]
+        assert "can't be read" in json.loads(stream.next_data(timeout=2 * SCALE))["body"]
         db_path.write_bytes(good)
-        assert "Friday" in json.loads(stream.next_data(timeout=2))["body"]
+        assert "Friday" in json.loads(stream.next_data(timeout=2 * SCALE))["body"]
 
 
 # ---------------------------------------------------------------------------
@@ -288,7 +289,7 @@ def test_every_answer_has_strict_headers(night: None, serving: Callable[..., Run
 
 def raw_request(running: Running, data: bytes) -> bytes:
     with socket.create_connection(("127.0.0.1", running.server.server_port),
-                                  timeout=10) as connection:
+                                  timeout=10 * SCALE) as connection:
         connection.sendall(data)
         answer = b""
         while chunk := connection.recv(65536):
@@ -333,7 +334,7 @@ def test_the_connections_are_bounded_streams_included(
         assert busy.headers["retry-after"] == "2"
         assert_strict_headers(busy)
         streams.pop().close()
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 5 * SCALE
         while (answer := running.get()).status == 503 and time.monotonic() < deadline:
             time.sleep(0.05)
         assert answer.status == 200, "a closed stream must give its place back"
@@ -354,7 +355,7 @@ def test_a_change_reaches_an_open_page_within_two_seconds(
         assert "<td>Ann</td><td>0</td>" in first["body"]
         changed = time.monotonic()
         ok("add-round", "--declarer", MARKUP, "Ann=10", f"{HOSTILE}=2", f"{MARKUP}=1")
-        update = json.loads(stream.next_data(timeout=2))
+        update = json.loads(stream.next_data(timeout=2 * SCALE))
         assert time.monotonic() - changed < 2
     assert "<td>Ann</td><td>9</td>" in update["body"]
     assert "In progress after 2 rounds" in update["body"]
@@ -391,7 +392,7 @@ def test_serve_prints_the_address_and_stops_cleanly_on_ctrl_c(
         assert not any(line.strip("\n") and set(line.strip("\n")) <= QR_CHARACTERS
                        for line in served.lines), printed
         assert "no QR code" in printed and "--host 0.0.0.0" in printed
-        connection = http.client.HTTPConnection(urlsplit(url).netloc, timeout=10)
+        connection = http.client.HTTPConnection(urlsplit(url).netloc, timeout=10 * SCALE)
         connection.request("GET", urlsplit(url).path)
         response = connection.getresponse()
         assert response.status == 200
@@ -436,7 +437,7 @@ def test_a_stop_that_lands_in_a_finalizer_is_not_lost(db_path: Path, how: str) -
     # A KeyboardInterrupt raised by a signal handler inside __del__ is printed and
     # dropped by Python; the server must stop anyway.
     done = subprocess.run([sys.executable, "-c", STOPPED_IN_A_FINALIZER, str(db_path), how],
-                          capture_output=True, text=True, timeout=20, check=False)
+                          capture_output=True, text=True, timeout=20 * SCALE, check=False)
     assert (done.returncode, done.stdout, done.stderr) == (0, "stopped\n", "")
 
 
@@ -457,7 +458,7 @@ def test_serve_on_every_network_says_who_can_see_it(
         assert urlsplit(served.printed_url).hostname != "0.0.0.0"  # an address to open
         assert decode_qr(served.qr_lines()) == served.printed_url
         port = urlsplit(served.url).port
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30 * SCALE)
         connection.request("GET", urlsplit(served.url).path)
         assert connection.getresponse().status == 200
         connection.close()
@@ -518,7 +519,7 @@ def test_fifty_viewers_get_a_change_within_two_seconds_and_memory_stays_flat(
         arrived: list[float] = [0.0] * len(viewers)
 
         def wait(index: int) -> None:
-            data = json.loads(viewers[index].next_data(timeout=10))
+            data = json.loads(viewers[index].next_data(timeout=10 * SCALE))
             assert "<td>Ann</td><td>9</td>" in data["body"]
             arrived[index] = time.time()  # wall clock, as the file's mtime
 
@@ -530,7 +531,7 @@ def test_fifty_viewers_get_a_change_within_two_seconds_and_memory_stays_flat(
         assert getattr(result, "exit_code", None) == 0, result
         changed = db_path.stat().st_mtime  # when the new store was written
         for thread in waiting:
-            thread.join(timeout=15)
+            thread.join(timeout=15 * SCALE)
         assert all(arrived), "a viewer got no update"
         delays = [at - changed for at in arrived]
         assert max(delays) < 2, f"viewers updated late (s after the change): {delays}"
@@ -543,7 +544,8 @@ def test_fifty_viewers_get_a_change_within_two_seconds_and_memory_stays_flat(
                     with EventStream(events) as stream:
                         stream.next_data()
                 else:
-                    connection = http.client.HTTPConnection(urlsplit(url).netloc, timeout=10)
+                    connection = http.client.HTTPConnection(urlsplit(url).netloc,
+                                                            timeout=10 * SCALE)
                     connection.request("GET", urlsplit(url).path)
                     assert connection.getresponse().status == 200
                     connection.close()
@@ -566,7 +568,7 @@ def test_a_closed_stream_gives_its_place_back(night: None,
                                              serving: Callable[..., Running]) -> None:
     running = serving(max_connections=2)
     for _ in range(10):  # many more streams than places, each opened and dropped
-        deadline = time.monotonic() + 2
+        deadline = time.monotonic() + 2 * SCALE
         while True:
             stream = EventStream(running.url + "events/")
             if stream.status.endswith("200 OK") or time.monotonic() > deadline:

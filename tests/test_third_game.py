@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from conftest import Result
+from deadlines import SCALE
 from serving import start_serve
 
 Run = Callable[..., Result]
@@ -164,7 +165,7 @@ def test_the_installed_game_is_served(high_card: Run, score_exe: Path,
     served = start_serve(score_exe, {**score_env, **with_third_game})
     try:
         url = urlsplit(served.url)
-        connection = http.client.HTTPConnection(url.netloc, timeout=10)
+        connection = http.client.HTTPConnection(url.netloc, timeout=10 * SCALE)
         connection.request("GET", url.path + "session/1")
         response = connection.getresponse()
         body = response.read().decode("utf-8")

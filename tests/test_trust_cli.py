@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from conftest import CLI, Refuse, Result, assert_one_line_error, players_args
+from deadlines import SCALE
 
 from scorekeeper import storage as storage_module
 from scorekeeper.doctor import check_file
@@ -86,7 +87,7 @@ def closed_pipe() -> int:
 
 def run_score(score_exe: Path, env: dict[str, str], *args: str, **options: Any) -> Result:
     done = subprocess.run([str(score_exe), *args], env=env, stderr=subprocess.PIPE,
-                          stdin=subprocess.DEVNULL, timeout=60, text=True, **options)
+                          stdin=subprocess.DEVNULL, timeout=60 * SCALE, text=True, **options)
     return Result(done.returncode, done.stdout or "", done.stderr)
 
 
@@ -133,7 +134,7 @@ def test_with_stdout_closed_a_write_still_succeeds_once(
     before = {path.name for path in db_path.parent.iterdir()}
     done = subprocess.run(
         ["/bin/sh", "-c", f'exec "{score_exe}" "$@" >&-', "score", *ROUND],
-        env=score_env, capture_output=False, stderr=subprocess.PIPE, text=True, timeout=60)
+        env=score_env, capture_output=False, stderr=subprocess.PIPE, text=True, timeout=60 * SCALE)
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     assert len(Store(db_path).read().get(1).rounds) == 1

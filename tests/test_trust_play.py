@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from conftest import CLI, Result, assert_one_line_error
+from deadlines import SCALE
 
 from scorekeeper.store import Store
 
@@ -124,7 +125,7 @@ def human_play(score_exe: Path, score_env: dict[str, str]) -> Iterator[
     for process in started:
         if process.poll() is None:
             process.kill()
-        process.communicate(timeout=30)
+        process.communicate(timeout=30 * SCALE)
 
 
 def test_only_one_play_drives_a_session_and_a_killed_one_lets_go(
@@ -144,7 +145,7 @@ def test_only_one_play_drives_a_session_and_a_killed_one_lets_go(
     assert db_path.read_bytes() == before
 
     first.send_signal(signal.SIGKILL)  # the operating system lets go of its lease
-    first.wait(timeout=30)
+    first.wait(timeout=30 * SCALE)
     third = score_run("play", "--resume", "1", stdin="")  # Ann's input ends at once
     assert third.exit_code == 130, third
     assert "being played" not in third.output
@@ -186,7 +187,7 @@ def test_ctrl_c_after_the_game_was_deleted_says_so(
     assert score_run("delete", "1", "--yes").exit_code == 0
     after_delete = db_path.read_bytes()
     play.send_signal(signal.SIGINT)
-    out, err = play.communicate(timeout=60)
+    out, err = play.communicate(timeout=60 * SCALE)
     assert play.returncode == 130, (out, err)
     assert "Session 1 was deleted by another score command" in out
     assert "nothing more of it can be saved" in out

@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from conftest import CLI, Refuse, Result, players_args
+from deadlines import SCALE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -408,7 +409,7 @@ def test_the_phone_page_shows_yaniv(score_exe: Path, score_env: dict[str, str],
     served = start_serve(score_exe, score_env)
     try:
         url = urlsplit(served.url)
-        connection = http.client.HTTPConnection(url.netloc, timeout=10)
+        connection = http.client.HTTPConnection(url.netloc, timeout=10 * SCALE)
         connection.request("GET", url.path + "session/1")
         response = connection.getresponse()
         body = response.read().decode("utf-8")
