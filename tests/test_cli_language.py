@@ -130,6 +130,7 @@ def test_root_option_reads_only_the_roots_lang() -> None:
     assert root_option([]) is None
 
 
+@pytest.mark.e2e
 def test_the_real_score_speaks_danish(score_run: Callable[..., Result], tmp_path: Path) -> None:
     result = score_run("--lang", "da", "--help")
     assert result.exit_code == 0 and "Brug: score" in result.stdout
@@ -142,6 +143,7 @@ def test_the_real_score_speaks_danish(score_run: Callable[..., Result], tmp_path
     assert module.returncode == 0 and "Tilvalg:" in module.stdout
 
 
+@pytest.mark.e2e
 def test_english_loads_no_catalog_and_the_table_never_imports_babel(tmp_path: Path) -> None:
     """Start-up is the table's wait (issue 12): no Babel on the way to a round."""
     code = ("import sys\n"

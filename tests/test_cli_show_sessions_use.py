@@ -137,6 +137,7 @@ def _read_all(descriptor: int) -> bytes:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+@pytest.mark.e2e
 def test_the_real_score_in_a_pipe_and_on_a_terminal(score_exe: Path,
                                                     score_env: dict[str, str],
                                                     score_run) -> None:

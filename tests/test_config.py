@@ -213,6 +213,7 @@ def _deeply_nested(path: Path) -> None:
     (_too_large, "is too large (2,000,019 bytes; a config file holds at most 1,048,576 bytes)"),
     (_deeply_nested, "is nested too deeply to be a config file"),
 ], ids=["fifo", "dev-zero", "too-large", "deeply-nested"])
+@pytest.mark.e2e
 def test_what_is_not_a_small_regular_file_is_refused_and_the_defaults_apply(
         score_run: Callable[..., Result], config_file: Path, make: Callable[[Path], None],
         reason: str) -> None:
@@ -265,6 +266,7 @@ def set_all_at_once(score_exe: Path, score_env: dict[str, str], config_file: Pat
         "config.toml", "config.toml.lock"]
 
 
+@pytest.mark.e2e
 def test_eight_concurrent_sets_on_different_keys_all_stay(
         score_exe: Path, score_env: dict[str, str], config_file: Path) -> None:
     set_all_at_once(score_exe, score_env, config_file)
@@ -315,6 +317,7 @@ sys.exit(run(sys.argv[1:]))
 """
 
 
+@pytest.mark.e2e
 def test_a_killed_set_leaves_the_old_file_and_the_next_set_removes_its_temporary(
         score_run: Callable[..., Result], score_env: dict[str, str], config_file: Path) -> None:
     config_file.parent.mkdir(parents=True)

@@ -156,6 +156,7 @@ def test_damaged_or_foreign_store_is_refused_and_left_alone(
 
 
 @pytest.mark.parametrize("damage", DAMAGES)
+@pytest.mark.e2e
 def test_the_real_command_refuses_in_one_line_without_a_traceback(
     tmp_path: Path, good_bytes: bytes, damage: str
 ) -> None:

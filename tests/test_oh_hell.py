@@ -187,6 +187,7 @@ def play_the_night(oh_hell: Run) -> None:
     assert "Bob deals 1 card each" not in done and "Game over: Bob wins!" in done
 
 
+@pytest.mark.e2e
 def test_oh_hell_at_the_table_through_the_real_score(oh_hell: Run) -> None:
     """The night of :func:`play_the_night` without its undo, redo and edit (the
     in-process tests below have them): six runs of the installed ``score``."""
@@ -295,6 +296,7 @@ def test_the_groups_config_sets_oh_hells_defaults(table: Run) -> None:
         "add-round", "Ann=1/1", "Bob=1/1", "Cy=0/0").stdout
 
 
+@pytest.mark.e2e
 def test_games_rules_and_completion_know_oh_hell(table: Run, oh_hell: Run) -> None:
     games = {game["name"]: game for game in json.loads(table("games", "--json").stdout)
              ["games"]}
@@ -354,6 +356,7 @@ def answer(child: pexpect.spawn, question: str, typed: str) -> str:
     return before
 
 
+@pytest.mark.e2e
 def test_a_terminal_asks_in_bidding_order_and_refuses_the_hook_at_once(
         ok: CLI, at_terminal: Callable[..., pexpect.spawn], summary: Any) -> None:
     ok("new", "oh-hell", *players_args(*NAMES), "--dealer", "Cy", "--most-cards", "3")
@@ -369,6 +372,7 @@ def test_a_terminal_asks_in_bidding_order_and_refuses_the_hook_at_once(
     assert summary()["rounds"][0]["bids"] == {"Ann": 1, "Bob": 1, "Cy": 2}
 
 
+@pytest.mark.e2e
 def test_edit_round_at_a_terminal_offers_what_the_deal_holds(
         ok: CLI, at_terminal: Callable[..., pexpect.spawn], summary: Any) -> None:
     ok("new", "oh-hell", *players_args(*NAMES), "--dealer", "Cy", "--most-cards", "3")
@@ -388,6 +392,7 @@ def test_edit_round_at_a_terminal_offers_what_the_deal_holds(
 LONG = ("Annabel", "Bartholomew Quincy", "Cyrille", "Dorothea", "Maximiliana Oberholzer")
 
 
+@pytest.mark.e2e
 def test_the_phone_page_shows_the_next_deals_hand_size(score_exe: Path,
                                                        score_env: dict[str, str],
                                                        ok: CLI) -> None:

@@ -183,6 +183,7 @@ GAMES = [
 
 @pytest.mark.parametrize(("game", "humans", "bots", "seed", "options"), GAMES,
                          ids=[f"{g[0]}-{g[3]}" for g in GAMES])
+@pytest.mark.e2e
 def test_no_seat_is_ever_sent_a_card_it_may_not_see(
         tmp_path: Path, game: str, humans: list[str], bots: list[str], seed: int,
         options: dict[str, Any]) -> None:
@@ -194,6 +195,7 @@ def test_no_seat_is_ever_sent_a_card_it_may_not_see(
     assert seen >= {"public", *(f"seat:{name}" for name in humans)}
 
 
+@pytest.mark.e2e
 def test_the_checker_catches_a_card_of_another_hand(tmp_path: Path) -> None:
     """The proof can fail: a state that shows another seat one card of Ann's hand is
     caught, and so is a hidden card in a page's shell."""
@@ -229,6 +231,7 @@ def test_cards_are_found_in_every_notation() -> None:
 
 
 @pytest.mark.parametrize("game", ["least-score", "one-card"])
+@pytest.mark.e2e
 def test_score_serves_pages_of_a_game_played_online_show_no_card(tmp_path: Path,
                                                                  game: str) -> None:
     """The viewers' pages of ``score serve`` (the session, the list, the statistics) of a

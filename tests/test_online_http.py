@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from deadlines import SCALE
 from online import Online, Phone, online_game, request
 
@@ -31,6 +32,7 @@ def asked_phone(online: Online, phones: dict[str, Phone], timeout: float = 30) -
     raise AssertionError("nobody is asked to move")
 
 
+@pytest.mark.e2e
 def test_a_stale_page_and_a_second_tab_make_no_move(tmp_path: Path) -> None:
     with online_game(tmp_path, "one-card", ["Ann", "Bea"], ["random"], 11,
                      {"target": 20}) as online:
@@ -59,6 +61,7 @@ def test_a_stale_page_and_a_second_tab_make_no_move(tmp_path: Path) -> None:
         assert status == 409
 
 
+@pytest.mark.e2e
 def test_a_move_needs_the_page_token_json_and_the_same_site(tmp_path: Path) -> None:
     with online_game(tmp_path, "one-card", ["Ann", "Bea"], [], 12, {"target": 20}) as online:
         phones = {name: Phone(online.seat_url(name)) for name in ("Ann", "Bea")}
@@ -88,6 +91,7 @@ def test_a_move_needs_the_page_token_json_and_the_same_site(tmp_path: Path) -> N
         assert (status, answer["ok"]) == (200, True)
 
 
+@pytest.mark.e2e
 def test_the_engine_refuses_an_illegal_discard_with_its_reason(tmp_path: Path) -> None:
     with online_game(tmp_path, "least-score", ["Ann", "Bea"], [], 13, {"limit": 25}) as online:
         phones = {name: Phone(online.seat_url(name)) for name in ("Ann", "Bea")}
@@ -111,6 +115,7 @@ def test_the_engine_refuses_an_illegal_discard_with_its_reason(tmp_path: Path) -
         assert (status, answer["ok"]) == (200, True)
 
 
+@pytest.mark.e2e
 def test_a_reloaded_page_finds_its_seat_and_the_game_waits_for_it(tmp_path: Path) -> None:
     said: list[str] = []
     with online_game(tmp_path, "one-card", ["Ann", "Bea"], ["random"], 14,
@@ -135,6 +140,7 @@ def test_a_reloaded_page_finds_its_seat_and_the_game_waits_for_it(tmp_path: Path
         assert again.next_state()["v"] > back["v"]
 
 
+@pytest.mark.e2e
 def test_each_token_opens_its_own_seat_and_the_table_shows_no_hand(tmp_path: Path) -> None:
     with online_game(tmp_path, "least-score", ["Ann", "Bea"], [], 15, {"limit": 25}) as online:
         ann, bea = Phone(online.seat_url("Ann")), Phone(online.seat_url("Bea"))
@@ -155,6 +161,7 @@ def test_each_token_opens_its_own_seat_and_the_table_shows_no_hand(tmp_path: Pat
         assert "'unsafe-inline'" not in headers["content-security-policy"]
 
 
+@pytest.mark.e2e
 def test_the_pages_speak_the_language_asked_for(tmp_path: Path) -> None:
     with online_game(tmp_path, "one-card", ["Ann", "Bea"], [], 16, {"target": 20}) as online:
         status, _headers, body = request(f"{online.seat_url('Ann')}?lang=ar")
@@ -219,6 +226,7 @@ def test_a_threads_language_reaches_a_games_own_words() -> None:
     assert words._("who declared.") == "who declared."
 
 
+@pytest.mark.e2e
 def test_score_serve_takes_no_request_body_and_a_seat_no_chunked_one(tmp_path: Path) -> None:
     """The gate reads a body only up to its server's limit: ``score serve`` takes none
     (413), a move is at most 2 KiB, and a chunked body (no length to bound) is refused."""

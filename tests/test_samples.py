@@ -58,6 +58,7 @@ def test_summaries_exist_beside_the_json(stem: str) -> None:
     assert "<svg" in page and "http://" not in page.replace('xmlns="http://www.w3.org', "")
 
 
+@pytest.mark.e2e
 def test_rebuilding_the_samples_leaves_the_committed_files_unchanged(tmp_path: Path) -> None:
     """`python sample_sessions/make_samples.py`, run as the maintainer runs it (no folder:
     it rebuilds its own, over the files already there), gives the committed samples byte

@@ -224,6 +224,7 @@ def test_the_reported_attack_keeps_no_viewer_out(
     print(f"slowest viewer {max(took):.3f} s; {crowd.reopened} connections reopened")
 
 
+@pytest.mark.e2e
 def test_the_token_is_checked_before_a_place_is_taken(
         night: None, serving: Callable[..., Running]) -> None:
     running = serving(max_connections=1)
@@ -235,6 +236,7 @@ def test_the_token_is_checked_before_a_place_is_taken(
         assert "Friday" not in body
 
 
+@pytest.mark.e2e
 def test_a_request_line_trickled_without_the_token_is_closed_at_its_deadline(
         serving: Callable[..., Running]) -> None:
     running = serving(token_seconds=1.0, request_seconds=3.0)
@@ -254,6 +256,7 @@ def test_a_request_line_trickled_without_the_token_is_closed_at_its_deadline(
     assert 0.9 <= closed < 2.5, closed
 
 
+@pytest.mark.e2e
 def test_a_tokened_request_trickled_is_closed_at_its_deadline_and_its_place_given_back(
         night: None, serving: Callable[..., Running]) -> None:
     running = serving(max_connections=1, token_seconds=1.0, request_seconds=2.0)
@@ -278,6 +281,7 @@ def test_a_tokened_request_trickled_is_closed_at_its_deadline_and_its_place_give
     assert status == 200, "the trickling request must give its place back"
 
 
+@pytest.mark.e2e
 def test_the_oldest_waiting_connection_makes_way_for_a_new_one(
         night: None, serving: Callable[..., Running]) -> None:
     running = serving(max_waiting=4)
@@ -297,6 +301,7 @@ def test_the_oldest_waiting_connection_makes_way_for_a_new_one(
             connection.close()
 
 
+@pytest.mark.e2e
 def test_an_http_0_9_request_line_with_the_token_is_answered(
         night: None, serving: Callable[..., Running]) -> None:
     running = serving()
@@ -306,6 +311,7 @@ def test_an_http_0_9_request_line_with_the_token_is_answered(
     assert answer.startswith(b"HTTP/1.0 200 ") and b"Friday" in answer
 
 
+@pytest.mark.e2e
 def test_stopping_closes_what_waits_at_the_gate(serving: Callable[..., Running]) -> None:
     running = serving()
     idle = [socket.create_connection(("127.0.0.1", running.port), timeout=5 * SCALE)
@@ -332,6 +338,7 @@ def damage_session_two(db_path: Path) -> None:
 
 @pytest.mark.parametrize("content", [b"{not json", b"", b"\xff\xfe garbage", b'{"x": 1}',
                                      None])
+@pytest.mark.e2e
 def test_the_damaged_page_says_so_without_the_path_and_the_terminal_hears_why(
         ok: CLI, db_path: Path, serving: Callable[..., Running], content: bytes | None
         ) -> None:
@@ -369,6 +376,7 @@ def replace_bytes(path: Path, content: bytes) -> None:
     temporary.replace(path)
 
 
+@pytest.mark.e2e
 def test_serve_tells_the_path_on_the_terminal_only(
         night: None, db_path: Path, score_exe: Path, score_env: dict[str, str]) -> None:
     good = db_path.read_bytes()
@@ -392,6 +400,7 @@ def test_serve_tells_the_path_on_the_terminal_only(
     assert "Traceback" not in out
 
 
+@pytest.mark.e2e
 def test_serve_on_a_damaged_store_says_why_once_on_the_terminal(
         db_path: Path, score_exe: Path, score_env: dict[str, str]) -> None:
     db_path.write_bytes(b"{broken")

@@ -63,6 +63,7 @@ RULES = {
 
 
 @pytest.mark.parametrize("game", ["least-score", "one-card"])
+@pytest.mark.e2e
 def test_shards_merged_are_the_single_run_byte_for_byte(cli: CLI, tmp_path: Path,
                                                         game: str) -> None:
     bots, rules, _ = RULES[game]
@@ -159,6 +160,7 @@ def test_simulate_refuses_house_rules_and_slices_it_cannot_play(refuse: Refuse) 
     refuse("simulate", "one-card", "--games", 3, code=2, says="--bot LEVEL")
 
 
+@pytest.mark.e2e
 def test_tasks_are_sized_in_time_so_the_progress_moves_often(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """With processes, the games go out in tasks of about TASK_SECONDS each (one game at
@@ -215,6 +217,7 @@ def read_terminal(fd: int, process: subprocess.Popen[bytes], seconds: float) -> 
     return out.decode(errors="replace")
 
 
+@pytest.mark.e2e
 def test_the_progress_bar_shows_games_done_and_time_left(score_exe: Path,
                                                          db_path: Path) -> None:
     """At a terminal, with --jobs 2, the bar is redrawn as games finish, with the time
@@ -257,6 +260,7 @@ def alive(pid: int) -> bool:
 
 @pytest.mark.parametrize(("sent", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)],
                          ids=["ctrl-c", "sigterm"])
+@pytest.mark.e2e
 def test_ctrl_c_stops_simulate_with_processes_at_once(score_exe: Path, db_path: Path,
                                                       sent: signal.Signals, code: int) -> None:
     process = subprocess.Popen(

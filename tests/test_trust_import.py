@@ -140,6 +140,7 @@ def test_a_summary_that_a_bom_starts_is_read(ok: CLI, tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+@pytest.mark.e2e
 def test_dev_zero_is_refused_quickly_in_one_line(score_exe: Path, score_env: dict[str, str],
                                                  db_path: Path) -> None:
     """Today: it reads until memory runs out (MemoryError). Run with 1 GiB of address

@@ -117,6 +117,7 @@ def test_a_read_only_store_is_refused_not_replaced(ok: CLI, refuse: Refuse,
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+@pytest.mark.e2e
 def test_a_fifo_as_the_store_is_refused_at_once(score_exe: Path, score_env: dict[str, str],
                                                 db_path: Path) -> None:
     os.mkfifo(db_path)
