@@ -9,6 +9,7 @@ import os
 import shutil
 from pathlib import Path
 
+from deadlines import deadline
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
@@ -30,5 +31,5 @@ def headless_chromium(profile: Path, width: int, height: int = 900) -> webdriver
                  f"--window-size={width},{height}", f"--user-data-dir={profile}"):
         options.add_argument(flag)
     driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
-    driver.set_page_load_timeout(20)
+    driver.set_page_load_timeout(deadline(20))
     return driver

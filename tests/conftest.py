@@ -30,6 +30,8 @@ from hypothesis import settings
 # COLUMNS would be ignored. Without it at import, rich reads COLUMNS at each print.
 os.environ.pop("COLUMNS", None)
 
+from deadlines import deadline
+
 from scorekeeper import i18n, registry
 from scorekeeper.cli.app import run
 
@@ -39,6 +41,71 @@ from scorekeeper.cli.app import run
 settings.register_profile("scorekeeper", deadline=None)
 settings.load_profile("scorekeeper")
 
+
+
+# ---------------------------------------------------------------------------
+# The e2e marker, enforced: a test that starts a real process (the `score` executable,
+# pip, a browser's driver), a terminal (pexpect forks one) or a server (a socket bound)
+# must say so with ``@pytest.mark.e2e``, so ``-m "not e2e"`` is the quick inner loop
+# (docs/testing.md). The check is an audit hook (sys.addaudithook): it sees every start,
+# whichever helper or library makes it, in any thread, while a test runs.
+
+STARTS = frozenset({"subprocess.Popen", "os.fork", "os.forkpty", "os.posix_spawn",
+                    "os.exec", "os.system", "socket.bind"})
+"""The audit events that start a process, a terminal or a server."""
+
+_running: list[pytest.Item] = []
+"""The test being run (set up, called, torn down), when it is not marked e2e."""
+
+_started: dict[str, str] = {}
+"""Test id -> the first start it made without the marker."""
+
+
+def _watch_starts(event: str, args: tuple[Any, ...]) -> None:
+    if event not in STARTS or not _running:
+        return
+    item = _running[0]
+    what = f"{event}{tuple(str(arg)[:80] for arg in args[:2])}"
+    _started.setdefault(item.nodeid, what)
+    raise RuntimeError(f"{item.nodeid} starts a real process, terminal or server ({what}) "
+                       "but is not marked @pytest.mark.e2e (docs/testing.md)")
+
+
+sys.addaudithook(_watch_starts)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    if item.get_closest_marker("e2e") is None:
+        _running.append(item)
+    try:
+        yield
+    finally:
+        _running.clear()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A start refused by the audit hook fails the test even when the code under test
+    caught the error."""
+    outcome = yield
+    report: pytest.TestReport = outcome.get_result()
+    started = _started.get(item.nodeid)
+    if started and report.when == "call" and report.outcome != "failed":
+        report.outcome = "failed"
+        report.longrepr = (f"{item.nodeid} starts a real process, terminal or server "
+                           f"({started}) but is not marked @pytest.mark.e2e")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The ``slow`` tests run only when ``-m`` names them: ``-m "not e2e"`` (which replaces
+    the default ``-m 'not slow'`` of pyproject.toml) leaves them out as the default does."""
+    if "slow" in (config.option.markexpr or ""):
+        return
+    slow = [item for item in items if item.get_closest_marker("slow")]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if not item.get_closest_marker("slow")]
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
@@ -266,7 +333,7 @@ def score_run(score_exe: Path, score_env: dict[str, str]) -> Iterator[Callable[.
             capture_output=True,
             text=True,
             encoding="utf-8",
-            timeout=60,
+            timeout=deadline(60),
         )
         return Result(completed.returncode, completed.stdout, completed.stderr)
 

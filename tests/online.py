@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from deadlines import deadline
+
 from scorekeeper import match
 from scorekeeper.playing import GameLife
 from scorekeeper.registry import declaration_of
@@ -77,7 +79,7 @@ class Online:
 
     def finish(self, timeout: float = 120) -> Session:
         assert self.thread is not None
-        self.thread.join(timeout)
+        self.thread.join(deadline(timeout))
         assert not self.thread.is_alive(), "the game did not end"
         outcome = self.result[0]
         if isinstance(outcome, BaseException):
@@ -121,7 +123,7 @@ def online_game(tmp_path: Path, game: str, humans: list[str], bots: list[str], s
 def request(url: str, method: str = "GET", body: bytes | None = None,
             headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
     parts = urlsplit(url)
-    connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=20)
+    connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=deadline(20))
     try:
         path = parts.path + (f"?{parts.query}" if parts.query else "")
         connection.request(method, path, body=body, headers=headers or {})
@@ -145,7 +147,7 @@ class Phone:
         self.page = found.group(1)
         parts = urlsplit(url)
         self.socket = socket.create_connection((parts.hostname or "", parts.port or 0),
-                                               timeout=30)
+                                               timeout=deadline(30))
         self.socket.sendall(f"GET {parts.path}events?lang={lang} HTTP/1.1\r\n"
                             f"Host: {parts.netloc}\r\nAccept: text/event-stream\r\n\r\n"
                             .encode())
@@ -157,7 +159,7 @@ class Phone:
         self.state: dict[str, Any] = {}
 
     def next_state(self, timeout: float = 30) -> dict[str, Any]:
-        self.socket.settimeout(timeout)
+        self.socket.settimeout(deadline(timeout))
         while True:
             line = self.file.readline()
             if not line:

@@ -15,6 +15,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import zxingcpp
+from deadlines import deadline
 
 URL = re.compile(r"http://\S+/")
 QR_CHARACTERS = frozenset(" ▀▄█")
@@ -49,7 +50,7 @@ class Served:
     def stop(self, how: int = signal.SIGINT, timeout: float = 30) -> tuple[int, str, str]:
         """Stop it as Ctrl-C (or ``how``) does; (exit code, the rest of stdout, stderr)."""
         self.process.send_signal(how)
-        out, err = self.process.communicate(timeout=timeout)
+        out, err = self.process.communicate(timeout=deadline(timeout))
         return self.process.returncode, out, "".join(self.stderr) + err
 
 
@@ -74,16 +75,16 @@ def start_serve(score_exe: Path, env: dict[str, str], *args: str,
 
     threading.Thread(target=pump, daemon=True).start()
     seen: list[str] = []
-    deadline = time.monotonic() + timeout
+    until = time.monotonic() + deadline(timeout)
     while True:
         try:
-            line = lines.get(timeout=max(0.1, deadline - time.monotonic()))
+            line = lines.get(timeout=max(0.1, until - time.monotonic()))
         except queue.Empty:
             process.kill()
-            raise AssertionError(f"score serve printed no address in {timeout} s: {seen}") \
-                from None
+            raise AssertionError(f"score serve printed no address in {deadline(timeout)} s: "
+                                 f"{seen}") from None
         if not line:
-            process.wait(timeout=10)
+            process.wait(timeout=deadline(10))
             assert process.stderr is not None
             raise AssertionError(f"score serve ended ({process.returncode}): {seen} "
                                  f"{process.stderr.read()}")
@@ -98,7 +99,8 @@ class EventStream:
     def __init__(self, url: str, timeout: float = 10) -> None:
         parts = urlsplit(url)
         assert parts.hostname and parts.port
-        self.socket = socket.create_connection((parts.hostname, parts.port), timeout=timeout)
+        self.socket = socket.create_connection((parts.hostname, parts.port),
+                                               timeout=deadline(timeout))
         path = parts.path + (f"?{parts.query}" if parts.query else "")
         self.socket.sendall(f"GET {path} HTTP/1.1\r\nHost: {parts.netloc}\r\n"
                             "Accept: text/event-stream\r\n\r\n".encode())
@@ -111,7 +113,7 @@ class EventStream:
 
     def next_data(self, timeout: float = 10) -> str:
         """The data of the next event (comments and ``retry`` lines skipped)."""
-        self.socket.settimeout(timeout)
+        self.socket.settimeout(deadline(timeout))
         data: list[str] = []
         while True:
             line = self.file.readline()

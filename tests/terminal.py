@@ -12,19 +12,21 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pexpect
+from deadlines import deadline
 
 
 def spawn_score(score_exe: Path, db_path: Path, args: Sequence[str], *,
                 columns: int = 100, env: dict[str, str] | None = None,
                 timeout: float = 60) -> pexpect.spawn:
-    """``score ARGS`` at a terminal of ``columns`` columns, on the temporary store."""
+    """``score ARGS`` at a terminal of ``columns`` columns, on the temporary store; each
+    expect waits up to ``timeout`` seconds, scaled for the machine (tests/deadlines.py)."""
     environment = {key: value for key, value in os.environ.items()
                    if key not in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE",
                                   "CLICOLOR_FORCE", "COLUMNS", "LINES")}
     environment |= {"SCOREKEEPER_DB": str(db_path), "NO_COLOR": "1", "TERM": "xterm",
                     "PYTHONIOENCODING": "utf-8", "SCOREKEEPER_LANG": "en", **(env or {})}
     child = pexpect.spawn(str(score_exe), list(args), env=environment, encoding="utf-8",
-                          timeout=timeout, dimensions=(40, columns))
+                          timeout=deadline(timeout), dimensions=(40, columns))
     return child
 
 
@@ -49,17 +51,17 @@ def interrupt_when_shown(score_exe: Path, env: dict[str, str], args: Sequence[st
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert process.stdout is not None
     out = b""
-    deadline = time.monotonic() + timeout
+    until = time.monotonic() + deadline(timeout)
     try:
         while shown not in out:
-            assert time.monotonic() < deadline, out
+            assert time.monotonic() < until, out
             ready, _, _ = select.select([process.stdout], [], [], 1)
             if ready:
                 chunk = os.read(process.stdout.fileno(), 4096)
                 assert chunk, out
                 out += chunk
         process.send_signal(signal.SIGINT)
-        rest, err = process.communicate(timeout=timeout)
+        rest, err = process.communicate(timeout=deadline(timeout))
     finally:
         if process.poll() is None:
             process.kill()

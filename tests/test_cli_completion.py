@@ -32,12 +32,14 @@ def complete(score_run: Callable[..., Result]) -> Callable[..., list[str]]:
     return ask
 
 
+@pytest.mark.e2e
 def test_commands_and_options_complete_in_every_shell(complete: Callable[..., list[str]]) -> None:
     for shell in ("bash", "zsh", "fish"):
         assert any("add-round" in word for word in complete(shell, "add")), shell
     assert "--declarer" in complete("bash", "add-round", "--dec")
 
 
+@pytest.mark.e2e
 def test_new_offers_only_the_options_of_the_game_it_names(
         complete: Callable[..., list[str]], db_path: Path) -> None:
     # Yaniv's --halving is not one of Oh Hell's; Points has no --limit
@@ -54,6 +56,7 @@ def test_new_offers_only_the_options_of_the_game_it_names(
     assert not db_path.exists()  # nothing read, nothing made
 
 
+@pytest.mark.e2e
 def test_add_round_offers_only_the_round_options_of_the_sessions_game(
         complete: Callable[..., list[str]], score_run: Callable[..., Result],
         db_path: Path) -> None:
@@ -71,6 +74,7 @@ def test_add_round_offers_only_the_round_options_of_the_sessions_game(
     assert db_path.read_bytes() == before  # a Tab press never writes
 
 
+@pytest.mark.e2e
 def test_session_ids_and_games_complete(complete: Callable[..., list[str]],
                                         score_run: Callable[..., Result]) -> None:
     assert complete("bash", "new", "") == ["hearts", "least-score", "oh-hell", "one-card",
@@ -83,6 +87,7 @@ def test_session_ids_and_games_complete(complete: Callable[..., list[str]],
     assert complete("bash", "undo", "--session", "") == ["1", "2"]
 
 
+@pytest.mark.e2e
 def test_add_round_completes_the_players_still_in_without_a_value(
         complete: Callable[..., list[str]], score_run: Callable[..., Result]) -> None:
     score_run("new", "least-score", "--player", "Ann", "--player", "Bob", "--player", "Cy",
@@ -94,6 +99,7 @@ def test_add_round_completes_the_players_still_in_without_a_value(
     assert complete("bash", "add-round", "") == ["Ann=", "Cy="]  # Bob is knocked out
 
 
+@pytest.mark.e2e
 def test_completion_reads_nothing_it_cannot_and_creates_nothing(
         complete: Callable[..., list[str]], db_path: Path, tmp_path: Path) -> None:
     db_path.write_text("not json", encoding="utf-8")
@@ -104,6 +110,7 @@ def test_completion_reads_nothing_it_cannot_and_creates_nothing(
     assert not missing.parent.exists()
 
 
+@pytest.mark.e2e
 def test_the_completion_script_is_shown_for_each_shell(score_run: Callable[..., Result]) -> None:
     for shell, marker in (("bash", "complete"), ("zsh", "compdef"), ("fish", "complete")):
         result = score_run("--show-completion", shell)
@@ -111,6 +118,7 @@ def test_the_completion_script_is_shown_for_each_shell(score_run: Callable[..., 
         assert marker in result.stdout and "_SCORE_COMPLETE" in result.stdout, shell
 
 
+@pytest.mark.e2e
 def test_an_unknown_shell_is_refused_in_one_line(score_run: Callable[..., Result]) -> None:
     result = score_run("--show-completion", "tcsh")
     assert result.exit_code == 1
@@ -118,6 +126,7 @@ def test_an_unknown_shell_is_refused_in_one_line(score_run: Callable[..., Result
     assert len(result.stderr.splitlines()) == 1
 
 
+@pytest.mark.e2e
 def test_the_shell_is_optional_before_a_command(score_run: Callable[..., Result]) -> None:
     result = score_run("--show-completion", "sessions", env={"SHELL": "/bin/bash"})
     assert "error" not in result.stderr

@@ -25,6 +25,7 @@ def expected_totals_line(totals: dict[str, int], limit: int) -> str:
     return f"Totals, limit {limit}: " + " · ".join(parts)
 
 
+@pytest.mark.e2e
 def test_every_hand_over_screen_shows_the_totals_the_limit_and_who_is_out(
         score_run: Run) -> None:
     humans, limit = ["Ann", "Bob", "Cy"], 25
@@ -42,6 +43,7 @@ def test_every_hand_over_screen_shows_the_totals_the_limit_and_who_is_out(
     assert any("(out)" in line for line in shown), "nobody was out at a hand-over"
 
 
+@pytest.mark.e2e
 def test_resume_starts_with_the_totals(score_run: Run) -> None:
     game, bots, options = "least-score", ["greedy", "random"], {"limit": 25}
     seed, script = first_seed(game, ["Ann"], bots, 11, options, deals=3)
@@ -101,6 +103,7 @@ def a_card_of_the_hand(before: str, hand_word: str) -> str:
                         "not_a_card": "ليست بطاقة", "hint_shown": "تلميح — الروبوت القوي"},
                  id="ar"),
 ])
+@pytest.mark.e2e
 def test_play_takes_the_languages_move_words_and_points_to_them(
         score_exe: Path, db_path: Path, language: str, words: dict[str, str]) -> None:
     child = spawn_score(score_exe, db_path, ["play", "least-score", "--player", "Ann",
@@ -138,6 +141,7 @@ def test_play_takes_the_languages_move_words_and_points_to_them(
     pytest.param("ar", "[نعم/لا، Enter: نعم]", "نعم", id="ar"),
     pytest.param("ar", "[نعم/لا، Enter: نعم]", "y", id="ar-english"),
 ])
+@pytest.mark.e2e
 def test_yes_no_questions_are_asked_and_answered_in_the_language(
         score_exe: Path, db_path: Path, ok: CLI, summary: Any, language: str, shown: str,
         answer: str) -> None:
@@ -154,6 +158,7 @@ def test_yes_no_questions_are_asked_and_answered_in_the_language(
     assert summary()["id"] == 2
 
 
+@pytest.mark.e2e
 def test_one_card_takes_the_danish_pass_and_names_it(score_exe: Path, db_path: Path) -> None:
     child = spawn_score(score_exe, db_path, ["play", "one-card", "--player", "Ann",
                                              *["--bot", "greedy"] * 3, "--seed", "1"],

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from deadlines import SCALE
 
 from scorekeeper import i18n
 from scorekeeper.cli.language import root_option
@@ -129,6 +130,7 @@ def test_root_option_reads_only_the_roots_lang() -> None:
     assert root_option([]) is None
 
 
+@pytest.mark.e2e
 def test_the_real_score_speaks_danish(score_run: Callable[..., Result], tmp_path: Path) -> None:
     result = score_run("--lang", "da", "--help")
     assert result.exit_code == 0 and "Brug: score" in result.stdout
@@ -136,11 +138,12 @@ def test_the_real_score_speaks_danish(score_run: Callable[..., Result], tmp_path
     assert refused.exit_code == 2
     assert "لا يوجد في score add-round خيار --bogus" in refused.stderr
     module = subprocess.run([sys.executable, "-m", "scorekeeper", "--lang", "da", "--help"],
-                            capture_output=True, text=True, encoding="utf-8", timeout=60,
+                            capture_output=True, text=True, encoding="utf-8", timeout=60 * SCALE,
                             cwd=tmp_path)
     assert module.returncode == 0 and "Tilvalg:" in module.stdout
 
 
+@pytest.mark.e2e
 def test_english_loads_no_catalog_and_the_table_never_imports_babel(tmp_path: Path) -> None:
     """Start-up is the table's wait (issue 12): no Babel on the way to a round."""
     code = ("import sys\n"
@@ -156,7 +159,7 @@ def test_english_loads_no_catalog_and_the_table_never_imports_babel(tmp_path: Pa
             "run(['--lang', 'da', 'add-round', '--declarer', 'A', 'A=1', 'B=9'])\n"
             "assert 'babel' not in sys.modules, sorted(m for m in sys.modules if 'babel' in m)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=60, env={"SCOREKEEPER_DB": str(tmp_path / "store.json"),
+                          timeout=60 * SCALE, env={"SCOREKEEPER_DB": str(tmp_path / "store.json"),
                                            "SCOREKEEPER_CONFIG": str(tmp_path / "c.toml"),
                                            "PATH": "/usr/bin:/bin"})
     assert done.returncode == 0, done.stderr

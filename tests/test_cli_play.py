@@ -248,6 +248,7 @@ GAMES = [
 
 
 @pytest.mark.parametrize(("game", "bots", "options"), GAMES)
+@pytest.mark.e2e
 def test_a_human_game_through_stdin_is_played_and_saved_as_scripted(
         score_run: Run, game: str, bots: list[str], options: dict[str, Any]) -> None:
     seed, script = first_seed(game, ["Ann"], bots, 7, options)
@@ -283,6 +284,7 @@ def test_a_human_game_through_stdin_is_played_and_saved_as_scripted(
     assert listing.exit_code == 0 and "finished" in listing.stdout
 
 
+@pytest.mark.e2e
 def test_a_one_card_human_can_lead_the_joker_naming_a_suit(score_run: Run) -> None:
     """A joker lead typed as ``JK H`` (and an order choice, when one comes up)."""
     for seed in range(40):
@@ -314,6 +316,7 @@ def hand_over_segments(out: str) -> list[tuple[str | None, str]]:
     pytest.param("least-score", ["greedy"], {"limit": 25}, id="least-score"),
     pytest.param("one-card", ["random"], {}, id="one-card"),
 ])
+@pytest.mark.e2e
 def test_two_humans_hand_over_the_keyboard_and_never_see_each_others_hand(
         score_run: Run, game: str, bots: list[str], options: dict[str, Any]) -> None:
     humans = ["Ann", "Bob"]
@@ -398,6 +401,7 @@ def test_play_refuses_what_it_cannot_play(refuse: Refuse) -> None:
 # Stopping and resuming
 
 
+@pytest.mark.e2e
 def test_eof_stops_the_game_like_ctrl_c_and_resume_deals_the_deal_again_fresh(
         score_run: Run) -> None:
     game, bots, options = "least-score", ["greedy", "random"], {"limit": 25}

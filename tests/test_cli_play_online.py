@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Result
+from deadlines import SCALE
 from online import Phone, play_seat
 from serving import QR_CHARACTERS, decode_qr
 
@@ -58,7 +59,7 @@ class Playing:
     def rest(self, timeout: float = 120) -> str:
         """Everything it printed, once it has ended."""
         self.process.wait(timeout)
-        while (line := self.lines.get(timeout=10)):
+        while (line := self.lines.get(timeout=10 * SCALE)):
             self.seen.append(line.rstrip("\n"))
         return "\n".join(self.seen)
 
@@ -88,7 +89,7 @@ def playing(score_exe: Path, score_env: dict[str, str]) -> Iterator[Callable[...
     for process in started:
         if process.poll() is None:
             process.kill()
-            process.wait(10)
+            process.wait(10 * SCALE)
 
 
 def phones_play(urls: dict[str, str], seed: int) -> tuple[list[Phone], threading.Event]:
@@ -100,6 +101,7 @@ def phones_play(urls: dict[str, str], seed: int) -> tuple[list[Phone], threading
     return phones, stop
 
 
+@pytest.mark.e2e
 def test_a_whole_game_online_is_saved_as_play_saves_it(
         playing: Callable[..., Playing], score_run: Callable[..., Result],
         tmp_path: Path) -> None:
@@ -123,6 +125,7 @@ def test_a_whole_game_online_is_saved_as_play_saves_it(
     assert replayed.exit_code == 0 and "Deal 1" in replayed.stdout, replayed.output
 
 
+@pytest.mark.e2e
 def test_ctrl_c_keeps_the_finished_deals_and_resume_goes_on_online(
         playing: Callable[..., Playing], score_run: Callable[..., Result]) -> None:
     game = playing("least-score", "--player", "Ann", "--bot", "random", "--seed", "32",
@@ -154,12 +157,14 @@ def test_ctrl_c_keeps_the_finished_deals_and_resume_goes_on_online(
     assert len(final["rounds"]) > done
 
 
+@pytest.mark.e2e
 def test_host_and_port_go_with_online(score_run: Callable[..., Result]) -> None:
     result = score_run("play", "one-card", "--player", "Ann", "--bot", "random",
                        "--port", "0")
     assert result.exit_code == 2 and "--online" in result.output
 
 
+@pytest.mark.e2e
 def test_off_loopback_each_seat_gets_a_qr_code_of_its_own_link(
         playing: Callable[..., Playing]) -> None:
     game = playing("one-card", "--player", "Ann", "--player", "Bea", "--bot", "random",

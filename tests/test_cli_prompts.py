@@ -29,6 +29,7 @@ def answer(child: pexpect.spawn, question: str, typed: str) -> str:
     return before
 
 
+@pytest.mark.e2e
 def test_each_answer_is_checked_as_it_is_typed(least, ok: CLI, summary,
                                                at_terminal) -> None:
     least("Ann", "Bob", "Cy", "Dan", extra=("--dealer", "Ann"))
@@ -54,6 +55,7 @@ def test_each_answer_is_checked_as_it_is_typed(least, ok: CLI, summary,
     assert first["hands"] == {"Bob": ["AH", "3S"]}
 
 
+@pytest.mark.e2e
 def test_one_card_bids_and_points_are_checked_and_the_rest_is_offered(one_card, summary,
                                                                       at_terminal) -> None:
     one_card("Ann", "Bob", "Cy", extra=("--dealer", "Ann"))
@@ -74,6 +76,7 @@ def test_one_card_bids_and_points_are_checked_and_the_rest_is_offered(one_card, 
     assert summary()["rounds"][0]["points"] == {"Ann": 4, "Bob": 8, "Cy": 3}
 
 
+@pytest.mark.e2e
 def test_none_at_the_bid_question_is_a_deal_nobody_bid_on(one_card, summary,
                                                           at_terminal) -> None:
     one_card("Ann", "Bob")
@@ -96,6 +99,7 @@ def test_none_at_the_bid_question_is_a_deal_nobody_bid_on(one_card, summary,
      "Bob can't have bid 3: the lowest bid for 3 players is 7"),
     ("least", ["edit-round", "4"], "there is no round 4"),
 ])
+@pytest.mark.e2e
 def test_what_can_never_be_accepted_is_refused_before_any_question(
         least, one_card, ok: CLI, at_terminal, db_path: Path, setup: str,
         args: list[str], says: str) -> None:
@@ -116,6 +120,7 @@ def test_what_can_never_be_accepted_is_refused_before_any_question(
     assert db_path.read_bytes() == before
 
 
+@pytest.mark.e2e
 def test_a_knocked_out_player_is_refused_on_the_command_line(least, ok: CLI,
                                                              at_terminal) -> None:
     least("Ann", "Bob", "Cy", extra=("--limit", "10"))
@@ -124,6 +129,7 @@ def test_a_knocked_out_player_is_refused_on_the_command_line(least, ok: CLI,
     assert code == 1 and "Bob is knocked out and has no hand" in output
 
 
+@pytest.mark.e2e
 def test_edit_round_shows_the_round_and_offers_it(least, ok: CLI, summary,
                                                   at_terminal) -> None:
     least("Ann", "Bob", "Cy", extra=("--dealer", "Ann"))
@@ -142,6 +148,7 @@ def test_edit_round_shows_the_round_and_offers_it(least, ok: CLI, summary,
     assert first["totals"] == {"Ann": 9, "Bob": 3, "Cy": 5}
 
 
+@pytest.mark.e2e
 def test_answers_can_be_edited_and_recalled(least, summary, at_terminal) -> None:
     least("Ann", "Bob", "Cy")
     child = at_terminal("add-round", "--declarer", "Ann")
@@ -157,6 +164,7 @@ def test_answers_can_be_edited_and_recalled(least, summary, at_terminal) -> None
     assert summary()["rounds"][0]["totals"] == {"Ann": 2, "Bob": 17, "Cy": 17}
 
 
+@pytest.mark.e2e
 def test_no_lock_is_held_while_asking(least, ok: CLI, summary, at_terminal,
                                       score_run) -> None:
     """Another terminal can write while one waits at a question; the waiting command
@@ -174,6 +182,7 @@ def test_no_lock_is_held_while_asking(least, ok: CLI, summary, at_terminal,
     assert len(summary()["rounds"]) == 1
 
 
+@pytest.mark.e2e
 def test_a_game_that_declares_no_questions_is_asked_plainly(score_exe: Path, db_path: Path,
                                                             score_run) -> None:
     """The third game of tests/third_game declares no questions of its own: its round
@@ -200,6 +209,7 @@ INTERRUPTED = "Interrupted: the unfinished command changed nothing."
     (["add-round", "--declarer", "Ann"], "Ann's hand total or cards: "),
     (["new", "one-card"], "Players in seating order, separated by commas: "),
 ])
+@pytest.mark.e2e
 def test_ctrl_c_at_a_question_ends_its_line_and_says_nothing_was_recorded(
         least, at_terminal, db_path: Path, command: list[str], question: str) -> None:
     """Issue 28.7: Ctrl-C at a prompt used to leave the cursor after the prompt, with

@@ -136,6 +136,7 @@ def test_replay_without_a_round_steps_through_every_deal(
     assert len(numbered_lines(result.stdout)) == sum(len(r["actions"]) for r in data["rounds"])
 
 
+@pytest.mark.e2e
 def test_replay_with_pause_waits_for_enter_before_each_action(score_run: Run) -> None:
     played = score_run("play", "one-card", "--bot", "random", "--bot", "random", "--seed", 4)
     assert played.exit_code == 0, played

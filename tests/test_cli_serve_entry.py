@@ -15,7 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
+import pytest
 from conftest import CLI, Result, file_bytes
+from deadlines import SCALE
 from entries import ENTRY_LINK, Player
 from serving import Served, decode_qr, start_serve
 
@@ -62,12 +64,13 @@ def stop(served: Served) -> tuple[int, str, str]:
         code, rest, errors = served.stop()
         return code, "".join(served.lines) + rest, errors
     served.process.send_signal(signal.SIGINT)
-    code = served.process.wait(30)
-    read_until(served, "Stopped", timeout=10)
+    code = served.process.wait(30 * SCALE)
+    read_until(served, "Stopped", timeout=10 * SCALE)
     assert served.process.stderr is not None
     return code, "".join(served.lines), served.process.stderr.read()
 
 
+@pytest.mark.e2e
 def test_each_player_enters_their_hand_and_add_round_records_the_deal(
         score_exe: Path, score_env: dict[str, str], score_run: Callable[..., Result],
         db_path: Path) -> None:
@@ -112,6 +115,7 @@ def test_each_player_enters_their_hand_and_add_round_records_the_deal(
     assert played["totals"] == {"Ann": 3, "Bob": 16, "Cy": 7}
 
 
+@pytest.mark.e2e
 def test_entries_survive_the_server_and_a_second_one_takes_over(
         score_exe: Path, score_env: dict[str, str], score_run: Callable[..., Result],
         ok: CLI) -> None:
@@ -134,6 +138,7 @@ def test_entries_survive_the_server_and_a_second_one_takes_over(
     assert shown["rounds"][0]["points"] == {"Ann": 12, "Bob": -3}
 
 
+@pytest.mark.e2e
 def test_off_loopback_each_player_gets_a_qr_code_of_their_own_link(
         score_exe: Path, score_env: dict[str, str], ok: CLI) -> None:
     ok("new", "least-score", "--player", "Ann", "--player", "Bob")
@@ -153,6 +158,7 @@ def test_off_loopback_each_player_gets_a_qr_code_of_their_own_link(
         served.stop()
 
 
+@pytest.mark.e2e
 def test_serve_entry_refuses_what_is_not_a_table_game_being_played(
         score_run: Callable[..., Result], ok: CLI, db_path: Path) -> None:
     ok("play", "least-score", "--bot", "random", "--bot", "random", "--seed", "3")

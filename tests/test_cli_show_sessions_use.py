@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from conftest import CLI, ESCAPE, Refuse
+from deadlines import SCALE
 
 
 def test_sessions_with_no_store(ok: CLI, db_path: Path) -> None:
@@ -136,6 +137,7 @@ def _read_all(descriptor: int) -> bytes:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+@pytest.mark.e2e
 def test_the_real_score_in_a_pipe_and_on_a_terminal(score_exe: Path,
                                                     score_env: dict[str, str],
                                                     score_run) -> None:
@@ -164,7 +166,7 @@ def test_the_real_score_in_a_pipe_and_on_a_terminal(score_exe: Path,
             output = _read_all(leader)  # while it writes: a full pty would block it
         finally:
             os.close(leader)
-        assert process.wait(timeout=60) == 0
+        assert process.wait(timeout=60 * SCALE) == 0
         return output.decode("utf-8", "replace")
 
     colour = re.compile(r"\x1b\[[0-9;]*?(?:3[0-9]|4[0-9]|9[0-7]|10[0-7])(?:;[0-9;]*)?m")

@@ -102,6 +102,7 @@ def test_a_shared_win_counts_one_kth_to_each_winner() -> None:
     pytest.param("least-score", ["random", "greedy", "random"], id="least-score"),
     pytest.param("one-card", ["greedy", "random"], id="one-card"),
 ])
+@pytest.mark.e2e
 def test_jobs_do_not_change_the_result(score_run: Run, game: str, bots: list[str]) -> None:
     one = parse_json_line(score_run(*simulate_args(game, bots, 24, 9, "--jobs", 1, "--json")))
     two = parse_json_line(score_run(*simulate_args(game, bots, 24, 9, "--jobs", 2, "--json")))

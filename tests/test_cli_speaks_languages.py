@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import Result, assert_one_line_error, file_bytes
 
 Run = Callable[..., Result]
@@ -20,6 +22,7 @@ Run = Callable[..., Result]
 DANISH = {"SCOREKEEPER_LANG": "da"}
 
 
+@pytest.mark.e2e
 def test_new_says_the_session_started_in_danish(score_run: Run) -> None:
     result = score_run("new", "least-score", "--player", "Ann", "--player", "Bob",
                        "--dealer", "Ann", env=DANISH)
@@ -29,6 +32,7 @@ def test_new_says_the_session_started_in_danish(score_run: Run) -> None:
     assert "It is now the current session" not in result.stdout
 
 
+@pytest.mark.e2e
 def test_new_says_who_was_drawn_to_deal_in_arabic(score_run: Run) -> None:
     result = score_run("--lang", "ar", "new", "one-card", "--player", "Ann",
                        "--player", "Bob")
@@ -37,6 +41,7 @@ def test_new_says_who_was_drawn_to_deal_in_arabic(score_run: Run) -> None:
     assert "عشوائيًا ليوزّع أولًا" in result.stdout  # ... was drawn at random to deal first
 
 
+@pytest.mark.e2e
 def test_an_empty_list_of_sessions_in_arabic(score_run: Run) -> None:
     result = score_run("--lang", "ar", "sessions")
     assert result.exit_code == 0, result
@@ -44,6 +49,7 @@ def test_an_empty_list_of_sessions_in_arabic(score_run: Run) -> None:
     assert "`score new least-score --player A --player B`" in result.stdout  # typed words stay
 
 
+@pytest.mark.e2e
 def test_a_refusal_in_arabic_keeps_its_error_prefix(score_run: Run, tmp_path: Path,
                                                     db_path: Path) -> None:
     before = file_bytes(db_path)
@@ -54,6 +60,7 @@ def test_a_refusal_in_arabic_keeps_its_error_prefix(score_run: Run, tmp_path: Pa
     assert file_bytes(db_path) == before
 
 
+@pytest.mark.e2e
 def test_a_malformed_file_is_refused_in_danish(score_run: Run, tmp_path: Path) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text("[" * 100 + "]" * 100, encoding="utf-8")
@@ -64,6 +71,7 @@ def test_a_malformed_file_is_refused_in_danish(score_run: Run, tmp_path: Path) -
     assert "import tager en fil fra `score export --format json`" in result.stderr
 
 
+@pytest.mark.e2e
 def test_doctor_and_delete_speak_danish(score_run: Run) -> None:
     assert "findes ikke endnu (en tom datafil)" in score_run("doctor", env=DANISH).stdout
     score_run("new", "least-score", "--player", "Ann", "--player", "Bob", env=DANISH)
@@ -75,6 +83,7 @@ def test_doctor_and_delete_speak_danish(score_run: Run) -> None:
     assert "Slettede session 1" in deleted.stdout
 
 
+@pytest.mark.e2e
 def test_players_table_headings_in_arabic(score_run: Run) -> None:
     score_run("new", "least-score", "--player", "Ann", "--player", "Bob")
     shown = score_run("--lang", "ar", "players").stdout
@@ -82,6 +91,7 @@ def test_players_table_headings_in_arabic(score_run: Run) -> None:
     assert "Ann" in shown  # names are data
 
 
+@pytest.mark.e2e
 def test_help_of_commands_and_options_in_danish(score_run: Run) -> None:
     shown = score_run("new", "--help", env=DANISH).stdout
     assert "Start en session; den bliver den aktuelle session." in shown
@@ -94,6 +104,7 @@ def test_help_of_commands_and_options_in_danish(score_run: Run) -> None:
     assert "Statistik over færdige sessioner" in listed  # stats, registered lazily
 
 
+@pytest.mark.e2e
 def test_rules_headings_follow_the_language(score_run: Run) -> None:
     assert "## Husregler (standard)" in score_run("rules", "least-score", env=DANISH).stdout
     assert "## القواعد الخاصة (الافتراضية)" in score_run("--lang", "ar", "rules",

@@ -63,6 +63,7 @@ NOT_AT_THE_TABLE = (
 )
 
 
+@pytest.mark.e2e
 def test_add_round_loads_no_engine_no_pool_no_pydantic_and_no_other_command(
         score_run: Any, score_env: dict[str, str], db_path: Path) -> None:
     score_run("new", "least-score", "--player", "Ann", "--player", "Bob")
@@ -91,6 +92,7 @@ def riches_own_modules() -> set[str]:
     return set(json.loads(done.stdout))
 
 
+@pytest.mark.e2e
 def test_add_round_writes_without_filelock_or_the_emoji_table(
         score_run: Any, score_env: dict[str, str], db_path: Path) -> None:
     score_run("new", "least-score", "--player", "Ann", "--player", "Bob")
@@ -104,6 +106,7 @@ def test_add_round_writes_without_filelock_or_the_emoji_table(
 
 @pytest.mark.parametrize("args", [["add-round", "--session", "+1", "--declarer", "Ann",
                                    "Ann=3", "Bob=5"]])
+@pytest.mark.e2e
 def test_a_value_in_another_spelling_still_parses(
         score_run: Any, args: list[str]) -> None:
     score_run("new", "least-score", "--player", "Ann", "--player", "Bob")
@@ -128,6 +131,7 @@ def own_tables(game: str) -> set[str]:
     return own | ({f"{declaration.base}.table"} if declaration.base else set())
 
 
+@pytest.mark.e2e
 def test_add_round_on_a_least_score_session_imports_no_other_games_table(
         score_run: Any, score_env: dict[str, str]) -> None:
     score_run("new", "least-score", "--player", "Ann", "--player", "Bob")
@@ -141,6 +145,7 @@ BUILT_IN = ["least-score", "one-card", "points", "hearts", "oh-hell", "yaniv"]
 
 
 @pytest.mark.parametrize("game", BUILT_IN)
+@pytest.mark.e2e
 def test_a_command_on_one_games_session_imports_its_table_and_its_bases_only(
         score_run: Any, score_env: dict[str, str], game: str) -> None:
     started = score_run("new", game, "--player", "Ann", "--player", "Bob", "--player", "Cy")

@@ -135,6 +135,7 @@ def test_the_default_player_is_named_after_the_login(monkeypatch: pytest.MonkeyP
         assert default_player_name() == expected
 
 
+@pytest.mark.e2e
 def test_play_with_no_players_seats_you_against_the_strong_bot(score_exe: Path,
                                                                db_path: Path) -> None:
     child = spawn_score(score_exe, db_path, ["play", "least-score", "--seed", "2"],
@@ -153,6 +154,7 @@ def test_play_off_a_terminal_still_needs_two_seats(refuse: Refuse) -> None:
     refuse("play", "least-score", "--bot", "random", says="not 1")
 
 
+@pytest.mark.e2e
 def test_play_prompts_edit_the_line_and_remember_answers(score_exe: Path,
                                                          db_path: Path) -> None:
     """Issue 11.4: arrow keys move in the answer (readline) instead of typing ^[[D."""

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from conftest import CLI, Refuse, Result, assert_one_line_error, file_bytes
+from deadlines import SCALE
 
 from scorekeeper import config
 
@@ -212,6 +213,7 @@ def _deeply_nested(path: Path) -> None:
     (_too_large, "is too large (2,000,019 bytes; a config file holds at most 1,048,576 bytes)"),
     (_deeply_nested, "is nested too deeply to be a config file"),
 ], ids=["fifo", "dev-zero", "too-large", "deeply-nested"])
+@pytest.mark.e2e
 def test_what_is_not_a_small_regular_file_is_refused_and_the_defaults_apply(
         score_run: Callable[..., Result], config_file: Path, make: Callable[[Path], None],
         reason: str) -> None:
@@ -255,7 +257,7 @@ def set_all_at_once(score_exe: Path, score_env: dict[str, str], config_file: Pat
                                   stderr=subprocess.PIPE, text=True)
                  for key, value in EIGHT_SETTINGS.items()]
     for process in processes:
-        out, err = process.communicate(timeout=120)
+        out, err = process.communicate(timeout=120 * SCALE)
         assert process.returncode == 0, (out, err)
         assert err == ""
     data = tomllib.loads(config_file.read_text(encoding="utf-8"))
@@ -264,6 +266,7 @@ def set_all_at_once(score_exe: Path, score_env: dict[str, str], config_file: Pat
         "config.toml", "config.toml.lock"]
 
 
+@pytest.mark.e2e
 def test_eight_concurrent_sets_on_different_keys_all_stay(
         score_exe: Path, score_env: dict[str, str], config_file: Path) -> None:
     set_all_at_once(score_exe, score_env, config_file)
@@ -314,12 +317,14 @@ sys.exit(run(sys.argv[1:]))
 """
 
 
+@pytest.mark.e2e
 def test_a_killed_set_leaves_the_old_file_and_the_next_set_removes_its_temporary(
         score_run: Callable[..., Result], score_env: dict[str, str], config_file: Path) -> None:
     config_file.parent.mkdir(parents=True)
     config_file.write_text(HAND_WRITTEN, encoding="utf-8")
     killed = subprocess.run([sys.executable, "-c", KILLED_AT_FSYNC, "config", "set",
-                             "language", "da"], env=score_env, capture_output=True, timeout=60)
+                             "language", "da"], env=score_env, capture_output=True,
+                            timeout=60 * SCALE)
     assert killed.returncode == -signal.SIGKILL, killed
     assert config_file.read_text(encoding="utf-8") == HAND_WRITTEN  # the old file, whole
     left = [p.name for p in config_file.parent.iterdir() if p.name.endswith(".tmp")]

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
+from deadlines import SCALE
 
 from scorekeeper.doctor import check_file
 from scorekeeper.store import Store, backup_paths
@@ -46,7 +47,7 @@ def score_executable() -> str:
 def score(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [score_executable(), "--db", str(db), *args],
-        capture_output=True, text=True, timeout=120, env=_env(),
+        capture_output=True, text=True, timeout=120 * SCALE, env=_env(),
     )
 
 
@@ -74,7 +75,7 @@ def run_workers(db: Path, argv_for: Callable[[int, int], Sequence[str]]) -> list
                 [executable, "--db", str(db), *argv_for(p, i)],
                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=_env(),
             )
-            _, err = process.communicate(timeout=120)
+            _, err = process.communicate(timeout=120 * SCALE)
             if process.returncode != 0:
                 failures[p].append(f"round {i}: exit {process.returncode}: {err.strip()}")
 
@@ -82,7 +83,7 @@ def run_workers(db: Path, argv_for: Callable[[int, int], Sequence[str]]) -> list
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(timeout=600)
+        thread.join(timeout=600 * SCALE)
     assert not any(thread.is_alive() for thread in threads), "a worker hung"
     return failures
 
@@ -203,7 +204,7 @@ def test_eight_processes_sharing_one_session(tmp_path: Path) -> None:
         failures = run_workers(db, lambda p, i: ["add-round", *least_score_values(p, i)])
     finally:
         done.set()
-        watcher.join(timeout=60)
+        watcher.join(timeout=60 * SCALE)
     assert failures == [[] for _ in range(PROCESSES)]
     assert reader_errors == []
     assert seen and seen == sorted(seen), "a reader saw rounds disappear"

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from deadlines import SCALE
 
 from scorekeeper.cli.app import run
 from scorekeeper.doctor import check_file
@@ -153,7 +154,7 @@ def _rounds_of(content: bytes, db: Path) -> list[dict[str, Any]]:
 def kill(process: subprocess.Popen[bytes]) -> None:
     if process.poll() is None:
         process.send_signal(signal.SIGKILL)
-    process.wait(timeout=60)
+    process.wait(timeout=60 * SCALE)
 
 
 @pytest.mark.slow  # about 270 start-ups of `score`: a minute or two
@@ -194,7 +195,7 @@ def test_sigkill_at_random_moments_leaves_the_old_or_the_new_store(tmp_path: Pat
                 seen_tmp = now
             if db.stat().st_ino != inode:
                 replaced = now
-        assert process.wait(timeout=60) == 0
+        assert process.wait(timeout=60 * SCALE) == 0
         if seen_tmp is not None and replaced is not None:
             windows.append(replaced - seen_tmp)
         check_after_kill(db, before, v, outcomes)

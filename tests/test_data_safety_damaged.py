@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from deadlines import SCALE
 
 from scorekeeper.cli.app import run
 from scorekeeper.doctor import check_file
@@ -156,6 +157,7 @@ def test_damaged_or_foreign_store_is_refused_and_left_alone(
 
 
 @pytest.mark.parametrize("damage", DAMAGES)
+@pytest.mark.e2e
 def test_the_real_command_refuses_in_one_line_without_a_traceback(
     tmp_path: Path, good_bytes: bytes, damage: str
 ) -> None:
@@ -167,7 +169,7 @@ def test_the_real_command_refuses_in_one_line_without_a_traceback(
     env["SCOREKEEPER_DB"] = str(db)  # the environment variable picks the store too
     for argv in (["show"], ["add-round", "--no-bid", "Ann=5", "Bob=5", "Cy=5"]):
         done = subprocess.run([str(executable), *argv], capture_output=True, text=True,
-                              env=env, timeout=60)
+                              env=env, timeout=60 * SCALE)
         assert done.returncode == 1, done.stderr
         assert "Traceback" not in done.stderr
         assert_refused_cleanly(done.stderr, db, damage)

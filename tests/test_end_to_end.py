@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from conftest import ESCAPE, Result
+from deadlines import SCALE
 
 
 def ok(result: Result) -> Result:
@@ -23,6 +25,7 @@ def refused(result: Result, code: int, *says: str) -> None:
         assert text in result.stderr, (text, result.stderr)
 
 
+@pytest.mark.e2e
 def test_a_whole_least_score_night(score_run, db_path: Path, tmp_path: Path) -> None:
     out = ok(score_run("new", "least-score", "--player", "Ann", "--player", "Bob",
                        "--player", "Cy", "--player", "Dan", "--name", "Friday night",
@@ -73,6 +76,7 @@ def test_a_whole_least_score_night(score_run, db_path: Path, tmp_path: Path) -> 
     assert "<svg" in page.read_text(encoding="utf-8")
 
 
+@pytest.mark.e2e
 def test_a_whole_one_card_game(score_run, db_path: Path) -> None:
     out = ok(score_run("new", "one-card", "-p", "Ann", "-p", "Bob", "-p", "Cy",
                        "--dealer", "Ann")).stdout
@@ -97,11 +101,12 @@ def test_a_whole_one_card_game(score_run, db_path: Path) -> None:
     assert data["rounds"][0]["trump"] == "S" and data["rounds"][1]["bidder"] is None
 
 
+@pytest.mark.e2e
 def test_python_dash_m_scorekeeper(score_exe: Path, score_env: dict[str, str]) -> None:
     import subprocess
     import sys
 
     completed = subprocess.run([sys.executable, "-m", "scorekeeper", "rules", "one-card"],
                                env=score_env, capture_output=True, text=True,
-                               encoding="utf-8", timeout=60)
+                               encoding="utf-8", timeout=60 * SCALE)
     assert completed.returncode == 0 and completed.stdout.startswith("# One Card")

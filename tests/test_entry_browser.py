@@ -49,6 +49,7 @@ def layout(driver: webdriver.Chrome) -> dict[str, Any]:
     return result
 
 
+@pytest.mark.e2e
 def test_three_phones_enter_a_deal_and_add_round_records_it(
         phones: list[webdriver.Chrome], score_exe: Path, score_env: dict[str, str],
         score_run: Callable[..., Result]) -> None:

@@ -85,6 +85,7 @@ HANDS = {"Ann": "QS,2D", "Bob": "KC,9H", "Cy": "JD,8C"}
 """Three hands that share no card: each card string shows whose entry it is."""
 
 
+@pytest.mark.e2e
 def test_no_page_ever_gets_another_players_entry_before_the_deal_is_recorded(
         table: Path, ok: CLI) -> None:
     with entry_site(table) as served:
@@ -119,6 +120,7 @@ def test_no_page_ever_gets_another_players_entry_before_the_deal_is_recorded(
     assert set(before) == set(HANDS)
 
 
+@pytest.mark.e2e
 def test_the_page_shows_the_players_own_entry_and_the_deal(table: Path) -> None:
     with entry_site(table) as served:
         ann = Player(served.url("Ann"))
@@ -137,6 +139,7 @@ def test_the_page_shows_the_players_own_entry_and_the_deal(table: Path) -> None:
         served.wait_told("Ann took their entry back")
 
 
+@pytest.mark.e2e
 def test_the_page_is_a_shell_with_the_strict_headers_and_no_inline_script(
         table: Path) -> None:
     with entry_site(table) as served:
@@ -152,6 +155,7 @@ def test_the_page_is_a_shell_with_the_strict_headers_and_no_inline_script(
         assert b"X-Scorekeeper-Page" in script
 
 
+@pytest.mark.e2e
 def test_a_stale_page_is_refused_and_changes_nothing(table: Path, ok: CLI) -> None:
     with entry_site(table) as served:
         bob = Player(served.url("Bob"))
@@ -175,6 +179,7 @@ def test_a_stale_page_is_refused_and_changes_nothing(table: Path, ok: CLI) -> No
     ({"hand": "7", "declared": "yes"}, "box"),
     ({"hand": "7" * 300}, "at most"),
 ])
+@pytest.mark.e2e
 def test_bad_values_are_refused_with_the_games_own_reasons(
         table: Path, fields: dict[str, Any], says: str) -> None:
     with entry_site(table) as served:
@@ -187,6 +192,7 @@ def test_bad_values_are_refused_with_the_games_own_reasons(
         assert file_bytes(pending.entries_path(table)) == entries
 
 
+@pytest.mark.e2e
 def test_tokens_pages_and_sites_are_checked(table: Path) -> None:
     with entry_site(table) as served:
         ann = Player(served.url("Ann"))
@@ -219,6 +225,7 @@ def test_tokens_pages_and_sites_are_checked(table: Path) -> None:
         assert status == 403
 
 
+@pytest.mark.e2e
 def test_a_knocked_out_player_has_nothing_to_enter(ok: CLI, db_path: Path) -> None:
     ok("new", "least-score", "--player", "Ann", "--player", "Bob", "--player", "Cy",
        "--limit", "10", "--dealer", "Ann")
@@ -233,6 +240,7 @@ def test_a_knocked_out_player_has_nothing_to_enter(ok: CLI, db_path: Path) -> No
         assert Player(served.url("Ann")).state()["waiting"] == ["Ann", "Cy"]
 
 
+@pytest.mark.e2e
 def test_the_terminal_says_who_is_in_as_entries_arrive(table: Path, ok: CLI) -> None:
     with entry_site(table) as served:
         Player(served.url("Cy")).post({"hand": "4"})
@@ -245,6 +253,7 @@ def test_the_terminal_says_who_is_in_as_entries_arrive(table: Path, ok: CLI) -> 
     assert not any("5" in line and "Cy" in line and "hand" in line for line in served.told)
 
 
+@pytest.mark.e2e
 def test_pages_speak_the_players_language(table: Path) -> None:
     with entry_site(table) as served:
         arabic = Player(served.url("Ann"), "ar")
@@ -263,6 +272,7 @@ def test_pages_speak_the_players_language(table: Path) -> None:
         served.wait_told("Ann is in.")  # the terminal speaks its own language, not the page's
 
 
+@pytest.mark.e2e
 def test_one_card_players_enter_points_and_the_bidder_the_bid(
         ok: CLI, db_path: Path, summary: Callable[..., dict[str, Any]]) -> None:
     ok("new", "one-card", "--player", "Ann", "--player", "Bob", "--player", "Cy")
@@ -277,6 +287,7 @@ def test_one_card_players_enter_points_and_the_bidder_the_bid(
     assert (played["bidder"], played["bid"]) == ("Ann", 8)
 
 
+@pytest.mark.e2e
 def test_a_player_who_joins_gets_a_link_of_their_own(ok: CLI, db_path: Path) -> None:
     ok("new", "points", "--player", "Ann", "--player", "Bob")
     with entry_site(db_path) as served:

@@ -10,19 +10,27 @@ from pathlib import Path
 import pexpect
 import pytest
 from conftest import Result
+from deadlines import deadline
 from terminal import spawn_score
+
+pytestmark = pytest.mark.e2e  # the real `score` at a terminal
 
 INTERRUPTED = "Interrupted: the unfinished command changed nothing."
 
 
 def _type_until_gone(child: pexpect.spawn, key: str) -> None:
-    """Type Ctrl-``key`` until ``score`` has ended (a few times at most). Python's readline
-    can miss a key typed in the instant between writing the question and waiting for
-    the line (under load the instant grows): the question then waits on, and the key
-    typed again is seen. Once ``score`` has ended, nothing reads what is typed."""
+    """Type Ctrl-``key`` and wait for ``score`` to end. Ctrl-C once: one press is enough,
+    even typed the instant the question shows (scorekeeper/cli/interrupts.py). Ctrl-D is
+    a key, not a signal: typed while readline sets the terminal up, the terminal can
+    drop it, so it is typed again until ``score`` has ended (a few times at most)."""
+    if key == "c":
+        child.sendcontrol(key)
+        child.expect(pexpect.EOF)
+        child.close()
+        return
     for _ in range(5):
         child.sendcontrol(key)
-        if child.expect([pexpect.EOF, pexpect.TIMEOUT], timeout=5) == 0:
+        if child.expect([pexpect.EOF, pexpect.TIMEOUT], timeout=deadline(5)) == 0:
             break
     child.close()
 

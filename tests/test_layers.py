@@ -164,6 +164,7 @@ def test_the_layers_are_what_the_readme_says() -> None:
         "scorekeeper.cards")
 
 
+@pytest.mark.e2e
 def test_the_table_side_loads_no_engine_and_no_bot() -> None:
     """The commands at the table import the session side only: each game's engine and
     bots load on the first use of its virtual deck (start-up is the table's wait)."""

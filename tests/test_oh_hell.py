@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 import pexpect
 import pytest
 from conftest import CLI, Refuse, Result, players_args
+from deadlines import SCALE
 from serving import start_serve
 from terminal import finish, spawn_score
 
@@ -186,6 +187,7 @@ def play_the_night(oh_hell: Run) -> None:
     assert "Bob deals 1 card each" not in done and "Game over: Bob wins!" in done
 
 
+@pytest.mark.e2e
 def test_oh_hell_at_the_table_through_the_real_score(oh_hell: Run) -> None:
     """The night of :func:`play_the_night` without its undo, redo and edit (the
     in-process tests below have them): six runs of the installed ``score``."""
@@ -294,6 +296,7 @@ def test_the_groups_config_sets_oh_hells_defaults(table: Run) -> None:
         "add-round", "Ann=1/1", "Bob=1/1", "Cy=0/0").stdout
 
 
+@pytest.mark.e2e
 def test_games_rules_and_completion_know_oh_hell(table: Run, oh_hell: Run) -> None:
     games = {game["name"]: game for game in json.loads(table("games", "--json").stdout)
              ["games"]}
@@ -353,6 +356,7 @@ def answer(child: pexpect.spawn, question: str, typed: str) -> str:
     return before
 
 
+@pytest.mark.e2e
 def test_a_terminal_asks_in_bidding_order_and_refuses_the_hook_at_once(
         ok: CLI, at_terminal: Callable[..., pexpect.spawn], summary: Any) -> None:
     ok("new", "oh-hell", *players_args(*NAMES), "--dealer", "Cy", "--most-cards", "3")
@@ -368,6 +372,7 @@ def test_a_terminal_asks_in_bidding_order_and_refuses_the_hook_at_once(
     assert summary()["rounds"][0]["bids"] == {"Ann": 1, "Bob": 1, "Cy": 2}
 
 
+@pytest.mark.e2e
 def test_edit_round_at_a_terminal_offers_what_the_deal_holds(
         ok: CLI, at_terminal: Callable[..., pexpect.spawn], summary: Any) -> None:
     ok("new", "oh-hell", *players_args(*NAMES), "--dealer", "Cy", "--most-cards", "3")
@@ -387,6 +392,7 @@ def test_edit_round_at_a_terminal_offers_what_the_deal_holds(
 LONG = ("Annabel", "Bartholomew Quincy", "Cyrille", "Dorothea", "Maximiliana Oberholzer")
 
 
+@pytest.mark.e2e
 def test_the_phone_page_shows_the_next_deals_hand_size(score_exe: Path,
                                                        score_env: dict[str, str],
                                                        ok: CLI) -> None:
@@ -395,7 +401,7 @@ def test_the_phone_page_shows_the_next_deals_hand_size(score_exe: Path,
     served = start_serve(score_exe, score_env)
     try:
         url = urlsplit(served.url)
-        connection = http.client.HTTPConnection(url.netloc, timeout=10)
+        connection = http.client.HTTPConnection(url.netloc, timeout=10 * SCALE)
         connection.request("GET", url.path + "session/1")
         response = connection.getresponse()
         body = response.read().decode("utf-8")

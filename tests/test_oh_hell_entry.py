@@ -167,6 +167,7 @@ def test_a_player_who_left_is_not_waited_for_and_one_who_joined_is(
 # Over HTTP, through the real `score serve --entry`
 
 
+@pytest.mark.e2e
 def test_each_player_enters_bid_and_tricks_on_their_own_page(
         score_exe: Path, score_env: dict[str, str], score_run: Callable[..., Result],
         db_path: Path) -> None:

@@ -383,6 +383,7 @@ def test_stats_count_the_deals_each_player_was_in(night: None, ok: CLI) -> None:
     assert figures["Ann"]["points_per_deal"] == pytest.approx(32 / 3, abs=1e-4)
 
 
+@pytest.mark.e2e
 def test_end_to_end(night: None, score_run: Any) -> None:
     def run(*args: Any) -> Result:
         result: Result = score_run(*args)

@@ -112,6 +112,7 @@ def play_in_browsers(online: Online, drivers: list[webdriver.Chrome],
     assert widths_checked or not declare
 
 
+@pytest.mark.e2e
 def test_two_phones_play_a_whole_game_of_least_score(tmp_path: Path,
                                                      phones: list[webdriver.Chrome]) -> None:
     with online_game(tmp_path, "least-score", ["Ann", "Bea"], ["random"], 41,
@@ -139,6 +140,7 @@ def test_two_phones_play_a_whole_game_of_one_card(tmp_path: Path,
         assert online.finish().finished
 
 
+@pytest.mark.e2e
 def test_one_card_moves_are_buttons_that_play(tmp_path: Path,
                                               phones: list[webdriver.Chrome]) -> None:
     """A deal of One Card by clicks: the bids, the cards, the joker's suit are buttons."""
@@ -156,6 +158,7 @@ def test_one_card_moves_are_buttons_that_play(tmp_path: Path,
         assert online.table.session.rounds[0].to_json()["actions"]
 
 
+@pytest.mark.e2e
 def test_without_the_wake_lock_api_the_page_says_how_to_keep_the_screen_on(
         tmp_path: Path, phones: list[webdriver.Chrome]) -> None:
     """A browser that can't keep the screen on (no Screen Wake Lock API, as over plain

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from deadlines import SCALE
 from online import Online, Phone, online_game, play_seat
 
 from scorekeeper.cards import Card, parse_card
@@ -161,7 +162,7 @@ def play_whole_game(tmp_path: Path, game: str, humans: list[str], bots: list[str
             thread.start()
         session = online.finish(300)
         for thread in threads:
-            thread.join(10)
+            thread.join(10 * SCALE)
         stop.set()
         for phone in [*phones, watcher]:
             phone.close()
@@ -182,6 +183,7 @@ GAMES = [
 
 @pytest.mark.parametrize(("game", "humans", "bots", "seed", "options"), GAMES,
                          ids=[f"{g[0]}-{g[3]}" for g in GAMES])
+@pytest.mark.e2e
 def test_no_seat_is_ever_sent_a_card_it_may_not_see(
         tmp_path: Path, game: str, humans: list[str], bots: list[str], seed: int,
         options: dict[str, Any]) -> None:
@@ -193,6 +195,7 @@ def test_no_seat_is_ever_sent_a_card_it_may_not_see(
     assert seen >= {"public", *(f"seat:{name}" for name in humans)}
 
 
+@pytest.mark.e2e
 def test_the_checker_catches_a_card_of_another_hand(tmp_path: Path) -> None:
     """The proof can fail: a state that shows another seat one card of Ann's hand is
     caught, and so is a hidden card in a page's shell."""
@@ -228,6 +231,7 @@ def test_cards_are_found_in_every_notation() -> None:
 
 
 @pytest.mark.parametrize("game", ["least-score", "one-card"])
+@pytest.mark.e2e
 def test_score_serves_pages_of_a_game_played_online_show_no_card(tmp_path: Path,
                                                                  game: str) -> None:
     """The viewers' pages of ``score serve`` (the session, the list, the statistics) of a

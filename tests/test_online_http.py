@@ -10,6 +10,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+from deadlines import SCALE
 from online import Online, Phone, online_game, request
 
 from scorekeeper.web.server import SECURITY_HEADERS
@@ -30,6 +32,7 @@ def asked_phone(online: Online, phones: dict[str, Phone], timeout: float = 30) -
     raise AssertionError("nobody is asked to move")
 
 
+@pytest.mark.e2e
 def test_a_stale_page_and_a_second_tab_make_no_move(tmp_path: Path) -> None:
     with online_game(tmp_path, "one-card", ["Ann", "Bea"], ["random"], 11,
                      {"target": 20}) as online:
@@ -51,13 +54,14 @@ def test_a_stale_page_and_a_second_tab_make_no_move(tmp_path: Path) -> None:
         for tab in tabs:
             tab.start()
         for tab in tabs:
-            tab.join(20)
+            tab.join(20 * SCALE)
         assert sorted(status for status, _answer in answers) == [200, 409]
         # the same page's move again, after it was taken: refused too
         status, _answer = phone.post("move", {"v": version, "move": {"button": 0}})
         assert status == 409
 
 
+@pytest.mark.e2e
 def test_a_move_needs_the_page_token_json_and_the_same_site(tmp_path: Path) -> None:
     with online_game(tmp_path, "one-card", ["Ann", "Bea"], [], 12, {"target": 20}) as online:
         phones = {name: Phone(online.seat_url(name)) for name in ("Ann", "Bea")}
@@ -87,6 +91,7 @@ def test_a_move_needs_the_page_token_json_and_the_same_site(tmp_path: Path) -> N
         assert (status, answer["ok"]) == (200, True)
 
 
+@pytest.mark.e2e
 def test_the_engine_refuses_an_illegal_discard_with_its_reason(tmp_path: Path) -> None:
     with online_game(tmp_path, "least-score", ["Ann", "Bea"], [], 13, {"limit": 25}) as online:
         phones = {name: Phone(online.seat_url(name)) for name in ("Ann", "Bea")}
@@ -110,6 +115,7 @@ def test_the_engine_refuses_an_illegal_discard_with_its_reason(tmp_path: Path) -
         assert (status, answer["ok"]) == (200, True)
 
 
+@pytest.mark.e2e
 def test_a_reloaded_page_finds_its_seat_and_the_game_waits_for_it(tmp_path: Path) -> None:
     said: list[str] = []
     with online_game(tmp_path, "one-card", ["Ann", "Bea"], ["random"], 14,
@@ -120,7 +126,7 @@ def test_a_reloaded_page_finds_its_seat_and_the_game_waits_for_it(tmp_path: Path
         phone = asked_phone(online, phones)
         name, state = phone.state["seat"], dict(phone.state)
         phone.close()  # the phone sleeps
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 10 * SCALE
         while not any("waiting for" in line and name in line for line in said):
             assert time.monotonic() < deadline, said
             time.sleep(0.05)
@@ -134,6 +140,7 @@ def test_a_reloaded_page_finds_its_seat_and_the_game_waits_for_it(tmp_path: Path
         assert again.next_state()["v"] > back["v"]
 
 
+@pytest.mark.e2e
 def test_each_token_opens_its_own_seat_and_the_table_shows_no_hand(tmp_path: Path) -> None:
     with online_game(tmp_path, "least-score", ["Ann", "Bea"], [], 15, {"limit": 25}) as online:
         ann, bea = Phone(online.seat_url("Ann")), Phone(online.seat_url("Bea"))
@@ -154,6 +161,7 @@ def test_each_token_opens_its_own_seat_and_the_table_shows_no_hand(tmp_path: Pat
         assert "'unsafe-inline'" not in headers["content-security-policy"]
 
 
+@pytest.mark.e2e
 def test_the_pages_speak_the_language_asked_for(tmp_path: Path) -> None:
     with online_game(tmp_path, "one-card", ["Ann", "Bea"], [], 16, {"target": 20}) as online:
         status, _headers, body = request(f"{online.seat_url('Ann')}?lang=ar")
@@ -206,14 +214,14 @@ def test_a_thread_speaks_its_own_language_without_changing_the_runs() -> None:
         with i18n.speaking("da"):
             seen["page"] = i18n._("Totals")
             inside.set()
-            done.wait(5)
+            done.wait(5 * SCALE)
 
     thread = threading.Thread(target=page)
     thread.start()
-    inside.wait(5)
+    inside.wait(5 * SCALE)
     seen["run"] = i18n._("Totals")
     done.set()
-    thread.join(5)
+    thread.join(5 * SCALE)
     assert seen == {"page": "Summer", "run": "Totals"}
     assert i18n.active_language() == "en"
 
@@ -231,6 +239,7 @@ def test_a_threads_language_reaches_a_games_own_words() -> None:
     assert words._("who declared.") == "who declared."
 
 
+@pytest.mark.e2e
 def test_score_serve_takes_no_request_body_and_a_seat_no_chunked_one(tmp_path: Path) -> None:
     """The gate reads a body only up to its server's limit: ``score serve`` takes none
     (413), a move is at most 2 KiB, and a chunked body (no length to bound) is refused."""

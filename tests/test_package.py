@@ -14,6 +14,9 @@ import tomllib
 from importlib.metadata import metadata, version
 from pathlib import Path
 
+import pytest
+from deadlines import SCALE
+
 DISTRIBUTION = "cardnight-scorekeeper"  # the name on the package index
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,10 +30,11 @@ def score_version(folder: Path, *, pythonpath: Path | None = None) -> str:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(pythonpath),
                                                           env.get("PYTHONPATH"))))
     result = subprocess.run([sys.executable, "-m", "scorekeeper", "--version"], env=env, cwd=folder,
-                            capture_output=True, text=True, timeout=60, check=True)
+                            capture_output=True, text=True, timeout=60 * SCALE, check=True)
     return result.stdout.strip()
 
 
+@pytest.mark.e2e
 def test_score_version_is_the_installed_metadata(tmp_path: Path) -> None:
     installed = version(DISTRIBUTION)
     assert installed == tomllib.loads((ROOT / "pyproject.toml").read_text(
@@ -38,6 +42,7 @@ def test_score_version_is_the_installed_metadata(tmp_path: Path) -> None:
     assert score_version(tmp_path) == f"scorekeeper {installed}"
 
 
+@pytest.mark.e2e
 def test_score_version_follows_the_metadata_not_a_copy_in_the_code(tmp_path: Path) -> None:
     """Another installed version of the distribution found first on the path is the one
     ``--version`` reports: it reads the metadata, it does not keep a number of its own."""

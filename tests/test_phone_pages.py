@@ -109,6 +109,7 @@ def problems_at(driver: webdriver.Chrome, url: str, width: int) -> list[str]:
 
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("page", ["", "sessions", "stats"])
+@pytest.mark.e2e
 def test_the_served_pages_fit(chromium: webdriver.Chrome, served: Served, width: int,
                               page: str) -> None:
     problems = problems_at(chromium, served.url + page, width)
@@ -118,6 +119,7 @@ def test_the_served_pages_fit(chromium: webdriver.Chrome, served: Served, width:
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("what", [("export", "--format", "html"),
                                   ("stats", "--vs", "--format", "html")])
+@pytest.mark.e2e
 def test_the_html_exports_fit(chromium: webdriver.Chrome, card_nights: None, ok: CLI,
                               tmp_path: Path, width: int, what: tuple[str, ...]) -> None:
     page = tmp_path / "page.html"
@@ -126,6 +128,7 @@ def test_the_html_exports_fit(chromium: webdriver.Chrome, card_nights: None, ok:
     assert problems == [], problems
 
 
+@pytest.mark.e2e
 def test_the_check_sees_a_broken_word_and_a_cut_box(chromium: webdriver.Chrome,
                                                     tmp_path: Path) -> None:
     page = tmp_path / "bad.html"
@@ -170,6 +173,7 @@ def every_game(ok: CLI, db_path: Path, group_games_read_afresh: None) -> None:
 
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("page", ["stats", ""])
+@pytest.mark.e2e
 def test_every_games_statistics_and_a_game_without_target_fit(
         chromium: webdriver.Chrome, every_game: None, score_exe: Path,
         score_env: dict[str, str], width: int, page: str) -> None:

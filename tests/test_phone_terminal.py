@@ -149,6 +149,7 @@ def start_a_game(score_exe: Path, db_path: Path) -> pexpect.spawn:
                                             "--bot", "greedy", "--seed", "3"], columns=45)
 
 
+@pytest.mark.e2e
 def test_play_prompt_and_resumed_heading_fit_45_columns(score_exe: Path,
                                                         db_path: Path) -> None:
     child = start_a_game(score_exe, db_path)

@@ -320,6 +320,7 @@ def test_one_card_replay_says_who_won_each_trick(cli: CLI) -> None:
     assert len(winners) == one_rules.hand_size(3)
 
 
+@pytest.mark.e2e
 def test_replay_keys_q_quits_n_and_p_move_between_deals(score_run: Run) -> None:
     data = played(score_run, "one-card", 2)
     replay = ("replay", data["id"], "--pause")
@@ -340,6 +341,7 @@ def test_replay_keys_q_quits_n_and_p_move_between_deals(score_run: Run) -> None:
     assert deals == ["1", "2", "1"]
 
 
+@pytest.mark.e2e
 def test_replay_stops_on_end_of_input_with_a_clean_line(score_run: Run) -> None:
     data = played(score_run, "least-score", 3)
     stopped = score_run("replay", data["id"], "--pause", stdin="\n")
@@ -348,6 +350,7 @@ def test_replay_stops_on_end_of_input_with_a_clean_line(score_run: Run) -> None:
     assert stopped.stdout.endswith("(Enter: next)\nReplay stopped.\n"), stopped.stdout[-200:]
 
 
+@pytest.mark.e2e
 def test_ctrl_c_in_replay_leaves_a_clean_prompt(score_exe: Path, score_env: dict[str, str],
                                                 score_run: Run) -> None:
     data = played(score_run, "one-card", 2)

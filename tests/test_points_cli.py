@@ -295,6 +295,7 @@ def test_bad_hearts_settings_are_refused(refuse: Refuse, args: tuple[str, ...], 
 # Through the real executable: languages, and the group's own games
 
 
+@pytest.mark.e2e
 def test_points_and_hearts_speak_danish_and_arabic(score_run: Run) -> None:
     no_errors(score_run("new", "hearts", *FOUR, "--dealer", "Ann"))
     no_errors(score_run("add-round", "--moon", "Ann"))
@@ -331,6 +332,7 @@ def group_games(tmp_path: Path) -> Path:
     return folder
 
 
+@pytest.mark.e2e
 def test_a_groups_game_is_played_everywhere(score_run: Run, group_games: Path,
                                            tmp_path: Path) -> None:
     (group_games / "rummy.toml").write_text(RUMMY, encoding="utf-8")
@@ -361,6 +363,7 @@ def test_a_groups_game_is_played_everywhere(score_run: Run, group_games: Path,
     assert len(refused.stderr.splitlines()) == 1
 
 
+@pytest.mark.e2e
 def test_score_games_lists_every_game_and_bad_files_in_one_line_each(
         score_run: Run, group_games: Path) -> None:
     (group_games / "rummy.toml").write_text(RUMMY, encoding="utf-8")
@@ -410,6 +413,7 @@ def test_score_games_lists_every_game_and_bad_files_in_one_line_each(
     assert score_run("new", "rummy", "--player", "Ann", "--player", "Bob").exit_code == 0
 
 
+@pytest.mark.e2e
 def test_a_groups_game_that_is_gone_is_an_unknown_game(score_run: Run) -> None:
     refused = score_run("new", "rummy", "--player", "Ann", "--player", "Bob")
     assert refused.exit_code == 2 and "there is no game called 'rummy'" in refused.stderr

@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 import pexpect
 import pytest
 from conftest import CLI, Refuse
+from deadlines import SCALE
 from serving import start_serve
 from terminal import finish, spawn_score
 
@@ -32,6 +33,7 @@ def answer(child: pexpect.spawn, question: str, typed: str) -> str:
     return before
 
 
+@pytest.mark.e2e
 def test_hearts_asks_each_players_points_checked_as_typed(ok: CLI, at_terminal: Any,
                                                           summary: Any) -> None:
     ok("new", "hearts", *FOUR, "--dealer", "Ann")
@@ -48,6 +50,7 @@ def test_hearts_asks_each_players_points_checked_as_typed(ok: CLI, at_terminal: 
     assert summary()["rounds"][0]["points"] == {"Ann": 13, "Bob": 5, "Cy": 8, "Dan": 0}
 
 
+@pytest.mark.e2e
 def test_a_moon_with_the_jack_asks_who_took_it(ok: CLI, at_terminal: Any,
                                                summary: Any) -> None:
     ok("new", "hearts", *FOUR, "--dealer", "Ann", "--jack-of-diamonds", "on")
@@ -60,6 +63,7 @@ def test_a_moon_with_the_jack_asks_who_took_it(ok: CLI, at_terminal: Any,
     assert summary()["rounds"][0]["jack"] == "Bob"
 
 
+@pytest.mark.e2e
 def test_points_edit_round_offers_what_the_deal_holds(ok: CLI, at_terminal: Any,
                                                       summary: Any) -> None:
     ok("new", "points", "--player", "Ann", "--player", "Bob", "--sum", "0", "--dealer", "Ann")
@@ -72,6 +76,7 @@ def test_points_edit_round_offers_what_the_deal_holds(ok: CLI, at_terminal: Any,
     assert summary()["rounds"][0]["points"] == {"Ann": 7, "Bob": -7}
 
 
+@pytest.mark.e2e
 def test_the_phone_page_shows_a_hearts_session(score_exe: Path, score_env: dict[str, str],
                                                ok: CLI) -> None:
     ok("new", "hearts", *FOUR, "--dealer", "Ann")
@@ -79,7 +84,7 @@ def test_the_phone_page_shows_a_hearts_session(score_exe: Path, score_env: dict[
     served = start_serve(score_exe, score_env)
     try:
         url = urlsplit(served.url)
-        connection = http.client.HTTPConnection(url.netloc, timeout=10)
+        connection = http.client.HTTPConnection(url.netloc, timeout=10 * SCALE)
         connection.request("GET", url.path + "session/1")
         response = connection.getresponse()
         body = response.read().decode("utf-8")

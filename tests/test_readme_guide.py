@@ -8,6 +8,8 @@ import re
 import subprocess
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
@@ -66,6 +68,7 @@ def ci_readme_block(number: int) -> str:
     return result.stdout
 
 
+@pytest.mark.e2e
 def test_ci_runs_the_readmes_test_and_stress_commands_as_written() -> None:
     assert ci_readme_block(2) == INSTALL_AND_TEST + "\n"
     assert ci_readme_block(3) == STRESS + "\n"

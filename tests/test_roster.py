@@ -633,6 +633,7 @@ def test_show_json_and_log(ok: CLI) -> None:
         [{"after": 1, "join": "Dan", "total": 18}]
 
 
+@pytest.mark.e2e
 def test_completion_offers_players_to_drop_and_to_join(ok: CLI, score_run: Any) -> None:
     ok("new", "points", "--player", "Zoe", "--player", "Yan", "--player", "Xu")
     _night(ok)
@@ -652,6 +653,7 @@ def test_completion_offers_players_to_drop_and_to_join(ok: CLI, score_run: Any) 
 # The real `score`
 
 
+@pytest.mark.e2e
 def test_end_to_end(ok: CLI, score_run: Any) -> None:
     def run(*args: Any) -> Result:
         result: Result = score_run(*args)

@@ -110,6 +110,7 @@ def test_an_unknown_language_in_the_variable_is_a_usage_error(
     assert "SCOREKEEPER_LANG skal være en, da eller ar, ikke 'fr'" in result.stderr
 
 
+@pytest.mark.e2e
 def test_lang_and_rules_complete_at_the_shell(score_run: Callable[..., Result]) -> None:
     def complete(*words: str) -> list[str]:
         result = score_run(env={"_SCORE_COMPLETE": "complete_bash",
@@ -257,6 +258,7 @@ def test_rules_json(one_card, ok: CLI, summary: Callable[..., dict[str, Any]]) -
     assert data["text"] == package_text("one-card", "ar")
 
 
+@pytest.mark.e2e
 def test_at_a_terminal_the_markdown_is_rendered(score_run) -> None:
     result = score_run("--lang", "da", "rules", "least-score",
                        env={"TTY_COMPATIBLE": "1", "NO_COLOR": "1"})

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from deadlines import SCALE
 
 from scorekeeper.session import Session
 from scorekeeper.summary import session_from_summary
@@ -57,6 +58,7 @@ def test_summaries_exist_beside_the_json(stem: str) -> None:
     assert "<svg" in page and "http://" not in page.replace('xmlns="http://www.w3.org', "")
 
 
+@pytest.mark.e2e
 def test_rebuilding_the_samples_leaves_the_committed_files_unchanged(tmp_path: Path) -> None:
     """`python sample_sessions/make_samples.py`, run as the maintainer runs it (no folder:
     it rebuilds its own, over the files already there), gives the committed samples byte
@@ -70,7 +72,7 @@ def test_rebuilding_the_samples_leaves_the_committed_files_unchanged(tmp_path: P
     # as a Danish maintainer would: the samples stay English all the same
     env = {**os.environ, "SCOREKEEPER_LANG": "da", "LANG": "da_DK.UTF-8"}
     result = subprocess.run([sys.executable, str(copy / "make_samples.py")], cwd=tmp_path,
-                            env=env, capture_output=True, text=True, timeout=120)
+                            env=env, capture_output=True, text=True, timeout=120 * SCALE)
     assert result.returncode == 0, result.stderr
     rebuilt = {path.name: path.read_bytes() for path in sorted(copy.iterdir())
                if path.suffix != ".py"}

@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from conftest import CLI, Refuse, Result, file_bytes
+from deadlines import SCALE
 from serving import QR_CHARACTERS, EventStream, decode_qr, start_serve
 
 from scorekeeper.session import Session
@@ -53,7 +54,7 @@ class Running:
     def ask(self, path: str, method: str = "GET", headers: dict[str, str] | None = None
             ) -> Answer:
         connection = http.client.HTTPConnection("127.0.0.1", self.server.server_port,
-                                                timeout=10)
+                                                timeout=10 * SCALE)
         try:
             connection.request(method, path, headers=headers or {})
             response = connection.getresponse()
@@ -117,6 +118,7 @@ def assert_strict_headers(answer: Answer) -> None:
 
 
 @pytest.mark.usefixtures("night")
+@pytest.mark.e2e
 def test_the_session_page_puts_the_standings_first_then_dealer_chart_rounds(
         serving: Callable[..., Running]) -> None:
     answer = serving().get()
@@ -134,6 +136,7 @@ def test_the_session_page_puts_the_standings_first_then_dealer_chart_rounds(
     assert "Next dealer: <strong>&lt;script&gt;" in body  # the dealer passes to the left
 
 
+@pytest.mark.e2e
 def test_hostile_names_are_text_everywhere(night: None, serving: Callable[..., Running]
                                            ) -> None:
     running = serving()
@@ -159,6 +162,7 @@ def test_control_and_bidi_characters_are_shown_not_obeyed() -> None:
     assert pages.text('"quoted" & <tag>') == "&quot;quoted&quot; &amp; &lt;tag&gt;"
 
 
+@pytest.mark.e2e
 def test_no_inline_script_or_style_anywhere(night: None, serving: Callable[..., Running]
                                             ) -> None:
     running = serving()
@@ -176,6 +180,7 @@ def test_no_inline_script_or_style_anywhere(night: None, serving: Callable[..., 
     assert "prefers-color-scheme:dark" in style.body
 
 
+@pytest.mark.e2e
 def test_the_session_list_links_every_session(ok: CLI, serving: Callable[..., Running]
                                               ) -> None:
     ok("new", "one-card", "--player", "Ann", "--player", "Bob", "--name", "Saturday")
@@ -193,6 +198,7 @@ def test_the_session_list_links_every_session(ok: CLI, serving: Callable[..., Ru
     assert "<h1>Saturday</h1>" in serving(session_id=1).get().body
 
 
+@pytest.mark.e2e
 def test_an_empty_store_says_there_is_nothing_yet(db_path: Path,
                                                   serving: Callable[..., Running]) -> None:
     answer = serving().get()
@@ -202,6 +208,7 @@ def test_an_empty_store_says_there_is_nothing_yet(db_path: Path,
 
 
 @pytest.mark.parametrize("content", [b"{not json", b"", b"\xff\xfe garbage", b'{"x": 1}'])
+@pytest.mark.e2e
 def test_a_damaged_store_shows_a_clear_page(db_path: Path, serving: Callable[..., Running],
                                             content: bytes) -> None:
     db_path.write_bytes(content)
@@ -213,6 +220,7 @@ def test_a_damaged_store_shows_a_clear_page(db_path: Path, serving: Callable[...
         assert "Traceback" not in answer.body
 
 
+@pytest.mark.e2e
 def test_a_damaged_store_page_goes_live_again_once_repaired(
         night: None, db_path: Path, serving: Callable[..., Running]) -> None:
     good = file_bytes(db_path)
@@ -221,15 +229,16 @@ def test_a_damaged_store_page_goes_live_again_once_repaired(
     with EventStream(running.url + "events/") as stream:
         assert "Friday" in json.loads(stream.next_data())["body"]
         db_path.write_bytes(b"{broken")
-        assert "can't be read" in json.loads(stream.next_data(timeout=2))["body"]
+        assert "can't be read" in json.loads(stream.next_data(timeout=2 * SCALE))["body"]
         db_path.write_bytes(good)
-        assert "Friday" in json.loads(stream.next_data(timeout=2))["body"]
+        assert "Friday" in json.loads(stream.next_data(timeout=2 * SCALE))["body"]
 
 
 # ---------------------------------------------------------------------------
 # Safe by default
 
 
+@pytest.mark.e2e
 def test_without_the_token_there_is_nothing(night: None, db_path: Path,
                                             serving: Callable[..., Running]) -> None:
     running = serving()
@@ -251,6 +260,7 @@ def test_without_the_token_there_is_nothing(night: None, db_path: Path,
         assert running.ask(path, "POST").status == 404, path
 
 
+@pytest.mark.e2e
 def test_the_token_without_its_slash_is_sent_to_the_page(serving: Callable[..., Running]
                                                          ) -> None:
     running = serving()
@@ -259,6 +269,7 @@ def test_the_token_without_its_slash_is_sent_to_the_page(serving: Callable[..., 
     assert answer.headers["location"] == f"/{running.site.token}/"
 
 
+@pytest.mark.e2e
 def test_only_get_and_head(night: None, db_path: Path, serving: Callable[..., Running]
                            ) -> None:
     running = serving()
@@ -274,6 +285,7 @@ def test_only_get_and_head(night: None, db_path: Path, serving: Callable[..., Ru
     assert head.headers["content-length"] == get.headers["content-length"]
 
 
+@pytest.mark.e2e
 def test_every_answer_has_strict_headers(night: None, serving: Callable[..., Running]) -> None:
     running = serving()
     for page in ("", "sessions", "session/1", "live.js", "style.css"):
@@ -288,7 +300,7 @@ def test_every_answer_has_strict_headers(night: None, serving: Callable[..., Run
 
 def raw_request(running: Running, data: bytes) -> bytes:
     with socket.create_connection(("127.0.0.1", running.server.server_port),
-                                  timeout=10) as connection:
+                                  timeout=10 * SCALE) as connection:
         connection.sendall(data)
         answer = b""
         while chunk := connection.recv(65536):
@@ -296,6 +308,7 @@ def raw_request(running: Running, data: bytes) -> bytes:
     return answer
 
 
+@pytest.mark.e2e
 def test_the_request_size_is_bounded(serving: Callable[..., Running]) -> None:
     running = serving()
     path = f"/{running.site.token}/"
@@ -312,6 +325,7 @@ def test_the_request_size_is_bounded(serving: Callable[..., Running]) -> None:
         assert b"Content-Security-Policy" in answer
 
 
+@pytest.mark.e2e
 def test_a_malformed_request_is_refused_quietly(serving: Callable[..., Running]) -> None:
     running = serving()
     for garbage in (b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03\r\n\r\n",
@@ -321,6 +335,7 @@ def test_a_malformed_request_is_refused_quietly(serving: Callable[..., Running])
     assert running.get().status == 200  # still serving
 
 
+@pytest.mark.e2e
 def test_the_connections_are_bounded_streams_included(
         night: None, serving: Callable[..., Running]) -> None:
     running = serving(max_connections=3)
@@ -333,7 +348,7 @@ def test_the_connections_are_bounded_streams_included(
         assert busy.headers["retry-after"] == "2"
         assert_strict_headers(busy)
         streams.pop().close()
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 5 * SCALE
         while (answer := running.get()).status == 503 and time.monotonic() < deadline:
             time.sleep(0.05)
         assert answer.status == 200, "a closed stream must give its place back"
@@ -346,6 +361,7 @@ def test_the_connections_are_bounded_streams_included(
 # Live
 
 
+@pytest.mark.e2e
 def test_a_change_reaches_an_open_page_within_two_seconds(
         night: None, ok: CLI, serving: Callable[..., Running]) -> None:
     running = serving()
@@ -354,7 +370,7 @@ def test_a_change_reaches_an_open_page_within_two_seconds(
         assert "<td>Ann</td><td>0</td>" in first["body"]
         changed = time.monotonic()
         ok("add-round", "--declarer", MARKUP, "Ann=10", f"{HOSTILE}=2", f"{MARKUP}=1")
-        update = json.loads(stream.next_data(timeout=2))
+        update = json.loads(stream.next_data(timeout=2 * SCALE))
         assert time.monotonic() - changed < 2
     assert "<td>Ann</td><td>9</td>" in update["body"]
     assert "In progress after 2 rounds" in update["body"]
@@ -378,6 +394,7 @@ def test_the_qr_code_scans_back_to_the_address() -> None:
     assert decode_qr(qr.text_lines(url)) == url
 
 
+@pytest.mark.e2e
 def test_serve_prints_the_address_and_stops_cleanly_on_ctrl_c(
         night: None, score_exe: Path, score_env: dict[str, str]) -> None:
     served = start_serve(score_exe, score_env)
@@ -391,7 +408,7 @@ def test_serve_prints_the_address_and_stops_cleanly_on_ctrl_c(
         assert not any(line.strip("\n") and set(line.strip("\n")) <= QR_CHARACTERS
                        for line in served.lines), printed
         assert "no QR code" in printed and "--host 0.0.0.0" in printed
-        connection = http.client.HTTPConnection(urlsplit(url).netloc, timeout=10)
+        connection = http.client.HTTPConnection(urlsplit(url).netloc, timeout=10 * SCALE)
         connection.request("GET", urlsplit(url).path)
         response = connection.getresponse()
         assert response.status == 200
@@ -432,15 +449,17 @@ print("stopped")
 
 
 @pytest.mark.parametrize("how", ["SIGINT", "SIGTERM"])
+@pytest.mark.e2e
 def test_a_stop_that_lands_in_a_finalizer_is_not_lost(db_path: Path, how: str) -> None:
     # A KeyboardInterrupt raised by a signal handler inside __del__ is printed and
     # dropped by Python; the server must stop anyway.
     done = subprocess.run([sys.executable, "-c", STOPPED_IN_A_FINALIZER, str(db_path), how],
-                          capture_output=True, text=True, timeout=20, check=False)
+                          capture_output=True, text=True, timeout=20 * SCALE, check=False)
     assert (done.returncode, done.stdout, done.stderr) == (0, "stopped\n", "")
 
 
 @pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGTERM])
+@pytest.mark.e2e
 def test_stopping_it_the_moment_it_starts_is_clean(
         score_exe: Path, score_env: dict[str, str], how: int) -> None:
     code, out, err = start_serve(score_exe, score_env).stop(how)
@@ -448,6 +467,7 @@ def test_stopping_it_the_moment_it_starts_is_clean(
     assert "Stopped" in out
 
 
+@pytest.mark.e2e
 def test_serve_on_every_network_says_who_can_see_it(
         night: None, score_exe: Path, score_env: dict[str, str]) -> None:
     served = start_serve(score_exe, score_env, "--host", "0.0.0.0")
@@ -457,7 +477,7 @@ def test_serve_on_every_network_says_who_can_see_it(
         assert urlsplit(served.printed_url).hostname != "0.0.0.0"  # an address to open
         assert decode_qr(served.qr_lines()) == served.printed_url
         port = urlsplit(served.url).port
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30 * SCALE)
         connection.request("GET", urlsplit(served.url).path)
         assert connection.getresponse().status == 200
         connection.close()
@@ -466,6 +486,7 @@ def test_serve_on_every_network_says_who_can_see_it(
     assert code == 0 and err == "", (out, err)
 
 
+@pytest.mark.e2e
 def test_serve_completes_session_ids(night: None, score_run: Callable[..., Result]) -> None:
     result = score_run(env={"_SCORE_COMPLETE": "complete_bash", "COMP_WORDS": "score serve ",
                             "COMP_CWORD": "2"})
@@ -476,6 +497,7 @@ def test_serve_refuses_a_session_that_does_not_exist(night: None, refuse: Refuse
     refuse("serve", "7", says="there is no session 7")
 
 
+@pytest.mark.e2e
 def test_serve_refuses_a_port_in_use(refuse: Refuse) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -484,6 +506,7 @@ def test_serve_refuses_a_port_in_use(refuse: Refuse) -> None:
         refuse("serve", "--port", port, says=f"port {port} on 127.0.0.1 is already in use")
 
 
+@pytest.mark.e2e
 def test_serve_refuses_an_address_not_of_this_computer(refuse: Refuse) -> None:
     refuse("serve", "--host", "192.0.2.77", "--port", "0", says="not an address of this")
 
@@ -518,7 +541,7 @@ def test_fifty_viewers_get_a_change_within_two_seconds_and_memory_stays_flat(
         arrived: list[float] = [0.0] * len(viewers)
 
         def wait(index: int) -> None:
-            data = json.loads(viewers[index].next_data(timeout=10))
+            data = json.loads(viewers[index].next_data(timeout=10 * SCALE))
             assert "<td>Ann</td><td>9</td>" in data["body"]
             arrived[index] = time.time()  # wall clock, as the file's mtime
 
@@ -530,7 +553,7 @@ def test_fifty_viewers_get_a_change_within_two_seconds_and_memory_stays_flat(
         assert getattr(result, "exit_code", None) == 0, result
         changed = db_path.stat().st_mtime  # when the new store was written
         for thread in waiting:
-            thread.join(timeout=15)
+            thread.join(timeout=15 * SCALE)
         assert all(arrived), "a viewer got no update"
         delays = [at - changed for at in arrived]
         assert max(delays) < 2, f"viewers updated late (s after the change): {delays}"
@@ -543,7 +566,8 @@ def test_fifty_viewers_get_a_change_within_two_seconds_and_memory_stays_flat(
                     with EventStream(events) as stream:
                         stream.next_data()
                 else:
-                    connection = http.client.HTTPConnection(urlsplit(url).netloc, timeout=10)
+                    connection = http.client.HTTPConnection(urlsplit(url).netloc,
+                                                            timeout=10 * SCALE)
                     connection.request("GET", urlsplit(url).path)
                     assert connection.getresponse().status == 200
                     connection.close()
@@ -562,11 +586,12 @@ def test_fifty_viewers_get_a_change_within_two_seconds_and_memory_stays_flat(
           f"slowest viewer {max(delays):.2f} s after the store changed")
 
 
+@pytest.mark.e2e
 def test_a_closed_stream_gives_its_place_back(night: None,
                                              serving: Callable[..., Running]) -> None:
     running = serving(max_connections=2)
     for _ in range(10):  # many more streams than places, each opened and dropped
-        deadline = time.monotonic() + 2
+        deadline = time.monotonic() + 2 * SCALE
         while True:
             stream = EventStream(running.url + "events/")
             if stream.status.endswith("200 OK") or time.monotonic() > deadline:
@@ -578,6 +603,7 @@ def test_a_closed_stream_gives_its_place_back(night: None,
             stream.next_data()
 
 
+@pytest.mark.e2e
 def test_serving_writes_nothing_beside_the_store(night: None, db_path: Path,
                                                  serving: Callable[..., Running]) -> None:
     before = {path.name: path.read_bytes() for path in db_path.parent.iterdir()}
@@ -591,6 +617,7 @@ def test_serving_writes_nothing_beside_the_store(night: None, db_path: Path,
 
 
 @pytest.mark.usefixtures("night")
+@pytest.mark.e2e
 def test_the_session_page_names_the_next_dealer_once(serving: Callable[..., Running]) -> None:
     """Issue 28.7: not "Next dealer: X" and then "Next deal: X deals, ..." again."""
     body = serving().get().body

@@ -79,6 +79,7 @@ def wait_for(driver: webdriver.Chrome, check: Callable[[Any], Any], seconds: flo
 
 
 @pytest.mark.usefixtures("table_night")
+@pytest.mark.e2e
 def test_a_round_added_from_another_process_appears_without_a_reload(
         browser: webdriver.Chrome, served: Served, db_path: Path,
         score_run: Callable[..., Result]) -> None:
@@ -98,6 +99,7 @@ def test_a_round_added_from_another_process_appears_without_a_reload(
 
 
 @pytest.mark.usefixtures("table_night")
+@pytest.mark.e2e
 def test_the_page_fits_a_phone_in_light_and_dark(
         browser: webdriver.Chrome, served: Served, tmp_path: Path) -> None:
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
@@ -132,6 +134,7 @@ def test_the_page_fits_a_phone_in_light_and_dark(
 
 
 @pytest.mark.usefixtures("table_night")
+@pytest.mark.e2e
 def test_at_360_pixels_nothing_scrolls_sideways(browser: webdriver.Chrome,
                                                 served: Served) -> None:
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
@@ -144,6 +147,7 @@ def test_at_360_pixels_nothing_scrolls_sideways(browser: webdriver.Chrome,
 
 
 @pytest.mark.usefixtures("table_night")
+@pytest.mark.e2e
 def test_the_browser_runs_no_inline_script_and_reports_no_policy_violation(
         browser: webdriver.Chrome, served: Served) -> None:
     browser.get(served.url)
@@ -160,6 +164,7 @@ def test_the_browser_runs_no_inline_script_and_reports_no_policy_violation(
 
 
 @pytest.mark.usefixtures("table_night")
+@pytest.mark.e2e
 def test_without_scripts_the_page_refreshes_itself(
         browser: webdriver.Chrome, served: Served,
         score_run: Callable[..., Result]) -> None:
@@ -232,6 +237,7 @@ def exported_night(ok: CLI, language: str, folder: Path) -> tuple[Path, str]:
 
 
 @pytest.mark.parametrize("language", ["ar", "da"])
+@pytest.mark.e2e
 def test_the_exported_page_in_arabic_and_danish_reads_in_its_own_language_and_direction(
         browser: webdriver.Chrome, ok: CLI, tmp_path: Path, language: str) -> None:
     page, house_rules = exported_night(ok, language, tmp_path)
@@ -263,6 +269,7 @@ def test_the_exported_page_in_arabic_and_danish_reads_in_its_own_language_and_di
 
 
 @pytest.mark.usefixtures("table_night")
+@pytest.mark.e2e
 def test_score_serve_in_arabic_is_a_live_right_to_left_page(
         browser: webdriver.Chrome, score_exe: Path, score_env: dict[str, str]) -> None:
     running = start_serve(score_exe, {**score_env, "SCOREKEEPER_LANG": "ar"})

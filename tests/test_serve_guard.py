@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 from conftest import CLI
+from deadlines import SCALE
 from serving import EventStream, start_serve
 
 from scorekeeper.web.server import Site, ViewerServer
@@ -120,7 +121,7 @@ class Crowd:
         self.thread = threading.Thread(target=self._run, daemon=True)
 
     def _open(self) -> socket.socket:
-        return socket.create_connection(("127.0.0.1", self.port), timeout=5)
+        return socket.create_connection(("127.0.0.1", self.port), timeout=5 * SCALE)
 
     def _reopen(self, old: socket.socket) -> socket.socket:
         old.close()
@@ -143,7 +144,7 @@ class Crowd:
         except OSError:
             return True
         finally:
-            connection.settimeout(5)
+            connection.settimeout(5 * SCALE)
 
     def _run(self) -> None:
         while not self.stopped.wait(self.every):
@@ -166,7 +167,7 @@ class Crowd:
 
     def __exit__(self, *exc: object) -> None:
         self.stopped.set()
-        self.thread.join(timeout=10)
+        self.thread.join(timeout=10 * SCALE)
         for connection in (*self.slow, *self.idle):
             connection.close()
 
@@ -182,9 +183,9 @@ def assert_viewers_get_in(url: str, for_seconds: float) -> list[float]:
         assert "Friday" in body
         took.append(seconds)
         began = time.monotonic()
-        with EventStream(url + "events/", timeout=5) as stream:
+        with EventStream(url + "events/", timeout=5 * SCALE) as stream:
             assert stream.status.endswith("200 OK"), stream.status
-            assert "Friday" in json.loads(stream.next_data(timeout=5))["body"]
+            assert "Friday" in json.loads(stream.next_data(timeout=5 * SCALE))["body"]
         took.append(time.monotonic() - began)
         time.sleep(0.5)
     assert max(took) < 1, f"a viewer waited (s): {took}"
@@ -223,6 +224,7 @@ def test_the_reported_attack_keeps_no_viewer_out(
     print(f"slowest viewer {max(took):.3f} s; {crowd.reopened} connections reopened")
 
 
+@pytest.mark.e2e
 def test_the_token_is_checked_before_a_place_is_taken(
         night: None, serving: Callable[..., Running]) -> None:
     running = serving(max_connections=1)
@@ -234,10 +236,11 @@ def test_the_token_is_checked_before_a_place_is_taken(
         assert "Friday" not in body
 
 
+@pytest.mark.e2e
 def test_a_request_line_trickled_without_the_token_is_closed_at_its_deadline(
         serving: Callable[..., Running]) -> None:
     running = serving(token_seconds=1.0, request_seconds=3.0)
-    with socket.create_connection(("127.0.0.1", running.port), timeout=5) as connection:
+    with socket.create_connection(("127.0.0.1", running.port), timeout=5 * SCALE) as connection:
         began = time.monotonic()
         closed = None
         for byte in Crowd.TRICKLE[:40]:  # a byte every 0.1 s: each read comes quickly
@@ -253,10 +256,11 @@ def test_a_request_line_trickled_without_the_token_is_closed_at_its_deadline(
     assert 0.9 <= closed < 2.5, closed
 
 
+@pytest.mark.e2e
 def test_a_tokened_request_trickled_is_closed_at_its_deadline_and_its_place_given_back(
         night: None, serving: Callable[..., Running]) -> None:
     running = serving(max_connections=1, token_seconds=1.0, request_seconds=2.0)
-    with socket.create_connection(("127.0.0.1", running.port), timeout=5) as connection:
+    with socket.create_connection(("127.0.0.1", running.port), timeout=5 * SCALE) as connection:
         began = time.monotonic()
         connection.sendall(f"GET /{running.site.token}/ HTTP/1.1\r\n".encode())
         time.sleep(0.2)
@@ -277,15 +281,16 @@ def test_a_tokened_request_trickled_is_closed_at_its_deadline_and_its_place_give
     assert status == 200, "the trickling request must give its place back"
 
 
+@pytest.mark.e2e
 def test_the_oldest_waiting_connection_makes_way_for_a_new_one(
         night: None, serving: Callable[..., Running]) -> None:
     running = serving(max_waiting=4)
-    idle = [socket.create_connection(("127.0.0.1", running.port), timeout=5)
+    idle = [socket.create_connection(("127.0.0.1", running.port), timeout=5 * SCALE)
             for _ in range(10)]
     try:
         assert all(closed_by_server(connection, 1) for connection in idle[:6])
         assert not any(closed_by_server(connection, 0.1) for connection in idle[6:])
-        idle.append(socket.create_connection(("127.0.0.1", running.port), timeout=5))
+        idle.append(socket.create_connection(("127.0.0.1", running.port), timeout=5 * SCALE))
         assert closed_by_server(idle[6], 1), "one more closes the oldest"
         assert not any(closed_by_server(connection, 0.1) for connection in idle[7:])
         # a viewer whose request comes with its connection is past the gate at once
@@ -296,18 +301,20 @@ def test_the_oldest_waiting_connection_makes_way_for_a_new_one(
             connection.close()
 
 
+@pytest.mark.e2e
 def test_an_http_0_9_request_line_with_the_token_is_answered(
         night: None, serving: Callable[..., Running]) -> None:
     running = serving()
-    with socket.create_connection(("127.0.0.1", running.port), timeout=5) as connection:
+    with socket.create_connection(("127.0.0.1", running.port), timeout=5 * SCALE) as connection:
         connection.sendall(f"GET /{running.site.token}/\r\n".encode())
         answer = connection.makefile("rb").read()
     assert answer.startswith(b"HTTP/1.0 200 ") and b"Friday" in answer
 
 
+@pytest.mark.e2e
 def test_stopping_closes_what_waits_at_the_gate(serving: Callable[..., Running]) -> None:
     running = serving()
-    idle = [socket.create_connection(("127.0.0.1", running.port), timeout=5)
+    idle = [socket.create_connection(("127.0.0.1", running.port), timeout=5 * SCALE)
             for _ in range(5)]
     try:
         time.sleep(0.2)
@@ -331,6 +338,7 @@ def damage_session_two(db_path: Path) -> None:
 
 @pytest.mark.parametrize("content", [b"{not json", b"", b"\xff\xfe garbage", b'{"x": 1}',
                                      None])
+@pytest.mark.e2e
 def test_the_damaged_page_says_so_without_the_path_and_the_terminal_hears_why(
         ok: CLI, db_path: Path, serving: Callable[..., Running], content: bytes | None
         ) -> None:
@@ -368,13 +376,14 @@ def replace_bytes(path: Path, content: bytes) -> None:
     temporary.replace(path)
 
 
+@pytest.mark.e2e
 def test_serve_tells_the_path_on_the_terminal_only(
         night: None, db_path: Path, score_exe: Path, score_env: dict[str, str]) -> None:
     good = db_path.read_bytes()
     served = start_serve(score_exe, score_env)
     try:
         replace_bytes(db_path, b"{broken")
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 5 * SCALE
         while "can't be read" not in (body := get(served.url)[1]):
             assert time.monotonic() < deadline, body
             time.sleep(0.1)
@@ -391,6 +400,7 @@ def test_serve_tells_the_path_on_the_terminal_only(
     assert "Traceback" not in out
 
 
+@pytest.mark.e2e
 def test_serve_on_a_damaged_store_says_why_once_on_the_terminal(
         db_path: Path, score_exe: Path, score_env: dict[str, str]) -> None:
     db_path.write_bytes(b"{broken")

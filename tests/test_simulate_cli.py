@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from conftest import CLI, Refuse, Result, file_bytes
+from deadlines import SCALE
 
 from scorekeeper import match
 from scorekeeper import simulation as runner
@@ -62,6 +63,7 @@ RULES = {
 
 
 @pytest.mark.parametrize("game", ["least-score", "one-card"])
+@pytest.mark.e2e
 def test_shards_merged_are_the_single_run_byte_for_byte(cli: CLI, tmp_path: Path,
                                                         game: str) -> None:
     bots, rules, _ = RULES[game]
@@ -158,6 +160,7 @@ def test_simulate_refuses_house_rules_and_slices_it_cannot_play(refuse: Refuse) 
     refuse("simulate", "one-card", "--games", 3, code=2, says="--bot LEVEL")
 
 
+@pytest.mark.e2e
 def test_tasks_are_sized_in_time_so_the_progress_moves_often(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """With processes, the games go out in tasks of about TASK_SECONDS each (one game at
@@ -214,6 +217,7 @@ def read_terminal(fd: int, process: subprocess.Popen[bytes], seconds: float) -> 
     return out.decode(errors="replace")
 
 
+@pytest.mark.e2e
 def test_the_progress_bar_shows_games_done_and_time_left(score_exe: Path,
                                                          db_path: Path) -> None:
     """At a terminal, with --jobs 2, the bar is redrawn as games finish, with the time
@@ -227,7 +231,7 @@ def test_the_progress_bar_shows_games_done_and_time_left(score_exe: Path,
     os.close(terminal)
     try:
         shown = read_terminal(controller, process, 120)
-        process.wait(timeout=60)
+        process.wait(timeout=60 * SCALE)
     finally:
         os.close(controller)
         if process.poll() is None:
@@ -256,6 +260,7 @@ def alive(pid: int) -> bool:
 
 @pytest.mark.parametrize(("sent", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)],
                          ids=["ctrl-c", "sigterm"])
+@pytest.mark.e2e
 def test_ctrl_c_stops_simulate_with_processes_at_once(score_exe: Path, db_path: Path,
                                                       sent: signal.Signals, code: int) -> None:
     process = subprocess.Popen(
@@ -263,7 +268,7 @@ def test_ctrl_c_stops_simulate_with_processes_at_once(score_exe: Path, db_path: 
                                         "--json")],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     workers: list[int] = []
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 30 * SCALE
     while len(workers) < 2 and time.monotonic() < deadline:  # the games are under way
         time.sleep(0.1)
         workers = children_of(process.pid)
@@ -271,14 +276,16 @@ def test_ctrl_c_stops_simulate_with_processes_at_once(score_exe: Path, db_path: 
     time.sleep(0.5)
     at = time.monotonic()
     process.send_signal(sent)
-    out, err = process.communicate(timeout=10)
+    out, err = process.communicate(timeout=10 * SCALE)
     took = time.monotonic() - at
     assert process.returncode == code
-    assert took < 2.0, took
+    assert took < 2.0 * SCALE, took
     assert "Traceback" not in err and out == ""
     if sent == signal.SIGINT:
         assert err.startswith("Stopped after "), err
-    time.sleep(0.2)
+    deadline = time.monotonic() + 2 * SCALE  # the workers end as their parent did
+    while [pid for pid in workers if alive(pid)] and time.monotonic() < deadline:
+        time.sleep(0.02)
     assert not [pid for pid in workers if alive(pid)], "worker processes left behind"
 
 

@@ -172,6 +172,7 @@ def test_default_store_is_in_the_user_data_folder(ok: CLI, tmp_path: Path,
     assert expected.exists()
 
 
+@pytest.mark.e2e
 def test_the_real_score_picks_db_over_the_environment(score_run, db_path: Path,
                                                       tmp_path: Path) -> None:
     other = tmp_path / "via-option.json"
@@ -273,6 +274,7 @@ def test_a_damaged_session_is_refused_not_rendered(ok: CLI, refuse: Refuse,
         assert "session 1" in result.stderr and "doctor" in result.stderr
 
 
+@pytest.mark.e2e
 def test_the_real_score_refuses_a_damaged_file(score_run, db_path: Path) -> None:
     db_path.write_bytes(UNTRUSTED["damaged"])
     result = score_run("add-round", "--declarer", "Ann", "Ann=1", "Bob=5")

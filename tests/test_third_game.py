@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from conftest import Result
+from deadlines import SCALE
 from serving import start_serve
 
 Run = Callable[..., Result]
@@ -44,6 +45,7 @@ def high_card(score_run: Run, with_third_game: dict[str, str]) -> Run:
     return run
 
 
+@pytest.mark.e2e
 def test_the_third_game_is_scored_shown_exported_and_imported(high_card: Run,
                                                              tmp_path: Path) -> None:
     help_text = high_card("new", "--help").stdout
@@ -91,6 +93,7 @@ def test_the_third_game_is_scored_shown_exported_and_imported(high_card: Run,
     assert "round 2: the file says wrong_call = False" in refused.stderr
 
 
+@pytest.mark.e2e
 def test_the_third_game_refuses_other_games_options(high_card: Run) -> None:
     high_card("new", "high-card", "--player", "Ann", "--player", "Bob")
     refused = high_card("add-round", "--declarer", "Ann", "Ann=KH", "Bob=5S", code=1)
@@ -104,11 +107,13 @@ def test_the_third_game_refuses_other_games_options(high_card: Run) -> None:
         "new", "one-card", "-p", "A", "-p", "B", "-p", "C", "--wins", "2", code=2).stderr
 
 
+@pytest.mark.e2e
 def test_without_the_installed_package_there_is_no_third_game(score_run: Run) -> None:
     result = score_run("new", "high-card", "--player", "Ann", "--player", "Bob")
     assert result.exit_code == 2 and "there is no game called 'high-card'" in result.stderr
 
 
+@pytest.mark.e2e
 def test_the_installed_game_has_its_html_export_stats_rules_and_completion(
         high_card: Run, score_run: Run, with_third_game: dict[str, str]) -> None:
     high_card("new", "high-card", "-p", "Ann", "-p", "Bob", "--wins", "1", "--dealer", "Bob")
@@ -135,6 +140,7 @@ def test_the_installed_game_has_its_html_export_stats_rules_and_completion(
     assert score_run(env=complete).stdout.split() == ["--caller"]
 
 
+@pytest.mark.e2e
 def test_the_installed_game_speaks_its_own_danish(high_card: Run) -> None:
     """Its words are its own catalog's (tests/third_game/high_card/locale), its rules text
     its own da.md; the generic words stay the generic catalog's."""
@@ -156,6 +162,7 @@ def test_the_installed_game_speaks_its_own_danish(high_card: Run) -> None:
     assert "Caller" in arabic and "Caller" not in high_card("--lang", "da", "show").stdout
 
 
+@pytest.mark.e2e
 def test_the_installed_game_is_served(high_card: Run, score_exe: Path,
                                       score_env: dict[str, str],
                                       with_third_game: dict[str, str]) -> None:
@@ -164,7 +171,7 @@ def test_the_installed_game_is_served(high_card: Run, score_exe: Path,
     served = start_serve(score_exe, {**score_env, **with_third_game})
     try:
         url = urlsplit(served.url)
-        connection = http.client.HTTPConnection(url.netloc, timeout=10)
+        connection = http.client.HTTPConnection(url.netloc, timeout=10 * SCALE)
         connection.request("GET", url.path + "session/1")
         response = connection.getresponse()
         body = response.read().decode("utf-8")
@@ -178,6 +185,7 @@ def test_the_installed_game_is_served(high_card: Run, score_exe: Path,
 
 # --------------------------------------------------------------------------- a variant
 
+@pytest.mark.e2e
 def test_a_variant_builds_on_its_base_and_changes_one_default(
         score_run: Run, with_variant_game: dict[str, str]) -> None:
     """Quick Least Score is Least Score to 50: its table subclasses Least Score's, its
@@ -218,6 +226,7 @@ def fake_distribution(site: Path, name: str, entry_points: str) -> None:
     (info / "entry_points.txt").write_text(entry_points, encoding="utf-8")
 
 
+@pytest.mark.e2e
 def test_a_broken_plug_in_is_one_line_and_the_other_games_work(
         score_run: Run, tmp_path: Path) -> None:
     site = tmp_path / "site"
@@ -244,6 +253,7 @@ def test_a_broken_plug_in_is_one_line_and_the_other_games_work(
     assert score_run("new", "--help", env=env).exit_code == 0
 
 
+@pytest.mark.e2e
 def test_a_plug_in_that_takes_a_games_name_is_left_out(score_run: Run, tmp_path: Path,
                                                        ) -> None:
     site = tmp_path / "site"
@@ -262,6 +272,7 @@ def test_a_plug_in_that_takes_a_games_name_is_left_out(score_run: Run, tmp_path:
                                      "registered")
 
 
+@pytest.mark.e2e
 def test_a_source_tree_without_metadata_finds_the_built_in_games(tmp_path: Path) -> None:
     """Without this package's entry points (a source tree never installed: here a copy
     of the package and no site-packages at all), the games package's folders are the
@@ -278,6 +289,7 @@ def test_a_source_tree_without_metadata_finds_the_built_in_games(tmp_path: Path)
         and not found.stderr
 
 
+@pytest.mark.e2e
 def test_the_entry_points_read_are_importlib_metadatas(installed_games: dict[str, Path],
                                                        tmp_path: Path) -> None:
     """The registry reads the group's entry points itself (importlib.metadata's import

@@ -29,6 +29,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_keywords
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
+from deadlines import SCALE
 
 try:
     from babel.messages.frontend import parse_mapping_cfg
@@ -341,7 +342,7 @@ def test_a_plain_pip_install_speaks_danish(tmp_path: Path) -> None:
     data files of the bots (its One Card expert plays)."""
     target = tmp_path / "installed"
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target",
-                    str(target), str(ROOT)], check=True, timeout=600, capture_output=True)
+                    str(target), str(ROOT)], check=True, timeout=600 * SCALE, capture_output=True)
     for language in LANGUAGES:
         for domain in ("scorekeeper", "messages"):
             assert (target / "scorekeeper" / "locale" / language / "LC_MESSAGES"
@@ -355,7 +356,7 @@ def test_a_plain_pip_install_speaks_danish(tmp_path: Path) -> None:
     shown = subprocess.run(
         [sys.executable, "-c", "import scorekeeper, sys; print(scorekeeper.__file__); "
          "sys.argv = ['score', '--help']; from scorekeeper.cli import main; main()"],
-        cwd=tmp_path, env=env, capture_output=True, text=True, encoding="utf-8", timeout=60)
+        cwd=tmp_path, env=env, capture_output=True, text=True, encoding="utf-8", timeout=60 * SCALE)
     assert shown.returncode == 0, shown.stderr
     assert shown.stdout.startswith(str(target))
     assert "Brug: score" in shown.stdout and "Tilvalg:" in shown.stdout
@@ -365,6 +366,7 @@ def test_a_plain_pip_install_speaks_danish(tmp_path: Path) -> None:
         [sys.executable, "-c", "import sys; sys.argv = ['score', 'simulate', 'one-card', "
          "'--bot', 'expert', '--bot', 'greedy', '--bot', 'greedy', '--games', '1', "
          "'--target', '10', '--json']; from scorekeeper.cli import main; main()"],
-        cwd=tmp_path, env=env, capture_output=True, text=True, encoding="utf-8", timeout=300)
+        cwd=tmp_path, env=env, capture_output=True, text=True, encoding="utf-8",
+        timeout=300 * SCALE)
     assert played.returncode == 0, played.stderr
     assert '"games": 1' in played.stdout

@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from conftest import CLI, Refuse, Result, assert_one_line_error, players_args
+from deadlines import SCALE
 
 from scorekeeper import storage as storage_module
 from scorekeeper.doctor import check_file
@@ -40,6 +41,7 @@ def folder_files(folder: Path) -> dict[str, bytes]:
 # --------------------------------------------------------------------------- 1. prompts
 
 
+@pytest.mark.e2e
 def test_add_round_asks_with_no_lock_held_and_refuses_if_the_session_changed_meanwhile(
     cli: CLI, db_path: Path, monkeypatch: pytest.MonkeyPatch, score_run: Callable[..., Result]
 ) -> None:
@@ -86,10 +88,11 @@ def closed_pipe() -> int:
 
 def run_score(score_exe: Path, env: dict[str, str], *args: str, **options: Any) -> Result:
     done = subprocess.run([str(score_exe), *args], env=env, stderr=subprocess.PIPE,
-                          stdin=subprocess.DEVNULL, timeout=60, text=True, **options)
+                          stdin=subprocess.DEVNULL, timeout=60 * SCALE, text=True, **options)
     return Result(done.returncode, done.stdout or "", done.stderr)
 
 
+@pytest.mark.e2e
 def test_a_round_stored_before_the_reader_went_away_still_exits_0(
     score_exe: Path, score_env: dict[str, str], score_run: Callable[..., Result],
     db_path: Path,
@@ -105,6 +108,7 @@ def test_a_round_stored_before_the_reader_went_away_still_exits_0(
     assert len(Store(db_path).read().get(1).rounds) == 1  # stored once, reported as stored
 
 
+@pytest.mark.e2e
 def test_a_full_disk_on_stdout_after_the_commit_is_a_note_not_a_failure(
     score_exe: Path, score_env: dict[str, str], score_run: Callable[..., Result],
     db_path: Path,
@@ -125,6 +129,7 @@ def test_a_full_disk_on_stdout_after_the_commit_is_a_note_not_a_failure(
     assert "can't write the output" in shown.stderr
 
 
+@pytest.mark.e2e
 def test_with_stdout_closed_a_write_still_succeeds_once(
     score_exe: Path, score_env: dict[str, str], score_run: Callable[..., Result],
     db_path: Path,
@@ -133,7 +138,7 @@ def test_with_stdout_closed_a_write_still_succeeds_once(
     before = {path.name for path in db_path.parent.iterdir()}
     done = subprocess.run(
         ["/bin/sh", "-c", f'exec "{score_exe}" "$@" >&-', "score", *ROUND],
-        env=score_env, capture_output=False, stderr=subprocess.PIPE, text=True, timeout=60)
+        env=score_env, capture_output=False, stderr=subprocess.PIPE, text=True, timeout=60 * SCALE)
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     assert len(Store(db_path).read().get(1).rounds) == 1

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from conftest import CLI, ESCAPE, Refuse, file_bytes
+from deadlines import SCALE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -139,6 +140,7 @@ def test_a_summary_that_a_bom_starts_is_read(ok: CLI, tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+@pytest.mark.e2e
 def test_dev_zero_is_refused_quickly_in_one_line(score_exe: Path, score_env: dict[str, str],
                                                  db_path: Path) -> None:
     """Today: it reads until memory runs out (MemoryError). Run with 1 GiB of address
@@ -147,7 +149,7 @@ def test_dev_zero_is_refused_quickly_in_one_line(score_exe: Path, score_env: dic
         resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))
 
     completed = subprocess.run([str(score_exe), "import", "--again", "/dev/zero"], env=score_env,
-                               capture_output=True, text=True, timeout=60,
+                               capture_output=True, text=True, timeout=60 * SCALE,
                                preexec_fn=limit_memory if sys.platform != "win32" else None)
     assert completed.returncode == 1, completed
     assert completed.stderr.startswith("error: /dev/zero is larger than 64 MiB")

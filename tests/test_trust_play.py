@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from conftest import CLI, Result, assert_one_line_error
+from deadlines import SCALE
 
 from scorekeeper.store import Store
 
@@ -55,6 +56,7 @@ def exported(cli: CLI, session_id: int) -> dict[str, Any]:
     return data
 
 
+@pytest.mark.e2e
 def test_a_round_added_during_play_stays_and_play_stops_clearly(
     cli: CLI, score_run: Run, before_write: Callable[[int, Callable[[], None]], None]
 ) -> None:
@@ -83,6 +85,7 @@ def test_a_round_added_during_play_stays_and_play_stops_clearly(
     assert final["rounds"][:2] == rounds
 
 
+@pytest.mark.e2e
 def test_play_sets_the_current_session_once_at_its_start(
     cli: CLI, ok: CLI, score_run: Run, before_write: Callable[[int, Callable[[], None]], None]
 ) -> None:
@@ -124,9 +127,10 @@ def human_play(score_exe: Path, score_env: dict[str, str]) -> Iterator[
     for process in started:
         if process.poll() is None:
             process.kill()
-        process.communicate(timeout=30)
+        process.communicate(timeout=30 * SCALE)
 
 
+@pytest.mark.e2e
 def test_only_one_play_drives_a_session_and_a_killed_one_lets_go(
     score_run: Run, db_path: Path, human_play: Callable[..., subprocess.Popen[str]]
 ) -> None:
@@ -144,7 +148,7 @@ def test_only_one_play_drives_a_session_and_a_killed_one_lets_go(
     assert db_path.read_bytes() == before
 
     first.send_signal(signal.SIGKILL)  # the operating system lets go of its lease
-    first.wait(timeout=30)
+    first.wait(timeout=30 * SCALE)
     third = score_run("play", "--resume", "1", stdin="")  # Ann's input ends at once
     assert third.exit_code == 130, third
     assert "being played" not in third.output
@@ -157,6 +161,7 @@ def test_a_finished_play_leaves_no_lease_behind(cli: CLI, db_path: Path) -> None
     assert sorted(p.name for p in db_path.parent.iterdir() if ".play-" in p.name) == []
 
 
+@pytest.mark.e2e
 def test_a_game_deleted_during_play_stops_without_offering_a_resume(
     cli: CLI, score_run: Run, db_path: Path,
     before_write: Callable[[int, Callable[[], None]], None]
@@ -175,6 +180,7 @@ def test_a_game_deleted_during_play_stops_without_offering_a_resume(
     assert 1 not in Store(db_path).read().session_ids()  # nothing saved it back
 
 
+@pytest.mark.e2e
 def test_ctrl_c_after_the_game_was_deleted_says_so(
     score_run: Run, db_path: Path, human_play: Callable[..., subprocess.Popen[str]]
 ) -> None:
@@ -186,7 +192,7 @@ def test_ctrl_c_after_the_game_was_deleted_says_so(
     assert score_run("delete", "1", "--yes").exit_code == 0
     after_delete = db_path.read_bytes()
     play.send_signal(signal.SIGINT)
-    out, err = play.communicate(timeout=60)
+    out, err = play.communicate(timeout=60 * SCALE)
     assert play.returncode == 130, (out, err)
     assert "Session 1 was deleted by another score command" in out
     assert "nothing more of it can be saved" in out

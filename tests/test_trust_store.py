@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from conftest import CLI, Refuse, Result, assert_one_line_error, players_args
+from deadlines import SCALE
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -116,13 +117,14 @@ def test_a_read_only_store_is_refused_not_replaced(ok: CLI, refuse: Refuse,
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+@pytest.mark.e2e
 def test_a_fifo_as_the_store_is_refused_at_once(score_exe: Path, score_env: dict[str, str],
                                                 db_path: Path) -> None:
     os.mkfifo(db_path)
     for args in (["show"], list(ROUND), ["new", "one-card", "-p", "A", "-p", "B"],
                  ["doctor"]):
         finished = subprocess.run([str(score_exe), *args], env=score_env, text=True,
-                                  capture_output=True, stdin=subprocess.DEVNULL, timeout=30)
+                                  capture_output=True, stdin=subprocess.DEVNULL, timeout=30 * SCALE)
         done = Result(finished.returncode, finished.stdout, finished.stderr)
         assert done.exit_code == 1, (args, done)
         assert "Traceback" not in done.stderr

@@ -50,6 +50,7 @@ def test_a_name_that_looks_like_markup_is_printed_as_typed(ok: CLI) -> None:
     assert ok("doctor").exit_code == 0
 
 
+@pytest.mark.e2e
 def test_markup_in_a_name_never_styles_it_on_a_terminal(score_run: Any) -> None:
     """`[bold red]Ann` must not print a red Ann, even where colours are on."""
     colour = {"FORCE_COLOR": "1", "TTY_COMPATIBLE": "1"}
@@ -201,6 +202,7 @@ def test_hostile_text_in_the_store_never_reaches_stderr(ok: CLI, refuse: Refuse,
     assert "\\x1b]0;pwned\\x07" in result.stderr
 
 
+@pytest.mark.e2e
 def test_hostile_text_through_the_real_score(score_run: Any, db_path: Path) -> None:
     """The installed `score`, its stdout and stderr as bytes a terminal would get."""
     assert score_run("new", "least-score", "-p", "Ann", "-p", "Bob").exit_code == 0

@@ -145,6 +145,7 @@ def test_the_deal_comes_from_the_seed_the_deal_number_and_its_restarts() -> None
         match.play_deal(first).rounds[1].to_json()["deal"]
 
 
+@pytest.mark.e2e
 def test_ctrl_c_at_a_prompt_records_the_restart(score_exe: Path,
                                                 score_env: dict[str, str]) -> None:
     """The real ``score`` waiting at Ann's prompt gets SIGINT, as from Ctrl-C."""
@@ -244,6 +245,7 @@ def check_every_hand_is_handed_over(out: str) -> int:
     pytest.param("least-score", ["greedy"], {"limit": 25}, id="least-score"),
     pytest.param("one-card", ["random"], {}, id="one-card"),
 ])
+@pytest.mark.e2e
 def test_with_two_humans_every_hand_is_behind_a_hand_over_that_clears_the_scrollback(
         terminal_run: Run, game: str, bots: list[str], options: dict[str, Any]) -> None:
     humans = ["Ann", "Bob"]
@@ -256,6 +258,7 @@ def test_with_two_humans_every_hand_is_behind_a_hand_over_that_clears_the_scroll
     assert CLEAR in result.stdout
 
 
+@pytest.mark.e2e
 def test_a_resumed_game_with_two_humans_starts_with_a_hand_over(terminal_run: Run) -> None:
     game, humans, bots, options = "least-score", ["Ann", "Bob"], ["greedy"], {"limit": 25}
     seed, script = first_seed(game, humans, bots, 3, options)
@@ -273,6 +276,7 @@ def test_a_resumed_game_with_two_humans_starts_with_a_hand_over(terminal_run: Ru
     assert check_every_hand_is_handed_over(resumed.stdout) >= 2
 
 
+@pytest.mark.e2e
 def test_with_one_human_there_is_no_hand_over(terminal_run: Run) -> None:
     seed, script = first_seed("least-score", ["Ann"], ["greedy"], 3, {"limit": 25})
     result = terminal_run(*play_args("least-score", ["Ann"], ["greedy"], seed, {"limit": 25}),

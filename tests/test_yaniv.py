@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from conftest import CLI, Refuse, Result, players_args
+from deadlines import SCALE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -198,6 +199,7 @@ def test_an_edit_or_a_round_after_the_end_is_refused_in_one_line(ok: CLI,
     refuse("add-round", "--declarer", "Ann", "Ann=2", "Bob=3", says="is finished (Ann won)")
 
 
+@pytest.mark.e2e
 def test_at_a_terminal_the_callers_hand_is_checked_as_it_is_typed(
         ok: CLI, summary: Any, score_exe: Path, db_path: Path) -> None:
     from terminal import finish, spawn_score  # (the pseudo-terminal tests' helper)
@@ -304,6 +306,7 @@ def test_yaniv_at_the_table(ok: CLI, cli: CLI, tmp_path: Path) -> None:
     assert "Assaf" in yaniv("stats", "--game", "yaniv").stdout
 
 
+@pytest.mark.e2e
 def test_yaniv_through_the_real_score_in_three_languages(yaniv: Run) -> None:
     yaniv("new", "yaniv", *players_args(*NAMES), "--dealer", "Ann", "--limit", "30")
     yaniv("add-round", "--declarer", "Ann", "Ann=5", "Bob=16", "Cy=9")
@@ -317,6 +320,7 @@ def test_yaniv_through_the_real_score_in_three_languages(yaniv: Run) -> None:
     assert arabic.startswith("# يانيف") and "pagat.com" in arabic
 
 
+@pytest.mark.e2e
 def test_yaniv_is_played_and_simulated_with_bots(yaniv: Run) -> None:
     played = yaniv("play", "yaniv", "--bot", "greedy", "--bot", "strong", "--seed", "3",
                    "--limit", "50")
@@ -399,6 +403,7 @@ def test_yaniv_is_listed_completed_and_explained(ok: CLI) -> None:
     assert keys == ["limit", "tie", "end", "two_pairs", "declare_at", "penalty", "halving"]
 
 
+@pytest.mark.e2e
 def test_the_phone_page_shows_yaniv(score_exe: Path, score_env: dict[str, str],
                                               yaniv: Run) -> None:
     from serving import start_serve  # (a test helper of the serve tests)
@@ -408,7 +413,7 @@ def test_the_phone_page_shows_yaniv(score_exe: Path, score_env: dict[str, str],
     served = start_serve(score_exe, score_env)
     try:
         url = urlsplit(served.url)
-        connection = http.client.HTTPConnection(url.netloc, timeout=10)
+        connection = http.client.HTTPConnection(url.netloc, timeout=10 * SCALE)
         connection.request("GET", url.path + "session/1")
         response = connection.getresponse()
         body = response.read().decode("utf-8")

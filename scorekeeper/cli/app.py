@@ -25,7 +25,7 @@ from rich.text import Text
 from scorekeeper import store as store_module
 from scorekeeper import version as installed_version
 from scorekeeper.card_printing import plain
-from scorekeeper.cli import completion, context, conventions, lazy
+from scorekeeper.cli import completion, context, conventions, interrupts, lazy
 from scorekeeper.cli import game_options as game_options_module
 from scorekeeper.cli.context import UsageProblem, console, store, usage
 from scorekeeper.cli.language import (
@@ -834,6 +834,7 @@ def _one_line(text: str) -> str:
 
 
 def main() -> None:
+    interrupts.guard()  # first: a Ctrl-C from here on is never lost (cli/interrupts.py)
     _reserve_standard_descriptors()
     sys.exit(run())
 
