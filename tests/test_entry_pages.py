@@ -307,6 +307,7 @@ def test_a_player_who_joins_gets_a_link_of_their_own(ok: CLI, db_path: Path) -> 
         assert cy.post({"points": "4"})[0] == 200
 
 
+@pytest.mark.e2e
 def test_conflicts_show_on_the_involved_phones_at_once_and_add_round_says_the_same(
         table: Path, refuse: Any) -> None:
     """Two players tick "I declared", or one card is in two hands: the pages of the

@@ -317,6 +317,7 @@ def test_the_entry_points_read_are_importlib_metadatas(installed_games: dict[str
     assert {"least-score", "one-card", "quick-least-score", "missing"} <= {n for n, _v in ours}
 
 
+@pytest.mark.e2e
 def test_a_plug_ins_round_keeps_its_note_though_the_game_never_mentions_it(
         high_card: Run) -> None:
     """The kit keeps a round's ``--note`` for every game: High Card's round (its

@@ -264,19 +264,19 @@ class LocalizedFormatter:
 
 
 def wrap_words(text: str, width: int, indent: str = "") -> str:
-    """``text`` in lines of ``width`` columns after ``indent``, broken between words
-    only: never inside a word, nor at its hyphen (``round-by-round``), as Click's own
-    wrapping does. Paragraphs stay apart, and one that starts with Click's ``\\b``
-    line keeps its lines as written (examples).
+    """``text`` in lines of ``width`` columns after ``indent``, broken between words (or
+    after a hyphen), never inside a word, as Click's own wrapping does when a word is
+    longer than the line (``stan`` / ``ding``). Paragraphs stay apart, and one that starts
+    with Click's ``\\b`` line keeps its lines as written (examples).
 
-    >>> print(wrap_words("--size extra-large|small or small", 16, "  "))
+    >>> print(wrap_words("--size extra-large|small or small", 12, "  "))
       --size
-      extra-large|small
+      extra-
+      large|small
       or small
     """
     wrapper = textwrap.TextWrapper(width + len(indent), initial_indent=indent,
-                                   subsequent_indent=indent, break_long_words=False,
-                                   break_on_hyphens=False)
+                                   subsequent_indent=indent, break_long_words=False)
     paragraphs = []
     for paragraph in text.split("\n\n"):
         lines = paragraph.split("\n")
