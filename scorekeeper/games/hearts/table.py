@@ -200,7 +200,9 @@ class HeartsTable(PointsTable):
             if entry.text(JACK_KEY) is not None:
                 raise EntryError(_("--jack is for a moon deal: otherwise the -10 is in the "
                                    "points of whoever took the J♦"))
-            return super().make_round(players, options, standings, entry)
+            made = super().make_round(players, options, standings, entry)
+            self.refuse_undealt(made.points, house.jack_on)
+            return made
         shooter = match_player(players, str(entry.text(MOON_KEY)), _("moon shooter"))
         if entry.values:
             raise EntryError(_("with --moon the points are counted for you: give no "
@@ -220,9 +222,18 @@ class HeartsTable(PointsTable):
         return match(players, typed, _("player"))
 
     def check_deal(self, points: Mapping[str, int], options: Options) -> None:
+        """The checks of a stored deal too: in range, adding up (an entered deal is
+        checked against the cards as well, :meth:`refuse_undealt`)."""
         super().check_entry_types(points)
         jack_on = options.sum != rules.PENALTY_POINTS
-        found = rules.problem(points, jack_on)
+        self.refuse(points, jack_on, rules.problem(points, jack_on, dealt=False))
+
+    def refuse_undealt(self, points: Mapping[str, int], jack_on: bool) -> None:
+        """Refuse an entered deal that no deal of cards gives."""
+        self.refuse(points, jack_on, rules.problem(points, jack_on))
+
+    def refuse(self, points: Mapping[str, int], jack_on: bool,
+               found: tuple[Problem, str] | None) -> None:
         if found is None:
             return
         kind, name = found
@@ -238,9 +249,20 @@ class HeartsTable(PointsTable):
             raise EntryError(_("two players are below 0, and only one can take the J♦ "
                                "(-10): {name} can't be"
                                ).format(name=name))
+        if kind is Problem.QUEEN:
+            raise EntryError(_("no deal of cards gives these points: somebody took the Q♠, "
+                               "and nobody's points hold its 13"))
+        if kind is Problem.CARDS:
+            raise EntryError(_("no deal of cards gives these points: the 13 hearts, the Q♠ "
+                               "and the J♦ can't be split between the players so"))
+        total = sum(points.values())
+        if jack_on:
+            raise EntryError(_("the points add up to {total}, not {sum}: with the jack of "
+                               "diamonds, whoever took the J♦ has -10 in their points, so a "
+                               "deal adds up to {sum}").format(total=total,
+                                                               sum=rules.deal_sum(jack_on)))
         raise EntryError(_("the points add up to {total}, not {sum}: a deal's penalty points "
-                           "add up to {sum}").format(total=sum(points.values()),
-                                                     sum=rules.deal_sum(jack_on)))
+                           "add up to {sum}").format(total=total, sum=rules.deal_sum(jack_on)))
 
     def check_entry(self, name: str, value: int, options: Options) -> None:
         jack_on = options.sum != rules.PENALTY_POINTS

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from scorekeeper.games.common import (
     EntryError,
     HouseRule,
+    JSONDict,
     Language,
     RoundCaption,
     StatFigure,
@@ -96,6 +97,15 @@ class YanivTable(LeastScoreTable):
 
     def options(self, options: Mapping[str, Any]) -> YanivOptions:
         return _parse_options({**self.default_options(), **options})
+
+    def check_options(self, options: Mapping[str, Any]) -> JSONDict:
+        """A new session's house rules: as :meth:`options` reads them, and a threshold
+        some hand is under (a stored 0 still reads; a new one is refused)."""
+        opts = self.options(options)
+        problem = opts.problem()
+        if problem is not None:
+            raise EntryError(problem)
+        return opts.as_dict()
 
     def check_players(self, players: Sequence[str]) -> None:
         try:
