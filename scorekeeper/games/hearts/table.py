@@ -19,6 +19,7 @@ from scorekeeper.games.common import (
     Question,
     Round,
     RoundCaption,
+    RosterChange,
     RoundEntry,
     Standings,
     StatFigure,
@@ -31,7 +32,7 @@ from scorekeeper.games.common import (
     rename_keys,
 )
 from scorekeeper.games.hearts import rules
-from scorekeeper.games.hearts.rules import MOON_KEY, JackRule, MoonRule, Problem
+from scorekeeper.games.hearts.rules import MOON_KEY, JackRule, MoonRule, Passing, Problem
 from scorekeeper.games.hearts.words import N_, WORDS, _
 from scorekeeper.games.points.rules import POINTS_KEY, Options, Wins
 from scorekeeper.games.points.table import (
@@ -164,8 +165,19 @@ def _parse(options: Mapping[str, Any]) -> HeartsRules:
 _parse_rules = parsed_once(_parse)
 
 
+_PASSING = {
+    Passing.LEFT: N_("Before the next deal each player passes three cards to the left."),
+    Passing.RIGHT: N_("Before the next deal each player passes three cards to the right."),
+    Passing.ACROSS: N_("Before the next deal each player passes three cards across."),
+    Passing.HOLD: N_("No passing before the next deal: each keeps their cards."),
+}
+
+
 class HeartsTable(PointsTable):
     house_rule_keys = ("target", "moon_rule", "jack_of_diamonds")
+    knocks_out = False
+    """No "left before 100" and no status "in": a Hearts game ends when a total reaches
+    the target, and its standings say the next deal's passing instead."""
     round_keys = (MOON_KEY, JACK_KEY)
     round_type: ClassVar[type[PointsRound]] = HeartsRound
 
@@ -314,6 +326,17 @@ class HeartsTable(PointsTable):
         return super().entry_of(round_)
 
     # -- recomputing -----------------------------------------------------------
+
+    def standings(self, players: Sequence[str], options: Mapping[str, Any],
+                  first_dealer: str | None, rounds: Sequence[Round],
+                  roster: Sequence[RosterChange] = ()) -> Standings:
+        """Points' standings, and while the game is on the next deal's passing (left,
+        right, across, hold with four players: :func:`rules.passing`)."""
+        found = super().standings(players, options, first_dealer, rounds, roster)
+        if found.finished:
+            return found
+        passing = rules.passing(len(rounds) + 1, len(found.still_in))
+        return replace(found, notes=[*found.notes, _(_PASSING[passing])])
 
     def deal_scores(self, players: Sequence[str], settings: Mapping[str, Any],
                     round_: PointsRound) -> dict[str, int]:
