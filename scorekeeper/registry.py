@@ -12,8 +12,8 @@ project's own pyproject.toml. Run from a source tree whose metadata is not insta
 also be added with :func:`register`, or named in the ``SCOREKEEPER_GAMES`` environment
 variable as ``module:ATTRIBUTE`` (comma-separated); ``SCOREKEEPER_GAME_DISTRIBUTIONS``
 (comma-separated distribution names) limits the entry points read to those
-distributions' (the test suite's own games, whatever else is installed). A plug-in that fails to load is
-left out with one line on stderr; the other games still work.
+distributions' (the test suite's own games, whatever else is installed). A plug-in that
+fails to load is left out with one line on stderr; the other games still work.
 
 The group's own games are files in the config folder's ``games/``, each made into a
 game by the game whose declaration names ``game_files`` (Points: a TOML file is a

@@ -33,16 +33,7 @@ os.environ.pop("COLUMNS", None)
 # The suite tests this project's games and its own test plug-ins, whatever else is
 # installed beside them: only this distribution's entry points are read, in this process
 # and in every `score` it starts (a test that wants a plug-in names it: games_from()).
-OWN_DISTRIBUTION = "cardnight-scorekeeper"
-DISTRIBUTIONS_VARIABLE = "SCOREKEEPER_GAME_DISTRIBUTIONS"
-os.environ[DISTRIBUTIONS_VARIABLE] = OWN_DISTRIBUTION
-
-
-def games_from(*distributions: str) -> dict[str, str]:
-    """The environment that lets ``score`` read the games of ``distributions`` (as well
-    as this project's own): ``{**env, **games_from("scorekeeper-high-card")}``."""
-    return {DISTRIBUTIONS_VARIABLE: ",".join((OWN_DISTRIBUTION, *distributions))}
-
+os.environ["SCOREKEEPER_GAME_DISTRIBUTIONS"] = "cardnight-scorekeeper"
 
 from scorekeeper import i18n, registry
 from scorekeeper.cli.app import run
@@ -53,6 +44,14 @@ from scorekeeper.cli.app import run
 settings.register_profile("scorekeeper", deadline=None)
 settings.load_profile("scorekeeper")
 
+OWN_DISTRIBUTION = "cardnight-scorekeeper"
+DISTRIBUTIONS_VARIABLE = registry.DISTRIBUTIONS_VARIABLE
+
+
+def games_from(*distributions: str) -> dict[str, str]:
+    """The environment that lets ``score`` read the games of ``distributions`` (as well
+    as this project's own): ``{**env, **games_from("scorekeeper-high-card")}``."""
+    return {DISTRIBUTIONS_VARIABLE: ",".join((OWN_DISTRIBUTION, *distributions))}
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:

@@ -173,15 +173,16 @@ def hearts_play(players: int, shuffle: Iterable[int]) -> list[list[str]]:
 
 
 def hearts_outcome(taken: Sequence[Sequence[str]], jack_on: bool
-                   ) -> tuple[str, tuple[int, ...] | tuple[int, int | None]]:
-    """A played deal as the table enters it: ``("moon", (shooter, jack taker or None))``
-    when one player took every heart and the Q♠, else ``("points", each player's)``."""
+                   ) -> tuple[tuple[int, int | None] | None, tuple[int, ...]]:
+    """A played deal as the table enters it: ``((shooter, jack taker or None), ())``
+    when one player took every heart and the Q♠ (a moon), else ``(None, each player's
+    points)``."""
     jack = next(seat for seat, cards in enumerate(taken) if "JD" in cards) if jack_on \
         else None
     for seat, cards in enumerate(taken):
         if "QS" in cards and sum(card[-1] == "H" for card in cards) == 13:
-            return "moon", (seat, jack)
-    return "points", tuple(sum(card[-1] == "H" for card in cards) + 13 * ("QS" in cards)
+            return (seat, jack), ()
+    return None, tuple(sum(card[-1] == "H" for card in cards) + 13 * ("QS" in cards)
                            - 10 * (seat == jack) for seat, cards in enumerate(taken))
 
 
@@ -210,7 +211,7 @@ def hearts_reachable(players: int, jack_on: bool) -> frozenset[tuple[int, ...]]:
             for jack in (range(players) if jack_on else (None,)):
                 taken = [[*held, *(["QS"] if seat == queen else []),
                           *(["JD"] if seat == jack else [])] for seat, held in enumerate(cards)]
-                kind, points = hearts_outcome(taken, jack_on)
-                if kind == "points":
-                    found.add(points)  # type: ignore[arg-type]
+                moon, points = hearts_outcome(taken, jack_on)
+                if moon is None:
+                    found.add(points)
     return frozenset(found)

@@ -47,9 +47,9 @@ def played_deals(draw: st.DrawFn) -> tuple[int, bool, list[list[str]]]:
 def test_every_deal_played_out_is_taken(case: tuple[int, bool, list[list[str]]]) -> None:
     count, jack_on, taken = case
     players = names(count)
-    kind, found = hearts_outcome(taken, jack_on)
-    if kind == "moon":
-        shooter, jack = found
+    moon, found = hearts_outcome(taken, jack_on)
+    if moon is not None:
+        shooter, jack = moon
         stored = enter(players, jack_on, moon=players[shooter],
                        jack=None if jack is None else players[jack])
         assert stored["moon"] == players[shooter]

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
 from rules_model import hearts_reachable
+
 from scorekeeper.games.common import EntryError, RoundEntry, RoundError, Standings, parse_rounds
 from scorekeeper.games.hearts import rules as hearts_rules
 from scorekeeper.games.hearts.rules import MoonRule

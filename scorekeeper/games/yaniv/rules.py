@@ -27,9 +27,9 @@ from scorekeeper.games.yaniv.words import _
 
 __all__ = [
     "DECLARE_AT",
-    "LOWEST_HAND",
     "HALVING",
     "LIMIT",
+    "LOWEST_HAND",
     "MAX_HALVING",
     "MAX_PENALTY",
     "PENALTY",
