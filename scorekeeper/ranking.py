@@ -83,9 +83,8 @@ def status_text(session: Session, name: str) -> str:
 
 
 def left_after(session: Session, name: str) -> int | None:
-    """The round after which ``name`` last left the game (``score drop-player``), or
-    None."""
-    return next((change.after for change in reversed(session.roster)
+    """The round after which ``name`` left the game (``score drop-player``), or None."""
+    return next((change.after for change in session.roster
                  if change.player == name and not change.joined), None)
 
 

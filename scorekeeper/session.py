@@ -460,10 +460,8 @@ class Session:
         self.check_rounds_can_change("undo")
         change = self.last_roster_change
         if change is not None:
-            returned = any(earlier.player == change.player for earlier in self.roster[:-1])
-            players = tuple(name for name in self.players  # a return keeps its player
-                            if not (change.joined and name == change.player
-                                    and not returned))
+            players = tuple(name for name in self.players
+                            if not (change.joined and name == change.player))
             taken = replace(self, players=players, roster=self.roster[:-1],
                             undone=(*self.undone, change))
             with in_english():
@@ -499,8 +497,7 @@ class Session:
 
     def _redo_roster(self, change: RosterChange, time: str | None) -> Session:
         change = change.at(len(self.rounds))
-        players = (*self.players, change.player) \
-            if change.joined and change.player not in self.players else self.players
+        players = (*self.players, change.player) if change.joined else self.players
         changed = replace(self, players=players, roster=(*self.roster, change),
                           undone=self.undone[:-1])
         try:
@@ -546,8 +543,7 @@ class Session:
                                                         after=self._left_after(name)))
 
     def _left_after(self, name: str) -> int:
-        """The round after which ``name`` last left."""
-        return next(change.after for change in reversed(self.roster)
+        return next(change.after for change in self.roster
                     if change.player == name and not change.joined)
 
     def add_player(self, typed: str, total: int | None = None, *,
@@ -560,7 +556,10 @@ class Session:
             if name_key(existing) != name_key(name):
                 continue
             if existing in standings.left:
-                return self._comes_back(rule, existing, time)
+                raise EntryError(_("{name} left {session} after round {after}, and a player "
+                                   "who left can't join again (`score undo` takes the leaving "
+                                   "back if it was a mistake)").format(
+                    name=existing, session=self.label, after=self._left_after(existing)))
             raise EntryError(_("{name} is already a player of {session}").format(
                 name=existing, session=self.label))
         check_player_names([*self.players, name])
@@ -576,24 +575,6 @@ class Session:
         change = RosterChange(len(self.rounds), name, joined=True, total=start)
         changed = replace(self, players=(*self.players, name),
                           roster=(*self.roster, change), undone=())
-        changed._check_roster()
-        with in_english():
-            detail = f"{change.describe()} after round {change.after}"
-        return changed._logged("add-player", detail, time)
-
-    def _comes_back(self, rule: RosterRule, name: str, time: str | None) -> Session:
-        """``name``, who left, plays again from the next deal at the total they left with,
-        if the game's rules allow it (:meth:`RosterRule.check_return`)."""
-        standings, table = self.standings, self.rules
-        if len(standings.still_in) + 1 > table.max_players:
-            raise EntryError(_("{game} takes {low} to {high} players, and {n} are playing: "
-                               "nobody more can join").format(
-                game=table.title, low=table.min_players, high=table.max_players,
-                n=len(standings.still_in)))
-        rule.check_return(table, self.options, standings, name)
-        change = RosterChange(len(self.rounds), name, joined=True,
-                              total=standings.totals[name])
-        changed = replace(self, roster=(*self.roster, change), undone=())
         changed._check_roster()
         with in_english():
             detail = f"{change.describe()} after round {change.after}"

@@ -5,10 +5,8 @@ exports, in English, Danish and Arabic."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from conftest import CLI, Refuse, players_args
+from conftest import CLI, players_args
 
 HEARTS_PASSING = {
     "en": ("three cards to the right", "three cards across", "No passing"),
@@ -65,32 +63,3 @@ def test_a_late_players_starting_total_says_why(ok: CLI) -> None:
         ok("add-player", "Fay", "--total", "3").stdout
     danish = ok("--lang", "da", "add-player", "Gus").stdout
     assert "Gus" in danish and "højeste" in danish, danish
-
-
-def test_a_player_who_left_comes_back_at_the_total_they_left_with(ok: CLI, refuse: Refuse,
-                                                                   summary: Any) -> None:
-    ok("new", "least-score", *players_args("Ann", "Bob", "Cy"), "--dealer", "Ann")
-    ok("add-round", "--declarer", "Ann", "Ann=2", "Bob=9", "Cy=5")
-    ok("drop-player", "Bob")
-    ok("add-round", "--declarer", "Ann", "Ann=2", "Cy=5")
-    refuse("add-round", "--declarer", "Ann", "Ann=2", "Bob=3", "Cy=5", says="Bob left")
-    back = ok("add-player", "bob").stdout
-    assert "Bob is back in Least Score #1 at 7, the total they left with." in back
-    refuse("add-player", "Bob", says="already a player")
-    ok("add-round", "--declarer", "Ann", "Ann=2", "Bob=4", "Cy=5")
-    data = summary()
-    assert data["totals"] == {"Ann": 0, "Bob": 9, "Cy": 9}
-    shown = ok("show").stdout
-    assert "Bob left after round 1" in shown and "Bob joined at 7 after round 2" in shown
-    ok("undo")  # the round
-    ok("undo")  # the return
-    refuse("add-round", "--declarer", "Ann", "Ann=2", "Bob=3", "Cy=5", says="Bob left")
-    ok("redo")
-    assert summary()["roster"][-1] == {"after": 2, "join": "Bob", "total": 7}
-
-
-def test_a_return_is_refused_when_the_table_is_full(ok: CLI, refuse: Refuse) -> None:
-    ok("new", "one-card", *players_args("Ann", "Bob", "Cy", "Dan"))
-    ok("drop-player", "Dan")
-    ok("add-player", "Eve")
-    refuse("add-player", "Dan", says="nobody more can join")

@@ -1149,13 +1149,7 @@ class RosterTimeline:
     def __init__(self, players: Sequence[str], roster: Sequence[RosterChange], rounds: int,
                  low: int, high: int) -> None:
         self.players, self.roster, self.low, self.high = list(players), list(roster), low, high
-        first: dict[str, bool] = {}
-        for change in roster:
-            first.setdefault(change.player, change.joined)
-        self.joined = {name for name, joined in first.items() if joined}
-        """The late players: those whose first change is a join (a player who left may
-        come back: a later join of theirs is a return, at the total they left with)."""
-        playing = {name for name in self.players if name not in self.joined}
+        joins = [change.player for change in roster if change.joined]
         previous = 0
         for change in roster:
             if change.after < previous or change.after > rounds:
@@ -1166,10 +1160,10 @@ class RosterTimeline:
             if change.player not in self.players:
                 raise RosterError(change.after, change.describe(), _(
                     "{name} is not among the session's players").format(name=change.player))
-            if change.joined and change.player in playing:
+            if change.joined and joins.count(change.player) > 1:
                 raise RosterError(change.after, change.describe(), _(
                     "{name} joins twice").format(name=change.player))
-            (playing.add if change.joined else playing.discard)(change.player)
+        self.joined = set(joins)
 
     def start(self) -> list[str]:
         return [name for name in self.players if name not in self.joined]
@@ -1186,14 +1180,10 @@ class RosterTimeline:
                 continue
             what = change.describe()
             if change.joined:
-                if change.player in present or (change.player in running
-                                                and change.player not in left):
+                if change.player in running:
                     raise RosterError(after, what, _("{name} is already in the game")
                                       .format(name=change.player))
-                if change.player in left:  # back, at the total they left with
-                    left.remove(change.player)
-                else:
-                    running[change.player] = change.total or 0
+                running[change.player] = change.total or 0
                 present.add(change.player)
             else:
                 if change.player not in present:
@@ -1210,11 +1200,7 @@ class RosterTimeline:
         return [name for name in self.players if name in present], dealer
 
     def starting(self) -> dict[str, int]:
-        found: dict[str, int] = {}
-        for change in self.roster:
-            if change.joined and change.player in self.joined:
-                found.setdefault(change.player, change.total or 0)
-        return found
+        return {change.player: change.total or 0 for change in self.roster if change.joined}
 
 
 class RosterRule:
@@ -1250,11 +1236,6 @@ class RosterRule:
     def check_join(self, table: TableGame, options: Mapping[str, Any],
                    standings: Standings, name: str) -> None:
         """Refuse a join the game's own rules forbid (beyond the range of players)."""
-
-    def check_return(self, table: TableGame, options: Mapping[str, Any],
-                     standings: Standings, name: str) -> None:
-        """Refuse the return of ``name``, who left, if the game's rules forbid it; by
-        default a player who left may come back at the total they left with."""
 
     def check_leave(self, table: TableGame, options: Mapping[str, Any],
                     standings: Standings, name: str) -> None:
