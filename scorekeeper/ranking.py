@@ -34,6 +34,14 @@ def target_line(session: Session) -> int | None:
     return session.rules.target(session.options) or None
 
 
+def knocks_out(session: Session) -> bool:
+    """Whether the game's words are a knock-out game's: points "left before" a limit, a
+    status "in" for each player still playing. A table says no with ``knocks_out =
+    False`` (Hearts ends when a total reaches the target, Oh Hell after its deals): then
+    the views show neither, and the game's own notes say where it stands."""
+    return bool(getattr(session.rules, "knocks_out", True))
+
+
 def margin(session: Session, name: str) -> str:
     """Points left before the limit (players still in), or points still to reach the target."""
     standings = session.standings
@@ -56,7 +64,8 @@ def margin_heading(session: Session) -> str:
 def margin_headings(session: Session) -> list[str]:
     """The standings' column of what is left (or to go) as a list of its heading, empty
     when the game has no target (:func:`target_line`): views add a cell per heading."""
-    return [margin_heading(session)] if target_line(session) is not None else []
+    return [margin_heading(session)] \
+        if target_line(session) is not None and knocks_out(session) else []
 
 
 def status_text(session: Session, name: str) -> str:
@@ -70,7 +79,7 @@ def status_text(session: Session, name: str) -> str:
         return pgettext("player status", "finished")
     if word == "left":
         return pgettext("player status", "left")
-    return pgettext("player status", "in")
+    return pgettext("player status", "in") if word == "in" and knocks_out(session) else ""
 
 
 def left_after(session: Session, name: str) -> int | None:

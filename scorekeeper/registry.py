@@ -10,8 +10,10 @@ project's own pyproject.toml. Run from a source tree whose metadata is not insta
 (or is older than the tree), no entry point comes from this package: the folders of
 ``scorekeeper/games/`` holding a ``game.py`` are the built-in games then. A game may
 also be added with :func:`register`, or named in the ``SCOREKEEPER_GAMES`` environment
-variable as ``module:ATTRIBUTE`` (comma-separated). A plug-in that fails to load is
-left out with one line on stderr; the other games still work.
+variable as ``module:ATTRIBUTE`` (comma-separated); ``SCOREKEEPER_GAME_DISTRIBUTIONS``
+(comma-separated distribution names) limits the entry points read to those
+distributions' (the test suite's own games, whatever else is installed). A plug-in that
+fails to load is left out with one line on stderr; the other games still work.
 
 The group's own games are files in the config folder's ``games/``, each made into a
 game by the game whose declaration names ``game_files`` (Points: a TOML file is a
@@ -76,6 +78,7 @@ _virtual: dict[str, VirtualGame] = {}
 never load the engines and bots (start-up time is the table's wait)."""
 
 GAMES_VARIABLE = "SCOREKEEPER_GAMES"
+DISTRIBUTIONS_VARIABLE = "SCOREKEEPER_GAME_DISTRIBUTIONS"
 ENTRY_POINT_GROUP = "scorekeeper.games"
 """The entry point group games are declared in (``NAME = "module:ATTRIBUTE"``)."""
 PACKAGE = __name__.partition(".")[0]
@@ -172,9 +175,25 @@ def entry_points(group: str = ENTRY_POINT_GROUP,
 
 
 def _entry_points() -> list[EntryPoint]:
-    """The group's entry points: this package's own first, then the others, by name."""
-    return sorted(entry_points(), key=lambda point: (
+    """The group's entry points: this package's own first, then the others, by name;
+    with ``$SCOREKEEPER_GAME_DISTRIBUTIONS`` set, only those of the distributions it
+    names (:func:`distributions_allowed`)."""
+    allowed = distributions_allowed()
+    found = [point for point in entry_points()
+             if allowed is None or point.distribution in allowed]
+    return sorted(found, key=lambda point: (
         point.module.partition(".")[0] != PACKAGE, point.name))
+
+
+def distributions_allowed() -> frozenset[str] | None:
+    """The distributions whose games are registered, from ``$SCOREKEEPER_GAME_DISTRIBUTIONS``
+    (comma-separated names, spelled as pip does, ``cardnight-scorekeeper``), or None
+    (unset: every installed one). The test suite sets it to this project's own and its
+    test plug-ins, so that a game installed beside them changes no test."""
+    value = os.environ.get(DISTRIBUTIONS_VARIABLE)
+    if value is None:
+        return None
+    return frozenset(_normalized(name.strip()) for name in value.split(",") if name.strip())
 
 
 def _built_in_folders() -> Iterator[tuple[str, Callable[[], object]]]:

@@ -32,6 +32,11 @@ os.environ.pop("COLUMNS", None)
 
 from deadlines import deadline
 
+# The suite tests this project's games and its own test plug-ins, whatever else is
+# installed beside them: only this distribution's entry points are read, in this process
+# and in every `score` it starts (a test that wants a plug-in names it: games_from()).
+os.environ["SCOREKEEPER_GAME_DISTRIBUTIONS"] = "cardnight-scorekeeper"
+
 from scorekeeper import i18n, registry
 from scorekeeper.cli.app import run
 
@@ -41,6 +46,14 @@ from scorekeeper.cli.app import run
 settings.register_profile("scorekeeper", deadline=None)
 settings.load_profile("scorekeeper")
 
+OWN_DISTRIBUTION = "cardnight-scorekeeper"
+DISTRIBUTIONS_VARIABLE = registry.DISTRIBUTIONS_VARIABLE
+
+
+def games_from(*distributions: str) -> dict[str, str]:
+    """The environment that lets ``score`` read the games of ``distributions`` (as well
+    as this project's own): ``{**env, **games_from("scorekeeper-high-card")}``."""
+    return {DISTRIBUTIONS_VARIABLE: ",".join((OWN_DISTRIBUTION, *distributions))}
 
 
 # ---------------------------------------------------------------------------
@@ -400,10 +413,12 @@ def installed_games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]
 @pytest.fixture
 def with_third_game(installed_games: dict[str, Path]) -> dict[str, str]:
     """The environment that puts the installed High Card on ``score``'s path."""
-    return {"PYTHONPATH": str(installed_games["third_game"])}
+    return {"PYTHONPATH": str(installed_games["third_game"]),
+            **games_from("scorekeeper-high-card")}
 
 
 @pytest.fixture
 def with_variant_game(installed_games: dict[str, Path]) -> dict[str, str]:
     """The environment that puts the installed Quick Least Score on ``score``'s path."""
-    return {"PYTHONPATH": str(installed_games["variant_game"])}
+    return {"PYTHONPATH": str(installed_games["variant_game"]),
+            **games_from("scorekeeper-quick-least-score")}

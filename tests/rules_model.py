@@ -124,3 +124,94 @@ def trick_winner(cards: Sequence[str], led: str, trump: str | None, downtown: bo
         return max(trumps, key=lambda i: -1 if cards[i] == joker_text else rank_power(cards[i]))
     candidates = [i for i, card in enumerate(cards) if card[-1] == led]
     return max(candidates, key=lambda i: rank_power(cards[i]))
+
+
+# ---------------------------------------------------------------------------
+# Hearts (Pagat; Omnibus Hearts for the jack of diamonds)
+
+HEART_RANK_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+HEARTS_TAKEN_OUT = ("2C", "2D", "3C", "3D", "4C", "4D")
+"""The low clubs and diamonds taken out, in this order, until the cards deal evenly."""
+
+
+def hearts_deck(players: int) -> list[str]:
+    """The 52 cards, less the fewest of HEARTS_TAKEN_OUT that make them deal evenly."""
+    deck = list(DECK)
+    out = iter(HEARTS_TAKEN_OUT)
+    while len(deck) % players:
+        deck.remove(next(out))
+    return deck
+
+
+def hearts_play(players: int, shuffle: Iterable[int]) -> list[list[str]]:
+    """A whole deal played out: the deck dealt in the order ``shuffle`` gives (a
+    permutation of its indexes), every trick's cards chosen by ``shuffle`` too among the
+    legal ones (follow suit if you can), each trick won by the highest card of the suit
+    led; the cards each player took."""
+    deck = hearts_deck(players)
+    order = list(shuffle)
+    dealt = [deck[index] for index in order]
+    hands = [dealt[seat::players] for seat in range(players)]
+    taken: list[list[str]] = [[] for _ in range(players)]
+    leader = next(seat for seat, hand in enumerate(hands) if set(hand) & {"2C", "3C", "4C"})
+    choices = iter(order * (len(deck) // players + 1))
+    while hands[leader]:
+        trick: list[str] = []
+        for step in range(players):
+            hand = hands[(leader + step) % players]
+            led = trick[0][-1] if trick else None
+            legal = [card for card in hand if led is None or card[-1] == led] or hand
+            card = legal[next(choices) % len(legal)]
+            hand.remove(card)
+            trick.append(card)
+        led = trick[0][-1]
+        best = max((i for i, card in enumerate(trick) if card[-1] == led),
+                   key=lambda i: HEART_RANK_ORDER.index(trick[i][:-1]))
+        leader = (leader + best) % players
+        taken[leader].extend(trick)
+    return taken
+
+
+def hearts_outcome(taken: Sequence[Sequence[str]], jack_on: bool
+                   ) -> tuple[tuple[int, int | None] | None, tuple[int, ...]]:
+    """A played deal as the table enters it: ``((shooter, jack taker or None), ())``
+    when one player took every heart and the Q♠ (a moon), else ``(None, each player's
+    points)``."""
+    jack = next(seat for seat, cards in enumerate(taken) if "JD" in cards) if jack_on \
+        else None
+    for seat, cards in enumerate(taken):
+        if "QS" in cards and sum(card[-1] == "H" for card in cards) == 13:
+            return (seat, jack), ()
+    return None, tuple(sum(card[-1] == "H" for card in cards) + 13 * ("QS" in cards)
+                           - 10 * (seat == jack) for seat, cards in enumerate(taken))
+
+
+def hearts_reachable(players: int, jack_on: bool) -> frozenset[tuple[int, ...]]:
+    """Every deal's points a deal of cards can give, moons aside: the 13 hearts, the Q♠
+    (and the J♦) given to the players in every way (tricks of a deal freely dealt can
+    bring any player any of them), each scored by :func:`hearts_outcome`."""
+    found: set[tuple[int, ...]] = set()
+    hearts = [rank + "H" for rank in HEART_RANK_ORDER]
+
+    def splits(left: int, seats: int) -> Iterable[tuple[int, ...]]:
+        if seats == 1:
+            yield (left,)
+            return
+        for first in range(left + 1):
+            for rest in splits(left - first, seats - 1):
+                yield (first, *rest)
+
+    for split in splits(13, players):
+        cards: list[list[str]] = []
+        given = 0
+        for count in split:
+            cards.append(hearts[given:given + count])
+            given += count
+        for queen in range(players):
+            for jack in (range(players) if jack_on else (None,)):
+                taken = [[*held, *(["QS"] if seat == queen else []),
+                          *(["JD"] if seat == jack else [])] for seat, held in enumerate(cards)]
+                moon, points = hearts_outcome(taken, jack_on)
+                if moon is None:
+                    found.add(points)
+    return frozenset(found)

@@ -390,7 +390,8 @@ def test_end_to_end(night: None, score_run: Any) -> None:
         assert result.exit_code == 0, result
         return result
 
-    assert "Dan joins Oh Hell #1 at 0." in run("add-player", "Dan").stdout
+    assert "Dan joins Oh Hell #1 at 0, where every player started." in \
+        run("add-player", "Dan").stdout
     left = run("drop-player", "ann")
     assert "Ann leaves Oh Hell #1; their rounds stay." in left.stdout
     assert "Next deal: Bob deals 2 cards each, Cy bids first (deal 2 of 3)." in left.stdout

@@ -214,8 +214,8 @@ def test_hearts_is_played_to_100_with_a_moon(hearts: None, ok: CLI,
     ok("add-round", "--moon", "Dan")
     ok("undo")
     ok("redo")
-    ok("edit-round", "1", "Ann=12", "Bob=6", "Cy=8", "Dan=0")
-    done = ok("add-round", "--moon", "Bob").stdout  # Ann 90, Bob 32, Cy 86, Dan 52
+    ok("edit-round", "1", "Ann=12", "Bob=0", "Cy=14", "Dan=0")
+    done = ok("add-round", "--moon", "Bob").stdout  # Ann 90, Bob 26, Cy 92, Dan 52
     assert "Game over" not in done
     last = ok("add-round", "Ann=13", "Bob=0", "Cy=13", "Dan=0").stdout
     assert "Game over: Bob wins!" in last
@@ -223,7 +223,7 @@ def test_hearts_is_played_to_100_with_a_moon(hearts: None, ok: CLI,
     assert "Bob: moon" in shown and "the moon's shooter" in shown
     data = summary()
     assert data["rounds"][1]["moon"] == "Bob" and data["rounds"][0]["moon"] is None
-    assert data["totals"] == {"Ann": 103, "Bob": 32, "Cy": 99, "Dan": 52}
+    assert data["totals"] == {"Ann": 103, "Bob": 26, "Cy": 105, "Dan": 52}
     assert "shot the moon" in ok("log").stdout
 
 
@@ -269,7 +269,18 @@ HEARTS_CORPUS = [
     (("add-round", "--moon", "Ann", "--jack", "Bob"), "--jack-of-diamonds off"),
     (("add-round", "--jack", "Bob", "Ann=13", "Bob=13", "Cy=0", "Dan=0"), "moon deal"),
     (("add-round", "--declarer", "Ann", "Ann=13", "Bob=13", "Cy=0", "Dan=0"), "--declarer"),
+    (("add-round", "Ann=12", "Bob=12", "Cy=1", "Dan=1"), "nobody's points hold its 13"),
+    (("add-round", "Ann=0", "Bob=6", "Cy=10", "Dan=10"), "no deal of cards"),
 ]
+
+
+def test_with_the_jack_a_26_point_deal_is_refused_naming_the_jack(ok: CLI,
+                                                                  refuse: Refuse) -> None:
+    ok("new", "hearts", *FOUR, "--dealer", "Ann", "--jack-of-diamonds", "on")
+    refuse("add-round", "Ann=13", "Bob=5", "Cy=8", "Dan=0",
+           says=("add up to 26, not 16", "jack of diamonds", "J♦", "-10"))
+    refuse("add-round", "Ann=12", "Bob=12", "Cy=1", "Dan=-9", says="no deal of cards")
+    ok("add-round", "Ann=16", "Bob=0", "Cy=0", "Dan=0")  # Bob: 10 hearts and the jack
 
 
 @pytest.mark.parametrize(("args", "says"), HEARTS_CORPUS, ids=lambda value: str(value)[:40])

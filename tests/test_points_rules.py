@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from rules_model import hearts_reachable
 
 from scorekeeper.games.hearts import rules as hearts_rules
 from scorekeeper.games.hearts.rules import MoonRule
@@ -20,6 +22,7 @@ from scorekeeper.kit.entries import EntryError, RoundEntry, RoundError
 from scorekeeper.kit.rounds import parse_rounds
 from scorekeeper.kit.standings import Standings
 
+reachable = functools.cache(hearts_reachable)
 POINTS = PointsTable()
 HEARTS = HeartsTable()
 FOUR = ("Ann", "Bob", "Cy", "Dan")
@@ -227,13 +230,9 @@ def test_hearts_takes_3_to_6_players() -> None:
 
 
 def hearts_takes(values: Sequence[int], jack_on: bool) -> bool:
-    """Pagat's Hearts (and Omnibus with the jack): 26 penalty points a deal, all of them
-    to one player only as a moon; the J♦ -10 to one player."""
-    penalty = 26
-    low = -10 if jack_on else 0
-    return (all(low <= value <= penalty - 1 for value in values)
-            and sum(1 for value in values if value < 0) <= 1
-            and sum(values) == penalty - (10 if jack_on else 0))
+    """Pagat's Hearts (and Omnibus with the jack): the points some deal of real cards
+    gives, a moon aside (tests/rules_model.py deals the hearts, the Q♠ and the J♦)."""
+    return tuple(values) in reachable(len(values), jack_on)
 
 
 penalties = st.lists(st.integers(-12, 27), min_size=3, max_size=6)

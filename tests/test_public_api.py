@@ -20,7 +20,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 TREES = ("scorekeeper", "tests", "benchmarks", "scripts")
-OWN = {"scorekeeper"}
+OWN = {"scorekeeper", *(package.parent.name for folder in ("third_game", "variant_game")
+                        for package in (ROOT / "tests" / folder).glob("*/__init__.py"))}
+"""This project's modules: its package and its test plug-ins' (which may be installed
+too, and are not a dependency)."""
 
 
 def _dependencies() -> frozenset[str]:

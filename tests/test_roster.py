@@ -664,7 +664,7 @@ def test_end_to_end(ok: CLI, score_run: Any) -> None:
        "--dealer", "Ann")  # in process, on the store the real `score` uses below
     ok("add-round", "--declarer", "Ann", "Ann=3", "Bob=20", "Cy=30")
     joined = run("add-player", "Dan")
-    assert "Dan joins Least Score #1 at 27." in joined.stdout
+    assert "Dan joins Least Score #1 at 27, the highest total still in." in joined.stdout
     left = run("drop-player", "bob")
     assert "Bob leaves Least Score #1; their rounds stay." in left.stdout
     assert "left after round 1" in left.stdout

@@ -95,10 +95,10 @@ NIGHTS = [
     # 9 Hearts to 30 (lowest wins).
     #   deal 1: Ann 10, Bob 10, Cy 6, Dan 0: best Dan.
     #   deal 2: Ann shoots the moon: Ann 0, the others 26 each: best Ann.
-    #   Totals Ann 10, Bob 36, Cy 32, Dan 26: Bob is past 30, Ann wins; Dan 2nd, Cy 3rd,
+    #   Totals Ann 10, Bob 39, Cy 29, Dan 26: Bob is past 30, Ann wins; Dan 2nd, Cy 3rd,
     #   Bob 4th.
     Night("hearts", (*seats("Ann", "Bob", "Cy", "Dan"), "--target", "30"), (
-        ("Ann=10", "Bob=10", "Cy=6", "Dan=0"), ("--moon", "Ann"))),
+        ("Ann=10", "Bob=13", "Cy=3", "Dan=0"), ("--moon", "Ann"))),
     # 10 Hearts, unfinished after a deal.
     Night("hearts", (*seats("Bob", "Cy", "Eve"), "--target", "30"), (
         ("Bob=13", "Cy=13", "Eve=0"),)),
@@ -169,9 +169,9 @@ FIGURES: dict[str, dict[str, dict[str, float | None]]] = {
     "hearts": {  # night 9 (10 unfinished)
         "Ann": {"average_deal": 5.0, "best_deals": 1, "best_deal_rate": 0.5,  # (10 + 0) / 2
                 "moons": 1},
-        "Bob": {"average_deal": 18.0, "best_deals": 0, "best_deal_rate": 0.0,  # 36 / 2
+        "Bob": {"average_deal": 19.5, "best_deals": 0, "best_deal_rate": 0.0,  # 39 / 2
                 "moons": 0},
-        "Cy": {"average_deal": 16.0, "best_deals": 0, "best_deal_rate": 0.0,  # 32 / 2
+        "Cy": {"average_deal": 14.5, "best_deals": 0, "best_deal_rate": 0.0,  # 29 / 2
                "moons": 0},
         "Dan": {"average_deal": 13.0, "best_deals": 1, "best_deal_rate": 0.5,  # 26 / 2
                 "moons": 0},

@@ -22,7 +22,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import Result
+from conftest import DISTRIBUTIONS_VARIABLE, Result, games_from
 from deadlines import SCALE
 from serving import start_serve
 
@@ -236,7 +236,7 @@ def test_a_broken_plug_in_is_one_line_and_the_other_games_work(
                       "failing = failing_games_module:GAME\n")
     (site / "broken_games_module.py").write_text("GAME = 'not a declaration'\n")
     (site / "failing_games_module.py").write_text("raise RuntimeError('boom\\nsecond')\n")
-    env = {"PYTHONPATH": str(site)}
+    env = {"PYTHONPATH": str(site), **games_from("broken_games")}
     started = score_run("new", "least-score", "-p", "Ann", "-p", "Bob", "--dealer", "Ann",
                         env=env)
     assert started.exit_code == 0, started
@@ -265,7 +265,7 @@ def test_a_plug_in_that_takes_a_games_name_is_left_out(score_run: Run, tmp_path:
         "from scorekeeper.games.least_score.table import LeastScoreTable\n"
         "GAME = replace(ONE, table=LeastScoreTable())\n")
     result = score_run("new", "least-score", "-p", "A", "-p", "B", "-p", "C",
-                       env={"PYTHONPATH": str(site)})
+                       env={"PYTHONPATH": str(site), **games_from("copycat")})
     assert result.exit_code == 0 and "(limit 100," in result.stdout
     assert result.stderr.strip() == ("score: the game least-score (copycat_module:GAME) is "
                                      "left out: a game called 'least-score' is already "
@@ -332,3 +332,39 @@ def test_a_plug_ins_round_keeps_its_note_though_the_game_never_mentions_it(
     rounds = json.loads(high_card("export", "--format", "json").stdout)["rounds"]
     assert rounds[0]["note"] == "Bob's deal" and rounds[0]["cards"] == {"Ann": "KH",
                                                                         "Rob": "5S"}
+
+
+@pytest.mark.e2e
+def test_the_suite_reads_only_the_games_of_the_distributions_it_names(
+        score_run: Run, tmp_path: Path) -> None:
+    """A game installed beside this project changes nothing under test: the suite names
+    the distributions whose games are read ($SCOREKEEPER_GAME_DISTRIBUTIONS, set in
+    tests/conftest.py); unset, every installed game is read, as for a user."""
+    site = tmp_path / "site"
+    fake_distribution(site, "someone_elses_games", "[scorekeeper.games]\n"
+                      "elses = elses_module:GAME\n")
+    (site / "elses_module.py").write_text(
+        "from dataclasses import replace\n"
+        "from scorekeeper.games.points.game import GAME as POINTS\n"
+        "from scorekeeper.games.points.table import PointsTable\n"
+        "TABLE = PointsTable(name='elses', title='Someone Else')\n"
+        "GAME = replace(POINTS, name='elses', title='Someone Else', table=TABLE,\n"
+        "               game_files=None)\n")
+    env = {"PYTHONPATH": str(site)}
+    listed = score_run("games", "--json", env=env)
+    assert listed.exit_code == 0 and listed.stderr == ""
+    assert "elses" not in names(listed.stdout)
+    assert "elses" in names(score_run("games", "--json",
+                                      env={**env, **games_from("someone-elses-games")}).stdout)
+    everything = {key: value for key, value in os.environ.items()
+                  if key != DISTRIBUTIONS_VARIABLE}
+    done = subprocess.run([sys.executable, "-m", "scorekeeper", "games", "--json"],
+                          env={**everything, "PYTHONPATH": str(site),
+                               "SCOREKEEPER_DB": str(tmp_path / "db.json")},
+                          capture_output=True, text=True, timeout=60 * SCALE,
+                          cwd=tmp_path)
+    assert "elses" in names(done.stdout), done.stderr
+
+
+def names(listed: str) -> list[str]:
+    return [game["name"] for game in json.loads(listed)["games"]]

@@ -28,6 +28,7 @@ from scorekeeper.games.least_score import rules as least_rules
 from scorekeeper.games.least_score.engine import Deal, Declare
 from scorekeeper.games.least_score.rules import Options, Scoring, Tie, new_total
 from scorekeeper.games.yaniv.rules import YanivOptions
+from scorekeeper.games.yaniv.table import YanivTable
 
 Run = Callable[..., Result]
 NAMES = ("Ann", "Bob", "Cy")
@@ -135,7 +136,7 @@ def test_the_engine_offers_and_takes_a_call_only_at_the_threshold(seed: int, tur
 def test_a_round_is_taken_exactly_when_the_caller_may_call(cli: CLI, summary: Any,
                                                            data: st.DataObject) -> None:
     """Each example starts its own session in the shared temporary store."""
-    declare_at = data.draw(st.integers(0, 12), label="declare_at")
+    declare_at = data.draw(st.integers(1, 12), label="declare_at")
     assert cli("new", "yaniv", *players_args(*NAMES), "--declare-at", declare_at,
                "--limit", "500").exit_code == 0
     for _ in range(data.draw(st.integers(1, 3), label="deals")):
@@ -221,7 +222,8 @@ def test_at_a_terminal_the_callers_hand_is_checked_as_it_is_typed(
 
 
 BAD_NEW: list[tuple[tuple[str, ...], str]] = [
-    (("--declare-at", "51"), "0 to 50"),
+    (("--declare-at", "51"), "1 to 50"),
+    (("--declare-at", "0"), "no hand is under 1"),
     (("--penalty", "101"), "0 to 100"),
     (("--halving", "5"), "10 to 500"),
     (("--limit", "9"), "10"),
@@ -475,3 +477,19 @@ def test_the_keyboard_says_why_a_high_hand_may_not_call() -> None:
     console.print(render_view(deal.view(player)))
     total = least_rules.hand_value(deal.hand(player))
     assert f"No declaring with {total}: only with 0 or less" in console.export_text()
+
+
+@pytest.mark.e2e
+def test_declare_at_0_is_refused_and_a_stored_one_still_reads(
+        refuse: Refuse, score_run: Callable[..., Result]) -> None:
+    """No hand is under 1 (an ace; no jokers): a threshold of 0 allows no call, so a new
+    session, `config` and `simulate` refuse it in one line, no traceback; a session stored
+    with it (before it was refused) still reads."""
+    refuse("new", "yaniv", *players_args(*NAMES), "--declare-at", "0",
+           says="Yaniv may be called at 1 to 50")
+    simulated = score_run("simulate", "yaniv", "--declare-at", "0", "--bot", "greedy",
+                          "--bot", "greedy", "--games", "1")
+    assert simulated.exit_code in (1, 2) and "Traceback" not in simulated.stderr
+    assert simulated.stderr.count("\n") == 1 and "1 to 50" in simulated.stderr
+    stored = YanivTable().options({"declare_at": 0})  # as a stored session is read
+    assert stored.declare_at == 0 and stored.problem() is not None

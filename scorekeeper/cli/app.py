@@ -469,8 +469,10 @@ def add_player(
 ) -> None:
     session = store(ctx).update(lambda db: db.put(db.get(session_id).add_player(name, total)))
     change = session.roster[-1]
-    console.print(plain(_("{name} joins {session} at {total}.").format(
-        name=change.player, session=session.label, total=change.total)))
+    start = session.roster_rule("add-player").starting_words(
+        session.rules, session.options, session.standings, change.player, change.total or 0)
+    console.print(plain(_("{name} joins {session} {start}.").format(
+        name=change.player, session=session.label, start=start)))
     console.print(compact.standings(console, session))
     console.print(render.ending(session))
 

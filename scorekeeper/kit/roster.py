@@ -171,6 +171,14 @@ class RosterRule(ABC):
         """A late player's total when ``--total`` does not say."""
         return 0
 
+    def starting_words(self, table: TableGame, options: Mapping[str, Any],
+                       standings: Standings, name: str, total: int) -> str:
+        """Why ``name``, who joined, starts at ``total`` (``standings``: with them), after
+        the total: ``at 0, where every player started``; a game says its own rule."""
+        if total == 0:
+            return _("at 0, where every player started")
+        return _("at {total}, as --total said").format(total=total)
+
     def check_total(self, table: TableGame, options: Mapping[str, Any], total: int) -> None:
         """Refuse a starting total the game does not allow (EntryError)."""
         if abs(total) > MAX_STARTING_TOTAL:

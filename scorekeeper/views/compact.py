@@ -78,14 +78,16 @@ def _status(session: Session, name: str) -> str:
         return _("out in {number}").format(number=number)
     if name in standings.left:
         return ranking.left_words(ranking.left_after(session, name))
-    return "" if standings.finished else pgettext("player status", "in")
+    if standings.finished or not ranking.knocks_out(session):
+        return ""
+    return pgettext("player status", "in")
 
 
 def standings_table(session: Session, width: int) -> Table:
     """Place, player, total, what is left (or still to reach), and the status; the names
     go last when the longest would not leave room for the figures."""
     standings = session.standings
-    target = ranking.target_line(session)
+    target = ranking.target_line(session) if ranking.knocks_out(session) else None
     margin_heading = (pgettext("points left before the limit", "Left")
                       if session.rules.lower_is_better
                       else _("To {target}").format(target=target))
@@ -340,7 +342,7 @@ def widest_wide_view(session: Session) -> int:
     standings = _boxed_width([1, max(names, len(pgettext("table heading", "Player"))),
                               max(total, len(pgettext("table heading", "Total"))),
                               *([max(total, cell_len(ranking.margin_heading(session)))]
-                                if line is not None else []), status])
+                                if ranking.margin_headings(session) else []), status])
     grid = 0
     if widest is not None:
         caption = widest.caption()

@@ -23,6 +23,7 @@ from scorekeeper.card_printing import plain
 from scorekeeper.i18n import _, ngettext, pgettext
 from scorekeeper.kit.rounds import ScoredRound
 from scorekeeper.ranking import (
+    knocks_out,
     left_after,
     left_words,
     margin,
@@ -62,6 +63,8 @@ def player_status(session: Session, name: str) -> Text:
         return Text(left_words(left_after(session, name)), style="dim")
     if standings.finished:
         return Text(pgettext("player status", "finished"), style="dim")
+    if not knocks_out(session):
+        return Text("")
     return Text(pgettext("player status", "in"), style="green")
 
 
@@ -80,10 +83,15 @@ def standings_table(session: Session) -> Table:
     margins = margin_headings(session)
     for heading in margins:
         table.add_column(heading, justify="right")
-    table.add_column(pgettext("table heading", "Status"))
-    for rank, name in ranked_players(session):
+    ranked = ranked_players(session)
+    statuses = [player_status(session, name) for _rank, name in ranked]
+    shown = [statuses] if any(status.plain for status in statuses) else []
+    if shown:  # a game without knock-outs has none while it is on (ranking.knocks_out)
+        table.add_column(pgettext("table heading", "Status"))
+    for index, (rank, name) in enumerate(ranked):
         table.add_row(str(rank), plain(name), str(standings.totals[name]),
-                      *(margin(session, name) for _ in margins), player_status(session, name))
+                      *(margin(session, name) for _ in margins),
+                      *(column[index] for column in shown))
     return table
 
 

@@ -9,11 +9,20 @@ moon or not, so a deal's points add up to 16.
 {'Ann': 26, 'Bob': 0, 'Cy': 26}
 >>> problem({"Ann": 13, "Bob": 13, "Cy": 0}, jack_rule=False) is None
 True
+
+Points that add up right can still be no deal's: somebody took the Q♠, so somebody's
+points hold its 13.
+
+>>> problem({"Ann": 12, "Bob": 12, "Cy": 1, "Dan": 1}, jack_rule=False)
+(<Problem.QUEEN: 'queen'>, '')
+>>> passing(3, 4), passing(4, 4), passing(3, 3)
+(<Passing.ACROSS: 'across'>, <Passing.HOLD: 'hold'>, <Passing.HOLD: 'hold'>)
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 
 MOON_KEY = "moon"
@@ -23,6 +32,10 @@ MAX_PLAYERS = 6
 USUAL_PLAYERS = 4
 PENALTY_POINTS = 26
 """13 hearts at 1 each and the queen of spades at 13."""
+HEARTS = 13
+"""The hearts of a deal, 1 point each: all are dealt, with any number of players."""
+QUEEN = 13
+"""The queen of spades."""
 JACK = -10
 """The jack of diamonds, with the house rule."""
 TARGET = 100
@@ -60,11 +73,50 @@ class Problem(StrEnum):
     TWO_JACKS = "two-jacks"
     """Two players below 0: only one can hold the jack."""
     SUM = "sum"
+    QUEEN = "queen"
+    """Nobody's points can hold the Q♠'s 13."""
+    CARDS = "cards"
+    """No split of the hearts, the Q♠ (and the J♦) gives these points."""
 
 
-def problem(points: Mapping[str, int], jack_rule: bool) -> tuple[Problem, str] | None:
+@dataclass(frozen=True, slots=True)
+class Taken:
+    """Who took which penalty cards in a deal: a deal of cards that gives its points."""
+
+    hearts: dict[str, int]
+    queen: str
+    jack: str | None
+
+    def points(self) -> dict[str, int]:
+        return {name: count + QUEEN * (name == self.queen) + JACK * (name == self.jack)
+                for name, count in self.hearts.items()}
+
+    @property
+    def moon(self) -> bool:
+        """The queen's taker took every heart too: that deal is a moon."""
+        return self.hearts[self.queen] == HEARTS
+
+
+def taken(points: Mapping[str, int], jack_rule: bool) -> Taken | None:
+    """The penalty cards each player took in a deal that gives ``points`` (one of them,
+    if several do), not a moon; None when no deal of cards gives them. The Q♠ and, with
+    the house rule, the J♦ are always taken by somebody, and the 13 hearts are split."""
+    names = list(points)
+    for queen in names:
+        for jack in (names if jack_rule else [None]):
+            hearts = {name: value - QUEEN * (name == queen) - JACK * (name == jack)
+                      for name, value in points.items()}
+            if (all(0 <= count <= HEARTS for count in hearts.values())
+                    and sum(hearts.values()) == HEARTS and hearts[queen] < HEARTS):
+                return Taken(hearts, queen, jack)
+    return None
+
+
+def problem(points: Mapping[str, int], jack_rule: bool, *, dealt: bool = True
+            ) -> tuple[Problem, str] | None:
     """The first thing wrong with a deal's points (and the player it concerns, or ""),
-    or None when Hearts can score them so."""
+    or None when Hearts can score them so. ``dealt=False`` leaves out whether a deal of
+    cards gives them (a round stored before that was checked still scores)."""
     low, high = entry_range(jack_rule)
     for name, value in points.items():
         if value == PENALTY_POINTS:
@@ -76,7 +128,29 @@ def problem(points: Mapping[str, int], jack_rule: bool) -> tuple[Problem, str] |
         return Problem.TWO_JACKS, below[1]
     if sum(points.values()) != deal_sum(jack_rule):
         return Problem.SUM, ""
+    if dealt and taken(points, jack_rule) is None:
+        least = QUEEN + (JACK if jack_rule else 0)
+        holds_queen = any(value >= least for value in points.values())
+        return (Problem.CARDS if holds_queen else Problem.QUEEN), ""
     return None
+
+
+class Passing(StrEnum):
+    """Where the three cards each player passes before a deal go."""
+
+    LEFT = "left"
+    RIGHT = "right"
+    ACROSS = "across"
+    HOLD = "hold"
+    """No passing in this deal."""
+
+
+def passing(deal: int, players: int) -> Passing:
+    """The passing of deal number ``deal`` (from 1): with 4 players left, right, across,
+    hold, and again; with 3, 5 or 6, where nobody sits across, left, right, hold."""
+    cycle = ((Passing.LEFT, Passing.RIGHT, Passing.ACROSS, Passing.HOLD)
+             if players == USUAL_PLAYERS else (Passing.LEFT, Passing.RIGHT, Passing.HOLD))
+    return cycle[(deal - 1) % len(cycle)]
 
 
 def moon_scores(players: Sequence[str], shooter: str, rule: MoonRule,

@@ -12,7 +12,7 @@ from importlib import resources
 from typing import Any, ClassVar
 
 from scorekeeper.games.hearts import rules
-from scorekeeper.games.hearts.rules import MOON_KEY, JackRule, MoonRule, Problem
+from scorekeeper.games.hearts.rules import MOON_KEY, JackRule, MoonRule, Passing, Problem
 from scorekeeper.games.hearts.words import N_, WORDS, _
 from scorekeeper.games.points.rules import POINTS_KEY, Options, Wins
 from scorekeeper.games.points.table import (
@@ -28,6 +28,7 @@ from scorekeeper.kit.options import (
     option_whole_number,
     parsed_once,
 )
+from scorekeeper.kit.roster import RosterChange
 from scorekeeper.kit.rounds import JSONDict, Round, RoundCaption, carried_from_json, rename_keys
 from scorekeeper.kit.standings import Standings, StatFigure
 
@@ -155,8 +156,19 @@ def _parse(options: Mapping[str, Any]) -> HeartsRules:
 _parse_rules = parsed_once(_parse)
 
 
+_PASSING = {
+    Passing.LEFT: N_("Before the next deal each player passes three cards to the left."),
+    Passing.RIGHT: N_("Before the next deal each player passes three cards to the right."),
+    Passing.ACROSS: N_("Before the next deal each player passes three cards across."),
+    Passing.HOLD: N_("No passing before the next deal: each keeps their cards."),
+}
+
+
 class HeartsTable(PointsTable):
     house_rule_keys = ("target", "moon_rule", "jack_of_diamonds")
+    knocks_out = False
+    """No "left before 100" and no status "in": a Hearts game ends when a total reaches
+    the target, and its standings say the next deal's passing instead."""
     round_keys = (MOON_KEY, JACK_KEY)
     round_type: ClassVar[type[PointsRound]] = HeartsRound
 
@@ -191,7 +203,9 @@ class HeartsTable(PointsTable):
             if entry.text(JACK_KEY) is not None:
                 raise EntryError(_("--jack is for a moon deal: otherwise the -10 is in the "
                                    "points of whoever took the J♦"))
-            return super().make_round(players, options, standings, entry)
+            made = super().make_round(players, options, standings, entry)
+            self.refuse_undealt(made.points, house.jack_on)
+            return made
         shooter = match_player(players, str(entry.text(MOON_KEY)), _("moon shooter"))
         if entry.values:
             raise EntryError(_("with --moon the points are counted for you: give no "
@@ -211,9 +225,18 @@ class HeartsTable(PointsTable):
         return match(players, typed, _("player"))
 
     def check_deal(self, points: Mapping[str, int], options: Options) -> None:
+        """The checks of a stored deal too: in range, adding up (an entered deal is
+        checked against the cards as well, :meth:`refuse_undealt`)."""
         super().check_entry_types(points)
         jack_on = options.sum != rules.PENALTY_POINTS
-        found = rules.problem(points, jack_on)
+        self.refuse(points, jack_on, rules.problem(points, jack_on, dealt=False))
+
+    def refuse_undealt(self, points: Mapping[str, int], jack_on: bool) -> None:
+        """Refuse an entered deal that no deal of cards gives."""
+        self.refuse(points, jack_on, rules.problem(points, jack_on))
+
+    def refuse(self, points: Mapping[str, int], jack_on: bool,
+               found: tuple[Problem, str] | None) -> None:
         if found is None:
             return
         kind, name = found
@@ -229,9 +252,20 @@ class HeartsTable(PointsTable):
             raise EntryError(_("two players are below 0, and only one can take the J♦ "
                                "(-10): {name} can't be"
                                ).format(name=name))
+        if kind is Problem.QUEEN:
+            raise EntryError(_("no deal of cards gives these points: somebody took the Q♠, "
+                               "and nobody's points hold its 13"))
+        if kind is Problem.CARDS:
+            raise EntryError(_("no deal of cards gives these points: the 13 hearts, the Q♠ "
+                               "and the J♦ can't be split between the players so"))
+        total = sum(points.values())
+        if jack_on:
+            raise EntryError(_("the points add up to {total}, not {sum}: with the jack of "
+                               "diamonds, whoever took the J♦ has -10 in their points, so a "
+                               "deal adds up to {sum}").format(total=total,
+                                                               sum=rules.deal_sum(jack_on)))
         raise EntryError(_("the points add up to {total}, not {sum}: a deal's penalty points "
-                           "add up to {sum}").format(total=sum(points.values()),
-                                                     sum=rules.deal_sum(jack_on)))
+                           "add up to {sum}").format(total=total, sum=rules.deal_sum(jack_on)))
 
     def check_entry(self, name: str, value: int, options: Options) -> None:
         jack_on = options.sum != rules.PENALTY_POINTS
@@ -283,6 +317,17 @@ class HeartsTable(PointsTable):
         return super().entry_of(round_)
 
     # -- recomputing -----------------------------------------------------------
+
+    def standings(self, players: Sequence[str], options: Mapping[str, Any],
+                  first_dealer: str | None, rounds: Sequence[Round],
+                  roster: Sequence[RosterChange] = ()) -> Standings:
+        """Points' standings, and while the game is on the next deal's passing (left,
+        right, across, hold with four players: :func:`rules.passing`)."""
+        found = super().standings(players, options, first_dealer, rounds, roster)
+        if found.finished:
+            return found
+        passing = rules.passing(len(rounds) + 1, len(found.still_in))
+        return replace(found, notes=[*found.notes, _(_PASSING[passing])])
 
     def deal_scores(self, players: Sequence[str], settings: Mapping[str, Any],
                     round_: PointsRound) -> dict[str, int]:

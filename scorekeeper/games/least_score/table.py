@@ -580,6 +580,13 @@ class LeastScoreRoster(RosterRule):
             return 0
         return max((standings.totals[name] for name in standings.still_in), default=0)
 
+    def starting_words(self, table: TableGame, options: Mapping[str, Any],
+                       standings: Standings, name: str, total: int) -> str:
+        others = [standings.totals[other] for other in standings.still_in if other != name]
+        if standings.rounds and others and total == max(others):
+            return _("at {total}, the highest total still in").format(total=total)
+        return super().starting_words(table, options, standings, name, total)
+
     def check_total(self, table: TableGame, options: Mapping[str, Any], total: int) -> None:
         limit = table.target(options)
         if not 0 <= total <= limit:

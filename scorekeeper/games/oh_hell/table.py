@@ -165,6 +165,9 @@ class OhHellTable:
     min_players = rules.MIN_PLAYERS
     max_players = rules.MAX_PLAYERS
     target_label = "perfect"
+    knocks_out = False
+    """No "To 98" and no status "in": the target is only the chart's perfect game, and
+    the next deal's line says how far the game is (deal 2 of 7)."""
     lower_is_better = False
     rules_folder = resources.files("scorekeeper.games.oh_hell") / "rules"
     stat_figures: tuple[StatFigure, ...] = (

@@ -42,7 +42,7 @@ GAME = replace(
         _END,
         _TWO_PAIRS,
         HouseRuleOption("declare_at", _DEFAULT.declare_at,
-                        N_("the highest hand Yaniv may be called with, 0-50 (default 7).")),
+                        N_("the highest hand Yaniv may be called with, 1-50 (default 7).")),
         HouseRuleOption("penalty", _DEFAULT.penalty,
                         N_("what Assaf costs the caller besides their hand, 0-100 "
                            "(default 30).")),

@@ -29,6 +29,7 @@ __all__ = [
     "DECLARE_AT",
     "HALVING",
     "LIMIT",
+    "LOWEST_HAND",
     "MAX_HALVING",
     "MAX_PENALTY",
     "PENALTY",
@@ -36,6 +37,9 @@ __all__ = [
 ]
 
 DECLARE_AT = 7
+LOWEST_HAND = 1
+"""The lowest hand at the end of a deal: one ace (Yaniv is played without jokers), so
+Yaniv can't be called at less; ``declare_at`` is 1 to 50."""
 PENALTY = 30
 LIMIT = 200
 HALVING = 50
@@ -59,15 +63,20 @@ class YanivOptions(Options):
 
     def __post_init__(self) -> None:
         Options.__post_init__(self)
+        # 0 still reads (a session stored before 1 was the lowest); a new one is refused
+        # it (YanivTable.check_options).
         if not 0 <= self.declare_at <= MAX_HAND_TOTAL:
-            raise ValueError(_("a player may call Yaniv at 0 to {highest}, not {value}").format(
-                highest=MAX_HAND_TOTAL, value=self.declare_at))
+            raise ValueError(declare_at_range(self.declare_at))
         if not 0 <= self.penalty <= MAX_PENALTY:
             raise ValueError(_("the Assaf penalty must be 0 to {highest}, not {value}").format(
                 highest=MAX_PENALTY, value=self.penalty))
         if self.halving and not 10 <= self.halving <= MAX_HALVING:
             raise ValueError(_("halving is 0 (off) or a whole number from 10 to {highest}, "
                                "not {value}").format(highest=MAX_HALVING, value=self.halving))
+
+    def problem(self) -> str | None:
+        """What a new session may not have: a threshold no hand is under."""
+        return declare_at_range(self.declare_at) if self.declare_at < LOWEST_HAND else None
 
     def as_dict(self) -> dict[str, int | str]:
         return {
@@ -76,3 +85,9 @@ class YanivOptions(Options):
             "penalty": self.penalty,
             "halving": self.halving,
         }
+
+
+def declare_at_range(value: int) -> str:
+    return _("Yaniv may be called at {lowest} to {highest} (no hand is under {lowest}, an "
+             "ace), not {value}").format(lowest=LOWEST_HAND, highest=MAX_HAND_TOTAL,
+                                         value=value)

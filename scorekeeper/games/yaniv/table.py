@@ -30,7 +30,7 @@ from scorekeeper.kit.options import (
     option_whole_number,
     parsed_once,
 )
-from scorekeeper.kit.rounds import RoundCaption
+from scorekeeper.kit.rounds import JSONDict, RoundCaption
 from scorekeeper.kit.standings import StatFigure
 
 
@@ -96,6 +96,15 @@ class YanivTable(LeastScoreTable):
 
     def options(self, options: Mapping[str, Any]) -> YanivOptions:
         return _parse_options({**self.default_options(), **options})
+
+    def check_options(self, options: Mapping[str, Any]) -> JSONDict:
+        """A new session's house rules: as :meth:`options` reads them, and a threshold
+        some hand is under (a stored 0 still reads; a new one is refused)."""
+        opts = self.options(options)
+        problem = opts.problem()
+        if problem is not None:
+            raise EntryError(problem)
+        return opts.as_dict()
 
     def check_players(self, players: Sequence[str]) -> None:
         try:
