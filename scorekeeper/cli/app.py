@@ -611,6 +611,7 @@ lazy.command("replay", "scorekeeper.cli.virtual_commands:replay")
 lazy.command("simulate", "scorekeeper.cli.virtual_commands:simulate")
 lazy.command("review", "scorekeeper.cli.review:review")
 lazy.command("serve", "scorekeeper.cli.serve:serve")
+lazy.command("help", "scorekeeper.cli.help_command:help_page")
 
 
 # ---------------------------------------------------------------------------
