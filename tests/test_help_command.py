@@ -3,6 +3,7 @@ every language; an unknown command is a malformed command line (exit 2)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -28,3 +29,22 @@ def test_score_help_of_an_unknown_command_exits_2(cli: CLI) -> None:
     assert refused.exit_code == 2
     assert refused.stderr.startswith("error: there is no command 'shw'")
     assert len(refused.stderr.strip().splitlines()) == 1
+
+
+FILE_NAME = re.compile(r"[\w./-]+\.(?:md|py|txt|pot?)\b|\bdocs/|\bscorekeeper/")
+"""A repository file or folder (FORMAT.md, docs/commands.md, scorekeeper/...): the wheel
+ships none of them, so a help page must not send the user there."""
+
+
+@pytest.mark.parametrize("language", ["en", "da", "ar"])
+def test_no_help_page_names_a_file_the_user_does_not_have(cli: CLI, language: str) -> None:
+    paths = [[], *([name] for name in LOADERS), ["players", "rename"], ["players", "merge"],
+             ["players", "undo"], ["config", "path"], ["config", "show"], ["config", "set"],
+             ["config", "unset"]]
+    named = {}
+    for path in paths:
+        page = cli("--lang", language, *path, "--help").stdout
+        found = FILE_NAME.findall(page)
+        if found:
+            named[" ".join(path)] = found
+    assert named == {}

@@ -173,7 +173,7 @@ CompactOption = Annotated[bool, typer.Option(
 
 
 JsonOption = Annotated[bool, typer.Option(
-    "--json", help=N_("Print one JSON object instead (its keys: docs/commands.md)."))]
+    "--json", help=N_("Print one JSON object instead, for scripts."))]
 
 
 @app.command(help=N_("List the sessions: id, name, game, players, rounds, status, leader."))
@@ -439,7 +439,8 @@ def drop_player(
 # Export, import, rules
 
 
-@app.command("export", help=N_("The session summary (json follows FORMAT.md)."))
+@app.command("export", help=N_("The session summary (json: the whole session with its rounds, "
+                                         "which `score import` reads back)."))
 def export_command(
     ctx: typer.Context,
     session_id: SessionArgument = None,
