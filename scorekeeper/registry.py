@@ -147,14 +147,21 @@ def entry_points(group: str = ENTRY_POINT_GROUP,
     folder, the first folder of a distribution's name winning. That is what
     ``importlib.metadata.entry_points(group=...)`` reads (tests/test_third_game.py checks
     that they agree), read without importing importlib.metadata and the email package it
-    brings, which cost every command some 15 ms of start-up (benchmarks/)."""
+    brings, which cost every command some 15 ms of start-up (benchmarks/).
+
+    What that fast reading can't see, a zip file on the path (a zipapp, a zipped egg) or
+    an egg's folder (its metadata in ``EGG-INFO``), is asked of importlib.metadata, for
+    that entry of the path alone (tests/test_entry_points_elsewhere.py)."""
     found: list[EntryPoint] = []
     seen: set[str] = set()
     for entry in sys.path if path is None else path:
         folder = entry or "."
+        if folder.lower().endswith(".egg") or os.path.isfile(folder):
+            found += _through_metadata(folder, group, seen)
+            continue
         try:
             names = os.listdir(folder)
-        except OSError:  # not a folder (a zip file), or gone
+        except OSError:  # gone, or not readable
             continue
         for name in names:
             stem, _dot, kind = name.rpartition(".")
@@ -171,6 +178,22 @@ def entry_points(group: str = ENTRY_POINT_GROUP,
             except OSError:
                 continue
             found += [EntryPoint(key, value, distribution) for key, value in _group(text, group)]
+    return found
+
+
+def _through_metadata(entry: str, group: str, seen: set[str]) -> list[EntryPoint]:
+    """The entry points of ``group`` that importlib.metadata finds in ``entry`` of the
+    path (a zip file, an egg), the distributions already seen left out."""
+    from importlib import metadata  # only for such an entry: its import costs start-up
+
+    found: list[EntryPoint] = []
+    for distribution in metadata.distributions(path=[entry]):
+        name = _normalized(distribution.metadata["Name"] or "")
+        if not name or name in seen:
+            continue
+        seen.add(name)
+        found += [EntryPoint(point.name, point.value, name)
+                  for point in distribution.entry_points.select(group=group)]
     return found
 
 

@@ -19,6 +19,7 @@ from functools import cached_property
 from typing import Any
 
 from scorekeeper import i18n
+from scorekeeper.errors import MalformedValue
 from scorekeeper.i18n import N_, _
 from scorekeeper.kit.declaration import GameDeclaration
 from scorekeeper.kit.entries import (
@@ -755,7 +756,7 @@ class Session:
                 others = _(" and ").join(other.title for other in games_taking(key)) \
                     or _("no game")
                 flag = key.replace("_", "-")
-                raise EntryError(_("--{flag} is for {others}, and {game} has no {flag}: "
+                raise MalformedValue(_("--{flag} is for {others}, and {game} has no {flag}: "
                                    "{game}'s rounds take {usage}").format(
                     flag=flag, others=others, game=declaration.title,
                     usage=declaration.round_usage))

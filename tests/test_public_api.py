@@ -192,3 +192,36 @@ def test_no_private_module_of_a_dependency_and_no_patch_of_one() -> None:
              for problem in problems_in(path.read_text(encoding="utf-8"),
                                         str(path.relative_to(ROOT)))]
     assert found == []
+
+
+UNDOCUMENTED_TYPER = ("get_command_from_info", "get_completion_inspect_parameters",
+                      "show_callback", "install_callback")
+"""Public names of Typer that its documentation doesn't give: they may change in any
+minor release."""
+
+
+def _typer_requirement() -> str:
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    [requirement] = [entry for entry in project["dependencies"] if entry.startswith("typer")]
+    return str(requirement).replace(" ", "")
+
+
+def test_typer_undocumented_functions_only_under_a_cap_and_a_newest_typer_job() -> None:
+    """Where the code calls a Typer function that Typer doesn't document, typer is capped
+    below the next minor of its floor and CI runs the command line's tests on the newest
+    release (.ci/newest-typer); get_command_from_info is not used at all."""
+    used = {name for path in _sources() if path.parts[-2:] != ("tests", "test_public_api.py")
+            for name in UNDOCUMENTED_TYPER
+            if f".{name}(" in path.read_text(encoding="utf-8")}
+    assert "get_command_from_info" not in used
+    if not used:
+        return
+    requirement = _typer_requirement()
+    floor = requirement.split(">=")[1].split(",")[0]
+    major, minor = floor.split(".")[:2]
+    assert f"<{major}.{int(minor) + 1}" in requirement.split(","), requirement
+    job = (ROOT / ".ci" / "newest-typer").read_text(encoding="utf-8")
+    assert "--upgrade --no-deps typer" in job
+    assert "bash .ci/newest-typer" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")

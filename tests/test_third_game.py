@@ -96,7 +96,7 @@ def test_the_third_game_is_scored_shown_exported_and_imported(high_card: Run,
 @pytest.mark.e2e
 def test_the_third_game_refuses_other_games_options(high_card: Run) -> None:
     high_card("new", "high-card", "--player", "Ann", "--player", "Bob")
-    refused = high_card("add-round", "--declarer", "Ann", "Ann=KH", "Bob=5S", code=1)
+    refused = high_card("add-round", "--declarer", "Ann", "Ann=KH", "Bob=5S", code=2)
     assert refused.stderr.startswith("error: --declarer is for Least Score and Yaniv, and "
                                      "High Card has no declarer: High Card's rounds take "
                                      "--caller NAME")

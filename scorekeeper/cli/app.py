@@ -186,7 +186,7 @@ CompactOption = Annotated[bool, typer.Option(
 
 
 JsonOption = Annotated[bool, typer.Option(
-    "--json", help=N_("Print one JSON object instead (its keys: docs/commands.md)."))]
+    "--json", help=N_("Print one JSON object instead, for scripts."))]
 
 
 @app.command(help=N_("List the sessions: id, name, game, players, rounds, status, leader."))
@@ -497,7 +497,8 @@ def drop_player(
 # Export, import, rules
 
 
-@app.command("export", help=N_("The session summary (json follows FORMAT.md)."))
+@app.command("export", help=N_("The session summary (json: the whole session with its rounds, "
+                                         "which `score import` reads back)."))
 def export_command(
     ctx: typer.Context,
     session_id: SessionArgument = None,
@@ -758,6 +759,7 @@ lazy.command("simulate", "scorekeeper.cli.virtual_commands:simulate")
 lazy.command("review", "scorekeeper.cli.review:review")
 lazy.command("serve", "scorekeeper.cli.serve:serve")
 lazy.command("sync", "scorekeeper.cli.sync_command:sync")
+lazy.command("help", "scorekeeper.cli.help_command:help_page")
 
 
 # ---------------------------------------------------------------------------

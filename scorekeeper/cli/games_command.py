@@ -46,7 +46,7 @@ def games_json(declarations: dict[str, GameDeclaration]) -> list[dict[str, Any]]
 
 
 def games(as_json: Annotated[bool, typer.Option(
-        "--json", help=N_("Print one JSON object instead (its keys: docs/commands.md)."))
+        "--json", help=N_("Print one JSON object instead, for scripts."))
                             ] = False) -> None:
     declarations = all_declarations()
     if as_json:

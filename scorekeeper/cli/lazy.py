@@ -90,9 +90,13 @@ def _plain(info: CommandInfo) -> None:
 
 
 def _build(info: CommandInfo) -> Command:
+    """The command ``info`` registers, built by Typer's documented ``get_command`` on an
+    app of that one command (which Typer builds as the command itself, not a group)."""
     _plain(info)
-    return typer.main.get_command_from_info(info, pretty_exceptions_short=False,
-                                            rich_markup_mode=None)
+    alone = typer.Typer(add_completion=False, pretty_exceptions_short=False,
+                        rich_markup_mode=None)
+    alone.registered_commands.append(info)
+    return typer.main.get_command(alone)
 
 
 def _plain_commands(app: typer.Typer) -> None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from scorekeeper.cards import CardError, format_cards, iter_duplicates, parse_cards
+from scorekeeper.errors import MalformedValue
 from scorekeeper.games.least_score import rules, texts
 from scorekeeper.games.least_score.rules import End, Options, Tie, TwoPairs
 from scorekeeper.games.least_score.words import N_, _, ngettext, pgettext
@@ -201,7 +202,7 @@ class LeastScoreTable:
     ) -> LeastScoreRound:
         others = [key for key in entry.given() if key != "declarer"]
         if others:
-            raise EntryError(_("{flag} is not for Least Score: a Least Score round takes "
+            raise MalformedValue(_("{flag} is not for Least Score: a Least Score round takes "
                                "--declarer NAME").format(flag=option_flag(others[0])))
         typed = entry.text("declarer")
         if typed is None:

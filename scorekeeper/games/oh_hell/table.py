@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
+from scorekeeper.errors import MalformedValue
 from scorekeeper.games.oh_hell import rules
 from scorekeeper.games.oh_hell.rules import BIDS_KEY, TRICKS_KEY, Hook, Options, Schedule, Scoring
 from scorekeeper.games.oh_hell.words import N_, WORDS, _, ngettext
@@ -469,7 +470,7 @@ _parse_options = parsed_once(_parse)
 def _refuse_other_options(entry: RoundEntry) -> None:
     given = entry.given()
     if given:
-        raise EntryError(_("{flag} is not for Oh Hell: an Oh Hell round takes each player's "
+        raise MalformedValue(_("{flag} is not for Oh Hell: an Oh Hell round takes each player's "
                            "bid/tricks, such as Ann=2/1").format(flag=option_flag(given[0])))
 
 

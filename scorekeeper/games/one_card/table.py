@@ -192,11 +192,11 @@ class OneCardTable:
         # a --no-bid entry has no bidder, bid or trump (_refuse_contradictions)
         if not no_bid and typed_bidder is None:
             if bid is not None:
-                raise EntryError(_("--bid {bid} needs --bidder NAME: say who bid").format(
+                raise MalformedValue(_("--bid {bid} needs --bidder NAME: say who bid").format(
                     bid=bid))
             raise EntryError(_("say --bidder NAME --bid N, or --no-bid"))
         if not no_bid and bid is None:
-            raise EntryError(_("--bidder needs --bid N: the winning bid, from {lowest} to "
+            raise MalformedValue(_("--bidder needs --bid N: the winning bid, from {lowest} to "
                                "{highest}").format(lowest=lowest, highest=rules.MAX_BID))
         bidder = None if no_bid else match_player(players, typed_bidder or "", _("bidder"))
         trump = None if typed_trump is None else _typed_trump(typed_trump)
@@ -513,18 +513,18 @@ def _refuse_contradictions(standings: Standings, entry: RoundEntry) -> None:
     """What the command line can get wrong before any name or number is read."""
     others = [key for key in entry.given() if key not in _ROUND_FIELDS]
     if others:
-        raise EntryError(_("{flag} is not for One Card: a One Card round takes --bidder NAME "
+        raise MalformedValue(_("{flag} is not for One Card: a One Card round takes --bidder NAME "
                            "--bid N, or --no-bid").format(flag=option_flag(others[0])))
     if standings.finished:
         raise EntryError(_("the game is over ({winners} won): it takes no more rounds").format(
             winners=_(" and ").join(standings.winners)))
     if entry.switch("no_bid"):
         if entry.text("bidder") is not None:
-            raise EntryError(_("say --bidder NAME --bid N, or --no-bid, not both"))
+            raise MalformedValue(_("say --bidder NAME --bid N, or --no-bid, not both"))
         if entry.number("bid") is not None:
-            raise EntryError(_("--bid goes with --bidder: a --no-bid deal has no bid"))
+            raise MalformedValue(_("--bid goes with --bidder: a --no-bid deal has no bid"))
         if entry.text("trump") is not None:
-            raise EntryError(_("--trump goes with a bid: a no-bid deal has no trump"))
+            raise MalformedValue(_("--trump goes with a bid: a no-bid deal has no trump"))
 
 
 def _check_bid(bidder: str, bid: Any, players: int) -> None:

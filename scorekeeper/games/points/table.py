@@ -14,6 +14,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, ClassVar
 
+from scorekeeper.errors import MalformedValue
 from scorekeeper.games.points import rules
 from scorekeeper.games.points.rules import POINTS_KEY, Options, Wins
 from scorekeeper.games.points.words import N_, WORDS, _
@@ -206,7 +207,7 @@ class PointsTable:
     def refuse_other_options(self, entry: RoundEntry) -> None:
         others = [key for key in entry.given() if key not in self.round_keys]
         if others:
-            raise EntryError(_("{flag} is not for {game}: a deal of {game} is each player's "
+            raise MalformedValue(_("{flag} is not for {game}: a deal of {game} is each player's "
                                "points (Ann=12 Bob=-3)").format(flag=option_flag(others[0]),
                                                                  game=self.title))
 
