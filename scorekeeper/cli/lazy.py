@@ -83,16 +83,34 @@ class LazyGroup(typer.core.TyperGroup):
 
 
 def _plain(info: CommandInfo) -> None:
-    """``info``'s command built as a :class:`conventions.PlainCommand` (unless it names a
-    class of its own)."""
-    if not info.cls or info.cls is typer.core.TyperCommand:  # None, or Typer's default
+    """``info``'s command built as a :class:`conventions.PlainCommand` (unless it or its
+    function names a class of its own: cli/game_options.py's commands of one game)."""
+    own = getattr(info.callback, "command_class", None)
+    if own is not None:
+        info.cls = own
+    elif not info.cls or info.cls is typer.core.TyperCommand:  # None, or Typer's default
         info.cls = conventions.PlainCommand
 
 
 def _build(info: CommandInfo) -> Command:
+    if info.callback is not None and getattr(info.callback, "builds_game_group", False):
+        from scorekeeper.cli import game_options  # score new GAME
+
+        kind = type("NewCommands", (game_options.GameCommands,),
+                    {"command": staticmethod(info.callback)})
+        return kind(name=info.name, help=info.help, rich_markup_mode=None,
+                    context_settings=info.context_settings, subcommand_metavar="GAME [ARGS]...")
     _plain(info)
     return typer.main.get_command_from_info(info, pretty_exceptions_short=False,
                                             rich_markup_mode=None)
+
+
+def build_command(function: Callable[..., Any], *, name: str, cls: type[Any],
+                  help_text: str | None) -> Command:
+    """``function`` built as a command of class ``cls`` (one game's: cli/game_options.py)."""
+    return typer.main.get_command_from_info(
+        CommandInfo(name=name, callback=function, cls=cls, help=help_text),
+        pretty_exceptions_short=False, rich_markup_mode=None)
 
 
 def _plain_commands(app: typer.Typer) -> None:
