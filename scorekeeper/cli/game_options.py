@@ -349,7 +349,7 @@ class GameCommands(typer.core.TyperGroup):
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         name = args[0] if args else ""
-        if not name.startswith("-"):
+        if not name.startswith("-") and not ctx.resilient_parsing:  # a Tab press: no error
             try:
                 declaration_of(name)
             except EntryError as unknown:
