@@ -387,7 +387,8 @@ def test_score_games_lists_every_game_and_bad_files_in_one_line_each(
         f"score: {folder}/hearts.toml: there is a game called hearts already: rename the "
         "file (the other games still work)",
         f"score: {folder}/odd.toml:2: unknown key 'colour' (a game's file has name, title, "
-        "description, players, defaults) (the other games still work)",
+        "description, players, min_players, max_players, defaults, wins, target, rounds, "
+        "sum) (the other games still work)",
         f"score: {folder}/range.toml:1: players must be [FEWEST, MOST], from 2 to 12, not "
         "[1, 30] (the other games still work)",
     ]), lines
