@@ -207,11 +207,12 @@ LEAST_SCORE_REFUSALS = [
     pytest.param(["--declarer", "Zed", "Ann=5", "Bob=8", "Cy=9"],
                  ("declarer called 'Zed'",), id="unknown-declarer"),
     pytest.param(["--declarer", "Ann", "--bidder", "Ann", "--bid", "8", "Ann=5", "Bob=8",
-                  "Cy=9"], ("One Card", "--declarer"), id="bidder"),
+                  "Cy=9"], ("--bidder is a round option of One Card, not of Least Score",),
+                 id="bidder"),
     pytest.param(["--declarer", "Ann", "--no-bid", "Ann=5", "Bob=8", "Cy=9"],
-                 ("One Card",), id="no-bid"),
+                 ("--no-bid is a round option of One Card, not of Least Score",), id="no-bid"),
     pytest.param(["--declarer", "Ann", "--trump", "S", "Ann=5", "Bob=8", "Cy=9"],
-                 ("no trump",), id="trump"),
+                 ("--trump is a round option of One Card, not of Least Score",), id="trump"),
 ]
 
 
@@ -296,7 +297,8 @@ ONE_CARD_REFUSALS = [
     pytest.param(["Ann=4", "Bob=8", "Cy=3"], ("--bidder NAME --bid N, or --no-bid",),
                  id="neither"),
     pytest.param(["--declarer", "Bob", "--no-bid", "Ann=4", "Bob=8", "Cy=3"],
-                 ("--declarer is for Least Score",), id="declarer"),
+                 ("--declarer is a round option of Least Score and Yaniv, not of One Card",),
+                 id="declarer"),
     pytest.param(["--bidder", "Bob", "Ann=4", "Bob=8", "Cy=3"], ("--bid N", "7 to 15"),
                  id="bidder-without-bid"),
     pytest.param(["--bidder", "Bbo", "--bid", "9", "Ann=4", "Bob=8", "Cy=3"],

@@ -152,7 +152,8 @@ def test_missing_game_or_players_is_malformed(refuse: Refuse) -> None:
 
 def test_help_and_version_exit_0(ok: CLI) -> None:
     assert "new" in ok("--help").stdout
-    assert "--player" in ok("new", "--help").stdout
+    assert "hearts" in ok("new", "--help").stdout  # the games, each a command
+    assert "--player" in ok("new", "least-score", "--help").stdout
     assert ok("--version").stdout.startswith("scorekeeper ")
 
 

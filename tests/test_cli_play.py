@@ -392,7 +392,7 @@ def test_play_refuses_what_it_cannot_play(refuse: Refuse) -> None:
     refuse("play", "least-score", "--player", "Ann", "--player", "ann", "--bot", "random",
            says="same name")
     refuse("play", "one-card", "--bot", "random", "--bot", "random", "--limit", "25",
-           code=2, says="--limit is a Least Score and Yaniv option")
+           code=2, says="--limit is a house rule of Least Score and Yaniv, not of One Card")
     refuse("play", "least-score", "--bot", "random", "--bot", "random", "--tie", "often",
            code=2, says="--tie must be declarer-wins or declarer-loses, not 'often'")
 
@@ -448,7 +448,8 @@ def test_resume_refuses_other_arguments_and_finished_or_table_sessions(
                ).exit_code == 0
     refuse("play", "--resume", 1, says="finished: nothing to resume")
     refuse("play", "--resume", 1, "--seed", 3, code=2, says="--resume continues a saved game")
-    refuse("play", "--resume", 1, "--limit", 30, code=2, says="--resume continues a saved game")
+    refuse("play", "--resume", 1, "--limit", 30, code=2,  # the resumed game's house rules
+           says="--limit is a house rule of Least Score and Yaniv, not of One Card")
     assert cli("new", "least-score", "--player", "Ann", "--player", "Bob").exit_code == 0
     refuse("play", "--resume", 2, says="not played on the virtual deck")
     refuse("play", "--resume", 9, says="9")

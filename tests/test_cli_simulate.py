@@ -138,7 +138,7 @@ def test_simulate_refuses_bad_bots_and_player_counts(refuse: Refuse) -> None:
     refuse(*simulate_args("least-score", ["random"] * 9, 3, 1), says="not 9")
     refuse(*simulate_args("bridge", ["random", "random"], 3, 1), says="no game called 'bridge'")
     refuse(*simulate_args("one-card", ["random", "random"], 3, 1, "--limit", 25), code=2,
-           says="--limit is a Least Score and Yaniv option, not one of One Card")
+           says="--limit is a house rule of Least Score and Yaniv, not of One Card")
     refuse(*simulate_args("one-card", ["random", "random"], 0, 1), code=2)
 
 

@@ -95,10 +95,10 @@ def test_players_table_headings_in_arabic(score_run: Run) -> None:
 def test_help_of_commands_and_options_in_danish(score_run: Run) -> None:
     shown = score_run("new", "--help", env=DANISH).stdout
     assert "Start en session; den bliver den aktuelle session." in shown
-    assert "Et navn til sessionen." in shown
-    # GAME's help: the games, in Danish
-    assert "least-score eller oh-hell eller one-card eller points eller yaniv." \
-        in " ".join(shown.split())
+    # the games, each a command of its own, described in Danish
+    assert "Yaniv, en variant af Least Score" in shown and "least-score" in shown
+    assert "Et navn til sessionen." in score_run("new", "least-score", "--help",
+                                                 env=DANISH).stdout
     listed = score_run("--help", env=DANISH).stdout
     assert "Fjern den sidste runde" in listed  # undo, listed by the group
     assert "Statistik over færdige sessioner" in listed  # stats, registered lazily

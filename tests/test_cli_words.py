@@ -66,8 +66,9 @@ def test_help_has_no_python_types_or_braces(ok: CLI, path: str) -> None:
 
 
 def test_help_names_values_as_people_do(ok: CLI) -> None:
-    shown = ok("new", "--help").stdout
-    assert "Usage: score new [OPTIONS] GAME\n" in shown
+    assert "Usage: score new [OPTIONS] GAME [ARGS]...\n" in ok("new", "--help").stdout
+    shown = ok("new", "least-score", "--help").stdout
+    assert "Usage: score new least-score [OPTIONS]\n" in shown
     for option in ("--player NAME", "--dealer NAME", "--limit N",
                    "--two-pairs same-rank|any-rank", "--tie declarer-wins|declarer-loses"):
         assert option in shown, option
@@ -85,7 +86,7 @@ PROGRAMMER_WORDS = ("Input should", "Invalid value", "Missing argument", "Missin
               "points or yaniv"),
     (["new", "least-score"], "say who plays, in seating order: score new least-score "
                              "--player NAME --player NAME ... (2 to 8 players)"),
-    (["add-round", "--bid", "x"], "--bid must be a whole number, not 'x'"),
+    (["new", "one-card", "--target", "x"], "--target must be a whole number, not 'x'"),
     (["new", "least-score", "-p", "A", "-p", "B", "--limit", "ten"],
      "--limit must be a whole number, not 'ten'"),
     (["show", "x"], "ID must be a whole number, not 'x'"),
@@ -95,7 +96,7 @@ PROGRAMMER_WORDS = ("Input should", "Invalid value", "Missing argument", "Missin
     (["shw"], "there is no command 'shw': did you mean `score show`?"),
     (["bogus"], "there is no command 'bogus': the commands are new, sessions"),
     (["new", "least-score", "-p", "A", "--playr", "B"],
-     "score new has no option --playr: did you mean --player?"),
+     "score new least-score has no option --playr: did you mean --player?"),
     (["use", "1", "2"], "score use does not take '2'"),
     (["--db"], "--db needs a value"),
     (["replay"], "score replay needs ID"),

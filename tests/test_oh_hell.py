@@ -57,16 +57,16 @@ BAD_ROUNDS: list[tuple[tuple[str, ...], str]] = [
     (("Ann=1/1", "Bob=1/1", "Cy=0/1", "Dan=0/0"), "no player called 'Dan'"),
     (("Ann=1/1", "ann=1/1", "Bob=1/1", "Cy=0/1"), "Ann is entered twice"),
     (("--declarer", "Ann", "Ann=1/1", "Bob=1/1", "Cy=0/1"),
-     "--declarer is for Least Score and Yaniv, and Oh Hell has no declarer"),
-    (("--moon", "Ann"), "--moon is for Hearts"),
+     "--declarer is a round option of Least Score and Yaniv, not of Oh Hell"),
+    (("--moon", "Ann"), "--moon is a round option of Hearts, not of Oh Hell"),
 ]
 
 
 @pytest.mark.parametrize(("args", "says"), BAD_ROUNDS, ids=[s[:40] for _a, s in BAD_ROUNDS])
 def test_a_bad_round_is_refused_in_one_line(three: None, refuse: Refuse,
                                             args: tuple[str, ...], says: str) -> None:
-    # another game's round option is a malformed command line (exit 2)
-    refuse("add-round", *args, says=says, code=2 if "is for" in says else 1)
+    another_games = "round option of" in says  # a malformed command line: exit 2
+    refuse("add-round", *args, says=says, code=2 if another_games else 1)
 
 
 BAD_EDITS: list[tuple[tuple[str, ...], str]] = [
@@ -97,7 +97,7 @@ BAD_NEW: list[tuple[tuple[str, ...], str, int]] = [
     (("--hand-sizes", "sideways"), "--hand-sizes must be descend or ascend or both", 2),
     (("--bid-scoring", "golf"), "--bid-scoring must be ten-plus or per-trick or minus", 2),
     (("--hook", "maybe"), "--hook must be hook or no-hook", 2),
-    (("--limit", "50"), "--limit is a Least Score and Yaniv option, not one of Oh Hell", 2),
+    (("--limit", "50"), "--limit is a house rule of Least Score and Yaniv, not of Oh Hell", 2),
 ]
 
 

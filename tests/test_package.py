@@ -18,8 +18,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-import pytest
 from deadlines import SCALE
 
 DISTRIBUTION = "cardnight-scorekeeper"  # the name on the package index

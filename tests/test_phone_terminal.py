@@ -240,6 +240,6 @@ def test_the_list_of_games_fits_and_cuts_nothing(ok: CLI, columns, width: int) -
     assert_fits(shown, width)
     assert "…" not in shown
     flat = " ".join(shown.split())
-    for option in ("--target 100", "--moon-rule add", "--two-pairs same-rank"):
+    for option in ("--target 100", "--moon-rule plus", "--two-pairs same-rank"):
         assert option in flat, (option, shown)
     assert "the lowest total wins when someone reaches 100." in flat

@@ -162,8 +162,6 @@ POINTS_CORPUS = [
     (("add-round", "Ann=2000000", "Bob=-1000000", "Cy=-1000000"), "out of range"),
     (("add-round", "Ann=" + "9" * 30, "Bob=0", "Cy=0"), "out of range"),
     (("add-round", "Ann=" + "9" * 5000, "Bob=0", "Cy=0"), "far too large"),
-    (("add-round", "--declarer", "Ann", "Ann=0", "Bob=0", "Cy=0"), "--declarer is for"),
-    (("add-round", "--moon", "Ann"), "--moon is for Hearts"),
     (("edit-round", "2", "Ann=0", "Bob=0", "Cy=0"), "there is no round 2"),
     (("edit-round", "1", "Ann=1", "Bob=0", "Cy=0"), "add up to 1, not 0"),
 ]
@@ -187,7 +185,7 @@ def test_a_finished_points_game_takes_no_more_deals(points: None, ok: CLI,
     (("--wins", "middle"), "--wins must be high or low", 2),
     (("--target", "0", "--rounds", "0"), "needs an end", 1),
     (("--target", "-1"), "the target must be 0 (none)", 1),
-    (("--limit", "50"), "--limit is a Least Score and Yaniv option", 2),
+    (("--limit", "50"), "--limit is a house rule of Least Score and Yaniv, not of Points", 2),
 ])
 def test_bad_points_settings_are_refused(refuse: Refuse, args: tuple[str, ...], says: str,
                                          code: int) -> None:
@@ -293,10 +291,11 @@ def test_a_bad_hearts_entry_is_refused_in_one_line(hearts: None, refuse: Refuse,
 
 @pytest.mark.parametrize(("args", "says", "code"), [
     (("--player", "Ann", "--player", "Bob"), "Hearts takes 3 to 6 players", 1),
-    (("--moon-rule", "half"), "--moon-rule must be add or minus", 2),
-    (("--jack-of-diamonds", "yes"), "--jack-of-diamonds must be off or on", 2),
+    (("--moon-rule", "half"), "--moon-rule must be plus or minus", 2),
+    (("--jack-of-diamonds", "yes"), "--jack-of-diamonds is a switch: --jack-of-diamonds (on) "
+                                    "or --no-jack-of-diamonds (off), not 'yes'", 2),
     (("--target", "0"), "the target must be 1 to 1000", 1),
-    (("--wins", "high"), "--wins is a Points option", 2),
+    (("--wins", "high"), "--wins is a house rule of Points, not of Hearts", 2),
 ])
 def test_bad_hearts_settings_are_refused(refuse: Refuse, args: tuple[str, ...], says: str,
                                          code: int) -> None:
@@ -405,7 +404,8 @@ def test_score_games_lists_every_game_and_bad_files_in_one_line_each(
         f"score: {folder}/hearts.toml: there is a game called hearts already: rename the "
         "file (the other games still work)",
         f"score: {folder}/odd.toml:2: unknown key 'colour' (a game's file has name, title, "
-        "description, players, defaults) (the other games still work)",
+        "description, players, min_players, max_players, defaults, wins, target, rounds, "
+        "sum) (the other games still work)",
         f"score: {folder}/range.toml:1: players must be [FEWEST, MOST], from 2 to 12, not "
         "[1, 30] (the other games still work)",
     ]), lines

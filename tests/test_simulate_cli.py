@@ -143,9 +143,9 @@ def test_simulate_plays_every_house_rule_of_the_game(cli: CLI, game: str) -> Non
 def test_simulate_refuses_house_rules_and_slices_it_cannot_play(refuse: Refuse) -> None:
     two = ["random", "random"]
     refuse(*simulate_args("one-card", two, 3, 1, "--tie", "declarer-loses"), code=2,
-           says="--tie is a Least Score and Yaniv option, not one of One Card")
+           says="--tie is a house rule of Least Score and Yaniv, not of One Card")
     refuse(*simulate_args("least-score", two, 3, 1, "--joker", "joker"), code=2,
-           says="One Card option, not one of Least Score")
+           says="--joker is a house rule of One Card, not of Least Score")
     refuse(*simulate_args("least-score", two, 3, 1, "--end", "sometime"), code=2,
            says="--end must be last-standing or first-out")
     refuse(*simulate_args("one-card", two, 3, 1, "--target", 0), says="target")

@@ -48,14 +48,16 @@ def high_card(score_run: Run, with_third_game: dict[str, str]) -> Run:
 @pytest.mark.e2e
 def test_the_third_game_is_scored_shown_exported_and_imported(high_card: Run,
                                                              tmp_path: Path) -> None:
-    help_text = high_card("new", "--help").stdout
+    assert "high-card" in high_card("new", "--help").stdout  # a command of its own
+    help_text = high_card("new", "high-card", "--help").stdout
     assert "--wins" in help_text \
-        and "High Card: points that win the game" in " ".join(help_text.split())
-    assert "High Card: who called show." in high_card("add-round", "--help").stdout
+        and "points that win the game" in " ".join(help_text.split())
+    assert "--caller" not in high_card("add-round", "--help").stdout  # no session: no game
 
     started = high_card("new", "high-card", "--player", "Ann", "--player", "Bob",
                         "--wins", "2", "--dealer", "Ann")
     assert "High Card for Ann, Bob" in started.stdout
+    assert "who called show." in high_card("add-round", "--help").stdout  # the session's
     first = high_card("add-round", "--caller", "Ann", "Ann=KH", "Bob=5S")
     assert "Round 1 recorded: Ann +1, Bob +0" in first.stdout
     wrong = high_card("add-round", "--caller", "bob", "Ann=QH", "Bob=2C")
@@ -97,13 +99,13 @@ def test_the_third_game_is_scored_shown_exported_and_imported(high_card: Run,
 def test_the_third_game_refuses_other_games_options(high_card: Run) -> None:
     high_card("new", "high-card", "--player", "Ann", "--player", "Bob")
     refused = high_card("add-round", "--declarer", "Ann", "Ann=KH", "Bob=5S", code=2)
-    assert refused.stderr.startswith("error: --declarer is for Least Score and Yaniv, and "
-                                     "High Card has no declarer: High Card's rounds take "
-                                     "--caller NAME")
+    assert refused.stderr.startswith("error: --declarer is a round option of Least Score and "
+                                     "Yaniv, not of High Card")
     malformed = high_card("new", "high-card", "--player", "Ann", "--player", "Bob",
                           "--limit", "50", code=2)
-    assert "--limit is a Least Score and Yaniv option, not one of High Card" in malformed.stderr
-    assert "--wins is a Points and High Card option" in high_card(
+    assert "--limit is a house rule of Least Score and Yaniv, not of High Card" \
+        in malformed.stderr
+    assert "--wins is a house rule of Points and High Card, not of One Card" in high_card(
         "new", "one-card", "-p", "A", "-p", "B", "-p", "C", "--wins", "2", code=2).stderr
 
 
@@ -144,8 +146,8 @@ def test_the_installed_game_has_its_html_export_stats_rules_and_completion(
 def test_the_installed_game_speaks_its_own_danish(high_card: Run) -> None:
     """Its words are its own catalog's (tests/third_game/high_card/locale), its rules text
     its own da.md; the generic words stay the generic catalog's."""
-    assert "High Card: point, der vinder spillet, 1-10." in \
-        " ".join(high_card("--lang", "da", "new", "--help").stdout.split())
+    assert "point, der vinder spillet, 1-10." in \
+        " ".join(high_card("--lang", "da", "new", "high-card", "--help").stdout.split())
     high_card("new", "high-card", "-p", "Ann", "-p", "Bob", "--dealer", "Ann")
     refused = high_card("--lang", "da", "add-round", "Ann=KH", "Bob=5S", code=1)
     assert "sig, hvem der meldte: --caller NAVN" in refused.stderr
@@ -195,9 +197,9 @@ def test_a_variant_builds_on_its_base_and_changes_one_default(
         result = score_run(*args, env=with_variant_game)
         assert result.exit_code == 0 and not result.stderr, (args, result)
         return result
-    help_text = " ".join(quick("--lang", "da", "new", "--help").stdout.split())
-    assert "Quick Least Score: grænsen for at blive slået ud, 10-500 (standard 50)." \
-        in help_text
+    help_text = " ".join(quick("--lang", "da", "new", "quick-least-score", "--help")
+                         .stdout.split())
+    assert "grænsen for at blive slået ud, 10-500 (standard 50)." in help_text
     started = quick("new", "quick-least-score", "-p", "Ann", "-p", "Bob", "-p", "Cy",
                         "--dealer", "Ann").stdout
     assert "Quick Least Score for Ann, Bob, Cy (limit 50, tie declarer-wins" in started

@@ -125,11 +125,10 @@ SessionArgument = Annotated[
 
 
 @app.command(help=N_("Start a session; it becomes the current session."))
-@game_options_module.takes(game_options_module.house_rule_parameters)
+@game_options_module.game_subcommands
 def new(
     ctx: typer.Context,
-    game: Annotated[str, game_options_module.help_when_built(
-        typer.Argument(autocompletion=completion.games), game_options_module.game_help)],
+    game: str,
     stray: Annotated[list[str] | None, typer.Argument(hidden=True)] = None,
     player: Annotated[list[str] | None, typer.Option(
         "--player", "-p", help=N_("A player, in seating order (repeat; default: offer the "
@@ -577,7 +576,8 @@ def _write_export(st: store_module.Store, output: Path, text: str, *, force: boo
 
 @app.command("import", help=N_("Load a session from a JSON export, or past deals from a CSV "
                                 "file with --game; it gets a new id and becomes current."))
-@game_options_module.takes(game_options_module.house_rule_parameters)
+@game_options_module.takes(game_options_module.house_rule_parameters,
+                           game_options_module.option_game)
 def import_command(
     ctx: typer.Context,
     file: Annotated[Path, typer.Argument(metavar="FILE", help=N_(

@@ -162,6 +162,12 @@ def _english(thing: Any, *names: str) -> tuple[Any, ...]:
     return kept
 
 
+def english_help(command: Any) -> str | None:
+    """``command``'s help text as the code wrote it, whatever language a run spoke."""
+    help_text: str | None = _english(command, "help", "short_help", "epilog")[0]
+    return help_text
+
+
 _COMPOSED: dict[str, Callable[[], str]] = {}
 """Help texts put together when a command is used (:func:`composed_help`), by the
 placeholder that stands for each."""

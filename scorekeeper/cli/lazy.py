@@ -83,19 +83,39 @@ class LazyGroup(typer.core.TyperGroup):
 
 
 def _plain(info: CommandInfo) -> None:
-    """``info``'s command built as a :class:`conventions.PlainCommand` (unless it names a
-    class of its own)."""
-    if not info.cls or info.cls is typer.core.TyperCommand:  # None, or Typer's default
+    """``info``'s command built as a :class:`conventions.PlainCommand` (unless it or its
+    function names a class of its own: cli/game_options.py's commands of one game)."""
+    own = getattr(info.callback, "command_class", None)
+    if own is not None:
+        info.cls = own
+    elif not info.cls or info.cls is typer.core.TyperCommand:  # None, or Typer's default
         info.cls = conventions.PlainCommand
 
 
 def _build(info: CommandInfo) -> Command:
     """The command ``info`` registers, built by Typer's documented ``get_command`` on an
     app of that one command (which Typer builds as the command itself, not a group)."""
+    if info.callback is not None and getattr(info.callback, "builds_game_group", False):
+        from scorekeeper.cli import game_options  # score new GAME
+
+        kind = type("NewCommands", (game_options.GameCommands,),
+                    {"command": staticmethod(info.callback)})
+        return kind(name=info.name, help=info.help, rich_markup_mode=None,
+                    context_settings=info.context_settings, subcommand_metavar="GAME [ARGS]...")
     _plain(info)
     alone = typer.Typer(add_completion=False, pretty_exceptions_short=False,
                         rich_markup_mode=None)
     alone.registered_commands.append(info)
+    return typer.main.get_command(alone)
+
+
+def build_command(function: Callable[..., Any], *, name: str, cls: type[Any],
+                  help_text: str | None) -> Command:
+    """``function`` built as a command of class ``cls`` (one game's: cli/game_options.py),
+    by Typer's documented ``get_command`` on an app of that one command."""
+    alone = typer.Typer(add_completion=False, pretty_exceptions_short=False,
+                        rich_markup_mode=None)
+    alone.command(name=name, cls=cls, help=help_text)(function)
     return typer.main.get_command(alone)
 
 

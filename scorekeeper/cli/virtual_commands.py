@@ -221,7 +221,8 @@ def levels_by_strength() -> str:
                      for level in levels)
 
 
-@game_options_module.takes(game_options_module.house_rule_parameters)
+@game_options_module.takes(game_options_module.house_rule_parameters,
+                           game_options_module.played_game)
 def play(
     ctx: typer.Context,
     game: Annotated[str, game_options_module.help_when_built(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from scorekeeper.games.hearts.rules import MOON_KEY, TARGET, JackRule, MoonRule
+from scorekeeper.games.hearts.rules import MOON_KEY, MOON_PLUS, TARGET, JackRule, MoonRule
 from scorekeeper.games.hearts.words import N_, WORDS
 from scorekeeper.games.points.game import GAME as POINTS
 from scorekeeper.games.points.game import ROSTER
@@ -25,9 +25,11 @@ GAME = replace(
     house_rules=(
         HouseRuleOption("target", TARGET, N_("the game ends when a total reaches N "
                                              "(default 100); the lowest total wins.")),
-        HouseRuleOption("moon_rule", MoonRule.ADD.value,
-                        N_("add (default): a moon gives 26 to everyone else; minus: 26 off "
-                           "the shooter's total."), tuple(member.value for member in MoonRule)),
+        HouseRuleOption("moon_rule", MOON_PLUS,
+                        N_("plus (default): a moon gives 26 to everyone else; minus: 26 off "
+                           "the shooter's total."), (MOON_PLUS, MoonRule.MINUS.value),
+                        # stored as add (FORMAT.md), said as the command line spells it
+                        said=((MoonRule.ADD.value, f"moon-rule {MOON_PLUS}"),)),
         HouseRuleOption("jack_of_diamonds", JackRule.OFF.value,
                         N_("on: the J♦ counts -10 for whoever takes it (default off)."),
                         tuple(member.value for member in JackRule)),

@@ -43,9 +43,17 @@ TARGET = 100
 
 class MoonRule(StrEnum):
     ADD = "add"
-    """26 to every other player (the common rule)."""
+    """26 to every other player (the common rule; ``plus`` on the command line, CLI.md)."""
     MINUS = "minus"
     """26 off the shooter's own total, nothing to the others."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> MoonRule | None:
+        return cls.ADD if value == MOON_PLUS else None
+
+
+MOON_PLUS = "plus"
+"""The command line's name of :attr:`MoonRule.ADD` (a stored ``add`` reads as before)."""
 
 
 class JackRule(StrEnum):

@@ -41,7 +41,10 @@ MAX_FILES = 200
 MAX_TITLE = 60
 MAX_DESCRIPTION = 300
 NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
-KEYS = ("name", "title", "description", "players", "defaults")
+SETTINGS = ("wins", "target", "rounds", "sum")
+"""The settings a file may give at its top level (CLI.md), as in its ``[defaults]``."""
+KEYS = ("name", "title", "description", "players", "min_players", "max_players",
+        "defaults", *SETTINGS)
 
 
 class GameFileError(Exception):
@@ -134,19 +137,31 @@ def parse_game(path: Path, data: Mapping[str, Any], text: str = "") -> GameFile:
         if key not in KEYS:
             raise GameFileError(_("unknown key {key} (a game's file has {keys})").format(
                 key=repr(key), keys=", ".join(KEYS)), _find_line(text, key))
-    name = data.get("name", path.name.removesuffix(SUFFIX))
+    stem = path.name.removesuffix(SUFFIX)
+    name = data.get("name", stem)
+    if isinstance(name, str) and not NAME.fullmatch(name) and "title" not in data \
+            and NAME.fullmatch(stem):  # CLI.md's name: the game's name as people say it
+        data = {**data, "title": name}
+        name = stem
     if not isinstance(name, str) or not NAME.fullmatch(name):
         raise GameFileError(_("the name {name} must be lower-case letters, digits and "
                               "hyphens, at most 40").format(name=repr(name)),
                             _find_line(text, "name"))
     title = _text(data, "title", name, MAX_TITLE, text)
     description = _text(data, "description", "", MAX_DESCRIPTION, text)
-    low, high = _players(data.get("players", [rules.MIN_PLAYERS, rules.MAX_PLAYERS]),
-                         _find_line(text, "players"))
+    players = data.get("players", [data.get("min_players", rules.MIN_PLAYERS),
+                                   data.get("max_players", rules.MAX_PLAYERS)])
+    low, high = _players(players, _find_line(
+        text, "players" if "players" in data else "min_players"))
     defaults = data.get("defaults", {})
     if not isinstance(defaults, dict):
         raise GameFileError(_("[defaults] must be a table of settings"),
                             _find_line(text, "defaults"))
+    for key in SETTINGS:
+        if key in data and key in defaults:
+            raise GameFileError(_("{key} is given twice: at the top and in [defaults]")
+                                .format(key=key), _find_line(text, key))
+    defaults = {**defaults, **{key: data[key] for key in SETTINGS if key in data}}
     table = PointsTable(name=name, title=title)
     try:
         options = table.options({key.replace("-", "_"): value
