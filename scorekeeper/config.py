@@ -244,6 +244,14 @@ def with_setting(config: Config, key: str, value: str | None) -> Config:
     return parse_setting(key, value).applied(config)
 
 
+def _toml_value(value: Any) -> Any:
+    """A value as ``config set`` writes it: text always a basic (double-quoted) string,
+    whatever quotes the value it replaces had (tomlkit 0.15.3 began keeping them)."""
+    import tomlkit  # only `score config set/unset` write
+
+    return tomlkit.string(value) if isinstance(value, str) else value
+
+
 def _edited(text: str, setting: Setting) -> str:
     """``text`` with the one setting changed and everything else as it was written."""
     import tomlkit  # only `score config set/unset` write
@@ -265,9 +273,9 @@ def _edited(text: str, setting: Setting) -> str:
                 and "#" not in container.as_string():  # no comment of the user's is lost
             del document[setting.table]
     elif not same:
-        container[setting.name] = setting.value
+        container[setting.name] = _toml_value(setting.value)
     else:
-        container[same[0]] = setting.value  # in its place, its comment kept
+        container[same[0]] = _toml_value(setting.value)  # in its place, its comment kept
         for key in same[1:]:  # another spelling of it (- for _, or _ for -)
             del container[key]
     return tomlkit.dumps(document)

@@ -324,7 +324,13 @@ def session_game(parent: Any, args: list[str], option: str = "--session",
         return None
     document = view.opened.sessions.get(doc_id=wanted)
     game = document.get("game") if document is not None else None
-    return declaration_of(game) if isinstance(game, str) else None
+    try:
+        if not isinstance(game, str):
+            raise EntryError(_("session {id} names no game").format(id=wanted))
+        return declaration_of(game)
+    except EntryError:  # damaged, or its game not installed: the store's refusal says so
+        view.get(wanted)
+        raise
 
 
 def game_subcommands(command: _Command) -> _Command:
