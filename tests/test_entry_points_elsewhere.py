@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import Result
+from conftest import Result, games_from
 
 Run = Callable[..., Result]
 
@@ -84,7 +84,7 @@ def test_score_lists_and_scores_a_game_installed_so(
         kind: str, installed_games: dict[str, Path], tmp_path: Path,
         score_run: Run) -> None:
     entry = MAKERS[kind](installed_games["third_game"], tmp_path)
-    env = {"PYTHONPATH": str(entry)}
+    env = {"PYTHONPATH": str(entry), **games_from("scorekeeper-high-card")}
     listed = score_run("games", env=env)
     assert listed.exit_code == 0 and "high-card" in listed.stdout, listed
     assert listed.stderr == "", listed.stderr

@@ -166,7 +166,7 @@ def every_game(ok: CLI, db_path: Path, group_games_read_afresh: None) -> None:
     ok("new", "rummy", *players("Maximiliana Oberholzer", "Bartholomew Quincy"))
     ok("add-round", "Maximiliana Oberholzer=3", "Bartholomew Quincy=8")
     ok("new", "hearts", *four)
-    ok("add-round", "Ann=10", "Bartholomew Quincy=10", "Cy=6", "Dorothea=0")
+    ok("add-round", "Ann=3", "Bartholomew Quincy=17", "Cy=6", "Dorothea=0")  # a real deal
     ok("new", "points", *players(*NAMES), "--target", "0", "--rounds", "9")
     ok("add-round", *(f"{name}={number * 7}" for number, name in enumerate(NAMES)))
 

@@ -332,7 +332,7 @@ def test_stopping_closes_what_waits_at_the_gate(serving: Callable[..., Running])
 
 def damage_session_two(db_path: Path) -> None:
     data = json.loads(db_path.read_text(encoding="utf-8"))
-    data["sessions"]["2"]["game"] = "chess"
+    data["sessions"]["2"]["game"] = 42  # not a name: damage (a game not installed is not)
     db_path.write_text(json.dumps(data), encoding="utf-8")
 
 

@@ -274,6 +274,8 @@ def test_a_resumed_game_with_two_humans_starts_with_a_hand_over(terminal_run: Ru
                            stdin=script.stdin(slice(0, 1)).split("\n", 3)[0] + "\n")
     assert stopped.exit_code == 130, stopped.output[-2000:]
     saved = exported(terminal_run)
+    # an unfinished game's export keeps its seed back (issue 40.1): the test chose it
+    saved = {**saved, "virtual": {**saved["virtual"], "seed": seed}}
     resumed_script = script_game(game, humans, bots, seed, options, mistakes=False,
                                  start=session_from_summary(saved))
 
