@@ -185,6 +185,7 @@ def test_the_pages_speak_the_language_asked_for(tmp_path: Path) -> None:
         assert status == 200 and answer["hint"]
 
 
+@pytest.mark.e2e
 def test_a_phone_keeps_the_language_it_asked_for(tmp_path: Path) -> None:
     """``?lang=`` is kept in that phone's cookie: its next page without one, the seat's
     or the public table's, speaks it too (issue 40.4)."""
