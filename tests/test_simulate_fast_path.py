@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import match
+from scorekeeper.games.least_score import bots as ls_bots
 from scorekeeper.games.least_score import engine as ls_engine
 from scorekeeper.games.least_score.rules import Options as LeastScoreOptions
 from scorekeeper.games.one_card import bots as oc_bots
@@ -73,7 +74,14 @@ def fast_path_trace(game: str, bots: list[str], seed: int, index: int,
 
 @pytest.mark.parametrize(("game", "bots", "options"), CASES)
 def test_bots_only_games_are_the_play_paths_games_deal_by_deal(
-        game: str, bots: list[str], options: dict[str, Any]) -> None:
+        game: str, bots: list[str], options: dict[str, Any],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    if "expert" in bots and game == "least-score":
+        # Both paths take the bot from the same table: a lighter expert (fewer hand
+        # readings and playouts, the same reading, search and playouts) shows the same
+        # thing, the same decisions on both paths, in a tenth of the time.
+        monkeypatch.setitem(ls_bots.BOTS, "expert", ls_bots.ExpertBot(
+            particles=24, rollouts=6, rollout_samples=6))
     for index in range(1 if "strong" in bots and game == "one-card" else 3):
         outcome, scores = play_path(game, bots, 7, index, options)
         assert match.simulate_game(game, bots, 7, index, options) == outcome
@@ -223,7 +231,10 @@ def test_least_score_live_views_are_the_views_at_every_decision(seed: int, n: in
             view = deal.view(name)
             seat_view = state.observation(seat)
             for field in VIEW_FIELDS:
-                assert frozen(getattr(seat_view, field)) == frozen(getattr(view, field)), field
+                ours, theirs = getattr(seat_view, field), getattr(view, field)
+                # ``==`` first: equal values are equal frozen; ``frozen`` (a walk over
+                # every card) only tells a list from a tuple where ``==`` says unequal.
+                assert ours == theirs or frozen(ours) == frozen(theirs), field
             assert seat_view.legal_discards() == view.legal_discards()
             assert seat_view.take_options() == view.take_options()
         legal = state.legal_actions()
