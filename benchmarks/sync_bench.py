@@ -1,6 +1,6 @@
 """Sync benchmark: is `score sync DIR` fast enough to run at every night's end?
 
-    python benchmarks/sync_bench.py [--runs N] [--sessions S] [--rounds R]
+    python benchmarks/sync_bench.py [--runs N] [--sessions S] [--rounds R] [--own]
 
 Builds, in a temporary folder, a history of S sessions of R rounds (default 1,000 x 12),
 through the store itself, and times the real `score` (a subprocess, as users run it),
@@ -14,7 +14,10 @@ alternating the sides of each comparison run by run so both see the same load:
 * the store's own commands, `score add-round` and `score sessions`, on a copy of the
   history that has synced against one that never did (goal: no slower, ~1.0x).
 
-Prints the median wall-clock time of each side and each ratio.
+Prints the median wall-clock and processor time (user + system, of the ``score``
+process) of each side and each ratio; on a loaded machine the processor time is the
+steadier measure. The sides of the last comparison also swap which goes first, run by
+run.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -38,13 +42,26 @@ from scorekeeper.session import Session
 from scorekeeper.store import Store
 
 
-def timed(argv: list[str], env: dict[str, str]) -> float:
+@dataclasses.dataclass(frozen=True)
+class Timing:
+    wall: float
+    cpu: float
+    """User + system time of the process (and any it started)."""
+
+
+def _children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def timed(argv: list[str], env: dict[str, str]) -> Timing:
+    cpu = _children_cpu()
     start = time.perf_counter()
     done = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
     elapsed = time.perf_counter() - start
     if done.returncode:
         raise SystemExit(f"{' '.join(argv)} failed: {done.stderr.strip()}")
-    return elapsed
+    return Timing(elapsed, _children_cpu() - cpu)
 
 
 def build(path: Path, sessions: int, rounds: int) -> None:
@@ -58,10 +75,35 @@ def build(path: Path, sessions: int, rounds: int) -> None:
         view.set_current(1)
 
 
-def report(label: str, ours: list[float], base: list[float], goal: str) -> None:
-    mine, theirs = statistics.median(ours), statistics.median(base)
+def report(label: str, ours: list[Timing], base: list[Timing], goal: str) -> None:
+    mine, theirs = statistics.median(t.wall for t in ours), statistics.median(t.wall for t in base)
+    mine_cpu = statistics.median(t.cpu for t in ours)
+    theirs_cpu = statistics.median(t.cpu for t in base)
     print(f"{label}: {mine * 1000:.0f} ms against {theirs * 1000:.0f} ms, "
-          f"ratio {mine / theirs:.2f}x (goal {goal})")
+          f"ratio {mine / theirs:.2f}x (goal {goal}); processor time {mine_cpu * 1000:.0f} ms "
+          f"against {theirs_cpu * 1000:.0f} ms, ratio {mine_cpu / theirs_cpu:.2f}x")
+
+
+def compare_sync(score: str, env: dict[str, str], history: Path, other: Path, folder: Path,
+                 runs: int) -> None:
+    """``score sync`` (nothing new; one new session) against ``score sessions``."""
+    sessions_cmd = [score, "--db", str(history), "sessions"]
+    nothing: list[Timing] = []
+    listing: list[Timing] = []
+    for _run in range(runs):
+        nothing.append(timed([score, "--db", str(history), "sync", str(folder)], env))
+        listing.append(timed(sessions_cmd, env))
+    report("sync with nothing new / sessions", nothing, listing, "<= 2x")
+
+    one_new: list[Timing] = []
+    listing = []
+    for run in range(runs):
+        timed([score, "--db", str(other), "new", "least-score", "--player", "Fay",
+               "--player", f"G{run}"], env)
+        timed([score, "--db", str(other), "sync", str(folder)], env)
+        one_new.append(timed([score, "--db", str(history), "sync", str(folder)], env))
+        listing.append(timed(sessions_cmd, env))
+    report("sync bringing one new session / sessions", one_new, listing, "<= 3x")
 
 
 def main() -> None:
@@ -69,6 +111,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--sessions", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=12)
+    parser.add_argument("--own", action="store_true",
+                        help="only the store's own commands, synced against never synced")
     options = parser.parse_args()
     score = score_executable()
     env = {**os.environ, "COLUMNS": "120"}
@@ -87,29 +131,16 @@ def main() -> None:
         timed([score, "--db", str(other), "sync", str(folder)], env)  # takes the history
         timed([score, "--db", str(history), "sync", str(folder)], env)
 
-        sessions_cmd = [score, "--db", str(history), "sessions"]
-        nothing, listing = [], []
-        for _run in range(options.runs):
-            nothing.append(timed([score, "--db", str(history), "sync", str(folder)], env))
-            listing.append(timed(sessions_cmd, env))
-        report("sync with nothing new / sessions", nothing, listing, "<= 2x")
-
-        one_new, listing = [], []
-        for run in range(options.runs):
-            timed([score, "--db", str(other), "new", "least-score", "--player", "Fay",
-                   "--player", f"G{run}"], env)
-            timed([score, "--db", str(other), "sync", str(folder)], env)
-            one_new.append(timed([score, "--db", str(history), "sync", str(folder)], env))
-            listing.append(timed(sessions_cmd, env))
-        report("sync bringing one new session / sessions", one_new, listing, "<= 3x")
-
+        if not options.own:
+            compare_sync(score, env, history, other, folder, options.runs)
         for label, args in (("add-round", ["add-round", "--session", "1", "--declarer", "Ann",
                                            "Ann=1", "Bob=9", "Cy=9"]),
                             ("sessions", ["sessions"])):
-            synced, plain = [], []
-            for _run in range(options.runs):
-                synced.append(timed([score, "--db", str(history), *args], env))
-                plain.append(timed([score, "--db", str(never), *args], env))
+            synced: list[Timing] = []
+            plain: list[Timing] = []
+            for run in range(options.runs):  # each side goes first every other run
+                for side in ((history, synced), (never, plain))[::1 if run % 2 else -1]:
+                    side[1].append(timed([score, "--db", str(side[0]), *args], env))
             report(f"{label} on the synced history / on one that never synced", synced,
                    plain, "~1.0x")
 
