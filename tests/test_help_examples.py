@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import CLI
 from test_phone_width_terminal import every_command
 
-from conftest import CLI
 from scorekeeper.cli import lazy
 from scorekeeper.cli.app import app
 
