@@ -110,3 +110,41 @@ def test_the_examples_of_a_night_run(cli: CLI, monkeypatch: pytest.MonkeyPatch,
             assert result.exit_code == REFUSED.get(line, 0), (line, result)
             ran += 1
     assert ran >= 40
+
+
+OWN_GAME = """name = "Kasino"
+description = "Kasino as we play it."
+wins = "high"
+target = 21
+min_players = 2
+max_players = 4
+"""
+
+
+def test_a_group_games_examples_come_from_its_file(
+        cli: CLI, group_games_read_afresh: None) -> None:
+    """``score new kasino --help`` (a TOML file of the group's): its examples are
+    composed from its own declaration, and they run."""
+    import os
+
+    folder = Path(os.environ["SCOREKEEPER_CONFIG"]).parent / "games"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "kasino.toml").write_text(OWN_GAME, encoding="utf-8")
+    found = examples_of(cli("new", "kasino", "--help").stdout, "en")
+    assert found == ["score new kasino -p Ann -p Bo",
+                     "score new kasino -p Ann -p Bo --wins low"]
+    for line in found:
+        result = cli(*shlex.split(line)[1:])
+        assert result.exit_code == 0, (line, result)
+
+
+@pytest.mark.e2e
+def test_a_plug_ins_examples_run(score_run: Any, with_third_game: dict[str, str]) -> None:
+    """An installed plug-in game (High Card): its ``score new`` examples, through the
+    real ``score``."""
+    page = score_run("new", "high-card", "--help", env=with_third_game)
+    found = examples_of(page.stdout, "en")
+    assert len(found) == 2 and found[0].startswith("score new high-card -p Ann -p Bo"), page
+    for line in found:
+        result = score_run(*shlex.split(line)[1:], env=with_third_game)
+        assert result.exit_code == 0, (line, result)
