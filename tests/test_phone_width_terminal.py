@@ -63,7 +63,9 @@ def test_the_list_of_commands_cuts_no_summary(cli: CLI, monkeypatch: pytest.Monk
                                               language: str) -> None:
     monkeypatch.setenv("SCOREKEEPER_LANG", language)
     page = help_page(cli, monkeypatch)
-    commands = page.split("\n\n")[-1]
+    # the list of commands: the paragraph that lists them (the examples come after it)
+    commands = next(part for part in page.split("\n\n")
+                    if re.search(r"^  new\s", part, flags=re.MULTILINE))
     assert "..." not in commands and "…" not in commands, commands
     listed = re.findall(r"^  ([a-z-]+)\s", commands, flags=re.MULTILINE)
     assert listed == list(lazy.LOADERS)

@@ -15,7 +15,7 @@ from typing import Annotated, Any, TypeVar, get_type_hints
 import typer
 from typer.models import ParameterInfo
 
-from scorekeeper.cli import conventions
+from scorekeeper.cli import conventions, examples
 from scorekeeper.cli.context import store, usage
 from scorekeeper.i18n import N_, _
 from scorekeeper.kit.declaration import GameDeclaration
@@ -205,8 +205,11 @@ _BUILT: dict[tuple[int, str, int], Any] = {}
 
 def game_command(command: Callable[..., Any], declaration: GameDeclaration,
                  parameters: Parameters, *, name: str, fixed: dict[str, Any] | None = None,
-                 help_text: str | None = None) -> Any:
-    """The Click command of ``command`` for one game (built once per process)."""
+                 help_text: str | None = None,
+                 epilog: Callable[[], str] | None = None) -> Any:
+    """The Click command of ``command`` for one game (built once per process), its help
+    ending with ``epilog()`` (composed in each run's language), else with the examples
+    of command ``name``."""
     from scorekeeper.cli import lazy  # it registers the commands: imported when one runs
 
     key = (id(command), declaration.name, id(declaration))
@@ -216,6 +219,10 @@ def game_command(command: Callable[..., Any], declaration: GameDeclaration,
         built = lazy.build_command(
             for_game(command, declaration, parameters, fixed), name=name, cls=kind,
             help_text=help_text)
+        if epilog is not None:
+            built.epilog = conventions.composed_help(epilog)
+        else:  # one game's add-round, play...: the command's own examples
+            examples.attach(built, name)
         conventions.tidy_help(built)
         _BUILT[key] = built
     conventions.localize(_BUILT[key])  # this run's language (as cli/lazy.py does)
@@ -361,7 +368,8 @@ class GameCommands(typer.core.TyperGroup):
             return None
         built = game_command(self.command, declaration, house_rule_parameters,
                              name=declaration.name, fixed={"game": declaration.name},
-                             help_text=declaration.description)
+                             help_text=declaration.description,
+                             epilog=lambda: examples.of_game(declaration))
         return built
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:

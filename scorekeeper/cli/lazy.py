@@ -19,7 +19,7 @@ import typer.core
 import typer.main
 from typer.models import CommandInfo
 
-from scorekeeper.cli import conventions
+from scorekeeper.cli import conventions, examples
 
 Command = Any
 """A command as Typer builds it (``typer.main.get_command``): Typer names no public type
@@ -40,6 +40,7 @@ class LazyCommands(MutableMapping[str, Command]):
         if name not in self._built:
             built = self._loaders[name]()
             conventions.tidy_help(built)  # --player NAME, not <list[str]>
+            examples.attach(built, name)  # every help page ends with examples
             self._built[name] = built
         command = self._built[name]
         conventions.localize(command)  # this run's language, also if an earlier run built it
@@ -75,6 +76,7 @@ class LazyGroup(typer.core.TyperGroup):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         conventions.tidy_params(self)
+        examples.attach(self, "")
         self.commands = LazyCommands(self.commands, LOADERS)
 
     def make_context(self, *args: Any, **kwargs: Any) -> Any:
