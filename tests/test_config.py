@@ -273,6 +273,7 @@ def test_eight_concurrent_sets_on_different_keys_all_stay(
 
 
 @pytest.mark.slow
+@pytest.mark.e2e
 def test_eight_concurrent_sets_keep_every_setting_and_the_comments_round_after_round(
         score_exe: Path, score_env: dict[str, str], config_file: Path) -> None:
     for _round in range(10):

@@ -30,7 +30,7 @@ PROCESSES = 8
 ROUNDS_EACH = 25
 
 # 400 start-ups of `score` in all: about a minute per test on two cores. Run by default.
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.e2e]  # real score processes at once
 
 
 def score_executable() -> str:

@@ -158,6 +158,7 @@ def kill(process: subprocess.Popen[bytes]) -> None:
 
 
 @pytest.mark.slow  # about 270 start-ups of `score`: a minute or two
+@pytest.mark.e2e
 def test_sigkill_at_random_moments_leaves_the_old_or_the_new_store(tmp_path: Path) -> None:
     db = tmp_path / "store.json"
     make_store(db)

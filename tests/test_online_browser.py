@@ -132,6 +132,7 @@ def test_two_phones_play_a_whole_game_of_least_score(tmp_path: Path,
 
 
 @pytest.mark.slow
+@pytest.mark.e2e
 def test_two_phones_play_a_whole_game_of_one_card(tmp_path: Path,
                                                   phones: list[webdriver.Chrome]) -> None:
     with online_game(tmp_path, "one-card", ["Ann", "Bea"], ["random"], 42,

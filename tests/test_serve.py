@@ -528,6 +528,7 @@ def rss_kib(pid: int) -> int:
 
 
 @pytest.mark.slow  # a stress test: 50 streams, then 1,000 connections (about 5 s)
+@pytest.mark.e2e
 def test_fifty_viewers_get_a_change_within_two_seconds_and_memory_stays_flat(
         night: None, db_path: Path, score_exe: Path, score_env: dict[str, str],
         score_run: Callable[..., object]) -> None:

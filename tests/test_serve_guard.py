@@ -198,6 +198,7 @@ def assert_viewers_get_in(url: str, for_seconds: float) -> list[float]:
 
 @pytest.mark.slow  # 300 connections against the server: timing that a loaded machine upsets
 @pytest.mark.usefixtures("night")
+@pytest.mark.e2e
 def test_trickling_and_idle_connections_keep_no_viewer_out(
         serving: Callable[..., Running]) -> None:
     running = serving()  # the default limits: 128 viewers, 64 waiting for their token
@@ -209,6 +210,7 @@ def test_trickling_and_idle_connections_keep_no_viewer_out(
 
 @pytest.mark.slow  # the attack as reported, through the real command (about 15 s)
 @pytest.mark.usefixtures("night")
+@pytest.mark.e2e
 def test_the_reported_attack_keeps_no_viewer_out(
         score_exe: Path, score_env: dict[str, str]) -> None:
     # 200 connections sending one header byte every 4 s, and 400 idle ones, for longer

@@ -290,6 +290,7 @@ def test_ctrl_c_stops_simulate_with_processes_at_once(score_exe: Path, db_path: 
 
 
 @pytest.mark.slow
+@pytest.mark.e2e
 def test_ray_backend_gives_the_local_pools_result(score_run: Run, tmp_path: Path) -> None:
     """A local Ray instance (started and stopped by the command), two Ray workers; the
     same figures as the local pool. Needs the ray extra (.ci/run installs it)."""

@@ -336,6 +336,7 @@ def test_the_checks_find_what_they_look_for() -> None:
 # --------------------------------------------------------------------------- the package
 
 @pytest.mark.slow
+@pytest.mark.e2e
 def test_a_plain_pip_install_speaks_danish(tmp_path: Path) -> None:
     """`pip install` is enough: a non-editable install (built in isolation, as users get
     it) carries the compiled catalogs, and its `score` speaks Danish from them, and the
