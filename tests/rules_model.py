@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from hypothesis import strategies as st
+
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 DECK = tuple(rank + suit for rank in RANKS for suit in SUITS)
@@ -215,3 +217,19 @@ def hearts_reachable(players: int, jack_on: bool) -> frozenset[tuple[int, ...]]:
                 if moon is None:
                     found.add(points)
     return frozenset(found)
+
+
+@st.composite
+def hearts_near_deals(draw: st.DrawFn, nudge_one_in: int) -> tuple[tuple[int, ...], bool]:
+    """Hearts points that add up right (26, or 16 with the jack), split at random among 3
+    to 6 players: some a deal's, some no deal's; one in ``nudge_one_in`` nudged off."""
+    jack_on = draw(st.booleans())
+    count = draw(st.integers(3, 6))
+    cuts = sorted(draw(st.lists(st.integers(0, 26), min_size=count - 1,
+                                max_size=count - 1)))
+    values = [high - low for low, high in zip([0, *cuts], [*cuts, 26], strict=True)]
+    if jack_on:
+        values[draw(st.integers(0, count - 1))] -= 10
+    if draw(st.integers(1, nudge_one_in)) == 1:
+        values[draw(st.integers(0, count - 1))] += draw(st.integers(-3, 3))
+    return tuple(values), jack_on

@@ -10,7 +10,13 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rules_model import hearts_deck, hearts_outcome, hearts_play, hearts_reachable
+from rules_model import (
+    hearts_deck,
+    hearts_near_deals,
+    hearts_outcome,
+    hearts_play,
+    hearts_reachable,
+)
 
 from scorekeeper.games.hearts import rules
 from scorekeeper.games.hearts.table import HeartsTable
@@ -60,23 +66,7 @@ def test_every_deal_played_out_is_taken(case: tuple[int, bool, list[list[str]]])
     assert enter(players, jack_on, points=points)["points"] == points
 
 
-@st.composite
-def near_deals(draw: st.DrawFn) -> tuple[tuple[int, ...], bool]:
-    """Points that add up right (26, or 16 with the jack), split at random: some are a
-    deal's, some no deal's; now and then one nudged off."""
-    jack_on = draw(st.booleans())
-    count = draw(st.integers(3, 6))
-    cuts = sorted(draw(st.lists(st.integers(0, 26), min_size=count - 1,
-                                max_size=count - 1)))
-    values = [high - low for low, high in zip([0, *cuts], [*cuts, 26], strict=True)]
-    if jack_on:
-        values[draw(st.integers(0, count - 1))] -= 10
-    if draw(st.integers(0, 5)) == 0:
-        values[draw(st.integers(0, count - 1))] += draw(st.integers(-3, 3))
-    return tuple(values), jack_on
-
-
-@given(near_deals())
+@given(hearts_near_deals(nudge_one_in=6))
 @settings(max_examples=300, deadline=None)
 def test_a_deal_is_refused_exactly_when_no_deal_of_cards_gives_it(
         case: tuple[tuple[int, ...], bool]) -> None:

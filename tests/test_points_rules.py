@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from rules_model import hearts_reachable
+from rules_model import hearts_near_deals, hearts_reachable
 
 from scorekeeper.games.hearts import rules as hearts_rules
 from scorekeeper.games.hearts.rules import MoonRule
@@ -238,23 +238,9 @@ def hearts_takes(values: Sequence[int], jack_on: bool) -> bool:
 penalties = st.lists(st.integers(-12, 27), min_size=3, max_size=6)
 
 
-@st.composite
-def near_deals(draw: st.DrawFn) -> tuple[list[int], bool]:
-    """A deal that often adds up right: 26 (or 16) split at random, then nudged."""
-    jack_on = draw(st.booleans())
-    count = draw(st.integers(3, 6))
-    cuts = sorted(draw(st.lists(st.integers(0, 26), min_size=count - 1,
-                                max_size=count - 1)))
-    values = [high - low for low, high in zip([0, *cuts], [*cuts, 26], strict=True)]
-    if jack_on:
-        values[draw(st.integers(0, count - 1))] -= 10
-    if draw(st.booleans()):
-        values[draw(st.integers(0, count - 1))] += draw(st.integers(-3, 3))
-    return values, jack_on
-
-
-@given(st.one_of(near_deals(), st.tuples(penalties, st.booleans())))
-def test_hearts_takes_a_deal_exactly_when_the_rules_do(case: tuple[list[int], bool]) -> None:
+@given(st.one_of(hearts_near_deals(nudge_one_in=2), st.tuples(penalties, st.booleans())))
+def test_hearts_takes_a_deal_exactly_when_the_rules_do(
+        case: tuple[Sequence[int], bool]) -> None:
     values, jack_on = case
     players = [f"P{index}" for index in range(len(values))]
     typed = [f"{name}={value}" for name, value in zip(players, values, strict=True)]
