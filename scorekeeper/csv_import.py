@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -168,11 +169,60 @@ def entry_of_row(columns: Columns, row: Sequence[str], line: int) -> tuple[Round
                                         columns.header[index].strip())
               for index, option in columns.options}
     note = cell(columns.note) if columns.note is not None else ""
-    if columns.roster is not None and cell(columns.roster):
-        raise refused(line, columns.header[columns.roster].strip(), _(
-            "players joining or leaving are not read from a CSV file: import the deals "
-            "before it, then `score add-player` / `score drop-player`"))
     return RoundEntry(values, **fields), note
+
+
+def _change_patterns(names: Sequence[str]) -> list[tuple[re.Pattern[str], str, str]]:
+    """Each way a roster cell may say a change (``Dan joined at 27``, ``Bob left``, ``Bob
+    came back``: :meth:`RosterChange.describe`, in English and in the run's language), as
+    a pattern matching it at the start of what is left of the cell, with the player and
+    the kind of change."""
+    found: list[tuple[re.Pattern[str], str, str]] = []
+    for english, kind in (("{name} joined at {total}", "join"), ("{name} left", "leave"),
+                          ("{name} came back", "back")):
+        for template in dict.fromkeys((english, _(english))):
+            for name in sorted(names, key=len, reverse=True):
+                pattern = re.escape(template).replace(re.escape("{name}"), re.escape(name))
+                pattern = pattern.replace(re.escape("{total}"), r"(?P<total>[+-]?[0-9]{1,7})")
+                found.append((re.compile(pattern + r"(?:;\s*|$)", re.IGNORECASE), name, kind))
+    return found
+
+
+def roster_of_cell(text: str, names: Sequence[str], line: int,
+                   heading: str) -> list[tuple[str, str, int | None]]:
+    """The changes a ``joined or left before`` cell says, in order, as (kind, name,
+    total): kind ``join`` (with its total), ``leave`` or ``back``."""
+    patterns = _change_patterns(names)
+    changes: list[tuple[str, str, int | None]] = []
+    rest = text.strip()
+    while rest:
+        for pattern, name, kind in patterns:
+            if (match := pattern.match(rest)) is not None:
+                total = int(match["total"]) if kind == "join" else None
+                changes.append((kind, name, total))
+                rest = rest[match.end():].strip()
+                break
+        else:
+            raise refused(line, heading, _(
+                "{text} is not a change of players: each is 'NAME joined at N', 'NAME left' "
+                "or 'NAME came back', separated by ';', naming a player of the header")
+                .format(text=repr(rest)))
+    return changes
+
+
+def _apply_roster(session: Session, changes: Sequence[tuple[str, str, int | None]],
+                  line: int, heading: str) -> Session:
+    """The session with the changes made, each as ``score add-player`` / ``drop-player``
+    makes it (a player who left and comes back keeps their seat and total)."""
+    for kind, name, total in changes:
+        try:
+            if kind == "leave":
+                session = session.drop_player(name)
+            else:
+                session = session.add_player(name, total)
+        except EntryError as error:
+            raise refused(line, heading, str(error)) from None
+    return session
 
 
 def _blame(columns: Columns, reason: str) -> str | None:
@@ -203,8 +253,9 @@ def _check_figures(session: Session, columns: Columns, row: Sequence[str], line:
         for index, typed in figures:
             name = next((n for n in expected if name_key(n) == name_key(typed)), None)
             given = cell(index)
-            if not given:
-                continue
+            if not given or (name is None and expected is running
+                             and typed not in session.players):
+                continue  # (a late player's total, before they join, is theirs to come)
             made = expected.get(name, "") if name is not None else ""
             if given != str(made):
                 raise refused(line, columns.header[index].strip(), _(
@@ -232,6 +283,25 @@ def read_rows(text: str) -> list[tuple[int, list[str]]]:
     return rows
 
 
+def _roster_cells(columns: Columns, deals: Sequence[tuple[int, list[str]]]
+                  ) -> dict[int, list[tuple[str, str, int | None]]]:
+    """Line -> the changes of players its ``joined or left before`` cell says."""
+    if columns.roster is None:
+        return {}
+    heading = columns.header[columns.roster].strip()
+    return {line: roster_of_cell(text, columns.names, line, heading)
+            for line, row in deals if (text := cell_text(row, columns.roster))}
+
+
+def _late_players(changes: Mapping[int, Sequence[tuple[str, str, int | None]]]) -> set[str]:
+    """The players whose first change is a join: not at the table when it started."""
+    first: dict[str, str] = {}
+    for line in sorted(changes):
+        for kind, name, _total in changes[line]:
+            first.setdefault(name, kind)
+    return {name for name, kind in first.items() if kind == "join"}
+
+
 def session_from_csv(text: str, game: str, options: Mapping[str, int | str], *,
                      name: str = "",
                      dealer: str | None = None) -> Session:
@@ -244,12 +314,22 @@ def session_from_csv(text: str, game: str, options: Mapping[str, int | str], *,
     if dealer is None and columns.dealer is not None:
         first = deals[0][1]
         dealer = first[columns.dealer].strip() or None if columns.dealer < len(first) else None
-    session = Session.new(game, columns.names, name=name, options=dict(options),
+    changes = _roster_cells(columns, deals)
+    late = _late_players(changes)
+    session = Session.new(game, [name for name in columns.names if name not in late],
+                          name=name, options=dict(options),
                           dealer=dealer)  # the players of the header, the house rules
+    roster_heading = columns.header[columns.roster].strip() if columns.roster is not None \
+        else ""
     for line, row in deals:
         if len(row) > len(header):
             raise refused(line, None, _("{count} cells, but the header has {columns}").format(
                 count=len(row), columns=len(header)))
+        if line in changes:
+            session = _apply_roster(session, changes[line], line, roster_heading)
+            if not any(cell_text(row, index) for index in range(len(row))
+                       if index != columns.roster):
+                continue  # the changes made after the last deal: a row with no deal
         entry, note = entry_of_row(columns, row, line)
         try:
             session = session.add_round(entry, note=note)

@@ -18,7 +18,7 @@ def ranked_players(session: Session) -> list[tuple[int, str]]:
     While a game is on, the players still in are ordered by their totals."""
     standings = session.standings
     places = session.placings()
-    sign = 1 if session.rules.lower_is_better else -1
+    sign = 1 if session.lowest_wins else -1
     still_in = set() if standings.finished else set(standings.still_in)
     ranks = competition_ranks({
         name: (places[name], sign * standings.totals[name] if name in still_in else 0)
@@ -42,6 +42,20 @@ def knocks_out(session: Session) -> bool:
     return bool(getattr(session.rules, "knocks_out", True))
 
 
+def counts_to_limit(session: Session) -> bool:
+    """Whether the target is a limit players are knocked out over (Least Score's "left
+    before 100", "limit 100"): a knock-out game where the lowest total wins. A game
+    without knock-outs says "to 100", "target 100", whichever total wins."""
+    return knocks_out(session) and session.lowest_wins
+
+
+def shows_margin(session: Session) -> bool:
+    """Whether the standings show a column of what is left (or to go) when there is a
+    target: a knock-out game's, or a game's whose table says ``shows_margin = True``
+    (Points' "To 100"; Hearts and Oh Hell say where they stand in their notes)."""
+    return knocks_out(session) or bool(getattr(session.rules, "shows_margin", False))
+
+
 def margin(session: Session, name: str) -> str:
     """Points left before the limit (players still in), or points still to reach the target."""
     standings = session.standings
@@ -49,14 +63,14 @@ def margin(session: Session, name: str) -> str:
     target = session.rules.target(session.options)
     if name in standings.left:
         return "—"
-    if session.rules.lower_is_better:
+    if counts_to_limit(session):
         return str(target - total) if name in standings.still_in else "—"
     return str(max(target - total, 0))
 
 
 def margin_heading(session: Session) -> str:
     target = session.rules.target(session.options)
-    if session.rules.lower_is_better:
+    if counts_to_limit(session):
         return _("Left before {target}").format(target=target)
     return _("To {target}").format(target=target)
 
@@ -65,7 +79,7 @@ def margin_headings(session: Session) -> list[str]:
     """The standings' column of what is left (or to go) as a list of its heading, empty
     when the game has no target (:func:`target_line`): views add a cell per heading."""
     return [margin_heading(session)] \
-        if target_line(session) is not None and knocks_out(session) else []
+        if target_line(session) is not None and shows_margin(session) else []
 
 
 def status_text(session: Session, name: str) -> str:
@@ -84,7 +98,9 @@ def status_text(session: Session, name: str) -> str:
 
 def left_after(session: Session, name: str) -> int | None:
     """The round after which ``name`` left the game (``score drop-player``), or None."""
-    return next((change.after for change in session.roster
+    if name not in session.standings.left:
+        return None
+    return next((change.after for change in reversed(session.roster)
                  if change.player == name and not change.joined), None)
 
 

@@ -299,6 +299,16 @@ class Session:
         return get_game(self.game)
 
     @property
+    def lowest_wins(self) -> bool:
+        """Whether the lowest total wins this session: the table's ``lower_is_better``,
+        or, for a game whose house rules say it (Points' ``--wins``, a group's game's
+        ``wins``), the table's ``lowest_wins(options)``."""
+        per_session = getattr(self.rules, "lowest_wins", None)
+        if callable(per_session):
+            return bool(per_session(self.options))
+        return self.rules.lower_is_better
+
+    @property
     def declaration(self) -> GameDeclaration:
         """What the game declares to the generic layers (columns, captions, options)."""
         return declaration_of(self.game)
@@ -327,7 +337,7 @@ class Session:
         """The session as it stood when round ``number`` was entered: the rounds and the
         roster changes before it."""
         later = {change.player for change in self.roster
-                 if change.joined and change.after > number - 1}
+                 if change.late and change.after > number - 1}
         return replace(self, rounds=self.rounds[:number - 1],
                        players=tuple(name for name in self.players if name not in later),
                        roster=tuple(change for change in self.roster
@@ -407,7 +417,7 @@ class Session:
         if not self.rounds:
             return []
         pool = standings.still_in or list(self.players)
-        pick = min if self.rules.lower_is_better else max
+        pick = min if self.lowest_wins else max
         best = pick(standings.totals[name] for name in pool)
         return [name for name in pool if standings.totals[name] == best]
 
@@ -456,8 +466,8 @@ class Session:
         self.check_rounds_can_change("undo")
         change = self.last_roster_change
         if change is not None:
-            players = tuple(name for name in self.players
-                            if not (change.joined and name == change.player))
+            players = tuple(name for name in self.players  # a return keeps its seat
+                            if not (change.late and name == change.player))
             taken = replace(self, players=players, roster=self.roster[:-1],
                             undone=(*self.undone, change))
             with in_english():
@@ -493,7 +503,7 @@ class Session:
 
     def _redo_roster(self, change: RosterChange, time: str | None) -> Session:
         change = change.at(len(self.rounds))
-        players = (*self.players, change.player) if change.joined else self.players
+        players = (*self.players, change.player) if change.late else self.players
         changed = replace(self, players=players, roster=(*self.roster, change),
                           undone=self.undone[:-1])
         try:
@@ -539,12 +549,14 @@ class Session:
                                                         after=self._left_after(name)))
 
     def _left_after(self, name: str) -> int:
-        return next(change.after for change in self.roster
+        """The round after which ``name`` last left."""
+        return next(change.after for change in reversed(self.roster)
                     if change.player == name and not change.joined)
 
     def add_player(self, typed: str, total: int | None = None, *,
                    time: str | None = None) -> Session:
-        """A player joins between deals, at ``total`` or the game's starting total."""
+        """A player joins between deals, at ``total`` or the game's starting total; a
+        player who left comes back (:meth:`_comes_back`)."""
         rule = self.roster_rule("add-player")
         (name,) = check_player_names([typed])
         standings, table = self.standings, self.rules
@@ -552,18 +564,15 @@ class Session:
             if name_key(existing) != name_key(name):
                 continue
             if existing in standings.left:
-                raise EntryError(_("{name} left {session} after round {after}, and a player "
-                                   "who left can't join again (`score undo` takes the leaving "
-                                   "back if it was a mistake)").format(
-                    name=existing, session=self.label, after=self._left_after(existing)))
+                return self._comes_back(rule, existing, total, time)
+            if existing in standings.knocked_out:
+                raise EntryError(_("{name} is knocked out of {session}, and a player who is "
+                                   "knocked out never comes back").format(
+                    name=existing, session=self.label))
             raise EntryError(_("{name} is already a player of {session}").format(
                 name=existing, session=self.label))
         check_player_names([*self.players, name])
-        if len(standings.still_in) + 1 > table.max_players:
-            raise EntryError(_("{game} takes {low} to {high} players, and {n} are playing: "
-                               "nobody more can join").format(
-                game=table.title, low=table.min_players, high=table.max_players,
-                n=len(standings.still_in)))
+        self._check_room()
         rule.check_join(table, self.options, standings, name)
         start = rule.starting_total(table, self.options, standings) if total is None \
             else total
@@ -571,6 +580,33 @@ class Session:
         change = RosterChange(len(self.rounds), name, joined=True, total=start)
         changed = replace(self, players=(*self.players, name),
                           roster=(*self.roster, change), undone=())
+        changed._check_roster()
+        with in_english():
+            detail = f"{change.describe()} after round {change.after}"
+        return changed._logged("add-player", detail, time)
+
+    def _check_room(self) -> None:
+        """Refuse one more player when the players still in fill the table."""
+        table, still_in = self.rules, self.standings.still_in
+        if len(still_in) + 1 > table.max_players:
+            raise EntryError(_("{game} takes {low} to {high} players, and {n} are playing: "
+                               "nobody more can join").format(
+                game=table.title, low=table.min_players, high=table.max_players,
+                n=len(still_in)))
+
+    def _comes_back(self, rule: RosterRule, name: str, total: int | None,
+                    time: str | None) -> Session:
+        """``name``, who left, plays again from the next deal, in their seat, with their
+        rounds and the total they left with, when the game's rules allow it
+        (:meth:`RosterRule.check_return`)."""
+        if total is not None:
+            raise EntryError(_("{name} left {session} at {total} and comes back at that "
+                               "total: --total is for a new player").format(
+                name=name, session=self.label, total=self.standings.totals[name]))
+        self._check_room()
+        rule.check_return(self.rules, self.options, self.standings, name)
+        change = RosterChange(len(self.rounds), name, joined=True, back=True)
+        changed = replace(self, roster=(*self.roster, change), undone=())
         changed._check_roster()
         with in_english():
             detail = f"{change.describe()} after round {change.after}"

@@ -213,7 +213,7 @@ def session_from_summary(data: Any, *, time: str | None = None) -> Session:
     if roster and parts.mode == "virtual":
         raise EntryError(_("its 'roster' has players joining or leaving, and a virtual "
                            "game keeps its seats"))
-    joined = {change.player for change in roster if change.joined}
+    joined = {change.player for change in roster if change.late}  # not a return
     session = Session.new(
         game.name,
         [name for name in parts.players if name not in joined],

@@ -125,7 +125,9 @@ def refused_import(refuse: Refuse, tmp_path: Path, text: str, *args: str, code: 
     ("Ann,Bob,declarer\n", "a header but no deal"),
     ("Ann,Bob,declarer\n3,10,Ann,9\n", "line 2: 4 cells, but the header has 3"),
     ("Ann,Bob,declarer,joined or left before\n3,10,Ann,Cy joins\n",
-     "players joining or leaving are not read from a CSV file"),
+     "line 2, column 'joined or left before': 'Cy joins' is not a change of players"),
+    ("Ann,Bob,declarer,joined or left before\n3,10,Ann,Bob came back\n",
+     "line 2, column 'joined or left before': Bob is already a player"),
 ])
 def test_a_refused_row_names_its_line_and_column(ok: CLI, refuse: Refuse, tmp_path: Path,
                                                  text: str, says: str | tuple[str, ...]

@@ -24,6 +24,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from rules_model import least_score_deal
 
 from scorekeeper import registry
+from scorekeeper.csv_import import session_from_csv
 from scorekeeper.kit.entries import EntryError, RoundEntry
 from scorekeeper.kit.roster import RosterChange, RosterRule
 from scorekeeper.kit.standings import Standings
@@ -202,11 +203,24 @@ def test_undo_and_redo_take_back_the_last_change_of_either_kind() -> None:
     assert back.standings.starting == {"Cy": 5}
 
 
-def test_a_name_that_left_cannot_join_again_and_a_player_cannot_join_twice() -> None:
-    session = Session.new("points", ["Ann", "Bob", "Cy"], time=TIME)
+def test_a_player_who_left_comes_back_in_their_seat_and_nobody_joins_twice() -> None:
+    session = points_round(Session.new("points", ["Ann", "Bob", "Cy"], dealer="Ann",
+                                       time=TIME), Ann=3, Bob=4, Cy=5)
     session = session.drop_player("Cy", time=TIME)
-    with pytest.raises(EntryError, match=r"left .* after round 0, and a player who left"):
-        session.add_player("cy")
+    session = points_round(session, Ann=1, Bob=1)
+    with pytest.raises(EntryError, match=r"left .* at 5 and comes back at that total"):
+        session.add_player("cy", 0)
+    back = session.add_player("cy", time=TIME)
+    assert back.players == ("Ann", "Bob", "Cy") and back.roster[-1].to_json() == {
+        "after": 2, "back": "Cy"}
+    assert back.standings.still_in == ["Ann", "Bob", "Cy"] and not back.standings.left
+    assert back.standings.totals == {"Ann": 4, "Bob": 5, "Cy": 5}
+    assert back.standings.starting == {}  # not a late player
+    again = points_round(back, Ann=1, Bob=1, Cy=1)
+    assert again.standings.running_totals()[-1] == again.standings.totals
+    session = session.add_player("Dan", time=TIME).drop_player("Dan", time=TIME)
+    dan = session.add_player("Dan", time=TIME)  # a late player who left comes back too
+    assert dan.standings.starting == {"Dan": 0} and "Dan" in dan.standings.still_in
     with pytest.raises(EntryError, match="Ann is already a player"):
         session.add_player("ＡＮＮ")  # the same name in fullwidth letters
     with pytest.raises(EntryError, match="already left"):
@@ -267,6 +281,9 @@ class RosterMachine(RuleBasedStateMachine):
             elif kind == "leave":
                 still_in.remove(value)
                 left.append(value)
+            elif kind == "back":  # their seat and the total they left with
+                left.remove(value)
+                still_in = [n for n in seating if n in still_in or n == value]
             else:
                 for name, points in value.items():
                     totals[name] += points
@@ -299,6 +316,10 @@ class RosterMachine(RuleBasedStateMachine):
 
     @rule(name=st.sampled_from(NAMES), total=st.none() | st.integers(-100, 100))
     def add_player(self, name: str, total: int | None) -> None:
+        if name in self.session.standings.left and total is None \
+                and len(self.session.standings.still_in) < 12:  # a player who left is back
+            self._did(self.session.add_player(name, time=TIME), ("back", name))
+            return
         if name in self.session.players or len(self.session.standings.still_in) >= 12:
             with pytest.raises(EntryError):
                 self.session.add_player(name, total)
@@ -349,6 +370,12 @@ class RosterMachine(RuleBasedStateMachine):
                                         time=TIME)
         assert imported.standings.totals == session.standings.totals
         assert imported.roster == session.roster
+        if session.rounds:  # the CSV export reads back too (a file holds at least a deal)
+            from_csv = session_from_csv(export_view.to_csv(session), "points",
+                                        session.options, dealer="Ann")
+            assert from_csv.standings == session.standings
+            assert from_csv.roster == session.roster
+            assert from_csv.players == session.players
 
 
 TestRosterMachine = RosterMachine.TestCase
@@ -386,6 +413,9 @@ class LeastScoreRosterMachine(RuleBasedStateMachine):
             elif kind == "leave":
                 still_in.remove(value)
                 left.append(value)
+            elif kind == "back":  # their seat and the total they left with
+                left.remove(value)
+                still_in = [n for n in seating if n in still_in or n == value]
             else:
                 declarer, hands = value
                 scores, _false = least_score_deal(hands, declarer, "declarer-wins")
@@ -417,6 +447,9 @@ class LeastScoreRosterMachine(RuleBasedStateMachine):
     @precondition(lambda self: not self.session.finished)
     @rule(name=st.sampled_from(NAMES), total=st.none() | st.integers(0, 25))
     def add_player(self, name: str, total: int | None) -> None:
+        if name in self.session.standings.left and total is None:  # back, never the out
+            self._did(self.session.add_player(name, time=TIME), ("back", name))
+            return
         if name in self.session.players:
             with pytest.raises(EntryError):
                 self.session.add_player(name, total)
@@ -460,6 +493,11 @@ class LeastScoreRosterMachine(RuleBasedStateMachine):
         imported = session_from_summary(json.loads(json.dumps(summary_of(self.session))),
                                         time=TIME)
         assert imported.standings == standings
+        if self.session.rounds:
+            from_csv = session_from_csv(export_view.to_csv(self.session), "least-score",
+                                        self.session.options, dealer="Ann")
+            assert from_csv.standings == standings
+            assert from_csv.roster == self.session.roster
 
 
 TestLeastScoreRosterMachine = LeastScoreRosterMachine.TestCase
@@ -541,7 +579,10 @@ def test_refusals_that_follow_a_change(ok: CLI, refuse: Refuse) -> None:
     ok("drop-player", "Cy")
     refuse("drop-player", "Bob", says="at least 2 players still in")
     refuse("drop-player", "cy", says="already left")
-    refuse("add-player", "Cy", says="a player who left can't join again")
+    refuse("add-player", "Cy", "--total", "3", says="comes back at that total")
+    assert "Cy is back in" in ok("add-player", "cy").stdout  # in their seat, at their total
+    refuse("add-player", "Cy", says="already a player")
+    ok("drop-player", "Cy")
     ok("add-round", "--declarer", "Ann", "Ann=2", "Bob=10")  # Bob 30: out, Ann wins
     refuse("add-player", "Dan", says="is finished")
     refuse("drop-player", "Ann", says="is finished")

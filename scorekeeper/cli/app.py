@@ -456,10 +456,11 @@ def redo(ctx: typer.Context, session_id: SessionOption = None) -> None:
 
 
 @app.command("add-player", help=N_("A player joins between deals, at the game's starting "
-                                    "total or --total N."))
+                                    "total or --total N; a player who left comes back at "
+                                    "the total they left with."))
 def add_player(
     ctx: typer.Context,
-    name: Annotated[str, typer.Argument(metavar="NAME", help=N_("Who joins."),
+    name: Annotated[str, typer.Argument(metavar="NAME", help=N_("Who joins, or comes back."),
                                         autocompletion=completion.players_to_join)],
     session_id: SessionOption = None,
     total: Annotated[int | None, typer.Option(
@@ -468,10 +469,17 @@ def add_player(
 ) -> None:
     session = store(ctx).update(lambda db: db.put(db.get(session_id).add_player(name, total)))
     change = session.roster[-1]
-    start = session.roster_rule("add-player").starting_words(
-        session.rules, session.options, session.standings, change.player, change.total or 0)
-    console.print(plain(_("{name} joins {session} {start}.").format(
-        name=change.player, session=session.label, start=start)))
+    if change.back:
+        console.print(plain(_("{name} is back in {session}, in their seat, at {total}: the "
+                              "total they left with.").format(
+            name=change.player, session=session.label,
+            total=session.standings.totals[change.player])))
+    else:
+        start = session.roster_rule("add-player").starting_words(
+            session.rules, session.options, session.standings, change.player,
+            change.total or 0)
+        console.print(plain(_("{name} joins {session} {start}.").format(
+            name=change.player, session=session.label, start=start)))
     console.print(compact.standings(console, session))
     console.print(render.ending(session))
 

@@ -174,11 +174,20 @@ def players_still_in(ctx: typer.Context, incomplete: str) -> Iterator[str]:
 
 
 def players_to_join(ctx: typer.Context, incomplete: str) -> Iterator[str]:
-    """``add-player``: the names of the other sessions' players, not yet in this one."""
+    """``add-player``: the players who left this session (they may come back), then the
+    names of the other sessions' players, not yet in this one."""
     session = _named_session(ctx)
     taken = {name_key(name) for name in session.players} if session is not None else set()
     wanted = name_key(incomplete)
     seen: set[str] = set()
+    try:
+        left = session.standings.left if session is not None else []
+    except Exception:  # a Tab press must never print a traceback into the shell
+        left = []
+    for name in left:
+        if name_key(name).startswith(wanted):
+            seen.add(name_key(name))
+            yield name
     for other in _sessions(ctx):
         for name in other.players:
             key = name_key(name)

@@ -1,4 +1,5 @@
-"""Players who join and leave between deals (``score add-player`` / ``drop-player``)."""
+"""Players who join, leave and come back between deals (``score add-player`` /
+``drop-player``)."""
 
 from __future__ import annotations
 
@@ -27,22 +28,36 @@ MAX_STARTING_TOTAL = 1_000_000
 
 @dataclass(frozen=True, slots=True)
 class RosterChange:
-    """A player joining (at a starting total) or leaving, after ``after`` rounds.
+    """A player joining (at a starting total), leaving, or coming back after leaving (at
+    the total they left with), after ``after`` rounds.
 
-    Stored, and exported, as ``{"after": 2, "join": "Dan", "total": 45}`` or
-    ``{"after": 3, "leave": "Bob"}`` (docs/format.md's ``roster``).
+    Stored, and exported, as ``{"after": 2, "join": "Dan", "total": 45}``,
+    ``{"after": 3, "leave": "Bob"}`` or ``{"after": 5, "back": "Bob"}`` (docs/format.md's
+    ``roster``).
 
     >>> RosterChange(2, "Dan", joined=True, total=45).to_json()
     {'after': 2, 'join': 'Dan', 'total': 45}
+    >>> RosterChange(5, "Bob", joined=True, back=True).to_json()
+    {'after': 5, 'back': 'Bob'}
     """
 
     after: int
     player: str
     joined: bool
+    """A join or a return: the player plays from the next deal."""
     total: int | None = None
-    """A join's starting total (None for a leave)."""
+    """A join's starting total (None for a leave and for a return)."""
+    back: bool = False
+    """A return of a player who left: their seat, rounds and total are theirs still."""
+
+    @property
+    def late(self) -> bool:
+        """A late player's first join (not a return): they were not at ``score new``."""
+        return self.joined and not self.back
 
     def to_json(self) -> JSONDict:
+        if self.back:
+            return {"after": self.after, "back": self.player}
         if self.joined:
             return {"after": self.after, "join": self.player, "total": self.total}
         return {"after": self.after, "leave": self.player}
@@ -50,8 +65,8 @@ class RosterChange:
     @classmethod
     def from_json(cls, data: Any) -> RosterChange:
         """A stored or imported change, every part checked for its type."""
-        shape = _('a roster change must be {"after": N, "join": NAME, "total": N} or '
-                  '{"after": N, "leave": NAME}')
+        shape = _('a roster change must be {"after": N, "join": NAME, "total": N}, '
+                  '{"after": N, "leave": NAME} or {"after": N, "back": NAME}')
         if not isinstance(data, dict):
             raise EntryError(shape)
         after = data.get("after")
@@ -63,6 +78,8 @@ class RosterChange:
             return cls(after, data["join"], joined=True, total=data["total"])
         if set(data) == {"after", "leave"} and isinstance(data["leave"], str):
             return cls(after, data["leave"], joined=False)
+        if set(data) == {"after", "back"} and isinstance(data["back"], str):
+            return cls(after, data["back"], joined=True, back=True)
         raise EntryError(shape)
 
     def renamed(self, names: Mapping[str, str]) -> RosterChange:
@@ -72,7 +89,10 @@ class RosterChange:
         return replace(self, after=after)
 
     def describe(self) -> str:
-        """``Dan joined at 45``, ``Bob left``: the change in the log and the views."""
+        """``Dan joined at 45``, ``Bob left``, ``Bob came back``: the change in the log and
+        the views."""
+        if self.back:
+            return _("{name} came back").format(name=self.player)
         if self.joined:
             return _("{name} joined at {total}").format(name=self.player, total=self.total)
         return _("{name} left").format(name=self.player)
@@ -101,7 +121,7 @@ class RosterTimeline:
     def __init__(self, players: Sequence[str], roster: Sequence[RosterChange], rounds: int,
                  low: int, high: int) -> None:
         self.players, self.roster, self.low, self.high = list(players), list(roster), low, high
-        joins = [change.player for change in roster if change.joined]
+        joins = [change.player for change in roster if change.late]
         previous = 0
         for change in roster:
             if change.after < previous or change.after > rounds:
@@ -124,14 +144,21 @@ class RosterTimeline:
               left: list[str], dealer: str | None) -> tuple[list[str], str | None]:
         """Who is still in, and who deals next, once the changes made after round
         ``after`` are applied, one by one; ``running`` gets each late player's starting
-        total, ``left`` each leaver. A leaver's deal passes to the next player still in
+        total, ``left`` each leaver (and loses them again when they come back, at the
+        total they left with). A leaver's deal passes to the next player still in
         (a late player who joins afterwards does not take it back)."""
         present = set(still_in)
         for change in self.roster:
             if change.after != after:
                 continue
             what = change.describe()
-            if change.joined:
+            if change.back:
+                if change.player not in left:
+                    raise RosterError(after, what, _("{name} did not leave, so can't come back")
+                                      .format(name=change.player))
+                left.remove(change.player)  # their total is the one they left with
+                present.add(change.player)
+            elif change.joined:
                 if change.player in running:
                     raise RosterError(after, what, _("{name} is already in the game")
                                       .format(name=change.player))
@@ -152,7 +179,7 @@ class RosterTimeline:
         return [name for name in self.players if name in present], dealer
 
     def starting(self) -> dict[str, int]:
-        return {change.player: change.total or 0 for change in self.roster if change.joined}
+        return {change.player: change.total or 0 for change in self.roster if change.late}
 
 
 class RosterRule(ABC):
@@ -190,6 +217,13 @@ class RosterRule(ABC):
         """Refuse a join the game's own rules forbid (beyond the range of players)."""
         return  # by default the game's own rules forbid none
 
+    def check_return(self, table: TableGame, options: Mapping[str, Any],
+                     standings: Standings, name: str) -> None:
+        """Refuse the return of ``name``, who left, if the game's rules forbid it (beyond
+        the range of players). A player who comes back keeps their seat, their rounds and
+        the total they left with; by default the game allows it."""
+        return  # by default a player who left may come back
+
     def check_leave(self, table: TableGame, options: Mapping[str, Any],
                     standings: Standings, name: str) -> None:
         """Refuse a leave the game's own rules forbid (beyond the range of players)."""
@@ -206,7 +240,7 @@ class RosterRule(ABC):
                   roster: Sequence[RosterChange]) -> Standings:
         """:meth:`recompute`, each late player's starting total checked first."""
         for change in roster:
-            if change.joined:
+            if change.late:
                 try:
                     self.check_total(table, options, change.total or 0)
                 except EntryError as error:

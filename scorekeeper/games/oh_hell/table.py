@@ -424,6 +424,9 @@ def _roster_changes(timeline: RosterTimeline, after: int, still_in: list[str],
         if not change.joined:
             present.pop(change.player, None)
             continue
+        if change.back:  # at the total they left with
+            present[change.player] = running[change.player]
+            continue
         total = change.total or 0
         low, high = min(0, *present.values()), max(0, *present.values())
         if not low <= total <= high:
