@@ -190,6 +190,12 @@ class ScoredRound(ABC):
     def tallies(self) -> dict[str, dict[str, int]]:
         """What the round adds to each player's counts (keys used by ``stat_figures``)."""
 
+    def shown_json(self) -> JSONDict:
+        """What the exports show of the round (the CSV file's declared columns):
+        :meth:`to_json`, and what a game shows beside it though no summary stores it
+        (Hearts: the deal's passing)."""
+        return self.to_json()
+
     def summary_json(self) -> JSONDict:
         """FORMAT.md's summary round with the round's note and recorded deal, whether or
         not the game's :meth:`to_json` gave them."""

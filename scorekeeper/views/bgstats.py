@@ -148,7 +148,7 @@ def lowest_wins(session: Session) -> bool:
             return True
         if min(best) > max(worst):
             return False
-    return session.rules.lower_is_better
+    return session.lowest_wins
 
 
 def _game_name(session: Session, highest_wins: bool,

@@ -87,9 +87,9 @@ def standings_table(session: Session, width: int) -> Table:
     """Place, player, total, what is left (or still to reach), and the status; the names
     go last when the longest would not leave room for the figures."""
     standings = session.standings
-    target = ranking.target_line(session) if ranking.knocks_out(session) else None
+    target = ranking.target_line(session) if ranking.shows_margin(session) else None
     margin_heading = (pgettext("points left before the limit", "Left")
-                      if session.rules.lower_is_better
+                      if ranking.counts_to_limit(session)
                       else _("To {target}").format(target=target))
     rows = [(str(rank), show_controls(name), str(standings.totals[name]),
              ranking.margin(session, name) if target is not None else "",
@@ -102,7 +102,7 @@ def standings_table(session: Session, width: int) -> Table:
     names_last = numbers + 1 + max(widths[1], len(player)) > width
     title = (_("Standings") if target is None  # a game played for its deals: no target
              else _("Standings, limit {target}").format(target=target)
-             if session.rules.lower_is_better
+             if ranking.counts_to_limit(session)
              else _("Standings, to {target}").format(target=target))
     table = Table(box=None, padding=(0, 0, 0, 1), pad_edge=False, show_edge=False,
                   title=Text(title), title_justify="left", title_style="bold")

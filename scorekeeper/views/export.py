@@ -23,6 +23,7 @@ from scorekeeper.i18n import _, ngettext, pgettext
 from scorekeeper.kit.entries import RoundEntry
 from scorekeeper.kit.rounds import ScoredRound
 from scorekeeper.ranking import (
+    counts_to_limit,
     margin,
     margin_headings,
     ranked_players,
@@ -166,6 +167,7 @@ def to_markdown(session: Session) -> str:
         *([md(roster_text(session))] if session.roster else []),
         "",
         f"**{md(_headline(session))}**",
+        *(md(note) for note in standings.notes),  # the game's own words (Hearts' passing)
         "",
         "## " + _("Standings"),
         "",
@@ -262,7 +264,8 @@ def to_csv(session: Session) -> str:
     writer.writerow([csv_cell(cell) for cell in head])
     for summary, running in zip(session.standings.rounds, _running_totals(session), strict=True):
         row: list[Any] = [summary.number, summary.dealer or ""]
-        shown = summary.to_json()  # the declared columns are FORMAT.md's round keys
+        shown = summary.shown_json()  # the declared columns: FORMAT.md's round keys, and
+        # what the game shows beside them (Hearts' passing)
         row += [_csv_value(shown.get(key)) for key in declaration.csv_columns]
         entry = entries[summary.number - 1] if entries else None
         row += [_csv_value(entry.get(option.key)) for option in typed if entry is not None]
@@ -417,7 +420,7 @@ def nice_step(top: float, most_ticks: int = 6) -> int:
 def _target_line(session: Session, target: int, height: float, left: float, right: float,
                  label_x: float, mirror: bool) -> list[str]:
     """The chart's dashed line at the limit or target, and its label."""
-    label = (_("limit {limit}").format(limit=target) if session.rules.lower_is_better
+    label = (_("limit {limit}").format(limit=target) if counts_to_limit(session)
              else _("target {target}").format(target=target))
     label_direction = ' direction="rtl"' if mirror else ""
     label_at = ' text-anchor="start"' if mirror else ""  # right-to-left text starts right
@@ -439,9 +442,10 @@ def chart_svg(session: Session) -> str:
     out_after = {name: summary.number for summary in session.standings.rounds
                  for name in summary.knocked_out}
     # a late player's line starts where they joined; a leaver's ends where they left
-    first = {change.player: change.after for change in session.roster if change.joined}
+    # (one who came back plays on from their total: flat while they were away)
+    first = {change.player: change.after for change in session.roster if change.late}
     out_after |= {change.player: change.after for change in session.roster
-                  if not change.joined}
+                  if not change.joined and change.player in session.standings.left}
     target = target_line(session)
     width, height, pad_left, pad_right, pad_top, pad_bottom = 480, 280, 40, 12, 16, 30
     highest = max([target or 0, *(max(t.values()) for t in totals)])
@@ -550,6 +554,7 @@ def to_html(session: Session) -> str:
         '<p class="note">' + html_template(_("Note: {note}"), note=bdi(session.note)) + "</p>"
         if session.note else "",
         f'<p class="{"winner" if standings.finished else ""}">{headline}</p>',
+        "".join(f'<p class="note">{_e(note)}</p>' for note in standings.notes),
         "<h2>" + _e(_("Standings")) + "</h2>",
         _table(["#", *(_e(word) for word in (heading("Player"), heading("Total"),
                                              *margin_headings(session), heading("Status")))],

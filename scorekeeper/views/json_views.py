@@ -11,7 +11,7 @@ from typing import Any
 
 from scorekeeper.doctor import Health
 from scorekeeper.kit.rounds import JSONDict
-from scorekeeper.ranking import left_after, ranked_players, target_line
+from scorekeeper.ranking import counts_to_limit, left_after, ranked_players, target_line
 from scorekeeper.session import Session, UnavailableSession
 from scorekeeper.summary import summary_of
 
@@ -70,7 +70,7 @@ def standings_json(session: Session) -> list[JSONDict]:
             status = "finished" if standings.finished else "in"
         if target is None:  # a game played for its deals: nothing to reach
             margin = None
-        elif session.rules.lower_is_better:
+        elif counts_to_limit(session):
             margin = target - total if name in standings.still_in else None
         else:
             margin = None if name in standings.left else max(target - total, 0)

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from scorekeeper.games.hearts.rules import MOON_KEY, MOON_PLUS, TARGET, JackRule, MoonRule
+from scorekeeper.games.hearts.rules import (
+    MOON_KEY,
+    MOON_PLUS,
+    PASSING_KEY,
+    TARGET,
+    JackRule,
+    MoonRule,
+)
 from scorekeeper.games.hearts.words import N_, WORDS
 from scorekeeper.games.points.game import GAME as POINTS
 from scorekeeper.games.points.game import ROSTER
@@ -44,7 +51,7 @@ GAME = replace(
                    "Dan=0)"),
     role_heading=N_("Best"),
     grid_legend=N_("* the deal's best or the moon's shooter   +score =running total"),
-    csv_columns=(MOON_KEY,),
+    csv_columns=(MOON_KEY, PASSING_KEY),
     checked_results=(MOON_KEY,),
     narrow_legend=(("*", N_("the deal's best or the moon's shooter")),),
     words=WORDS,

@@ -27,6 +27,8 @@ from enum import StrEnum
 
 MOON_KEY = "moon"
 """The stored round's key (FORMAT.md) and the round option: who shot the moon."""
+PASSING_KEY = "passing"
+"""The exports' column of the cards passed before each deal (not in a summary)."""
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
 USUAL_PLAYERS = 4

@@ -100,6 +100,12 @@ class HeartsScored(PointsScored):
             data[JACK_KEY] = self.played.jack
         return data
 
+    def shown_json(self) -> JSONDict:
+        """The summary, and the deal's passing (``left``, ``right``, ``across``, ``hold``:
+        :func:`rules.passing` of its number and its players) for the exports' column."""
+        return PointsScored.to_json(self) | {  # (slots: no bare super)
+            rules.PASSING_KEY: rules.passing(self.number, len(self.scores)).value}
+
     def caption(self) -> RoundCaption:
         shooter = self.played.moon
         if not shooter:
@@ -167,6 +173,7 @@ _PASSING = {
 class HeartsTable(PointsTable):
     house_rule_keys = ("target", "moon_rule", "jack_of_diamonds")
     knocks_out = False
+    shows_margin = False
     """No "left before 100" and no status "in": a Hearts game ends when a total reaches
     the target, and its standings say the next deal's passing instead."""
     round_keys = (MOON_KEY, JACK_KEY)

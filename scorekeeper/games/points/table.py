@@ -124,6 +124,11 @@ class PointsTable:
     players' range; a variant subclasses it and overrides what differs."""
 
     target_label = "target"
+    knocks_out = False
+    """Nobody is knocked out: the game ends at the target or after its deals, so the
+    views say no "left before N" and no status "in" (lowest wins or highest)."""
+    shows_margin = True
+    """The standings show each player's points still to reach the target ("To 100")."""
     house_rule_keys: tuple[str, ...] = ("wins", "target", "rounds", "sum")
     """The settings a session of this game takes (``score new``'s house rules)."""
     round_keys: tuple[str, ...] = ()
@@ -153,6 +158,10 @@ class PointsTable:
 
     def check_options(self, options: Mapping[str, Any]) -> JSONDict:
         return self.options_dict(self.options(options))
+
+    def lowest_wins(self, options: Mapping[str, Any]) -> bool:
+        """Whether the lowest total wins a session with these house rules (``--wins``)."""
+        return self.options(options).wins is Wins.LOW
 
     def options(self, options: Mapping[str, Any]) -> Options:
         """The settings as the typed Options, this game's defaults where none is given."""
