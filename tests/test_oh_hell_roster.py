@@ -191,6 +191,9 @@ class OhHellRosterMachine(RuleBasedStateMachine):
                 seating.append(name)
                 still_in = [n for n in seating if n in still_in or n == name]
                 totals[name] = total
+            elif kind == "back":  # their seat and the total they left with
+                left.remove(value)
+                still_in = [n for n in seating if n in still_in or n == value]
             elif kind == "leave":
                 still_in.remove(value)
                 left.append(value)
@@ -244,6 +247,9 @@ class OhHellRosterMachine(RuleBasedStateMachine):
         dealable = all(size * players <= rules.DECK
                        for size in self.sizes[len(self.session.rounds):])
         within = total is None or min(0, *now) <= total <= max(0, *now)
+        if name in standings.left and total is None and players <= 7 and dealable:
+            self._did(self.session.add_player(name, time=TIME), ("back", name))
+            return
         if name in self.session.players or players > 7 or not dealable or not within:
             with pytest.raises(EntryError):
                 self.session.add_player(name, total)

@@ -158,13 +158,13 @@ def totals_line(session: Session) -> Text:
         total, left = standings.totals[name], ranking.margin(session, name)
         if name in standings.knocked_out:
             part = _("{name} {total} (out)")
-        elif session.rules.lower_is_better:
+        elif ranking.counts_to_limit(session):
             part = _("{name} {total} ({left} left)")
         else:
             part = _("{name} {total} ({left} to go)")
         parts.append(part.format(name=name, total=total, left=left))
     target = session.rules.target(session.options)
-    heading = (_("Totals, limit {target}: {players}") if session.rules.lower_is_better
+    heading = (_("Totals, limit {target}: {players}") if ranking.counts_to_limit(session)
                else _("Totals, to {target}: {players}"))
     return plain(heading.format(target=target, players=" · ".join(parts)),
                         style="bold")

@@ -48,7 +48,7 @@ from types import ModuleType
 from typing import Any, BinaryIO
 from urllib.parse import urlsplit
 
-from scorekeeper import i18n, match, playing
+from scorekeeper import i18n, match, playing, ranking
 from scorekeeper.config import LANGUAGES
 from scorekeeper.i18n import _
 from scorekeeper.session import Session
@@ -319,11 +319,10 @@ class OnlineTable:
     def _totals_title(self) -> str:
         """The totals' heading with the game's end in it: the knock-out limit (lowest
         wins) or the target, as the terminal's totals line says it."""
-        rules = self.session.rules
-        target = rules.target(self.session.options)
+        target = self.session.rules.target(self.session.options)
         if not target:
             return _("Totals")
-        return (_("Totals, limit {target}") if rules.lower_is_better
+        return (_("Totals, limit {target}") if ranking.counts_to_limit(self.session)
                 else _("Totals, to {target}")).format(target=target)
 
     def take_move(self, desk: SeatDesk, version: object, move: object,

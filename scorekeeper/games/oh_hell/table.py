@@ -420,12 +420,13 @@ def _roster_changes(timeline: RosterTimeline, after: int, still_in: list[str],
     if not changes:
         return still_in, dealer
     present = {name: running[name] for name in still_in}
+    away = dict(running)  # the total each player who left took with them
     for change in changes:  # in order: a total within those in at that moment
         if not change.joined:
-            present.pop(change.player, None)
+            away[change.player] = present.pop(change.player, away.get(change.player, 0))
             continue
         if change.back:  # at the total they left with
-            present[change.player] = running[change.player]
+            present[change.player] = away.get(change.player, 0)
             continue
         total = change.total or 0
         low, high = min(0, *present.values()), max(0, *present.values())

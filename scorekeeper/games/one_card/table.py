@@ -153,6 +153,10 @@ class OneCardTable:
     max_players = rules.MAX_PLAYERS
     target_label = "target"
     lower_is_better = False
+    knocks_out = False
+    """Nobody is knocked out (the first to the target wins): no status "in"."""
+    shows_margin = True
+    """The standings show each player's points still to reach the target ("To 5")."""
 
     # -- options ---------------------------------------------------------------
 
