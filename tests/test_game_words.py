@@ -105,11 +105,22 @@ def test_a_player_who_left_comes_back_in_their_seat_at_their_total(
     assert summary()["roster"][-1] == {"after": 2, "back": "Bob"}
 
 
-def test_a_knocked_out_player_never_comes_back(ok: CLI, refuse: Refuse) -> None:
-    ok("new", "least-score", *players_args("Ann", "Bob", "Cy"), "--dealer", "Ann",
+@pytest.mark.parametrize("game", ["least-score", "yaniv"])
+def test_a_knocked_out_player_never_comes_back_and_one_who_left_may(
+        ok: CLI, refuse: Refuse, game: str) -> None:
+    ok("new", game, *players_args("Ann", "Bob", "Cy", "Dan"), "--dealer", "Ann",
        "--limit", "25")
-    ok("add-round", "--declarer", "Ann", "Ann=2", "Bob=30", "Cy=5")  # Bob 28: out
+    ok("add-round", "--declarer", "Ann", "Ann=2", "Bob=30", "Cy=5", "Dan=4")  # Bob 28: out
     refuse("add-player", "Bob", says="a player who is knocked out never comes back")
+    refuse("drop-player", "Bob", says="knocked out")
+    left_with = ok("show", "--json").json()["totals"]["Cy"]  # 3 in Least Score, 5 in Yaniv
+    ok("drop-player", "Cy")
+    ok("add-round", "--declarer", "Ann", "Ann=2", "Dan=4")
+    assert f"Cy is back in {game.title().replace('-', ' ')} #1, in their seat, at " \
+        f"{left_with}: the total they left with." in ok("add-player", "Cy").stdout
+    standings = {row["player"]: row for row in ok("show", "--json").json()["standings"]}
+    assert standings["Cy"]["status"] == "in" and standings["Cy"]["total"] == left_with
+    assert standings["Bob"]["status"] == "knocked out"
 
 
 def _night_with_a_return(ok: CLI) -> None:
