@@ -206,13 +206,13 @@ def test_hearts_passing_is_in_every_export(ok: CLI, language: str, tmp_path: Pat
         assert across in exported and right not in exported, exported
     ok("add-round", "Ann=13", "Bob=5", "Cy=8", "Dan=0")
     rows = ok("--lang", language, "export", "--format", "csv").stdout.splitlines()
-    column = rows[0].split(",").index("passing")
+    column = rows[0].split(",").index("pass_direction")
     assert [row.split(",")[column] for row in rows[1:]] == ["left", "right", "across"]
     sheet = tmp_path / "hearts.csv"  # the column is shown, and read back as derived
     sheet.write_text("\n".join(rows) + "\n")
     ok("--lang", language, "import", str(sheet), "--game", "hearts", "--dealer", "Ann",
        "--again")
-    assert "passing" not in ok("export", "--format", "json").json()["rounds"][0]
+    assert "pass_direction" not in ok("export", "--format", "json").json()["rounds"][0]
 
 
 def test_hearts_passing_follows_the_players_in_each_deal(ok: CLI) -> None:
@@ -222,7 +222,7 @@ def test_hearts_passing_follows_the_players_in_each_deal(ok: CLI) -> None:
     ok("add-round", "Ann=13", "Bob=5", "Cy=8")  # deal 2 of 3: right
     ok("add-round", "Ann=13", "Bob=5", "Cy=8")  # deal 3 of 3: hold
     rows = ok("export", "--format", "csv").stdout.splitlines()
-    column = rows[0].split(",").index("passing")
+    column = rows[0].split(",").index("pass_direction")
     assert [row.split(",")[column] for row in rows[1:]] == ["left", "right", "hold"]
 
 

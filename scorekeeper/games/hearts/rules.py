@@ -27,7 +27,7 @@ from enum import StrEnum
 
 MOON_KEY = "moon"
 """The stored round's key (FORMAT.md) and the round option: who shot the moon."""
-PASSING_KEY = "passing"
+PASSING_KEY = "pass_direction"
 """The exports' column of the cards passed before each deal (not in a summary)."""
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
