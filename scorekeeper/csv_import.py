@@ -8,9 +8,11 @@ The header names the players and the game's round words: a column per player (``
 dealer deals first; a later row's is checked against the rotation); ``note`` is the
 deal's note. What an export adds to read it back (``round``, ``Ann score``,
 ``Ann total`` and the game's own derived columns) is checked against what the rules
-make of the deal, so an export imports back to the same session. Every row goes through
-the game's own checks; the first refused names its line and column, and nothing is
-written.
+make of the deal, so an export imports back to the same session. A ``joined or left
+before`` column (an export's, when players joined, left or came back) holds the changes
+made before that row's deal, made as ``add-player``/``drop-player`` make them; a row with
+only that cell holds the changes after the last deal. Every row goes through the game's
+own checks; the first refused names its line and column, and nothing is written.
 """
 
 from __future__ import annotations
@@ -188,11 +190,11 @@ def _change_patterns(names: Sequence[str]) -> list[tuple[re.Pattern[str], str, s
     return found
 
 
-def roster_of_cell(text: str, names: Sequence[str], line: int,
-                   heading: str) -> list[tuple[str, str, int | None]]:
+def roster_of_cell(text: str, patterns: Sequence[tuple[re.Pattern[str], str, str]],
+                   line: int, heading: str) -> list[tuple[str, str, int | None]]:
     """The changes a ``joined or left before`` cell says, in order, as (kind, name,
-    total): kind ``join`` (with its total), ``leave`` or ``back``."""
-    patterns = _change_patterns(names)
+    total): kind ``join`` (with its total), ``leave`` or ``back`` (``patterns``: the
+    :func:`_change_patterns` of the header's players)."""
     changes: list[tuple[str, str, int | None]] = []
     rest = text.strip()
     while rest:
@@ -289,7 +291,8 @@ def _roster_cells(columns: Columns, deals: Sequence[tuple[int, list[str]]]
     if columns.roster is None:
         return {}
     heading = columns.header[columns.roster].strip()
-    return {line: roster_of_cell(text, columns.names, line, heading)
+    patterns = _change_patterns(columns.names)
+    return {line: roster_of_cell(text, patterns, line, heading)
             for line, row in deals if (text := cell_text(row, columns.roster))}
 
 
@@ -316,7 +319,7 @@ def session_from_csv(text: str, game: str, options: Mapping[str, int | str], *,
         dealer = first[columns.dealer].strip() or None if columns.dealer < len(first) else None
     changes = _roster_cells(columns, deals)
     late = _late_players(changes)
-    session = Session.new(game, [name for name in columns.names if name not in late],
+    session = Session.new(game, [player for player in columns.names if player not in late],
                           name=name, options=dict(options),
                           dealer=dealer)  # the players of the header, the house rules
     roster_heading = columns.header[columns.roster].strip() if columns.roster is not None \
