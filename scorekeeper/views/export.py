@@ -554,7 +554,7 @@ def to_html(session: Session) -> str:
         '<p class="note">' + html_template(_("Note: {note}"), note=bdi(session.note)) + "</p>"
         if session.note else "",
         f'<p class="{"winner" if standings.finished else ""}">{headline}</p>',
-        "".join(f'<p class="note">{_e(note)}</p>' for note in standings.notes),
+        *(f'<p class="note">{_e(note)}</p>' for note in standings.notes),
         "<h2>" + _e(_("Standings")) + "</h2>",
         _table(["#", *(_e(word) for word in (heading("Player"), heading("Total"),
                                              *margin_headings(session), heading("Status")))],
