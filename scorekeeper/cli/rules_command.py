@@ -49,7 +49,9 @@ def rules(
         usage(str(error))
     session = _session_for(store(ctx).read(), table, session_id)
     speaking = language()
-    options = dict(session.options) if session is not None else table.default_options()
+    stored = dict(session.stored_options) if session is not None \
+        else table.default_options()
+    options = session.options if session is not None else table.parse_options(stored)
     house_rules = table.house_rules(options, speaking)
     text = read_rules_text(table.rules_folder, speaking)
     if as_json:
@@ -58,7 +60,7 @@ def rules(
             "title": table.title,
             "language": speaking.value,
             "session": session.id if session is not None else None,
-            "options": options,
+            "options": stored,
             "house_rules": [
                 {"key": rule.key, "option": rule.option, "value": rule.value,
                  "default": rule.default, "description": rule.description}
@@ -81,7 +83,7 @@ rules.__doc__ = N_("The rules as the engine applies them (score --lang en|da|ar)
                    "house rules.")  # the command's help (a docstring can't be extracted)
 
 
-def _session_for(view: StoreView, table: TableGame, session_id: int | None) -> Session | None:
+def _session_for(view: StoreView, table: TableGame[Any], session_id: int | None) -> Session | None:
     """The session whose house rules to show, or None for the defaults."""
     if session_id is not None:
         session = view.get(session_id)

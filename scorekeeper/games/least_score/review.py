@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from scorekeeper.cards import SUITS, Card
 from scorekeeper.games.least_score import rules
@@ -101,10 +101,10 @@ class LeastScoreCoach:
         wary = chance - self.CHANCE_BAND >= bot.min_good and edge - self.EDGE_BAND >= wanted
         return hopeful != wary
 
-    def review_deal(self, recorded: RecordedDeal, options: Mapping[str, Any],
+    def review_deal(self, recorded: RecordedDeal, options: rules.Options,
                     totals: Mapping[str, int], reviewed: Sequence[str],
                     rng_for: Callable[[int], random.Random]) -> Iterator[Decision | None]:
-        deal = Deal.from_record(recorded.deal, self.table.options(options))
+        deal = Deal.from_record(recorded.deal, options)
         histories: dict[str, History] = {}
         for step, record in enumerate(recorded.actions, start=1):
             player = record.get("player")

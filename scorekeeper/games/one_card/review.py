@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from scorekeeper.cards import Card
 from scorekeeper.games.one_card import rules
@@ -38,7 +38,6 @@ from scorekeeper.games.one_card.engine import (
     action_to_int,
 )
 from scorekeeper.games.one_card.rules import Order
-from scorekeeper.games.one_card.table import OneCardTable
 from scorekeeper.games.one_card.words import N_, _
 from scorekeeper.games.virtual import Appraised, Decision
 from scorekeeper.kit.rounds import JSONDict, RecordedDeal
@@ -87,10 +86,10 @@ class OneCardCoach:
     def __init__(self) -> None:
         self.bot = StrongBot()
 
-    def review_deal(self, recorded: RecordedDeal, options: Mapping[str, Any],
+    def review_deal(self, recorded: RecordedDeal, options: rules.Options,
                     totals: Mapping[str, int], reviewed: Sequence[str],
                     rng_for: Callable[[int], random.Random]) -> Iterator[Decision | None]:
-        opts = OneCardTable().options(options)
+        opts = options
         deal = Deal.from_record(recorded.deal, opts)
         for step, record in enumerate(recorded.actions, start=1):
             player = record.get("player")
