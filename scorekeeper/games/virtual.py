@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from scorekeeper.kit.entries import EntryError
-from scorekeeper.kit.rounds import JSONDict, RecordedDeal, Round, ScoredRound
+from scorekeeper.kit.rounds import JSONDict, JSONObject, RecordedDeal, Round, ScoredRound
 
 
 class DealState(Protocol):
@@ -174,7 +174,7 @@ class RecordedDealGame:
 class Appraised:
     """One action as the reviewing bot estimates it."""
 
-    action: JSONDict
+    action: JSONObject
     """The action as FORMAT.md records it, without its ``player``."""
     text: str
     """The action in words (translated)."""
@@ -202,11 +202,11 @@ class Decision:
     """What the bot would have done, and its estimate of it."""
     position: tuple[tuple[str, str], ...]
     """The position as it was, in words: (label, what it shows) lines, translated."""
-    position_json: JSONDict
+    position_json: JSONObject
     """The same position as data (cards in FORMAT.md notation)."""
     notes: tuple[str, ...] = ()
     """More of the bot's estimates in words (translated), e.g. of declaring now."""
-    estimates: JSONDict = field(default_factory=dict)
+    estimates: JSONObject = field(default_factory=dict)
     """The same extra estimates as data."""
 
     @property
