@@ -18,12 +18,13 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 UNTYPED = re.compile(r"(dict|Mapping)\[str, Any\]|JSONDict")
 GOAL = 60
-LIMIT = 218
+LIMIT = 216
 """Where the count stands (issue 38 counted 335 before the game kit; 345 once merged with
 the branches of the same days; 262 with the house rules typed: what is left of options
 is their one boundary, each table's ``parse_options``/``check_options``/``default_options``
-and the raw mapping of ``new``/``config``/``simulate``; 218 with the JSON written to the
-phone pages and by ``review`` typed as ``kit.rounds.JSONObject``); never raise it."""
+and the raw mapping of ``new``/``config``/``simulate``; 216 with the JSON written to the
+phone pages, by ``review``, ``games --json`` and ``rules --json`` typed as
+``kit.rounds.JSONObject``); never raise it."""
 
 
 def untyped_annotations() -> list[str]:

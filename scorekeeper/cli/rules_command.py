@@ -22,6 +22,7 @@ from scorekeeper.cli.language import language
 from scorekeeper.i18n import N_, _
 from scorekeeper.kit.entries import EntryError
 from scorekeeper.kit.options import read_rules_text
+from scorekeeper.kit.rounds import JSONObject
 from scorekeeper.kit.standings import TableGame
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session
@@ -55,7 +56,7 @@ def rules(
     house_rules = table.house_rules(options, speaking)
     text = read_rules_text(table.rules_folder, speaking)
     if as_json:
-        document: dict[str, Any] = {
+        document: JSONObject = {
             "game": table.name,
             "title": table.title,
             "language": speaking.value,
