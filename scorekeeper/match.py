@@ -258,7 +258,8 @@ def simulate_game(game: str, bots: Sequence[str], seed: int, index: int,
     names = [f"P{i + 1}" for i in range(len(bots))]
     game_seed = hash_seed(seed, index)
     first_dealer = draw_first_dealer(game_seed, names)
-    result = get_virtual(game).play_bots(bots, names, first_dealer, options or {},
+    typed = get_game(game).parse_options(options or {})
+    result = get_virtual(game).play_bots(bots, names, first_dealer, typed,
                                          deal_rngs(game_seed), MAX_ACTIONS_PER_DEAL)
     return GameOutcome(
         winners=tuple(names.index(name) for name in result.winners),

@@ -32,7 +32,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper import files, i18n
 from scorekeeper.i18n import _
@@ -48,11 +48,11 @@ if TYPE_CHECKING:
 DECLARATIONS: dict[str, GameDeclaration] = {}
 
 
-class _Tables(Mapping[str, TableGame]):
+class _Tables(Mapping[str, TableGame[Any]]):
     """Each registered game's table by name, each loaded when it is looked up (a game's
     declaration names its table; a command imports the tables it uses, not every game's)."""
 
-    def __getitem__(self, name: str) -> TableGame:
+    def __getitem__(self, name: str) -> TableGame[Any]:
         return DECLARATIONS[name].table
 
     def __iter__(self) -> Iterator[str]:
@@ -62,7 +62,7 @@ class _Tables(Mapping[str, TableGame]):
         return len(DECLARATIONS)
 
 
-GAMES: Mapping[str, TableGame] = _Tables()
+GAMES: Mapping[str, TableGame[Any]] = _Tables()
 """Each game's table side by name (kept for the callers that only score)."""
 
 ORIGINS: dict[str, str] = {}
@@ -378,7 +378,7 @@ def game_missing(game: str, options: object = None) -> GameMissing:
         "lists the games this scorekeeper has)").format(game=repr(game)))
 
 
-def get_game(name: str) -> TableGame:
+def get_game(name: str) -> TableGame[Any]:
     return declaration_of(name).table
 
 

@@ -23,7 +23,7 @@ from typing import Any
 from scorekeeper.games.virtual import Coach, Decision
 from scorekeeper.i18n import _
 from scorekeeper.kit.entries import EntryError, match_player
-from scorekeeper.kit.rounds import JSONDict
+from scorekeeper.kit.rounds import JSONObject
 from scorekeeper.match import derive_rng
 from scorekeeper.registry import get_virtual
 from scorekeeper.session import Session
@@ -90,7 +90,7 @@ class Review:
                                        costliest))
         return found
 
-    def as_json(self) -> JSONDict:
+    def as_json(self) -> JSONObject:
         """The review as one JSON object (``score review --json``)."""
         return {
             "session": self.session.id,
@@ -109,7 +109,7 @@ class Review:
         }
 
 
-def decision_json(reviewed: ReviewedDecision) -> JSONDict:
+def decision_json(reviewed: ReviewedDecision) -> JSONObject:
     d = reviewed.decision
     return {
         "deal": reviewed.deal, "step": d.step, "player": d.player, "kind": d.kind,
@@ -119,8 +119,8 @@ def decision_json(reviewed: ReviewedDecision) -> JSONDict:
     }
 
 
-def _appraised_json(appraised: Any) -> JSONDict:
-    found: JSONDict = {"action": appraised.action, "text": appraised.text,
+def _appraised_json(appraised: Any) -> JSONObject:
+    found: JSONObject = {"action": appraised.action, "text": appraised.text,
                        "points": round(appraised.points, 3)}
     if appraised.chance is not None:
         found["chance"] = round(appraised.chance, 4)

@@ -228,7 +228,9 @@ class Session:
 
     game: str
     players: tuple[str, ...]
-    options: Mapping[str, Any]
+    stored_options: JSONDict
+    """The house rules as stored (FORMAT.md's ``options``), written back exactly as read;
+    :attr:`options` is them typed."""
     name: str = ""
     mode: str = "table"
     first_dealer: str | None = None
@@ -279,7 +281,7 @@ class Session:
         session = cls(
             game=rules.name,
             players=tuple(names),
-            options=checked,
+            stored_options=checked,
             name=check_session_name(name),
             mode=mode,
             first_dealer=first_dealer,
@@ -295,7 +297,7 @@ class Session:
     # -- derived -------------------------------------------------------------------
 
     @property
-    def rules(self) -> TableGame:
+    def rules(self) -> TableGame[Any]:
         return get_game(self.game)
 
     @property
@@ -312,6 +314,13 @@ class Session:
     def declaration(self) -> GameDeclaration:
         """What the game declares to the generic layers (columns, captions, options)."""
         return declaration_of(self.game)
+
+    @cached_property
+    def options(self) -> object:
+        """The house rules typed once, as the game's own options object (read from
+        :attr:`stored_options` by its table's ``parse_options``); only the game's table
+        and virtual deck look inside it."""
+        return self.rules.parse_options(self.stored_options)
 
     @cached_property
     def standings(self) -> Standings:
@@ -517,7 +526,7 @@ class Session:
 
     # -- players joining and leaving between deals --------------------------------
 
-    def roster_rule(self, command: str) -> RosterRule:
+    def roster_rule(self, command: str) -> RosterRule[Any]:
         """The game's rule for players joining and leaving; refused on the virtual deck
         (its seats are dealt and played by the program), for a game with none, and for a
         session that takes no more rounds."""
@@ -594,7 +603,7 @@ class Session:
                 game=table.title, low=table.min_players, high=table.max_players,
                 n=len(still_in)))
 
-    def _comes_back(self, rule: RosterRule, name: str, total: int | None,
+    def _comes_back(self, rule: RosterRule[Any], name: str, total: int | None,
                     time: str | None) -> Session:
         """``name``, who left, plays again from the next deal, in their seat, with their
         rounds and the total they left with, when the game's rules allow it
@@ -819,7 +828,7 @@ class Session:
             "name": self.name,
             "mode": self.mode,
             "players": list(self.players),
-            "options": dict(self.options),
+            "options": dict(self.stored_options),
             "first_dealer": self.first_dealer,
             "created": self.created,
             "rounds": [copy.deepcopy(r.stored_json()) for r in self.rounds],
@@ -849,7 +858,7 @@ class Session:
             name=document.get("name", ""),
             mode=document.get("mode", "table"),
             players=tuple(document["players"]),
-            options=dict(document["options"]),
+            stored_options=dict(document["options"]),
             first_dealer=document.get("first_dealer"),
             created=document.get("created", ""),
             rounds=parse_rounds(rules, document.get("rounds", ())),
@@ -872,7 +881,7 @@ def parse_roster(data: Any) -> tuple[RosterChange, ...]:
     return tuple(RosterChange.from_json(item) for item in data)
 
 
-def _parse_undone(rules: TableGame, data: Sequence[Any]) -> tuple[Round | RosterChange, ...]:
+def _parse_undone(rules: TableGame[Any], data: Sequence[Any]) -> tuple[Round | RosterChange, ...]:
     """What undo took back: rounds, and roster changes stored as ``{"roster": {...}}``."""
     if not any(isinstance(item, dict) and set(item) == {"roster"} for item in data):
         return parse_rounds(rules, data)

@@ -65,7 +65,7 @@ class SummaryParts:
     ``virtual`` part is checked by :func:`_virtual_settings`.
     """
 
-    game: TableGame
+    game: TableGame[Any]
     players: list[str]
     name: str
     mode: str
@@ -163,7 +163,7 @@ def summary_of(session: Session) -> JSONDict:
         "name": session.name,
         "game": session.game,
         "mode": session.mode,
-        "options": dict(session.options),
+        "options": dict(session.stored_options),
         "players": list(session.players),
         "created": session.created,
         "rounds": copy.deepcopy([summary.summary_json() for summary in standings.rounds]),

@@ -22,7 +22,8 @@ def test_declared_house_rules_are_the_options_the_game_checks(game: GameDeclarat
     # a value as the command line names it (Hearts' plus), read as the table stores it
     assert {rule.key: table.check_options({rule.key: rule.default})[rule.key]
             for rule in game.house_rules} == table.default_options()
-    described = table.house_rules(table.default_options(), Language.ENGLISH)
+    described = table.house_rules(table.parse_options(table.default_options()),
+                                  Language.ENGLISH)
     assert [rule.key for rule in described] == [rule.key for rule in game.house_rules]
     for rule in game.house_rules:
         for choice in rule.choices:
@@ -44,7 +45,7 @@ def test_a_round_takes_only_its_declared_options(game: GameDeclaration) -> None:
         with pytest.raises(EntryError, match=f"--{key.replace('_', '-')} is not for"):
             players = ["Ann", "Bob", "Cy"]
             table = game.table
-            options = table.default_options()
+            options = table.parse_options(table.default_options())
             standings = table.standings(players, options, "Ann", [])
             table.make_round(players, options, standings,
                              RoundEntry((("Ann", "5"), ("Bob", "5"), ("Cy", "5")),

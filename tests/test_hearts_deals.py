@@ -33,7 +33,7 @@ def names(count: int) -> list[str]:
 
 def enter(players: list[str], jack_on: bool, **fields: Any) -> dict[str, Any]:
     """A deal entered at the table (HeartsTable.make_round): its stored form."""
-    options = HEARTS.check_options({"jack_of_diamonds": "on" if jack_on else "off"})
+    options = HEARTS.parse_options({"jack_of_diamonds": "on" if jack_on else "off"})
     standings = HEARTS.standings(players, options, players[0], parse_rounds(HEARTS, []))
     points = fields.pop("points", {})
     typed = RoundEntry(tuple((name, str(value)) for name, value in points.items()),

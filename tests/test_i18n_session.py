@@ -37,7 +37,7 @@ def speaking() -> Iterator[None]:
 
 
 def fresh_standings(players: list[str]) -> Standings:
-    return LeastScoreTable().standings(players, {}, None, [])
+    return LeastScoreTable().standings(players, LeastScoreTable().parse_options({}), None, [])
 
 
 @pytest.mark.parametrize(("language", "expected"), [
@@ -62,7 +62,8 @@ def test_why_a_round_is_impossible_is_said_in_the_language(speaking: None, langu
                                                             expected: str) -> None:
     i18n.activate(language)
     with pytest.raises(EntryError) as refused:
-        LeastScoreTable().check_given(["Ann", "Bob"], {}, fresh_standings(["Ann", "Bob"]),
+        LeastScoreTable().check_given(["Ann", "Bob"], LeastScoreTable().parse_options({}),
+                                      fresh_standings(["Ann", "Bob"]),
                                       RoundEntry((("Ann", "60"), ("Bob", "4")), declarer="Ann"))
     assert str(refused.value) == expected
 
@@ -118,7 +119,8 @@ def test_score_play_asks_for_a_bid_in_the_language(cli: CLI, monkeypatch: pytest
 
 def test_the_house_rules_are_described_from_the_catalog() -> None:
     table = OneCardTable()
-    rules = table.house_rules({"joker": "two-of-diamonds", "target": 40}, Language.ARABIC)
+    rules = table.house_rules(table.parse_options({"joker": "two-of-diamonds", "target": 40}),
+                              Language.ARABIC)
     assert [rule.description for rule in rules] == [
         "اثنان الديناري (2D) هو الجوكر، بكل قدراته وقيمته",
         "تنتهي اللعبة بعد الجولة التي يبلغ فيها أحد اللاعبين 40",

@@ -24,7 +24,7 @@ NAMES = ("Ann", "Bob", "Cy", "Dan", "Eve", "Fay", "Gus")
 
 def start(options: Mapping[str, Any], players: Sequence[str] = THREE,
           rounds: Sequence[Mapping[str, Any]] = (), dealer: str | None = "Cy") -> Standings:
-    return TABLE.standings(players, TABLE.check_options(options), dealer,
+    return TABLE.standings(players, TABLE.parse_options(TABLE.check_options(options)), dealer,
                            parse_rounds(TABLE, rounds))
 
 
@@ -36,7 +36,7 @@ def entry(*values: str, **fields: Any) -> RoundEntry:
 def make(options: Mapping[str, Any], *values: str, players: Sequence[str] = THREE,
          rounds: Sequence[Mapping[str, Any]] = (), **fields: Any) -> dict[str, Any]:
     checked = TABLE.check_options(options)
-    return TABLE.make_round(players, checked, start(checked, players, rounds),
+    return TABLE.make_round(players, TABLE.parse_options(checked), start(checked, players, rounds),
                             entry(*values, **fields)).to_json()
 
 
@@ -117,8 +117,9 @@ def test_the_first_dealer_is_the_sessions_else_the_first_named() -> None:
 
 
 def test_a_perfect_game_is_the_target_and_the_widest_round_is_the_biggest_deal() -> None:
-    assert TABLE.target({}) == sum(10 + size for size in range(1, 8))
-    widest = TABLE.widest_round(list(NAMES), {"most_cards": 17, "bid_scoring": "minus"})
+    assert TABLE.target(TABLE.parse_options({})) == sum(10 + size for size in range(1, 8))
+    widest = TABLE.widest_round(list(NAMES), TABLE.parse_options(
+        {"most_cards": 17, "bid_scoring": "minus"}))
     assert widest.hand_size == 7 and widest.dealer == "Ann" and widest.made == ()
     assert set(widest.scores.values()) == {17}  # 10 + 7: wider than -7
 
@@ -154,7 +155,7 @@ def test_another_games_round_is_refused_by_the_standings() -> None:
     from scorekeeper.games.points.table import PointsRound  # a round of another game
 
     with pytest.raises(RoundError, match="round 1: an Oh Hell round needs"):
-        TABLE.standings(THREE, TABLE.check_options({}), "Cy",
+        TABLE.standings(THREE, TABLE.parse_options({}), "Cy",
                         [PointsRound(points={"Ann": 1, "Bob": 1, "Cy": 1})])
 
 
@@ -206,7 +207,8 @@ def test_a_deal_is_taken_exactly_when_the_rules_allow_it(
                                f"which makes the bids add up to {size}")
         return
     checked = TABLE.check_options(options)
-    stored = TABLE.make_round(players, checked, start(checked, players, dealer=dealer),
+    stored = TABLE.make_round(players, TABLE.parse_options(checked),
+                              start(checked, players, dealer=dealer),
                               entry(*values))
     scored = start(options, players, [stored.to_json()], dealer=dealer).rounds[0]
     assert isinstance(scored, OhHellScored)
@@ -228,7 +230,7 @@ def _refusal(options: Mapping[str, Any], values: Sequence[str], players: Sequenc
     checked = TABLE.check_options(options)
     standing = start(checked, players, dealer=dealer)
     with pytest.raises(EntryError) as info:
-        TABLE.make_round(players, checked, standing, entry(*values))
+        TABLE.make_round(players, TABLE.parse_options(checked), standing, entry(*values))
     # the same deal, stored and read back, is refused by the standings too
     with pytest.raises(RoundError):
         start(checked, players, [_stored(values)], dealer=dealer)
@@ -288,8 +290,8 @@ def test_a_round_entered_at_a_terminal_is_the_round_typed(
     """``entry_of`` gives back what was typed, and the questions take it answer by answer
     exactly when the whole line is taken."""
     players, dealer, size, bids, tricks = drawn
-    options = TABLE.check_options({"most_cards": size})
-    standing = start(options, players, dealer=dealer)
+    options = TABLE.parse_options({"most_cards": size})
+    standing = start({"most_cards": size}, players, dealer=dealer)
     values = [f"{name}={bids[name]}/{tricks[name]}" for name in players]
     typed = entry(*values)
     try:

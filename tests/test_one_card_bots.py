@@ -279,5 +279,5 @@ def test_two_player_match_with_two_of_diamonds() -> None:
     outcome, session = simulated(["greedy", "random"], seed=3,
                                  options={"joker": "two-of-diamonds"})
     assert outcome.winners in ((0,), (1,))
-    assert session.options["joker"] == "two-of-diamonds"
+    assert session.stored_options["joker"] == "two-of-diamonds"
     assert all("JK" not in str(r["deal"]) for r in [r_.to_json() for r_ in session.rounds])

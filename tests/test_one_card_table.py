@@ -16,7 +16,7 @@ from scorekeeper.kit.standings import Standings
 
 TABLE = OneCardTable()
 PLAYERS = ("Ann", "Bob", "Cy")
-OPTIONS = TABLE.default_options()
+OPTIONS = TABLE.parse_options(TABLE.default_options())
 
 
 def entry(*values: str, bidder: str | None = None, bid: int | None = None,
@@ -34,7 +34,8 @@ def rnd(points: dict[str, Any], bidder: str | None = None, bid: int | None = Non
 
 def standings(rounds: Sequence[JSONDict], players: Sequence[str] = PLAYERS,
               dealer: str | None = "Ann", options: dict[str, Any] | None = None) -> Standings:
-    return TABLE.standings(players, options or OPTIONS, dealer, typed(rounds))
+    return TABLE.standings(players, TABLE.parse_options(options) if options else OPTIONS,
+                           dealer, typed(rounds))
 
 
 def typed(rounds: Sequence[JSONDict]) -> tuple[Round, ...]:
@@ -78,8 +79,8 @@ def test_options_defaults_and_values() -> None:
     assert TABLE.check_options({"joker": "Two-Of-Diamonds"}) == {
         "joker": "two-of-diamonds", "target": 30}
     assert TABLE.check_options({"target": "40"})["target"] == 40
-    assert TABLE.target({}) == 30
-    assert TABLE.target({"target": 50}) == 50
+    assert TABLE.target(TABLE.parse_options({})) == 30
+    assert TABLE.target(TABLE.parse_options({"target": 50})) == 50
 
 
 @pytest.mark.parametrize(
@@ -336,7 +337,8 @@ def test_stored_round_refusals(round_: JSONDict, message: str) -> None:
 def test_two_of_diamonds_sum_message() -> None:
     options = {"joker": "two-of-diamonds", "target": 30}
     with pytest.raises(RoundError, match=r"the joker \(2D\) 3"):
-        TABLE.standings(PLAYERS, options, None, typed([rnd({"Ann": 1, "Bob": 1, "Cy": 1})]))
+        TABLE.standings(PLAYERS, TABLE.parse_options(options), None,
+                        typed([rnd({"Ann": 1, "Bob": 1, "Cy": 1})]))
 
 
 def test_deal_with_the_wrong_dealer_is_refused() -> None:
@@ -387,7 +389,8 @@ def test_house_rules_in_words() -> None:
         ("--joker joker", "the joker (JK) is the joker"),
         ("--target 30", "the game ends after the deal in which someone reaches 30"),
     ]
-    other = TABLE.house_rules({"joker": "two-of-diamonds", "target": 40}, Language.DANISH)
+    other = TABLE.house_rules(TABLE.parse_options({"joker": "two-of-diamonds", "target": 40}),
+                              Language.DANISH)
     assert [rule.as_typed for rule in other] == ["--joker two-of-diamonds", "--target 40"]
     assert "ruder to (2D)" in other[0].description and "40" in other[1].description
     assert [rule.default for rule in other] == ["joker", 30]

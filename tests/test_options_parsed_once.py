@@ -35,5 +35,5 @@ def test_adding_rounds_does_not_parse_the_options_again(monkeypatch: pytest.Monk
 def test_a_refused_option_is_refused_every_time() -> None:
     for _ in range(2):
         with pytest.raises(EntryError, match="whole number"):
-            least_table.LeastScoreTable().options({"limit": True})
-    assert least_table.LeastScoreTable().options({"limit": 1 + 49}).limit == 50
+            least_table.LeastScoreTable().parse_options({"limit": True})
+    assert least_table.LeastScoreTable().parse_options({"limit": 1 + 49}).limit == 50

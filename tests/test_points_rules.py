@@ -35,14 +35,15 @@ def entry(*values: str, **fields: Any) -> RoundEntry:
 
 def start(table: PointsTable, options: Mapping[str, Any], players: Sequence[str] = FOUR,
           rounds: Sequence[dict[str, Any]] = ()) -> Standings:
-    return table.standings(players, table.check_options(options), players[0],
+    return table.standings(players, table.parse_options(table.check_options(options)),
+                           players[0],
                            parse_rounds(table, rounds))
 
 
 def make(table: PointsTable, options: Mapping[str, Any], *values: str,
          players: Sequence[str] = FOUR, **fields: Any) -> dict[str, Any]:
     checked = table.check_options(options)
-    return table.make_round(players, checked, start(table, checked, players),
+    return table.make_round(players, table.parse_options(checked), start(table, checked, players),
                             entry(*values, **fields)).to_json()
 
 

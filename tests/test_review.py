@@ -231,7 +231,7 @@ def test_a_one_card_decision_sees_only_the_players_hand() -> None:
         if hand is not None:
             deal_record = {**deal_record, "hands": {**deal_record["hands"], "Ann": hand}}
         recorded = RecordedDeal(deal_record, [{"player": "Ann", "bid": None}])
-        return next(iter(coach.review_deal(recorded, {}, {}, ["Ann"],
+        return next(iter(coach.review_deal(recorded, OneCardOptions(), {}, ["Ann"],
                                            lambda step: random.Random(step))))
 
     assert first(record) == first(other)

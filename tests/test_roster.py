@@ -372,7 +372,7 @@ class RosterMachine(RuleBasedStateMachine):
         assert imported.roster == session.roster
         if session.rounds:  # the CSV export reads back too (a file holds at least a deal)
             from_csv = session_from_csv(export_view.to_csv(session), "points",
-                                        session.options, dealer="Ann")
+                                        session.stored_options, dealer="Ann")
             assert from_csv.standings == session.standings
             assert from_csv.roster == session.roster
             assert from_csv.players == session.players
@@ -495,7 +495,7 @@ class LeastScoreRosterMachine(RuleBasedStateMachine):
         assert imported.standings == standings
         if self.session.rounds:
             from_csv = session_from_csv(export_view.to_csv(self.session), "least-score",
-                                        self.session.options, dealer="Ann")
+                                        self.session.stored_options, dealer="Ann")
             assert from_csv.standings == standings
             assert from_csv.roster == self.session.roster
 

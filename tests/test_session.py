@@ -44,8 +44,9 @@ def test_new_session_defaults() -> None:
     session = least()
     assert session.game == "least-score" and session.mode == "table"
     assert session.players == ("Ann", "Bob", "Cy")
-    assert dict(session.options) == {"limit": 100, "tie": "declarer-wins",
-                                     "end": "last-standing", "two_pairs": "same-rank"}
+    assert dict(session.stored_options) == {"limit": 100, "tie": "declarer-wins",
+                                            "end": "last-standing",
+                                            "two_pairs": "same-rank"}
     assert session.created == T and session.rounds == () and session.status == "in-progress"
     assert session.standings.totals == {"Ann": 0, "Bob": 0, "Cy": 0}
     assert session.history == ({"time": T, "change": "new",

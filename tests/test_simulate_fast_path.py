@@ -26,7 +26,7 @@ from scorekeeper.games.one_card import engine as oc_engine
 from scorekeeper.games.one_card import rules as oc_rules
 from scorekeeper.games.one_card.rules import JokerRule
 from scorekeeper.games.one_card.rules import Options as OneCardOptions
-from scorekeeper.registry import get_virtual
+from scorekeeper.registry import get_game, get_virtual
 
 CASES = [
     pytest.param("one-card", ["random"] * 4, {}, id="one-card-4-random"),
@@ -67,7 +67,8 @@ def fast_path_trace(game: str, bots: list[str], seed: int, index: int,
     game_seed = match.hash_seed(seed, index)
     first = match.draw_first_dealer(game_seed, names)
     trace: list[dict[str, int]] = []
-    get_virtual(game).play_bots(bots, names, first, options, match.deal_rngs(game_seed),
+    typed = get_game(game).parse_options(options)  # as match.simulate_game reads them
+    get_virtual(game).play_bots(bots, names, first, typed, match.deal_rngs(game_seed),
                                 match.MAX_ACTIONS_PER_DEAL, trace)
     return trace
 

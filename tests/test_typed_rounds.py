@@ -163,7 +163,7 @@ def test_renaming_a_hearts_round_renames_the_shooter_and_the_jack(
 
 def test_a_hearts_deal_is_scored_and_read_back_from_its_summary() -> None:
     table = HeartsTable()
-    options = table.check_options({"jack_of_diamonds": "on"})
+    options = table.parse_options({"jack_of_diamonds": "on"})
     four = ["Ann", "Bob", "Cy", "Dan"]
     stored = [{"points": {"Bob": 3, "Ann": 13, "Cy": 10, "Dan": -10}, "note": "late"},
               {"moon": "Ann", "jack": "Bob"}]

@@ -492,5 +492,5 @@ def test_declare_at_0_is_refused_and_a_stored_one_still_reads(
                           "--bot", "greedy", "--games", "1")
     assert simulated.exit_code in (1, 2) and "Traceback" not in simulated.stderr
     assert simulated.stderr.count("\n") == 1 and "1 to 50" in simulated.stderr
-    stored = YanivTable().options({"declare_at": 0})  # as a stored session is read
+    stored = YanivTable().parse_options({"declare_at": 0})  # as a stored session is read
     assert stored.declare_at == 0 and stored.problem() is not None

@@ -35,7 +35,7 @@ from scorekeeper.cli.language import (
 )
 from scorekeeper.errors import MalformedValue, ScorekeeperError
 from scorekeeper.i18n import N_, _, ngettext
-from scorekeeper.kit.entries import EntryError, RoundEntry
+from scorekeeper.kit.entries import EntryError, EntryValue, RoundEntry
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session, UnavailableSession
 from scorekeeper.store import SessionChanged, WritableStoreView
@@ -311,7 +311,7 @@ def _pairs(values: Sequence[str] | None) -> list[tuple[str, str]]:
 
 def _round_change(
     ctx: typer.Context, session_id: int | None, values: Sequence[str] | None,
-    fields: dict[str, Any],
+    fields: dict[str, EntryValue],
     apply: Callable[[Session, RoundEntry], Session], *, check: Callable[[Session], None],
     number: int | None = None,
 ) -> Session:
@@ -371,7 +371,7 @@ def add_round(
 
 
 def _round_from_entries(ctx: typer.Context, session_id: int | None,
-                        fields: dict[str, Any], note: str
+                        fields: dict[str, EntryValue], note: str
                         ) -> tuple[Session, list[str]] | None:
     """The deal recorded from the players' own entries (``score serve --entry``), when
     there are some for the session: read under the lock the round is recorded with, so

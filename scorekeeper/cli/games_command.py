@@ -4,13 +4,14 @@ and its house rules with their defaults."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from scorekeeper.cli.context import console, stdout
 from scorekeeper.i18n import N_, _, pgettext
 from scorekeeper.kit.declaration import GameDeclaration
+from scorekeeper.kit.rounds import JSONObject
 from scorekeeper.registry import BUILT_IN, GROUP_FILE, ORIGINS, PLUG_IN, all_declarations
 from scorekeeper.views.games_list import games_view
 
@@ -29,7 +30,7 @@ def origin_text(declaration: GameDeclaration) -> str:
     return pgettext("where a game comes from", "plug-in")
 
 
-def games_json(declarations: dict[str, GameDeclaration]) -> list[dict[str, Any]]:
+def games_json(declarations: dict[str, GameDeclaration]) -> list[JSONObject]:
     return [{
         "name": declaration.name,
         "title": declaration.title,

@@ -308,8 +308,8 @@ def rematch(
             raise EntryError(_("session {id} is a virtual game: {command} deals another")
                              .format(id=source.id, command=f"`score play {source.game} ...`"))
         session = db.add(Session.new(source.game, source.seated, name=name,
-                                     options=dict(source.options), dealer=_next_dealer(source),
-                                     note=note))
+                                     options=dict(source.stored_options),
+                                     dealer=_next_dealer(source), note=note))
     _say(_("Session {id} started: a rematch of session {source} — {game} for {players} "
            "({options}). It is now the current session.").format(
         id=session.id, source=source.id, game=session.rules.title,
@@ -330,7 +330,7 @@ def _one_line(text: str) -> str:
     return "".join(repr(ch)[1:-1] if ord(ch) < 32 or ord(ch) == 127 else ch for ch in text)
 
 
-def players_for_new(ctx: typer.Context, rules: TableGame,
+def players_for_new(ctx: typer.Context, rules: TableGame[Any],
                     settings: config_module.Config) -> list[str]:
     """The players of ``score new`` given no --player: at a terminal the last group that
     fits the game is offered (else the config's usual players); elsewhere the usual

@@ -18,7 +18,7 @@ import re
 import shutil
 import sys
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import typer
@@ -154,11 +154,11 @@ class PlainQuestions:
     def __init__(self, declaration: GameDeclaration) -> None:
         self.declaration = declaration
 
-    def check_given(self, players: Sequence[str], options: Mapping[str, Any],
+    def check_given(self, players: Sequence[str], options: object,
                     standings: Standings, entry: RoundEntry) -> None:
         collect_values(players, entry, self.declaration.value_word)
 
-    def next_question(self, players: Sequence[str], options: Mapping[str, Any],
+    def next_question(self, players: Sequence[str], options: object,
                       standings: Standings, entry: RoundEntry,
                       previous: RoundEntry | None = None) -> Question | None:
         for option in self.declaration.round_options:
@@ -223,7 +223,7 @@ def collect(session: Session, entry: RoundEntry, *, number: int | None = None) -
         session.check_round_number(number)
     session.check_entry_fields(entry)
     declaration = session.declaration
-    questions: RoundQuestions = declaration.questions or PlainQuestions(declaration)
+    questions: RoundQuestions[Any] = declaration.questions or PlainQuestions(declaration)
     players = session.seated if number is None else session.before_round(number).seated
     options = session.options
     standings = standings_before(session, number)

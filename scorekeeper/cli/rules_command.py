@@ -22,6 +22,7 @@ from scorekeeper.cli.language import language
 from scorekeeper.i18n import N_, _
 from scorekeeper.kit.entries import EntryError
 from scorekeeper.kit.options import read_rules_text
+from scorekeeper.kit.rounds import JSONObject
 from scorekeeper.kit.standings import TableGame
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session
@@ -49,16 +50,18 @@ def rules(
         usage(str(error))
     session = _session_for(store(ctx).read(), table, session_id)
     speaking = language()
-    options = dict(session.options) if session is not None else table.default_options()
+    stored = dict(session.stored_options) if session is not None \
+        else table.default_options()
+    options = session.options if session is not None else table.parse_options(stored)
     house_rules = table.house_rules(options, speaking)
     text = read_rules_text(table.rules_folder, speaking)
     if as_json:
-        document: dict[str, Any] = {
+        document: JSONObject = {
             "game": table.name,
             "title": table.title,
             "language": speaking.value,
             "session": session.id if session is not None else None,
-            "options": options,
+            "options": stored,
             "house_rules": [
                 {"key": rule.key, "option": rule.option, "value": rule.value,
                  "default": rule.default, "description": rule.description}
@@ -81,7 +84,7 @@ rules.__doc__ = N_("The rules as the engine applies them (score --lang en|da|ar)
                    "house rules.")  # the command's help (a docstring can't be extracted)
 
 
-def _session_for(view: StoreView, table: TableGame, session_id: int | None) -> Session | None:
+def _session_for(view: StoreView, table: TableGame[Any], session_id: int | None) -> Session | None:
     """The session whose house rules to show, or None for the defaults."""
     if session_id is not None:
         session = view.get(session_id)

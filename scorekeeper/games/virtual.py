@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from scorekeeper.kit.entries import EntryError
-from scorekeeper.kit.rounds import JSONDict, RecordedDeal, Round, ScoredRound
+from scorekeeper.kit.rounds import JSONDict, JSONObject, RecordedDeal, Round, ScoredRound
 
 
 class DealState(Protocol):
@@ -55,7 +55,7 @@ class VirtualGame(Protocol):
     def bots(self) -> Mapping[str, Bot]: ...
 
     def new_deal(self, players: Sequence[str], dealer: str, rng: random.Random,
-                 options: Mapping[str, Any], totals: Sequence[int] | None = None
+                 options: Any, totals: Sequence[int] | None = None
                  ) -> DealState:
         """A new deal shuffled with ``rng``; ``totals``: each player's game total before
         it (the views show them: the whole table knows the score)."""
@@ -65,13 +65,13 @@ class VirtualGame(Protocol):
         """The finished deal as a session round (its ``recorded`` deal and actions)."""
         ...
 
-    def replay(self, recorded: RecordedDeal, options: Mapping[str, Any],
+    def replay(self, recorded: RecordedDeal, options: Any,
                upto: int | None = None) -> DealState:
         """The deal rebuilt from a saved round's recorded deal, its first ``upto`` actions
         (all) applied."""
         ...
 
-    def verify(self, round_: Round, options: Mapping[str, Any],
+    def verify(self, round_: Round, options: Any,
                seated: Sequence[str]) -> Round:
         """Replay a saved round and refuse it (EntryError) unless it was dealt to the
         ``seated`` players in that order and gives what it says; the round as replayed."""
@@ -82,7 +82,7 @@ class VirtualGame(Protocol):
         ...
 
     def play_bots(self, bots: Sequence[str], players: Sequence[str], first_dealer: str,
-                  options: Mapping[str, Any], rngs: DealRngs, max_actions: int,
+                  options: Any, rngs: DealRngs, max_actions: int,
                   trace: list[dict[str, int]] | None = None) -> BotsGame:
         """A whole game of bots (``bots[i]`` plays ``players[i]``) on the lean engine: the
         same game, deal by deal and draw by draw, as the match layer's ``play_deal`` plays
@@ -112,13 +112,13 @@ class RecordedDealGame:
         return self.bot_registry
 
     def new_deal(self, players: Sequence[str], dealer: str, rng: random.Random,
-                 options: Mapping[str, Any], totals: Sequence[int] | None = None) -> Any:
-        return self.deal_type.new(players, dealer, rng, self.table.options(options), totals)
+                 options: Any, totals: Sequence[int] | None = None) -> Any:
+        return self.deal_type.new(players, dealer, rng, options, totals)
 
-    def replay(self, recorded: RecordedDeal, options: Mapping[str, Any],
+    def replay(self, recorded: RecordedDeal, options: Any,
                upto: int | None = None) -> Any:
         actions = list(recorded.actions)
-        deal = self.deal_type.from_record(recorded.deal, self.table.options(options))
+        deal = self.deal_type.from_record(recorded.deal, options)
         deal.replay(actions if upto is None else actions[:upto])
         return deal
 
@@ -132,7 +132,7 @@ class RecordedDealGame:
         """The finished deal as FORMAT.md records the round (the engine's record)."""
         raise NotImplementedError
 
-    def verify(self, round_: Round, options: Mapping[str, Any],
+    def verify(self, round_: Round, options: Any,
                seated: Sequence[str]) -> Round:
         recorded = round_.recorded or RecordedDeal()
         deal_record, actions = recorded.deal, recorded.actions
@@ -174,7 +174,7 @@ class RecordedDealGame:
 class Appraised:
     """One action as the reviewing bot estimates it."""
 
-    action: JSONDict
+    action: JSONObject
     """The action as FORMAT.md records it, without its ``player``."""
     text: str
     """The action in words (translated)."""
@@ -202,11 +202,11 @@ class Decision:
     """What the bot would have done, and its estimate of it."""
     position: tuple[tuple[str, str], ...]
     """The position as it was, in words: (label, what it shows) lines, translated."""
-    position_json: JSONDict
+    position_json: JSONObject
     """The same position as data (cards in FORMAT.md notation)."""
     notes: tuple[str, ...] = ()
     """More of the bot's estimates in words (translated), e.g. of declaring now."""
-    estimates: JSONDict = field(default_factory=dict)
+    estimates: JSONObject = field(default_factory=dict)
     """The same extra estimates as data."""
 
     @property
@@ -240,7 +240,7 @@ class Coach(Protocol):
         """What the points of :attr:`Appraised.points` are, in words (``N_``)."""
         ...
 
-    def review_deal(self, recorded: RecordedDeal, options: Mapping[str, Any],
+    def review_deal(self, recorded: RecordedDeal, options: Any,
                     totals: Mapping[str, int], reviewed: Sequence[str],
                     rng_for: Callable[[int], random.Random]) -> Iterator[Decision | None]:
         """Replay a saved round; for each action of a ``reviewed`` player, its

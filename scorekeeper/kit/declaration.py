@@ -4,7 +4,7 @@ parts of a declaration loaded on first use."""
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -97,7 +97,7 @@ class GameDeclaration:
     never a game's name or its round's keys.
     """
 
-    table: LoadedOnUse[TableGame] = LoadedOnUse(required=True)
+    table: LoadedOnUse[TableGame[Any]] = LoadedOnUse(required=True)
     """The scorekeeper side: options, round checks, standings, statistics, captions.
     Declared as where it lives (``"pkg.table:TheTable"``, made on first use, with
     :attr:`name` and :attr:`title` declared beside it), or as the table itself."""
@@ -124,7 +124,7 @@ class GameDeclaration:
     checked_results: tuple[str, ...] = ()
     """Round keys (FORMAT.md) derived by scoring that an import re-checks, beyond scores
     and knock-outs."""
-    questions: LoadedOnUse[RoundQuestions | None] = LoadedOnUse()
+    questions: LoadedOnUse[RoundQuestions[Any] | None] = LoadedOnUse()
     """At a terminal: what to ask for a round the command line left incomplete, each
     answer checked as it is typed. Without it each missing round option and value is
     asked plainly and checked at the end."""
@@ -137,7 +137,7 @@ class GameDeclaration:
     narrow_marks: LoadedOnUse[Callable[[ScoredRound], GridMarks] | None] = LoadedOnUse()
     """A round's signs in the narrow grid (default: from :meth:`TableGame.caption`, ``*``
     for the marked player, ``!`` when the round's act failed)."""
-    widest_round: LoadedOnUse[Callable[[Sequence[str], Mapping[str, Any]], ScoredRound] | None] \
+    widest_round: LoadedOnUse[Callable[[Sequence[str], Any], ScoredRound] | None] \
         = LoadedOnUse()
     """A scored round as wide as the wide grid of ``score show`` can get
     for these players and house rules: the longest caption, a failure marked, and the
@@ -165,7 +165,7 @@ class GameDeclaration:
     folder, it gives the declarations it made and one line for each file it refused."""
     origin: str = ""
     """Where a game made from a group's file comes from (its path); "" for the others."""
-    roster: LoadedOnUse[RosterRule | None] = LoadedOnUse()
+    roster: LoadedOnUse[RosterRule[Any] | None] = LoadedOnUse()
     """How players join and leave between deals (``score add-player`` / ``drop-player``):
     the game's rule, or None when its players are fixed at ``score new``. A variant
     declared with ``replace`` keeps its base's."""

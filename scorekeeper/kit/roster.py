@@ -6,12 +6,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Generic
 
 from scorekeeper.i18n import _
 from scorekeeper.kit.entries import EntryError, RosterError
 from scorekeeper.kit.rounds import JSONDict, Round
-from scorekeeper.kit.standings import Standings, TableGame
+from scorekeeper.kit.standings import OptionsT, Standings, TableGame
 
 __all__ = [
     "MAX_STARTING_TOTAL",
@@ -182,7 +182,7 @@ class RosterTimeline:
         return {change.player: change.total or 0 for change in self.roster if change.late}
 
 
-class RosterRule(ABC):
+class RosterRule(ABC, Generic[OptionsT]):
     """How a game takes players who join and leave between deals: declared by the game
     (:attr:`GameDeclaration.roster`); a game that declares none keeps the players of
     ``score new``.
@@ -193,12 +193,12 @@ class RosterRule(ABC):
     total, what a total may be, a refusal of its own) and gives :meth:`recompute`, its
     standings with the changes laid over its rounds."""
 
-    def starting_total(self, table: TableGame, options: Mapping[str, Any],
+    def starting_total(self, table: TableGame[OptionsT], options: OptionsT,
                        standings: Standings) -> int:
         """A late player's total when ``--total`` does not say."""
         return 0
 
-    def starting_words(self, table: TableGame, options: Mapping[str, Any],
+    def starting_words(self, table: TableGame[OptionsT], options: OptionsT,
                        standings: Standings, name: str, total: int) -> str:
         """Why ``name``, who joined, starts at ``total`` (``standings``: with them), after
         the total: ``at 0, where every player started``; a game says its own rule."""
@@ -206,36 +206,36 @@ class RosterRule(ABC):
             return _("at 0, where every player started")
         return _("at {total}, as --total said").format(total=total)
 
-    def check_total(self, table: TableGame, options: Mapping[str, Any], total: int) -> None:
+    def check_total(self, table: TableGame[OptionsT], options: OptionsT, total: int) -> None:
         """Refuse a starting total the game does not allow (EntryError)."""
         if abs(total) > MAX_STARTING_TOTAL:
             raise EntryError(_("a starting total must be within {most} either way, not "
                                "{total}").format(most=MAX_STARTING_TOTAL, total=total))
 
-    def check_join(self, table: TableGame, options: Mapping[str, Any],
+    def check_join(self, table: TableGame[OptionsT], options: OptionsT,
                    standings: Standings, name: str) -> None:
         """Refuse a join the game's own rules forbid (beyond the range of players)."""
         return  # by default the game's own rules forbid none
 
-    def check_return(self, table: TableGame, options: Mapping[str, Any],
+    def check_return(self, table: TableGame[OptionsT], options: OptionsT,
                      standings: Standings, name: str) -> None:
         """Refuse the return of ``name``, who left, if the game's rules forbid it (beyond
         the range of players). A player who comes back keeps their seat, their rounds and
         the total they left with; by default the game allows it."""
         return  # by default a player who left may come back
 
-    def check_leave(self, table: TableGame, options: Mapping[str, Any],
+    def check_leave(self, table: TableGame[OptionsT], options: OptionsT,
                     standings: Standings, name: str) -> None:
         """Refuse a leave the game's own rules forbid (beyond the range of players)."""
         return  # by default the game's own rules forbid none
 
     @abstractmethod
-    def recompute(self, table: TableGame, players: Sequence[str], options: Mapping[str, Any],
+    def recompute(self, table: TableGame[OptionsT], players: Sequence[str], options: OptionsT,
                   first_dealer: str | None, rounds: Sequence[Round],
                   roster: Sequence[RosterChange]) -> Standings:
         """The standings with the changes laid over the rounds (the game's table)."""
 
-    def standings(self, table: TableGame, players: Sequence[str], options: Mapping[str, Any],
+    def standings(self, table: TableGame[OptionsT], players: Sequence[str], options: OptionsT,
                   first_dealer: str | None, rounds: Sequence[Round],
                   roster: Sequence[RosterChange]) -> Standings:
         """:meth:`recompute`, each late player's starting total checked first."""

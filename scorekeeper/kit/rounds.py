@@ -6,7 +6,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeAlias, TypeVar
 
 from scorekeeper.i18n import _
 from scorekeeper.kit.entries import EntryError, RoundError
@@ -15,6 +15,8 @@ __all__ = [
     "RECORDED_DEAL_KEYS",
     "GridMarks",
     "JSONDict",
+    "JSONObject",
+    "JSONValue",
     "ReadsRounds",
     "RecordedDeal",
     "Round",
@@ -29,6 +31,15 @@ __all__ = [
 
 
 JSONDict = dict[str, Any]
+"""A JSON object read from or written to the edge (the store, FORMAT.md's records), as
+loose as what a file may hold."""
+
+JSONValue: TypeAlias = \
+    "bool | int | float | str | Sequence[JSONValue] | Mapping[str, JSONValue] | None"
+"""A JSON value, typed: what ``json.dumps`` writes (a list or tuple, a mapping of text)."""
+
+JSONObject: TypeAlias = "dict[str, JSONValue]"
+"""A JSON object made to be written (a page's state, ``--json``), each value typed."""
 
 
 RECORDED_DEAL_KEYS = ("deal", "actions")
@@ -190,7 +201,7 @@ class ScoredRound(ABC):
     def tallies(self) -> dict[str, dict[str, int]]:
         """What the round adds to each player's counts (keys used by ``stat_figures``)."""
 
-    def shown_json(self) -> JSONDict:
+    def shown_json(self) -> Mapping[str, object]:
         """What the exports show of the round (the CSV file's declared columns):
         :meth:`to_json`, and what a game shows beside it though no summary stores it
         (Hearts: the deal's passing)."""

@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from scorekeeper.kit.entries import Question, RoundEntry
 from scorekeeper.kit.options import HouseRule, Language
 from scorekeeper.kit.rounds import JSONDict, Round, ScoredRound
 
 __all__ = [
+    "OptionsT",
     "RoundQuestions",
     "Standings",
     "StatFigure",
@@ -74,7 +75,10 @@ class StatFigure:
     percent: bool = False
 
 
-def competition_ranks(keys: Mapping[str, Any]) -> dict[str, int]:
+_Key = TypeVar("_Key", int, tuple[int, ...])
+
+
+def competition_ranks(keys: Mapping[str, _Key]) -> dict[str, int]:
     """Places from sort keys (lower is better); equal keys share the better place (1, 2, 2, 4)."""
     ordered = sorted(keys, key=lambda name: keys[name])
     places: dict[str, int] = {}
@@ -86,8 +90,16 @@ def competition_ranks(keys: Mapping[str, Any]) -> dict[str, int]:
     return places
 
 
-class TableGame(Protocol):
-    """The scorekeeper side of a game: options, entry checks, recomputing standings."""
+OptionsT = TypeVar("OptionsT")
+"""A game's house rules, typed: its own frozen options object (``YanivOptions``)."""
+
+
+class TableGame(Protocol[OptionsT]):
+    """The scorekeeper side of a game: options, entry checks, recomputing standings.
+
+    Generic in the game's typed house rules: :meth:`parse_options` is the one place the
+    JSON/command-line mapping is read (``score new``, ``config``, reading a session);
+    every other method takes the typed options it gave."""
 
     name: str
     title: str
@@ -99,17 +111,23 @@ class TableGame(Protocol):
     def default_options(self) -> JSONDict: ...
 
     def check_options(self, options: Mapping[str, Any]) -> JSONDict:
-        """Validated options with defaults filled in; raise EntryError otherwise."""
+        """A new session's house rules as stored (FORMAT.md's ``options``), validated with
+        defaults filled in; raise EntryError otherwise."""
+        ...
+
+    def parse_options(self, options: Mapping[str, Any]) -> OptionsT:
+        """Stored or typed house rules (JSON) as the game's typed options, this game's
+        defaults where none is given; raise EntryError otherwise."""
         ...
 
     def check_players(self, players: Sequence[str]) -> None: ...
 
-    def make_round(self, players: Sequence[str], options: Mapping[str, Any],
+    def make_round(self, players: Sequence[str], options: OptionsT,
                    standings: Standings, entry: RoundEntry) -> Round:
         """Check a typed entry against the standings; the round to store."""
         ...
 
-    def standings(self, players: Sequence[str], options: Mapping[str, Any],
+    def standings(self, players: Sequence[str], options: OptionsT,
                   first_dealer: str | None, rounds: Sequence[Round]) -> Standings:
         """Recompute everything from the rounds; raise RoundError for a round that does not fit
         (another game's round among them included)."""
@@ -124,7 +142,7 @@ class TableGame(Protocol):
         """The stored round behind one round of a FORMAT.md summary (for import)."""
         ...
 
-    def target(self, options: Mapping[str, Any]) -> int:
+    def target(self, options: OptionsT) -> int:
         """The line the chart draws: the knock-out limit, or the target to reach; 0 when
         the game has none (a Points game that ends after its deals): then no view shows
         a target (:func:`scorekeeper.ranking.target_line`)."""
@@ -133,7 +151,7 @@ class TableGame(Protocol):
     rules_folder: Traversable
     """The package folder holding the game's rules texts, one ``<language>.md`` each."""
 
-    def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
+    def house_rules(self, options: OptionsT, language: Language) -> list[HouseRule]:
         """Each house rule of ``options`` in words, in the order ``score new`` lists them."""
         ...
 
@@ -142,23 +160,26 @@ class TableGame(Protocol):
     stat_figures: tuple[StatFigure, ...]
     """The game's own figures for ``score stats``, as ratios of :meth:`ScoredRound.tallies`."""
 
-    def placings(self, players: Sequence[str], options: Mapping[str, Any],
+    def placings(self, players: Sequence[str], options: OptionsT,
                  standings: Standings) -> dict[str, int]:
         """Each player's place in a finished game as the game means it (1 = won; ties share)."""
         ...
 
 
-class RoundQuestions(Protocol):
+_Options_contra = TypeVar("_Options_contra", contravariant=True)
+
+
+class RoundQuestions(Protocol[_Options_contra]):
     """How a game asks, at a terminal, for what a round lacks: one question at a time,
     each answer checked with the same rules and messages as the command line."""
 
-    def check_given(self, players: Sequence[str], options: Mapping[str, Any],
+    def check_given(self, players: Sequence[str], options: _Options_contra,
                     standings: Standings, entry: RoundEntry) -> None:
         """Refuse, before anything is asked, what the command line gave that no answer
         could make right (an unknown name, contradictory options, an impossible value)."""
         ...
 
-    def next_question(self, players: Sequence[str], options: Mapping[str, Any],
+    def next_question(self, players: Sequence[str], options: _Options_contra,
                       standings: Standings, entry: RoundEntry,
                       previous: RoundEntry | None = None) -> Question | None:
         """What to ask next for an incomplete ``entry``, or None when nothing is missing;

@@ -18,7 +18,7 @@ from scorekeeper.kit.entries import EntryError, EntryValue, RoundEntry
 from scorekeeper.kit.entry_form import EntryForm
 from scorekeeper.session import Session
 from scorekeeper.views.pages import plain
-from scorekeeper.views.seat import JSONDict, script_page
+from scorekeeper.views.seat import JSONObject, script_page
 
 
 def entry_conflicts(session: Session, entries: Mapping[str, Mapping[str, EntryValue]]
@@ -59,7 +59,7 @@ def entry_conflicts(session: Session, entries: Mapping[str, Mapping[str, EntryVa
 
 def entry_state(session: Session, player: str, mine: Mapping[str, EntryValue] | None,
                 entered: list[str],
-                conflicts: list[tuple[list[str], str]] | None = None) -> JSONDict:
+                conflicts: list[tuple[list[str], str]] | None = None) -> JSONObject:
     """What ``player``'s page shows now: the deal, the form, their own entry (``mine``),
     who is in (names only), the conflicts ``player`` is in (:func:`entry_conflicts`),
     the totals and the last recorded round."""
@@ -82,7 +82,7 @@ def entry_state(session: Session, player: str, mine: Mapping[str, EntryValue] | 
     dealer = standings.next_dealer
     title = (_("Deal {number} — {dealer} deals").format(number=deal, dealer=plain(dealer))
              if dealer else _("Deal {number}").format(number=deal))
-    last = None
+    last: JSONObject | None = None
     if standings.rounds:
         scored = standings.rounds[-1]
         last = {"title": _("Round {number}: {what}").format(
@@ -108,12 +108,12 @@ def entry_state(session: Session, player: str, mine: Mapping[str, EntryValue] | 
     }
 
 
-def _fields(form: EntryForm) -> list[JSONDict]:
+def _fields(form: EntryForm) -> list[JSONObject]:
     return [{"key": spec.key, "kind": spec.kind, "label": _(spec.label),
              "example": _(spec.example) if spec.example else ""} for spec in form.fields]
 
 
-def entry_words() -> JSONDict:
+def entry_words() -> JSONObject:
     """The page's own words (the script's), in the page's language."""
     return {
         "send": _("Send my entry"),
@@ -132,7 +132,7 @@ def entry_words() -> JSONDict:
 
 
 def entry_document(*, title: str, base: str, events: str, post: str, page_token: str,
-                   words: JSONDict) -> str:
+                   words: JSONObject) -> str:
     """The player's entry page: a shell the entry script fills in from the live stream
     at ``events``; the entry is posted to ``post`` with ``page_token``."""
     return script_page(

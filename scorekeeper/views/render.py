@@ -349,7 +349,7 @@ def describe_house_rules(session: Session) -> str:
     declared = {option.key: option for option in session.declaration.house_rules}
     return ", ".join(declared[key].summary(value) if key in declared
                      else f"{key.replace('_', '-')} {value}"
-                     for key, value in session.options.items())
+                     for key, value in session.stored_options.items())
 
 
 def session_status_text(status: str) -> str:

@@ -36,10 +36,10 @@ from rich.console import Group
 from rich.text import Text
 
 from scorekeeper.i18n import _
+from scorekeeper.kit.rounds import JSONObject as JSONObject  # the pages' state (re-exported)
 from scorekeeper.views import app_icon
 from scorekeeper.views.export import html_language
 
-JSONDict = dict[str, Any]
 STATIC = resources.files("scorekeeper") / "views" / "static"
 
 
@@ -59,13 +59,13 @@ def plain_lines(renderable: Any) -> list[str]:
     return []
 
 
-def row(label: str, cards: Iterable[object] = (), text: str = "") -> JSONDict:
+def row(label: str, cards: Iterable[object] = (), text: str = "") -> JSONObject:
     """One row of the table: a label, cards (their notation, ``10H``), words."""
     return {"label": label, "cards": [str(card) for card in cards], "text": text}
 
 
 def button(label: str, card: object | None = None, *, needs_pick: bool = False,
-           suit: str | None = None) -> JSONDict:
+           suit: str | None = None) -> JSONObject:
     """A move's button: its words, the card it plays and, for a card that names a suit
     (One Card's joker led), the suit's symbol shown beside the card."""
     return {"label": label, "card": None if card is None else str(card),
@@ -79,7 +79,7 @@ def pick_key(cards: Iterable[object]) -> str:
 
 
 def pick(label: str, cards: Sequence[object], sets: Iterable[Sequence[object]],
-         problems: dict[str, str] | None = None) -> JSONDict:
+         problems: dict[str, str] | None = None) -> JSONObject:
     """Cards of the hand to choose before a button: the legal ``sets``, and for every
     other choice the reason it is not one (``problems``, by :func:`pick_key`), shown
     under the cards as soon as it is picked."""
@@ -88,7 +88,7 @@ def pick(label: str, cards: Sequence[object], sets: Iterable[Sequence[object]],
             "problems": problems or {}}
 
 
-def seat_words() -> JSONDict:
+def seat_words() -> JSONObject:
     """The page's own words (the script's), in the page's language."""
     return {
         "hint": _("Hint"),
@@ -134,7 +134,7 @@ def script_page(*, title: str, base: str, script: str, main_id: str,
 
 
 def seat_document(*, title: str, base: str, events: str, move: str | None,
-                  page_token: str, words: JSONDict) -> str:
+                  page_token: str, words: JSONObject) -> str:
     """The seat's (or the public table's) page: a shell the seat script fills in from
     the live stream at ``events``; ``move`` (None on the public page) is where moves are
     posted, with ``page_token``."""

@@ -169,7 +169,7 @@ class EntrySite(Site):
         return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
     def take(self, desk: PlayerDesk, version: object, posted: object,
-             language: str) -> tuple[HTTPStatus, seat.JSONDict]:
+             language: str) -> tuple[HTTPStatus, seat.JSONObject]:
         """A player's entry posted from a page showing the session at ``version``."""
         with i18n.speaking(language):
             try:
@@ -186,7 +186,7 @@ class EntrySite(Site):
                     "Your entry could not be saved; the keeper's terminal says why.")}
 
     def _take(self, desk: PlayerDesk, version: object,
-              posted: object) -> tuple[HTTPStatus, seat.JSONDict]:
+              posted: object) -> tuple[HTTPStatus, seat.JSONObject]:
         session, _entries = self.current()
         standings = session.standings
         if standings.finished or session.abandoned:

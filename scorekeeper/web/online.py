@@ -275,7 +275,7 @@ class OnlineTable:
                 self._states[key] = data
         return data
 
-    def _state(self, snapshot: Snapshot, who: str | None, language: str) -> seat.JSONDict:
+    def _state(self, snapshot: Snapshot, who: str | None, language: str) -> seat.JSONObject:
         desk = self.seats.get(who or "")
         view = snapshot.views.get(who or "")
         if who is None or view is None:
@@ -326,7 +326,7 @@ class OnlineTable:
                 else _("Totals, to {target}")).format(target=target)
 
     def take_move(self, desk: SeatDesk, version: object, move: object,
-                  language: str) -> tuple[HTTPStatus, seat.JSONDict]:
+                  language: str) -> tuple[HTTPStatus, seat.JSONObject]:
         """A move posted by ``desk``'s page showing ``version``: refused at once when
         stale, doubled or not a move; else handed to the game, whose engine takes it or
         says why not."""
@@ -366,7 +366,7 @@ class OnlineTable:
                                                          "problem": problem}
         return HTTPStatus.OK, {"ok": True, **where}
 
-    def hint(self, desk: SeatDesk, language: str) -> tuple[HTTPStatus, seat.JSONDict]:
+    def hint(self, desk: SeatDesk, language: str) -> tuple[HTTPStatus, seat.JSONObject]:
         """The strong bot's move in the seat's place (only while it is asked)."""
         snapshot = self.snapshot
         where = {"deal": snapshot.deal, "step": snapshot.step}

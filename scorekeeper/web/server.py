@@ -56,6 +56,7 @@ from scorekeeper import i18n
 from scorekeeper.config import LANGUAGES
 from scorekeeper.i18n import N_, _
 from scorekeeper.kit.entries import EntryError
+from scorekeeper.kit.rounds import JSONValue
 from scorekeeper.store import Store, StoreError, StoreView
 from scorekeeper.text import show_controls
 from scorekeeper.views import app_icon, pages, stats_report
@@ -457,7 +458,7 @@ class ViewerHandler(BaseHTTPRequestHandler):
         if self.command != "HEAD":
             self.wfile.write(body)
 
-    def _json(self, status: HTTPStatus, answer: Mapping[str, Any]) -> None:
+    def _json(self, status: HTTPStatus, answer: Mapping[str, JSONValue]) -> None:
         self._send(status, JSON, json.dumps(answer, ensure_ascii=False).encode("utf-8"))
 
     def _posted_object(self, page_tokens: Collection[str],

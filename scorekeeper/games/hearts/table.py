@@ -100,7 +100,7 @@ class HeartsScored(PointsScored):
             data[JACK_KEY] = self.played.jack
         return data
 
-    def shown_json(self) -> JSONDict:
+    def shown_json(self) -> Mapping[str, object]:
         """The summary, and the deal's passing (``left``, ``right``, ``across``, ``hold``:
         :func:`rules.passing` of its number and its players) for the exports' column."""
         return PointsScored.to_json(self) | {  # (slots: no bare super)
@@ -122,14 +122,21 @@ class HeartsScored(PointsScored):
 
 
 @dataclass(frozen=True, slots=True)
-class HeartsRules:
-    """A Hearts session's house rules."""
+class HeartsRules(Options):
+    """A Hearts session's house rules, typed: Points' settings as Hearts fixes them
+    (lowest wins, at the target, each deal adding up to 26, 16 with the jack), so Points'
+    table reads them as its own, and Hearts' two rules of its own."""
 
+    wins: Wins = Wins.LOW
     target: int = rules.TARGET
     moon_rule: MoonRule = MoonRule.ADD
     jack: JackRule = JackRule.OFF
 
-    def as_dict(self) -> JSONDict:
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "sum", rules.deal_sum(self.jack is JackRule.ON))
+        Options.__post_init__(self)
+
+    def as_dict(self) -> dict[str, int | str]:
         return {"target": self.target, "moon_rule": self.moon_rule.value,
                 "jack_of_diamonds": self.jack.value}
 
@@ -188,21 +195,24 @@ class HeartsTable(PointsTable):
 
     # -- options ---------------------------------------------------------------
 
-    def hearts_rules(self, options: Mapping[str, Any]) -> HeartsRules:
-        return _parse_rules(options)
+    def hearts_rules(self, options: Options) -> HeartsRules:
+        """The session's options as Hearts' own (:meth:`parse_options` made them so)."""
+        if not isinstance(options, HeartsRules):
+            raise TypeError(f"not the house rules of a Hearts session: {options!r}")
+        return options
 
     def default_options(self) -> JSONDict:
         return HeartsRules().as_dict()
 
     def check_options(self, options: Mapping[str, Any]) -> JSONDict:
-        return self.hearts_rules(options).as_dict()
+        return dict(_parse_rules(options).as_dict())
 
-    def options(self, options: Mapping[str, Any]) -> Options:
-        return self.hearts_rules(options).points_options()
+    def parse_options(self, options: Mapping[str, Any]) -> HeartsRules:
+        return _parse_rules(options)
 
     # -- entering a deal -------------------------------------------------------
 
-    def make_round(self, players: Sequence[str], options: Mapping[str, Any],
+    def make_round(self, players: Sequence[str], options: Options,
                    standings: Standings, entry: RoundEntry) -> PointsRound:
         self.refuse_other_options(entry)
         house = self.hearts_rules(options)
@@ -287,7 +297,7 @@ class HeartsTable(PointsTable):
 
     # -- at a terminal ---------------------------------------------------------
 
-    def check_given(self, players: Sequence[str], options: Mapping[str, Any],
+    def check_given(self, players: Sequence[str], options: Options,
                     standings: Standings, entry: RoundEntry) -> None:
         if entry.text(MOON_KEY) is None:
             if entry.text(JACK_KEY) is not None:
@@ -303,7 +313,7 @@ class HeartsTable(PointsTable):
         if typed is not None or not self.hearts_rules(options).jack_on:
             self._moon_jack(players, self.hearts_rules(options), typed, match_player)
 
-    def next_question(self, players: Sequence[str], options: Mapping[str, Any],
+    def next_question(self, players: Sequence[str], options: Options,
                       standings: Standings, entry: RoundEntry,
                       previous: RoundEntry | None = None) -> Question | None:
         house = self.hearts_rules(options)
@@ -325,7 +335,7 @@ class HeartsTable(PointsTable):
 
     # -- recomputing -----------------------------------------------------------
 
-    def standings(self, players: Sequence[str], options: Mapping[str, Any],
+    def standings(self, players: Sequence[str], options: Options,
                   first_dealer: str | None, rounds: Sequence[Round],
                   roster: Sequence[RosterChange] = ()) -> Standings:
         """Points' standings, and while the game is on the next deal's passing (left,
@@ -336,7 +346,7 @@ class HeartsTable(PointsTable):
         passing = rules.passing(len(rounds) + 1, len(found.still_in))
         return replace(found, notes=[*found.notes, _(_PASSING[passing])])
 
-    def deal_scores(self, players: Sequence[str], settings: Mapping[str, Any],
+    def deal_scores(self, players: Sequence[str], settings: Options,
                     round_: PointsRound) -> dict[str, int]:
         if not isinstance(round_, HeartsRound) or not round_.moon:
             return super().deal_scores(players, settings, round_)
@@ -377,7 +387,7 @@ class HeartsTable(PointsTable):
         StatFigure("moons", N_("Moons"), N_("times shot the moon"), "moons"),
     )
 
-    def widest_round(self, players: Sequence[str], options: Mapping[str, Any]
+    def widest_round(self, players: Sequence[str], options: Options
                      ) -> HeartsScored:
         """The widest deal the grid can show: the longest name's moon, every other
         player's score as wide as a moon makes it."""
@@ -390,7 +400,7 @@ class HeartsTable(PointsTable):
 
     # -- the rules in words ----------------------------------------------------
 
-    def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
+    def house_rules(self, options: Options, language: Language) -> list[HouseRule]:
         house = self.hearts_rules(options)
         words = WORDS.catalog(language.value).gettext
         default = HeartsRules()

@@ -14,7 +14,7 @@ from scorekeeper.cards import Card, parse_card
 from scorekeeper.games.least_score import rules, ui
 from scorekeeper.games.least_score.engine import Action, Deal, Declare, Discard, View
 from scorekeeper.games.least_score.words import N_, _, ngettext
-from scorekeeper.views.seat import JSONDict, button, pick, pick_key, plain_lines, row
+from scorekeeper.views.seat import JSONObject, button, pick, pick_key, plain_lines, row
 
 HELP = N_("Choose the cards to discard (a single card, a pair, all four of a rank, a run "
           "of 3 or 5, or a flush of 5), then take a card of the floor or the top card of "
@@ -23,9 +23,9 @@ DECLARE_HELP = N_("Once everyone has had a turn, you may declare instead: every 
                   "shown and the lowest total wins the deal.")
 
 
-def seat_state(view: View) -> JSONDict:
+def seat_state(view: View) -> JSONObject:
     """What ``view.player`` sees, as the seat page draws it (built from the view only)."""
-    state: JSONDict = {
+    state: JSONObject = {
         "hand": {"label": _("{player}, your hand: {cards}").format(player=view.player,
                                                                   cards=""),
                  "cards": [str(card) for card in ui.in_order(view.hand)],
@@ -37,12 +37,12 @@ def seat_state(view: View) -> JSONDict:
     return state
 
 
-def public_state(view: View) -> JSONDict:
+def public_state(view: View) -> JSONObject:
     """What the whole table sees (any seat's view, without its hand)."""
     return {"table": table_rows(view), "hand": None, "moves": None, "help": ""}
 
 
-def table_rows(view: View, but: str | None = None) -> list[JSONDict]:
+def table_rows(view: View, but: str | None = None) -> list[JSONObject]:
     """Each player's cards in hand and the floor cards seen taken, the floor, the deck."""
     table = []
     for seat, name in enumerate(view.players):
@@ -61,9 +61,18 @@ def table_rows(view: View, but: str | None = None) -> list[JSONDict]:
     return table
 
 
-def moves(view: View) -> JSONDict:
+def moves(view: View) -> JSONObject:
     """The legal moves: choose the cards to discard, then a floor card or the deck; or
     declare."""
+    sets = view.legal_discards()
+    return {"pick": pick(_("Pick the cards to discard:"), ui.in_order(view.hand), sets,
+                         discard_problems(view)),
+            "buttons": _buttons(view)}
+
+
+def _buttons(view: View) -> list[JSONObject]:
+    """The buttons of :func:`moves`, in order: a floor card or the deck to take (after
+    the cards picked to discard), or declaring."""
     buttons = [button(_("then take: {moves}").format(moves=""), card, needs_pick=True)
                for card in ui.in_order(view.floor)]
     if view.deck_available:
@@ -71,10 +80,7 @@ def moves(view: View) -> JSONDict:
                               needs_pick=True))
     if view.can_declare:
         buttons.append(button(_("or: {declare}").format(declare=ui.declare_words().shown)))
-    sets = view.legal_discards()
-    return {"pick": pick(_("Pick the cards to discard:"), ui.in_order(view.hand), sets,
-                         discard_problems(view)),
-            "buttons": buttons}
+    return buttons
 
 
 def discard_problems(view: View) -> dict[str, str]:
@@ -94,7 +100,7 @@ def action_of(move: Mapping[str, Any], view: View) -> Action:
     """The engine action a posted move stands for (the engine checks it): ``button`` is
     the index of the button pressed, ``picked`` the cards chosen to discard. ValueError
     with the reason for a move that is not one."""
-    buttons = moves(view)["buttons"]
+    buttons = _buttons(view)
     index = move.get("button")
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(buttons):
         raise ValueError(_("type a move, or ? for your legal moves"))
@@ -113,7 +119,8 @@ def action_of(move: Mapping[str, Any], view: View) -> Action:
             raise ValueError(_("{card} is neither in your hand nor on the floor").format(
                 card=card))
         cards.append(card)
-    take = None if pressed["card"] is None else parse_card(pressed["card"])
+    taken = pressed["card"]
+    take = parse_card(taken) if isinstance(taken, str) else None
     return Discard(tuple(cards), take)
 
 

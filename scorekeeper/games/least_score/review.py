@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from scorekeeper.cards import SUITS, Card
 from scorekeeper.games.least_score import rules
@@ -40,7 +40,7 @@ from scorekeeper.games.least_score.table import LeastScoreTable
 from scorekeeper.games.least_score.words import N_, _
 from scorekeeper.games.virtual import Appraised, Decision
 from scorekeeper.i18n import format_percent
-from scorekeeper.kit.rounds import JSONDict, RecordedDeal
+from scorekeeper.kit.rounds import JSONObject, RecordedDeal
 
 DECLARING = "declaring"
 DISCARDING = "discarding"
@@ -55,7 +55,7 @@ def _same_move(first: Discard, second: Discard) -> bool:
     return set(first.cards) == set(second.cards) and first.take == second.take
 
 
-def action_record(action: Action) -> JSONDict:
+def action_record(action: Action) -> JSONObject:
     """The action as FORMAT.md records it (without its player)."""
     if isinstance(action, Declare):
         return {"declare": True}
@@ -101,10 +101,10 @@ class LeastScoreCoach:
         wary = chance - self.CHANCE_BAND >= bot.min_good and edge - self.EDGE_BAND >= wanted
         return hopeful != wary
 
-    def review_deal(self, recorded: RecordedDeal, options: Mapping[str, Any],
+    def review_deal(self, recorded: RecordedDeal, options: rules.Options,
                     totals: Mapping[str, int], reviewed: Sequence[str],
                     rng_for: Callable[[int], random.Random]) -> Iterator[Decision | None]:
-        deal = Deal.from_record(recorded.deal, self.table.options(options))
+        deal = Deal.from_record(recorded.deal, options)
         histories: dict[str, History] = {}
         for step, record in enumerate(recorded.actions, start=1):
             player = record.get("player")
@@ -124,7 +124,7 @@ class LeastScoreCoach:
         declaring: Appraised | None = None
         bot_declares = False
         notes: list[str] = []
-        estimates: JSONDict = {}
+        estimates: JSONObject = {}
         if view.can_declare:
             chance, edge = bot.outlook(view, moves, rng)
             declaring = Appraised({"declare": True}, action_text(Declare(), view.hand), edge,
@@ -177,7 +177,7 @@ class LeastScoreCoach:
         )
 
     @staticmethod
-    def position_json(view: View, totals: Mapping[str, int]) -> JSONDict:
+    def position_json(view: View, totals: Mapping[str, int]) -> JSONObject:
         return {"hand": _in_order(view.hand), "floor": _in_order(view.floor),
                 "deck": view.deck_size, "dead_pile": len(view.dead_pile),
                 "hand_sizes": dict(zip(view.players, view.hand_sizes, strict=True)),

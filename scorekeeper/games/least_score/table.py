@@ -174,9 +174,9 @@ class LeastScoreTable:
         return self.defaults.as_dict()
 
     def check_options(self, options: Mapping[str, Any]) -> JSONDict:
-        return self.options(options).as_dict()
+        return self.parse_options(options).as_dict()
 
-    def options(self, options: Mapping[str, Any]) -> Options:
+    def parse_options(self, options: Mapping[str, Any]) -> Options:
         """The house rules as the typed Options (parsed once per set of values), this
         table's defaults where ``options`` names none."""
         if self.defaults != _STANDARD:
@@ -188,15 +188,15 @@ class LeastScoreTable:
             raise EntryError(_("Least Score takes {low} to {high} players, not {n}").format(
                 low=rules.MIN_PLAYERS, high=rules.MAX_PLAYERS, n=len(players)))
 
-    def target(self, options: Mapping[str, Any]) -> int:
-        return self.options(options).limit
+    def target(self, options: Options) -> int:
+        return options.limit
 
     # -- entering a round ----------------------------------------------------
 
     def make_round(
         self,
         players: Sequence[str],
-        options: Mapping[str, Any],
+        options: Options,
         standings: Standings,
         entry: RoundEntry,
     ) -> LeastScoreRound:
@@ -217,12 +217,12 @@ class LeastScoreTable:
             if cards is not None:
                 hands[name] = cards
         if declarer in totals:
-            _check_declaring_hand(declarer, totals[declarer], self.options(options))
+            _check_declaring_hand(declarer, totals[declarer], options)
         return LeastScoreRound(declarer=declarer, totals=totals, hands=hands)
 
     # -- entering a round at a terminal (RoundQuestions) ---------------------------
 
-    def check_given(self, players: Sequence[str], options: Mapping[str, Any],
+    def check_given(self, players: Sequence[str], options: Options,
                     standings: Standings, entry: RoundEntry) -> None:
         typed = entry.text("declarer")
         declarer = None if typed is None else _declarer_still_in(players, standings, typed,
@@ -233,12 +233,12 @@ class LeastScoreTable:
             total, cards = _typed_hand(name, raw)
             _check_hand(name, total, cards)
             if name == declarer:
-                _check_declaring_hand(name, total, self.options(options))
+                _check_declaring_hand(name, total, options)
             if cards is not None:
                 hands[name] = cards
         _check_no_card_twice(hands)
 
-    def next_question(self, players: Sequence[str], options: Mapping[str, Any],
+    def next_question(self, players: Sequence[str], options: Options,
                       standings: Standings, entry: RoundEntry,
                       previous: RoundEntry | None = None) -> Question | None:
         before = {} if previous is None else dict(previous.values)
@@ -259,7 +259,7 @@ class LeastScoreTable:
                 total, cards = _typed_hand(name, text)
                 _check_hand(name, total, cards)
                 if same_name(name, str(entry.text("declarer"))):
-                    _check_declaring_hand(name, total, self.options(options))
+                    _check_declaring_hand(name, total, options)
                 if cards is not None:
                     _check_no_card_twice({**_entered_hands(entered), name: cards})
                 return entry.with_values((*entry.values, (name, text.strip())))
@@ -279,7 +279,7 @@ class LeastScoreTable:
     def standings(
         self,
         players: Sequence[str],
-        options: Mapping[str, Any],
+        options: Options,
         first_dealer: str | None,
         rounds: Sequence[Round],
         roster: Sequence[RosterChange] = (),
@@ -287,7 +287,7 @@ class LeastScoreTable:
         """Recompute from the rounds, with the players who joined and left between them
         (``roster``): a late player is dealt in from the next deal, a leaver's rounds stay
         and the deal passes over them."""
-        opts = self.options(options)
+        opts = options
         timeline = RosterTimeline(players, roster, len(rounds), rules.MIN_PLAYERS,
                                   rules.MAX_PLAYERS)
         still_in = timeline.start()
@@ -385,23 +385,23 @@ class LeastScoreTable:
                    "deals_survived"),
     )
 
-    def placings(self, players: Sequence[str], options: Mapping[str, Any],
+    def placings(self, players: Sequence[str], options: Options,
                  standings: Standings) -> dict[str, int]:
         """Last standing: the winner first, then the knocked-out players by how long they
         lasted (out in the same deal: a shared place). First out: the lowest total first."""
-        if self.options(options).end is End.FIRST_OUT:
+        if options.end is End.FIRST_OUT:
             return competition_ranks({name: standings.totals[name] for name in players})
         out_in_round = {name: summary.number for summary in standings.rounds
                         for name in summary.knocked_out}
         return competition_ranks({name: -out_in_round.get(name, len(standings.rounds) + 1)
                                   for name in players})
 
-    def widest_round(self, players: Sequence[str], options: Mapping[str, Any]
+    def widest_round(self, players: Sequence[str], options: Options
                      ) -> LeastScoreScored:
         """The widest round the grid can show: the longest name declared falsely and was
         knocked out, with the highest score a deal gives (the penalty on a full hand)."""
         longest = max(players, key=len)
-        highest = self.options(options).penalty + rules.MAX_HAND_TOTAL
+        highest = options.penalty + rules.MAX_HAND_TOTAL
         played = LeastScoreRound(declarer=longest,
                                  totals=dict.fromkeys(players, rules.MAX_HAND_TOTAL))
         return LeastScoreScored(number=1, dealer=longest, scores=dict.fromkeys(players, highest),
@@ -412,8 +412,8 @@ class LeastScoreTable:
 
     rules_folder = texts.RULES_FOLDER
 
-    def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
-        return texts.house_rules(self.options(options), language, self.defaults)
+    def house_rules(self, options: Options, language: Language) -> list[HouseRule]:
+        return texts.house_rules(options, language, self.defaults)
 
 
 def _parse(options: Mapping[str, Any]) -> Options:
@@ -568,34 +568,34 @@ def _check_no_card_twice(hands: Mapping[str, Sequence[str]]) -> None:
 
 
 
-class LeastScoreRoster(RosterRule):
+class LeastScoreRoster(RosterRule[Options]):
     """Players joining and leaving a Least Score game (a variant's too: it inherits).
 
     A late player starts at the highest total still in (a common house rule: no better
     off than anyone at the table), or 0 before the first deal; a total given instead
     must be 0 up to the limit (over it, the player would be out before playing)."""
 
-    def starting_total(self, table: TableGame, options: Mapping[str, Any],
+    def starting_total(self, table: TableGame[Options], options: Options,
                        standings: Standings) -> int:
         if not standings.rounds:
             return 0
         return max((standings.totals[name] for name in standings.still_in), default=0)
 
-    def starting_words(self, table: TableGame, options: Mapping[str, Any],
+    def starting_words(self, table: TableGame[Options], options: Options,
                        standings: Standings, name: str, total: int) -> str:
         others = [standings.totals[other] for other in standings.still_in if other != name]
         if standings.rounds and others and total == max(others):
             return _("at {total}, the highest total still in").format(total=total)
         return super().starting_words(table, options, standings, name, total)
 
-    def check_total(self, table: TableGame, options: Mapping[str, Any], total: int) -> None:
+    def check_total(self, table: TableGame[Options], options: Options, total: int) -> None:
         limit = table.target(options)
         if not 0 <= total <= limit:
             raise EntryError(_("a late player's total must be 0 to the limit, {limit}, not "
                                "{total}: over it they would be knocked out before playing")
                              .format(limit=limit, total=total))
 
-    def recompute(self, table: TableGame, players: Sequence[str], options: Mapping[str, Any],
+    def recompute(self, table: TableGame[Options], players: Sequence[str], options: Options,
                   first_dealer: str | None, rounds: Sequence[Round],
                   roster: Sequence[RosterChange]) -> Standings:
         if not isinstance(table, LeastScoreTable):

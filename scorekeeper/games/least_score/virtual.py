@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper.cards import format_cards
@@ -44,9 +44,9 @@ class LeastScoreVirtual(RecordedDealGame):
         return {"false_declaration_rate": (false, len(rounds))}
 
     def play_bots(self, bots: Sequence[str], players: Sequence[str], first_dealer: str,
-                  options: Mapping[str, Any], rngs: DealRngs, max_actions: int,
+                  options: rules.Options, rngs: DealRngs, max_actions: int,
                   trace: list[dict[str, int]] | None = None) -> BotsGame:
-        opts = self.table.options(options)
+        opts = options
         players = list(players)
         level_of = dict(zip(players, bots, strict=True))
         running = dict.fromkeys(players, 0)

@@ -187,9 +187,9 @@ class OhHellTable:
         return self.defaults.as_dict()
 
     def check_options(self, options: Mapping[str, Any]) -> JSONDict:
-        return self.options(options).as_dict()
+        return self.parse_options(options).as_dict()
 
-    def options(self, options: Mapping[str, Any]) -> Options:
+    def parse_options(self, options: Mapping[str, Any]) -> Options:
         """The house rules as the typed Options (parsed once per set of values)."""
         return _parse_options(options)
 
@@ -198,18 +198,18 @@ class OhHellTable:
             raise EntryError(_("Oh Hell takes {low} to {high} players, not {n}").format(
                 low=rules.MIN_PLAYERS, high=rules.MAX_PLAYERS, n=len(players)))
 
-    def target(self, options: Mapping[str, Any]) -> int:
+    def target(self, options: Options) -> int:
         """A perfect game (the chart's line): every bid made on every deal, the most a deal
         can score each time (10 + the hand size)."""
-        opts = self.options(options)
+        opts = options
         return sum(10 + size for size in rules.schedule(opts.hand_sizes, opts.most_cards))
 
     # -- entering a round ------------------------------------------------------
 
-    def make_round(self, players: Sequence[str], options: Mapping[str, Any],
+    def make_round(self, players: Sequence[str], options: Options,
                    standings: Standings, entry: RoundEntry) -> OhHellRound:
         _refuse_other_options(entry)
-        opts = self.options(options)
+        opts = options
         size, dealer = _next_deal(standings)
         bids: dict[str, int] = {}
         tricks: dict[str, int] = {}
@@ -221,22 +221,22 @@ class OhHellTable:
 
     # -- entering a round at a terminal (RoundQuestions) ---------------------------
 
-    def check_given(self, players: Sequence[str], options: Mapping[str, Any],
+    def check_given(self, players: Sequence[str], options: Options,
                     standings: Standings, entry: RoundEntry) -> None:
         """What the command line gave, checked before anything is asked: each entry's
         form and range, the tricks not over the hand size, and the whole deal when
         nobody is missing."""
         _refuse_other_options(entry)
-        opts = self.options(options)
+        opts = options
         size, dealer = _next_deal(standings)
         entered = {name: _typed_entry(name, raw, size)
                    for name, raw in collect_values(players, entry, _("bid/tricks")).items()}
         _check_partial(entered, players, size, dealer, opts)
 
-    def next_question(self, players: Sequence[str], options: Mapping[str, Any],
+    def next_question(self, players: Sequence[str], options: Options,
                       standings: Standings, entry: RoundEntry,
                       previous: RoundEntry | None = None) -> Question | None:
-        opts = self.options(options)
+        opts = options
         size, dealer = _next_deal(standings)
         entered = {name: _typed_entry(name, raw, size)
                    for name, raw in collect_values(players, entry, _("bid/tricks")).items()}
@@ -269,13 +269,13 @@ class OhHellTable:
 
     # -- recomputing -----------------------------------------------------------
 
-    def standings(self, players: Sequence[str], options: Mapping[str, Any],
+    def standings(self, players: Sequence[str], options: Options,
                   first_dealer: str | None, rounds: Sequence[Round],
                   roster: Sequence[RosterChange] = ()) -> OhHellStandings:
         """Recompute from the deals, with the players who joined and left between them
         (``roster``): the schedule is the one the game started with; each deal is dealt,
         bid and hooked by the players in it; the deal passes over a leaver."""
-        opts = self.options(options)
+        opts = options
         timeline = RosterTimeline(players, roster, len(rounds), rules.MIN_PLAYERS,
                                   rules.MAX_PLAYERS)
         still_in = timeline.start()
@@ -344,11 +344,11 @@ class OhHellTable:
     def round_from_summary(self, summary_round: Mapping[str, Any]) -> OhHellRound:
         return OhHellRound.from_json(summary_round)
 
-    def widest_round(self, players: Sequence[str], options: Mapping[str, Any]
+    def widest_round(self, players: Sequence[str], options: Options
                      ) -> OhHellScored:
         """The widest deal the grid can show: the biggest deal, the longest name dealing,
         every bid missed, the score a deal gives that takes the most digits."""
-        opts = self.options(options)
+        opts = options
         size = max(rules.hand_sizes(opts.hand_sizes, opts.most_cards, len(players)))
         longest = max(players, key=len)
         highest = 10 + size  # an exact bid of the whole hand, in every scoring
@@ -360,15 +360,15 @@ class OhHellTable:
 
     # -- across sessions -------------------------------------------------------
 
-    def placings(self, players: Sequence[str], options: Mapping[str, Any],
+    def placings(self, players: Sequence[str], options: Options,
                  standings: Standings) -> dict[str, int]:
         """The highest total first; equal totals share a place."""
         return competition_ranks({name: -standings.totals[name] for name in players})
 
     # -- the rules in words ----------------------------------------------------
 
-    def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
-        opts = self.options(options)
+    def house_rules(self, options: Options, language: Language) -> list[HouseRule]:
+        opts = options
         words = WORDS.catalog(language.value).gettext
         default = self.defaults
         return [
@@ -537,7 +537,7 @@ def _check_round(round_: OhHellRound, players: Sequence[str], size: int, dealer:
                 dealer=dealer, bid=forbidden, size=size))
 
 
-class OhHellRoster(RosterRule):
+class OhHellRoster(RosterRule[Options]):
     """Players joining and leaving an Oh Hell game between deals.
 
     A late player starts at 0 (an exact bid is worth at least 10, so a few deals put them
@@ -547,7 +547,7 @@ class OhHellRoster(RosterRule):
     <= 52), else the change is refused naming the deal. Dealing and bidding follow the
     players in the game; a leaver's deal passes on."""
 
-    def recompute(self, table: TableGame, players: Sequence[str], options: Mapping[str, Any],
+    def recompute(self, table: TableGame[Options], players: Sequence[str], options: Options,
                   first_dealer: str | None, rounds: Sequence[Round],
                   roster: Sequence[RosterChange]) -> Standings:
         if not isinstance(table, OhHellTable):

@@ -22,7 +22,7 @@ from scorekeeper.games.one_card.engine import (
 )
 from scorekeeper.games.one_card.rules import Order
 from scorekeeper.games.one_card.words import N_, _
-from scorekeeper.views.seat import JSONDict, button, plain_lines, row
+from scorekeeper.views.seat import JSONObject, button, plain_lines, row
 
 HELP = {
     Phase.BIDDING: N_("Bid the points you expect to take, or pass (you are then out of the "
@@ -34,7 +34,7 @@ HELP = {
 """The rules of the move asked, in words (no card named: the help is the same for all)."""
 
 
-def seat_state(view: View) -> JSONDict:
+def seat_state(view: View) -> JSONObject:
     """What ``view.player`` sees, as the seat page draws it (built from the view only)."""
     taken = "  ".join(f"{name}: {ui.points(view.points_taken[seat])}"
                       for seat, name in enumerate(view.players))
@@ -60,7 +60,7 @@ def seat_state(view: View) -> JSONDict:
     }
 
 
-def public_state(view: View) -> JSONDict:
+def public_state(view: View) -> JSONObject:
     """What the whole table sees (any seat's view, without its hand)."""
     return {"table": seat_state(view)["table"], "hand": None, "moves": None, "help": ""}
 
@@ -92,7 +92,7 @@ def label(action: Action) -> str:
     return action.card.pretty()
 
 
-def moves(view: View) -> JSONDict:
+def moves(view: View) -> JSONObject:
     """The legal moves as buttons: the bids (and pass), uptown or downtown, or the cards
     to play (the joker once per suit it can name)."""
     return {"pick": None,

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from scorekeeper.cards import Card
 from scorekeeper.games.one_card import rules
@@ -38,10 +38,9 @@ from scorekeeper.games.one_card.engine import (
     action_to_int,
 )
 from scorekeeper.games.one_card.rules import Order
-from scorekeeper.games.one_card.table import OneCardTable
 from scorekeeper.games.one_card.words import N_, _
 from scorekeeper.games.virtual import Appraised, Decision
-from scorekeeper.kit.rounds import JSONDict, RecordedDeal
+from scorekeeper.kit.rounds import JSONObject, RecordedDeal
 
 BIDDING_KIND = "bidding"
 PLAYING = "playing"
@@ -52,13 +51,13 @@ def _in_order(cards: Sequence[Card]) -> list[str]:
     return [str(card) for card in sorted(cards, key=lambda c: (str(c.suit), -int(c.rank)))]
 
 
-def action_record(action: Action) -> JSONDict:
+def action_record(action: Action) -> JSONObject:
     """The action as FORMAT.md records it (without its player)."""
     if isinstance(action, Bid):
         return {"bid": action.amount}
     if isinstance(action, ChooseOrder):
         return {"order": str(action.order)}
-    record: JSONDict = {"play": str(action.card)}
+    record: JSONObject = {"play": str(action.card)}
     if action.suit is not None:
         record["suit"] = action.suit.value
     return record
@@ -87,10 +86,10 @@ class OneCardCoach:
     def __init__(self) -> None:
         self.bot = StrongBot()
 
-    def review_deal(self, recorded: RecordedDeal, options: Mapping[str, Any],
+    def review_deal(self, recorded: RecordedDeal, options: rules.Options,
                     totals: Mapping[str, int], reviewed: Sequence[str],
                     rng_for: Callable[[int], random.Random]) -> Iterator[Decision | None]:
-        opts = OneCardTable().options(options)
+        opts = options
         deal = Deal.from_record(recorded.deal, opts)
         for step, record in enumerate(recorded.actions, start=1):
             player = record.get("player")
@@ -107,7 +106,7 @@ class OneCardCoach:
         seat_view = SeatView.from_view(view)
         rule = view.options.joker
         notes: list[str] = []
-        estimates: JSONDict = {}
+        estimates: JSONObject = {}
         if seat_view.info.phase == BIDDING:
             kind = BIDDING_KIND
             lowest = max(rules.lowest_bid(len(view.players)), (view.high_bid or 0) + 1)
@@ -169,7 +168,7 @@ class OneCardCoach:
         )
 
     @staticmethod
-    def position_json(view: View, totals: Mapping[str, int]) -> JSONDict:
+    def position_json(view: View, totals: Mapping[str, int]) -> JSONObject:
         return {
             "hand": _in_order(view.hand),
             "bids": [{"player": view.players[seat], "bid": amount} for seat, amount in view.bids],

@@ -164,9 +164,9 @@ class OneCardTable:
         return _options_dict(Options())
 
     def check_options(self, options: Mapping[str, Any]) -> JSONDict:
-        return _options_dict(self.options(options))
+        return _options_dict(self.parse_options(options))
 
-    def options(self, options: Mapping[str, Any]) -> Options:
+    def parse_options(self, options: Mapping[str, Any]) -> Options:
         """The house rules as the typed Options (parsed once per set of values)."""
         return _parse_options(options)
 
@@ -176,19 +176,19 @@ class OneCardTable:
         except ValueError as error:
             raise EntryError(str(error)) from None
 
-    def target(self, options: Mapping[str, Any]) -> int:
-        return self.options(options).target
+    def target(self, options: Options) -> int:
+        return options.target
 
     # -- entering a round ------------------------------------------------------
 
     def make_round(
         self,
         players: Sequence[str],
-        options: Mapping[str, Any],
+        options: Options,
         standings: Standings,
         entry: RoundEntry,
     ) -> OneCardRound:
-        opts = self.options(options)
+        opts = options
         _refuse_contradictions(standings, entry)
         lowest = rules.lowest_bid(len(players))
         typed_bidder, bid = entry.text("bidder"), entry.number("bid")
@@ -216,9 +216,9 @@ class OneCardTable:
 
     # -- entering a round at a terminal (RoundQuestions) ---------------------------
 
-    def check_given(self, players: Sequence[str], options: Mapping[str, Any],
+    def check_given(self, players: Sequence[str], options: Options,
                     standings: Standings, entry: RoundEntry) -> None:
-        opts = self.options(options)
+        opts = options
         _refuse_contradictions(standings, entry)
         typed_bidder, bid = entry.text("bidder"), entry.number("bid")
         bidder = None if typed_bidder is None else match_player(players, typed_bidder,
@@ -235,10 +235,10 @@ class OneCardTable:
                                           and total != rules.TOTAL_POINTS):
             raise EntryError(_points_total_problem(total, opts))
 
-    def next_question(self, players: Sequence[str], options: Mapping[str, Any],
+    def next_question(self, players: Sequence[str], options: Options,
                       standings: Standings, entry: RoundEntry,
                       previous: RoundEntry | None = None) -> Question | None:
-        opts = self.options(options)
+        opts = options
         lowest = rules.lowest_bid(len(players))
         typed_bidder = entry.text("bidder")
         if not entry.switch("no_bid") and typed_bidder is None:
@@ -309,7 +309,7 @@ class OneCardTable:
     def standings(
         self,
         players: Sequence[str],
-        options: Mapping[str, Any],
+        options: Options,
         first_dealer: str | None,
         rounds: Sequence[Round],
         roster: Sequence[RosterChange] = (),
@@ -317,7 +317,7 @@ class OneCardTable:
         """Recompute from the deals, with the players who joined and left between them
         (``roster``): each deal is played by those in the game at the time, the deal
         passes to the left among them, and only they can win."""
-        opts = self.options(options)
+        opts = options
         seating = players
         timeline = RosterTimeline(seating, roster, len(rounds), rules.MIN_PLAYERS,
                                   rules.MAX_PLAYERS)
@@ -416,12 +416,12 @@ class OneCardTable:
                    "deals"),
     )
 
-    def placings(self, players: Sequence[str], options: Mapping[str, Any],
+    def placings(self, players: Sequence[str], options: Options,
                  standings: Standings) -> dict[str, int]:
         """The highest total first (the winner leads alone); equal totals share a place."""
         return competition_ranks({name: -standings.totals[name] for name in players})
 
-    def widest_round(self, players: Sequence[str], options: Mapping[str, Any]
+    def widest_round(self, players: Sequence[str], options: Options
                      ) -> OneCardScored:
         """The widest round the grid can show: the longest name's highest bid, trumps
         named, failed, and every point of the deck to one player."""
@@ -436,8 +436,8 @@ class OneCardTable:
 
     rules_folder = texts.RULES_FOLDER
 
-    def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
-        return texts.house_rules(self.options(options), language)
+    def house_rules(self, options: Options, language: Language) -> list[HouseRule]:
+        return texts.house_rules(options, language)
 
 
 def _parse(options: Mapping[str, Any]) -> Options:
@@ -578,20 +578,20 @@ def _options_dict(opts: Options) -> JSONDict:
 
 
 
-class OneCardRoster(RosterRule):
+class OneCardRoster(RosterRule[Options]):
     """Players joining and leaving a One Card game: 2 to 4 at the table at any time (the
     session checks the range); a late player starts at 0, as everyone did, and a total
     given instead must be 0 up to one short of the target (at it they would have won
     without playing)."""
 
-    def check_total(self, table: TableGame, options: Mapping[str, Any], total: int) -> None:
+    def check_total(self, table: TableGame[Options], options: Options, total: int) -> None:
         target = table.target(options)
         if not 0 <= total < target:
             raise EntryError(_("a late player's total must be 0 to {most}, under the target "
                                "{target}, not {total}").format(most=target - 1, target=target,
                                                                total=total))
 
-    def recompute(self, table: TableGame, players: Sequence[str], options: Mapping[str, Any],
+    def recompute(self, table: TableGame[Options], players: Sequence[str], options: Options,
                   first_dealer: str | None, rounds: Sequence[Round],
                   roster: Sequence[RosterChange]) -> Standings:
         if not isinstance(table, OneCardTable):

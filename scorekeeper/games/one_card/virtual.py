@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper.games.one_card import rules
@@ -37,9 +37,9 @@ class OneCardVirtual(RecordedDealGame):
         return {"bid_success_rate": (made, len(bids))}
 
     def play_bots(self, bots: Sequence[str], players: Sequence[str], first_dealer: str,
-                  options: Mapping[str, Any], rngs: DealRngs, max_actions: int,
+                  options: rules.Options, rngs: DealRngs, max_actions: int,
                   trace: list[dict[str, int]] | None = None) -> BotsGame:
-        target = self.table.options(options).target
+        target = options.target
         n = len(players)
         deciders = [BOTS[level].decide for level in bots]
         track = any(BOTS[level].reads_history for level in bots)

@@ -164,8 +164,8 @@ def parse_game(path: Path, data: Mapping[str, Any], text: str = "") -> GameFile:
     defaults = {**defaults, **{key: data[key] for key in SETTINGS if key in data}}
     table = PointsTable(name=name, title=title)
     try:
-        options = table.options({key.replace("-", "_"): value
-                                 for key, value in defaults.items()})
+        options = table.parse_options({key.replace("-", "_"): value
+                                       for key, value in defaults.items()})
     except EntryError as error:
         wrong = next(iter(defaults), "defaults")
         for key in defaults:  # the line of the setting the message names, else the first

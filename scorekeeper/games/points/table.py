@@ -157,13 +157,13 @@ class PointsTable:
         return dict(options.as_dict())
 
     def check_options(self, options: Mapping[str, Any]) -> JSONDict:
-        return self.options_dict(self.options(options))
+        return self.options_dict(self.parse_options(options))
 
-    def lowest_wins(self, options: Mapping[str, Any]) -> bool:
+    def lowest_wins(self, options: Options) -> bool:
         """Whether the lowest total wins a session with these house rules (``--wins``)."""
-        return self.options(options).wins is Wins.LOW
+        return options.wins is Wins.LOW
 
-    def options(self, options: Mapping[str, Any]) -> Options:
+    def parse_options(self, options: Mapping[str, Any]) -> Options:
         """The settings as the typed Options, this game's defaults where none is given."""
         unknown = sorted(set(options) - set(self.house_rule_keys))
         if unknown:
@@ -199,15 +199,15 @@ class PointsTable:
                 game=self.title, low=self.min_players, high=self.max_players,
                 n=len(players)))
 
-    def target(self, options: Mapping[str, Any]) -> int:
-        return self.options(options).target
+    def target(self, options: Options) -> int:
+        return options.target
 
     # -- entering a round ------------------------------------------------------
 
-    def make_round(self, players: Sequence[str], options: Mapping[str, Any],
+    def make_round(self, players: Sequence[str], options: Options,
                    standings: Standings, entry: RoundEntry) -> PointsRound:
         self.refuse_other_options(entry)
-        opts = self.options(options)
+        opts = options
         points = self.typed_points(players, entry)
         check_participants(points, players, _("score"))
         self.check_deal(points, opts)
@@ -239,17 +239,17 @@ class PointsTable:
 
     # -- entering a round at a terminal (RoundQuestions) ---------------------------
 
-    def check_given(self, players: Sequence[str], options: Mapping[str, Any],
+    def check_given(self, players: Sequence[str], options: Options,
                     standings: Standings, entry: RoundEntry) -> None:
         self.refuse_other_options(entry)
-        opts = self.options(options)
+        opts = options
         for name, value in self.typed_points(players, entry).items():
             self.check_entry(name, value, opts)
 
-    def next_question(self, players: Sequence[str], options: Mapping[str, Any],
+    def next_question(self, players: Sequence[str], options: Options,
                       standings: Standings, entry: RoundEntry,
                       previous: RoundEntry | None = None) -> Question | None:
-        opts = self.options(options)
+        opts = options
         before = {} if previous is None else dict(previous.values)
         entered = self.typed_points(players, entry)
         for name in players:
@@ -281,11 +281,11 @@ class PointsTable:
 
     # -- recomputing -----------------------------------------------------------
 
-    def deal_scores(self, players: Sequence[str], settings: Mapping[str, Any],
+    def deal_scores(self, players: Sequence[str], settings: Options,
                     round_: PointsRound) -> dict[str, int]:
         """A stored deal checked: each player's score, in the players' order; EntryError
         when it does not fit the rules."""
-        options = self.options(settings)
+        options = settings
         points = round_.points
         check_participants(points, players, _("score"))
         self.check_deal(points, options)
@@ -297,13 +297,13 @@ class PointsTable:
         return PointsScored(number=number, dealer=dealer, scores=scores, played=round_,
                             best=tuple(best))
 
-    def standings(self, players: Sequence[str], options: Mapping[str, Any],
+    def standings(self, players: Sequence[str], options: Options,
                   first_dealer: str | None, rounds: Sequence[Round],
                   roster: Sequence[RosterChange] = ()) -> Standings:
         """Recompute from the deals, with the players who joined and left between them
         (``roster``): a leaver's deals stay, the deal passes over them, and only those
         still in can reach the end or win."""
-        opts = self.options(options)
+        opts = options
 
         def score(number: int, entered: Round, played: Played) -> PointsScored:
             if not isinstance(entered, PointsRound):  # another game's round
@@ -351,9 +351,9 @@ class PointsTable:
                    "best_deals", "deals", percent=True),
     )
 
-    def placings(self, players: Sequence[str], options: Mapping[str, Any],
+    def placings(self, players: Sequence[str], options: Options,
                  standings: Standings) -> dict[str, int]:
-        opts = self.options(options)
+        opts = options
         return competition_ranks({name: rules.order_key(standings.totals[name], opts)
                                   for name in players})
 
@@ -364,8 +364,8 @@ class PointsTable:
 
     # -- the rules in words ----------------------------------------------------
 
-    def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
-        opts = self.options(options)
+    def house_rules(self, options: Options, language: Language) -> list[HouseRule]:
+        opts = options
         words = WORDS.catalog(language.value).gettext
         default = self.defaults
         return [
@@ -383,22 +383,22 @@ class PointsTable:
         ]
 
 
-class PointsRoster(RosterRule):
+class PointsRoster(RosterRule[Options]):
     """Players joining and leaving a points game (Hearts and the group's games too): a
     late player starts at 0; a total given instead must stay short of the target, where
     the game has one (at it, the game would be over before they played)."""
 
-    def check_total(self, table: TableGame, options: Mapping[str, Any], total: int) -> None:
+    def check_total(self, table: TableGame[Options], options: Options, total: int) -> None:
         super().check_total(table, options, total)
         if not isinstance(table, PointsTable):
             return
-        target = table.options(options).target
+        target = options.target
         if target and total >= target:
             raise EntryError(_("a late player's total must be under the target, {target}, "
                                "not {total}: at it the game would be over").format(
                 target=target, total=total))
 
-    def recompute(self, table: TableGame, players: Sequence[str], options: Mapping[str, Any],
+    def recompute(self, table: TableGame[Options], players: Sequence[str], options: Options,
                   first_dealer: str | None, rounds: Sequence[Round],
                   roster: Sequence[RosterChange]) -> Standings:
         if not isinstance(table, PointsTable):

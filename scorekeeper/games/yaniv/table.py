@@ -14,7 +14,7 @@ from importlib import resources
 from typing import Any, ClassVar
 
 from scorekeeper.games.least_score import texts
-from scorekeeper.games.least_score.rules import MAX_HAND_TOTAL, End, Tie, TwoPairs
+from scorekeeper.games.least_score.rules import MAX_HAND_TOTAL, End, Options, Tie, TwoPairs
 from scorekeeper.games.least_score.table import (
     LeastScoreRound,
     LeastScoreScored,
@@ -79,12 +79,12 @@ class YanivTable(LeastScoreTable):
         StatFigure("halvings", N_("Halved"), N_("totals halved on a multiple"), "halvings"),
     )
 
-    def widest_round(self, players: Sequence[str], options: Mapping[str, Any]
+    def widest_round(self, players: Sequence[str], options: Options
                      ) -> YanivScored:
         """The widest round the grid can show: the longest name's Assaf on a full hand,
         every total halved, each score as wide as Yaniv's can be (the penalty on a full
         hand, or a halving's fall of up to half the limit)."""
-        opts = self.options(options)
+        opts = options
         longest = max(players, key=len)
         fall = -(opts.limit // 2) if opts.halving else 0
         highest = max(opts.penalty + MAX_HAND_TOTAL, fall, key=lambda n: len(str(n)))
@@ -94,13 +94,13 @@ class YanivTable(LeastScoreTable):
                            knocked_out=tuple(players), played=played, false_declaration=True,
                            halved=tuple(players) if opts.halving else ())
 
-    def options(self, options: Mapping[str, Any]) -> YanivOptions:
+    def parse_options(self, options: Mapping[str, Any]) -> YanivOptions:
         return _parse_options({**self.default_options(), **options})
 
     def check_options(self, options: Mapping[str, Any]) -> JSONDict:
-        """A new session's house rules: as :meth:`options` reads them, and a threshold
-        some hand is under (a stored 0 still reads; a new one is refused)."""
-        opts = self.options(options)
+        """A new session's house rules: as :meth:`parse_options` reads them, and a
+        threshold some hand is under (a stored 0 still reads; a new one is refused)."""
+        opts = self.parse_options(options)
         problem = opts.problem()
         if problem is not None:
             raise EntryError(problem)
@@ -113,8 +113,8 @@ class YanivTable(LeastScoreTable):
             raise EntryError(_("Yaniv takes {low} to {high} players, not {n}").format(
                 low=self.min_players, high=self.max_players, n=len(players))) from None
 
-    def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
-        opts = self.options(options)
+    def house_rules(self, options: Options, language: Language) -> list[HouseRule]:
+        opts = options
         words = WORDS.catalog(language.value).gettext
         default = self.defaults
         halving = (words(N_("a total landing exactly on a multiple of {n} is halved"))

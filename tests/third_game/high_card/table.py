@@ -76,6 +76,13 @@ class HighCardScored(ScoredRound):
         return tallies
 
 
+@dataclass(frozen=True, slots=True)
+class HighCardOptions:
+    """A High Card session's house rules, typed once (:meth:`HighCardTable.parse_options`)."""
+
+    wins: int = DEFAULT_WINS
+
+
 class HighCardTable:
     name = "high-card"
     title = "High Card"
@@ -90,7 +97,7 @@ class HighCardTable:
     def default_options(self) -> JSONDict:
         return {"wins": DEFAULT_WINS}
 
-    def check_options(self, options: Mapping[str, Any]) -> JSONDict:
+    def parse_options(self, options: Mapping[str, Any]) -> HighCardOptions:
         unknown = set(options) - {"wins"}
         if unknown:
             raise EntryError(_("High Card has no option {option}").format(
@@ -98,16 +105,19 @@ class HighCardTable:
         wins = option_whole_number(options.get("wins", DEFAULT_WINS), _("wins"))
         if not 1 <= wins <= 10:
             raise EntryError(_("wins must be 1 to 10, not {wins}").format(wins=wins))
-        return {"wins": wins}
+        return HighCardOptions(wins)
 
-    def target(self, options: Mapping[str, Any]) -> int:
-        return int(self.check_options(options)["wins"])
+    def check_options(self, options: Mapping[str, Any]) -> JSONDict:
+        return {"wins": self.parse_options(options).wins}
+
+    def target(self, options: HighCardOptions) -> int:
+        return options.wins
 
     def check_players(self, players: Sequence[str]) -> None:
         if not self.min_players <= len(players) <= self.max_players:
             raise EntryError(_("High Card takes 2 to 6 players, not {n}").format(n=len(players)))
 
-    def make_round(self, players: Sequence[str], options: Mapping[str, Any],
+    def make_round(self, players: Sequence[str], options: HighCardOptions,
                    standings: Standings, entry: RoundEntry) -> HighCardRound:
         caller = entry.text("caller")
         if caller is None:
@@ -121,7 +131,7 @@ class HighCardTable:
                     name=name, error=error)) from None
         return HighCardRound(caller=match_player(players, caller, _("caller")), cards=cards)
 
-    def standings(self, players: Sequence[str], options: Mapping[str, Any],
+    def standings(self, players: Sequence[str], options: HighCardOptions,
                   first_dealer: str | None, rounds: Sequence[Round]) -> Standings:
         wins = self.target(options)
         running = dict.fromkeys(players, 0)
@@ -162,12 +172,12 @@ class HighCardTable:
     def round_from_summary(self, summary_round: Mapping[str, Any]) -> HighCardRound:
         return HighCardRound.from_json(summary_round)
 
-    def house_rules(self, options: Mapping[str, Any], language: Language) -> list[HouseRule]:
+    def house_rules(self, options: HighCardOptions, language: Language) -> list[HouseRule]:
         wins = self.target(options)
         words = WORDS.catalog(language.value).gettext
         return [HouseRule("wins", wins, DEFAULT_WINS,
                           words(N_("the first to {wins} points wins")).format(wins=wins))]
 
-    def placings(self, players: Sequence[str], options: Mapping[str, Any],
+    def placings(self, players: Sequence[str], options: HighCardOptions,
                  standings: Standings) -> dict[str, int]:
         return competition_ranks({name: -standings.totals[name] for name in players})
