@@ -697,7 +697,12 @@ class State:
                     known.remove(card)
         if take is not None:
             known.append(take)
-            info.dead.extend(c for c in floor if c != take)
+            if take.rank is Rank.JOKER:  # one of two alike jokers taken: not both
+                rest = list(floor)
+                rest.remove(take)
+                info.dead.extend(rest)
+            else:
+                info.dead.extend(c for c in floor if c != take)
         else:
             info.dead.extend(floor)
         info.floor = cards
@@ -1192,7 +1197,7 @@ class Deal:
         for a take from an empty deck, the order of the dead pile's reshuffle."""
         info = self._state.info
         if take is not None:
-            if take in cards:
+            if take in cards and not take.is_joker:  # (a joker of the floor: the other)
                 raise IllegalAction(_("you can't take back a card you just discarded"))
             if take not in info.floor:
                 raise IllegalAction(
