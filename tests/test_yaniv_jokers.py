@@ -92,7 +92,7 @@ def test_a_deal_with_jokers_keeps_its_cards_and_each_hand_is_worth_its_cards(
     the hands' values, a joker 0; the record replays to the same end."""
     options = YanivOptions(jokers=jokers, declare_at=7)
     rng = random.Random(seed)
-    names = list(NAMES + ("Di", "Ed"))[:players]
+    names = [*NAMES, "Di", "Ed"][:players]
     deal = Deal.new(names, names[0], rng, options)
     for _step in range(400):
         if deal.is_over:
