@@ -262,3 +262,22 @@ def test_simulate_yaniv_with_two_jokers_calls_at_0(score_run: Callable[..., Resu
     assert "Traceback" not in result.stderr
     simulated = json.loads(result.stdout)
     assert sum(seat["wins"] for seat in simulated["seats"]) >= 3
+
+
+def test_the_phone_page_offers_the_pair_of_jokers_and_reads_it_back() -> None:
+    """`score play --online`: both jokers are cards of the pick, the pair of them a
+    legal set, and a posted pair of jokers is that discard."""
+    from scorekeeper.games.least_score import online
+
+    rest = [card for card in STANDARD_DECK if card not in parse_cards("AH 2C 9D")]
+    ann = [JOKER, *parse_cards("AH"), JOKER, *parse_cards("2C 9D")]
+    deal = Deal(("Ann", "Bob"), "Bob", [ann, rest[:5]], rest[5], rest[6:], WITH_TWO, None)
+    view = deal.view("Ann")
+    moves = online.moves(view)
+    assert moves["pick"]["cards"].count("JK") == 2 and ["JK", "JK"] in moves["pick"]["sets"]
+    deck_button = len(moves["buttons"]) - 1
+    action = online.action_of({"button": deck_button, "picked": ["JK", "JK"]}, view)
+    assert action == Discard((JOKER, JOKER), None)
+    problems = online.discard_problems(view)  # a joker is wild in no run, with no card
+    assert problems["AH JK"] == "two cards must be a pair of the same rank"
+    assert problems["2C AH JK"].startswith("a joker is not wild")
