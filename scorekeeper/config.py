@@ -118,6 +118,12 @@ def _checked_rule(game: str, option: str, value: Any) -> Any:
     rules = get_game(game)
     option = option.strip().replace("-", "_")
     if option not in rules.default_options():
+        owners = [other.title for other in GAMES.values()
+                  if option in other.default_options()]
+        if owners:  # as `score new` says it
+            raise EntryError(_("{option} is a {kind} of {owners}, not of {game}").format(
+                option=f"--{option.replace('_', '-')}", kind=_("house rule"),
+                owners=_(" and ").join(owners), game=rules.title))
         raise EntryError(_("{game} has no house rule {option} (its rules: {rules})").format(
             game=rules.title, option=repr(option.replace("_", "-")),
             rules=", ".join(key.replace("_", "-") for key in rules.default_options())))

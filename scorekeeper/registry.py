@@ -38,7 +38,6 @@ from scorekeeper import files, i18n
 from scorekeeper.i18n import _
 from scorekeeper.kit.declaration import GameDeclaration
 from scorekeeper.kit.entries import EntryError
-from scorekeeper.kit.options import RoundOption
 from scorekeeper.kit.standings import TableGame
 from scorekeeper.text import show_controls
 
@@ -86,14 +85,12 @@ GAMES_PACKAGE = f"{PACKAGE}.games"
 
 
 def register(declaration: GameDeclaration) -> None:
-    """Add a game; refuse a name taken, or a round option another game gives another kind."""
+    """Add a game; refuse a name taken. Its options are its own: another game may have a
+    house rule or a round option of the same name, of another kind or with other values
+    (each game's command takes its own: ``score new GAME``, ``add-round`` on its
+    session)."""
     if declaration.name in DECLARATIONS and DECLARATIONS[declaration.name] is not declaration:
         raise ValueError(f"a game called {declaration.name!r} is already registered")
-    for option in declaration.round_options:
-        other = round_options().get(option.key)
-        if other is not None and other.kind != option.kind:
-            raise ValueError(f"{option.flag} is a {other.kind} in another game, "
-                             f"not a {option.kind}")
     DECLARATIONS[declaration.name] = declaration
     if declaration.words is not None:
         i18n.add_domain(declaration.words)
@@ -380,15 +377,6 @@ def game_missing(game: str, options: object = None) -> GameMissing:
 
 def get_game(name: str) -> TableGame[Any]:
     return declaration_of(name).table
-
-
-def round_options() -> dict[str, RoundOption]:
-    """Every game's round options by key (``add-round`` takes them all)."""
-    found: dict[str, RoundOption] = {}
-    for declaration in DECLARATIONS.values():
-        for option in declaration.round_options:
-            found.setdefault(option.key, option)
-    return found
 
 
 def games_taking(key: str) -> list[GameDeclaration]:

@@ -131,3 +131,17 @@ def test_the_shell_is_optional_before_a_command(score_run: Callable[..., Result]
     result = score_run("--show-completion", "sessions", env={"SHELL": "/bin/bash"})
     assert "error" not in result.stderr
     assert "Traceback" not in result.output
+
+
+@pytest.mark.e2e
+def test_config_set_offers_each_games_own_house_rules(
+        complete: Callable[..., list[str]]) -> None:
+    """``config set <Tab>``: ``language``, ``players`` and every ``GAME.RULE``; a game's
+    name narrows it to that game's rules (issue 38.2)."""
+    every = complete("bash", "config", "set", "")
+    assert {"language", "players", "hearts.moon-rule", "yaniv.jokers",
+            "least-score.limit"} <= set(every)
+    assert complete("bash", "config", "set", "hearts.") == [
+        "hearts.target", "hearts.moon-rule", "hearts.jack-of-diamonds"]
+    assert complete("bash", "config", "unset", "yaniv.j") == ["yaniv.jokers"]
+    assert complete("bash", "config", "set", "oh-hell.moon") == []

@@ -359,3 +359,20 @@ def test_a_config_lock_that_cant_be_made_or_is_held_too_long_is_one_line(
     lock_path.mkdir()  # the lock file can't be opened (as root too)
     refuse("config", "set", "least-score.limit", "60", says=("can't lock", "Is a directory"))
     assert config_file.read_bytes() == before
+
+
+def test_a_rule_of_another_game_is_named_with_its_game_and_hearts_moon_rule_spellings(
+        refuse: Refuse, ok: CLI, config_file: Path,
+        summary: Callable[..., dict[str, Any]]) -> None:
+    """Issue 38.2: as `score new` says it, `config set` names the game a house rule is
+    of; `--moon-rule plus|minus` is CLI.md's spelling, and a stored `add` still reads."""
+    refuse("config", "set", "oh-hell.moon-rule", "plus",
+           says="--moon-rule is a house rule of Hearts, not of Oh Hell")
+    refuse("config", "set", "yaniv.speed", "2", says="Yaniv has no house rule 'speed'")
+    assert not config_file.exists()
+    for spelling, stored in (("minus", "minus"), ("plus", "add")):
+        ok("config", "set", "hearts.moon-rule", spelling)
+        ok("new", "hearts", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--dealer", "A")
+        assert summary()["options"]["moon_rule"] == stored
+    config_file.write_text('[hearts]\nmoon-rule = "add"\n', encoding="utf-8")
+    assert "hearts.moon-rule = add" in ok("config", "show").stdout

@@ -11,7 +11,7 @@ import pytest
 from scorekeeper.kit.declaration import GameDeclaration
 from scorekeeper.kit.entries import EntryError, RoundEntry
 from scorekeeper.kit.options import Language
-from scorekeeper.registry import DECLARATIONS, get_virtual, register, round_options
+from scorekeeper.registry import DECLARATIONS, get_virtual
 
 GAMES = list(DECLARATIONS.values())
 
@@ -38,7 +38,8 @@ def test_declared_house_rules_are_the_options_the_game_checks(game: GameDeclarat
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
 def test_a_round_takes_only_its_declared_options(game: GameDeclaration) -> None:
     own = {option.key for option in game.round_options}
-    for key, option in round_options().items():
+    every = {option.key: option for other in GAMES for option in other.round_options}
+    for key, option in every.items():
         if key in own:
             continue
         value: str | int | bool = {"switch": True, "number": 9}.get(option.kind, "Ann")
@@ -68,21 +69,6 @@ def test_a_game_without_a_virtual_deck_declares_no_bots_and_says_so(
     assert game.bots == () and game.keyboard_ui is None
     with pytest.raises(EntryError, match="has no virtual deck"):
         get_virtual(game.name)
-
-
-def test_a_round_option_keeps_one_kind_across_games(monkeypatch: pytest.MonkeyPatch) -> None:
-    from dataclasses import replace
-
-    monkeypatch.syspath_prepend(Path(__file__).resolve().parent / "third_game")
-    from high_card.table import HighCardTable
-
-    from scorekeeper.kit.options import RoundOption
-
-    clash = replace(GAMES[0], table=HighCardTable(),
-                    round_options=(RoundOption("bid", "name", "a bid as a name"),))
-    with pytest.raises(ValueError, match="--bid is a number in another game"):
-        register(clash)
-    assert "high-card" not in DECLARATIONS and round_options()["bid"].kind == "number"
 
 
 # ---------------------------------------------------------------------------

@@ -12,7 +12,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.cards import JOKER, RANKS, STANDARD_DECK, SUITS, Card, Rank, Suit, parse_cards
+from scorekeeper.cards import (
+    JOKER,
+    RANKS,
+    STANDARD_DECK,
+    SUITS,
+    Card,
+    CardError,
+    Rank,
+    Suit,
+    parse_cards,
+)
 from scorekeeper.games.least_score.rules import (
     DEFAULT_LIMIT,
     FALSE_DECLARATION_PENALTY,
@@ -114,11 +124,14 @@ def test_card_values_by_rank() -> None:
     assert values == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10]
 
 
-def test_joker_has_no_value() -> None:
-    with pytest.raises(ValueError, match="without the joker"):
-        card_value(JOKER)
-    with pytest.raises(ValueError):
-        hand_value([JOKER, *cards("AH")])
+def test_a_joker_is_worth_0_where_a_game_has_them_and_least_score_refuses_it() -> None:
+    """Yaniv's house rule jokers: a joker is 0; Least Score never lets one in (typed cards
+    and discards refuse it)."""
+    assert card_value(JOKER) == 0
+    assert hand_value([JOKER, *cards("AH")]) == 1
+    with pytest.raises(CardError, match="without the joker"):
+        cards("JK")
+    assert discard_problem([JOKER]) == NO_JOKER
 
 
 @pytest.mark.parametrize(

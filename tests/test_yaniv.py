@@ -73,7 +73,7 @@ def test_least_score_keeps_its_own_options_and_scoring() -> None:
     assert least_rules.score_declaration({"A": 10, "B": 8, "C": 15}, "A", Options()).scores \
         == {"A": 22, "B": 0, "C": 0}
     assert set(YanivOptions().as_dict()) == {"limit", "tie", "end", "two_pairs", "declare_at",
-                                             "penalty", "halving"}
+                                             "penalty", "halving", "jokers"}
 
 
 @given(st.dictionaries(st.sampled_from(NAMES), st.integers(1, 50), min_size=2),
@@ -360,7 +360,7 @@ def test_every_yaniv_round_says_whose_total_was_halved(ok: CLI, refuse: Refuse,
     data = summary()
     assert data["options"] == {"limit": 200, "tie": "declarer-loses", "end": "last-standing",
                                "two_pairs": "same-rank", "declare_at": 7, "penalty": 30,
-                               "halving": 25}
+                               "halving": 25, "jokers": 0}
     assert data["rounds"][0]["halved"] == ["Bob"] and data["totals"]["Bob"] == 12
     assert data["rounds"][0]["scores"] == {"Ann": 0, "Bob": 12, "Cy": 9}
     ok("add-round", "--declarer", "Cy", "Ann=4", "Bob=10", "Cy=2")
@@ -398,12 +398,13 @@ def test_yaniv_is_listed_completed_and_explained(ok: CLI) -> None:
     yaniv = games["yaniv"]
     assert yaniv["origin"] == "built-in" and "Assaf" in yaniv["description"]
     assert [rule["default"] for rule in yaniv["house_rules"]] == [
-        200, "declarer-loses", "last-standing", "same-rank", 7, 30, 50]
+        200, "declarer-loses", "last-standing", "same-rank", 7, 30, 50, 0]
     rules = json.loads(ok("rules", "yaniv", "--json").stdout)
     assert "pagat.com/draw/yaniv.html" in rules["text"]
     assert "wikipedia.org/wiki/Yaniv" in rules["text"]
     keys = [rule["key"] for rule in rules["house_rules"]]
-    assert keys == ["limit", "tie", "end", "two_pairs", "declare_at", "penalty", "halving"]
+    assert keys == ["limit", "tie", "end", "two_pairs", "declare_at", "penalty", "halving",
+                    "jokers"]
 
 
 @pytest.mark.e2e

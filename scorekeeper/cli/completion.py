@@ -12,7 +12,7 @@ import contextlib
 import io
 import os
 import re
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Collection, Iterator
 from typing import Any
 
 import shellingham  # type: ignore[import-untyped,unused-ignore]
@@ -20,7 +20,6 @@ import typer
 import typer.completion
 
 from scorekeeper.i18n import _
-from scorekeeper.kit.declaration import GameDeclaration
 from scorekeeper.kit.entries import EntryError, name_key
 from scorekeeper.registry import DECLARATIONS, all_declarations
 from scorekeeper.session import Session
@@ -202,59 +201,18 @@ def players_to_join(ctx: typer.Context, incomplete: str) -> Iterator[str]:
 # options the game takes, read from its declaration (cli/game_options.py gives the
 # commands every game's options; conventions.PlainCommand asks these to narrow them).
 
-OptionsOf = Callable[[GameDeclaration], Collection[str]]
-
-
-def _house_rule_keys(declaration: GameDeclaration) -> set[str]:
-    return {option.key for option in declaration.house_rules}
-
-
-def _round_option_keys(declaration: GameDeclaration) -> set[str]:
-    return {option.key for option in declaration.round_options}
-
-
-def _game_named(name: object) -> GameDeclaration | None:
-    """The game ``name`` (as ``new`` takes it), or None: no name yet, or no such game."""
-    if not isinstance(name, str) or not name.strip():
-        return None
-    key = name.strip().lower()
-    declarations = DECLARATIONS if key in DECLARATIONS else all_declarations()
-    return declarations.get(key)
-
-
-def _narrowed(command: Any, ctx: typer.Context, items: list[Any], keys_of: OptionsOf,
-              game: Callable[[], GameDeclaration | None]) -> list[Any]:
-    """``items`` without the options of the other games (``game()`` is asked only when an
-    item is a game's option: a store read is paid only then). Every game's options when
-    the game is not known (``score new --<Tab>``, no session): the old, wider answer."""
-    every = {key for declaration in DECLARATIONS.values() for key in keys_of(declaration)}
-    flags = {flag: param.name for param in command.get_params(ctx) if param.name in every
-             for flag in (*param.opts, *param.secondary_opts)}
-    if not any(item.value in flags for item in items):
-        return items
-    chosen = game()
-    if chosen is None:
-        return items
-    own = keys_of(chosen)
-    return [item for item in items if item.value not in flags or flags[item.value] in own]
-
-
-def named_game_options(command: Any, ctx: typer.Context, items: list[Any]) -> list[Any]:
-    """``new GAME --<Tab>`` (and play, simulate): the house rules of the game on the line."""
-    return _narrowed(command, ctx, items, _house_rule_keys,
-                     lambda: _game_named(ctx.params.get("game")))
-
-
-def session_game_options(command: Any, ctx: typer.Context, items: list[Any]) -> list[Any]:
-    """``add-round --<Tab>`` (and edit-round): the round options of the session's game.
-    Knowing the game is a read of the store (read-only, as ``add-round <Tab>``'s
-    ``NAME=`` reads it), made only when a game's option could be offered."""
-
-    def game() -> GameDeclaration | None:
-        session = _named_session(ctx)
-        try:
-            return session.declaration if session is not None else None
-        except Exception:  # a game no longer installed: every option, no traceback
-            return None
-
-    return _narrowed(command, ctx, items, _round_option_keys, game)
+def config_keys(incomplete: str) -> Iterator[tuple[str, str]]:
+    """``config set <Tab>`` (and unset): ``language``, ``players`` and each game's
+    ``GAME.RULE``, with the rule's help (a game's own words, in the active language)."""
+    typed = incomplete.strip().lower()
+    for key, help_text in (("language", _("the language to speak")),
+                           ("players", _("the group's players"))):
+        if key.startswith(typed):
+            yield key, help_text
+    for name, declaration in DECLARATIONS.items():
+        if not (name.startswith(typed) or typed.startswith(name)):
+            continue
+        for option in declaration.house_rules:
+            key = f"{name}.{option.flag[2:]}"
+            if key.startswith(typed):
+                yield key, _one_line(_(option.help))

@@ -17,6 +17,7 @@ own words in the help page ("Usage:", the help option) from our catalog. Typer's
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import gettext
 import re
@@ -300,7 +301,9 @@ class LocalizedContext(typer.Context):
         return LocalizedFormatter(super().make_formatter())
 
     def get_help(self) -> str:
-        localize(self.command, walk=False)
+        scope = getattr(self.command, "help_scope", None)  # (one game's: GameCommand)
+        with scope() if scope is not None else contextlib.nullcontext():
+            localize(self.command, walk=False)
         return super().get_help()
 
 

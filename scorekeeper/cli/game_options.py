@@ -7,9 +7,11 @@ in the signature typer reads with one keyword option per declared option.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Annotated, Any, TypeVar, get_type_hints
 
 import typer
@@ -179,6 +181,15 @@ class GameCommand(conventions.PlainCommand):
             usage(_("{option} is a {kind} of {owners}, not of {game}").format(
                 option=option, kind=kind, owners=_all_of(owners), game=self.game.title))
 
+    @contextlib.contextmanager
+    def help_scope(self) -> Iterator[None]:
+        """While its help is composed: about this command's game (:func:`values_help`)."""
+        shown = _SHOWN.set(self.game)
+        try:
+            yield
+        finally:
+            _SHOWN.reset(shown)
+
     def _switch_words(self, args: list[str]) -> list[str]:
         """``--RULE on`` as ``--RULE`` (and ``--RULE off`` as ``--no-RULE``) for a switch
         house rule: the spelling with a value still reads."""
@@ -225,7 +236,8 @@ def game_command(command: Callable[..., Any], declaration: GameDeclaration,
             examples.attach(built, name)
         conventions.tidy_help(built)
         _BUILT[key] = built
-    conventions.localize(_BUILT[key])  # this run's language (as cli/lazy.py does)
+    with _BUILT[key].help_scope():  # this run's language (as cli/lazy.py does), its game's
+        conventions.localize(_BUILT[key])
     return _BUILT[key]
 
 
@@ -389,12 +401,21 @@ class GameCommands(typer.core.TyperGroup):
         return super().resolve_command(ctx, args)
 
 
+_SHOWN: contextvars.ContextVar[GameDeclaration | None] = contextvars.ContextVar(
+    "scorekeeper_game_shown", default=None)
+"""The game whose command's help is being composed (:func:`game_command`), if any."""
+
+
 def values_help() -> str:
-    """What ``NAME=VALUE`` is, game by game (in the active language: see
+    """What ``NAME=VALUE`` is: the game's own words on one game's command (``add-round``
+    on a session of it), else in general terms (in the active language: see
     :func:`help_when_built`)."""
-    return _("{values}.").format(values="; ".join(
-        _("{game}: {help}").format(game=declaration.title, help=_(declaration.values_help))
-        for declaration in DECLARATIONS.values()))
+    shown = _SHOWN.get()
+    if shown is None:
+        return _("each player's result of the deal, as the session's game takes it "
+                 "(Ann=7); on a session, this help says its game's")
+    return _("{values}.").format(values=_("{game}: {help}").format(
+        game=shown.title, help=_(shown.values_help)))
 
 
 def _all_of(names: list[str]) -> str:

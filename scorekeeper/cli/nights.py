@@ -22,7 +22,7 @@ from rich.text import Text
 from scorekeeper import config as config_module
 from scorekeeper import players as players_module
 from scorekeeper.card_printing import plain
-from scorekeeper.cli import prompts
+from scorekeeper.cli import completion, prompts
 from scorekeeper.cli.context import console, store, usage
 from scorekeeper.cli.game_options import first_house_rule, game_names, help_when_built
 from scorekeeper.i18n import N_, _, ngettext, pgettext
@@ -403,7 +403,8 @@ def config_show(as_json: Annotated[bool, typer.Option("--json", help=N_(
 
 @config_app.command("set", help=N_("Set one setting (checked as the command line checks it)."))
 def config_set(
-    key: Annotated[str, help_when_built(typer.Argument(metavar="KEY"), lambda: _(
+    key: Annotated[str, help_when_built(typer.Argument(
+        metavar="KEY", autocompletion=completion.config_keys), lambda: _(
         "language, players, or GAME.RULE (e.g. {example}).").format(
             example=first_house_rule()))],
     value: Annotated[str, typer.Argument(metavar="VALUE", help=N_(
@@ -420,7 +421,8 @@ def config_set(
 
 @config_app.command("unset", help=N_("Remove one setting: its default applies again."))
 def config_unset(
-    key: Annotated[str, typer.Argument(metavar="KEY", help=N_("The setting to remove."))],
+    key: Annotated[str, typer.Argument(metavar="KEY", help=N_("The setting to remove."),
+                                       autocompletion=completion.config_keys)],
 ) -> None:
     path = config_module.config_path()
     try:

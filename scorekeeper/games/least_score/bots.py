@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from scorekeeper.cards import STANDARD_DECK, SUITS, Card, Rank
+from scorekeeper.cards import JOKER, STANDARD_DECK, SUITS, Card, Rank
 from scorekeeper.games.least_score.engine import (
     Action,
     Declare,
@@ -33,7 +33,7 @@ from scorekeeper.games.least_score.engine import (
     legal_discard_sets,
 )
 from scorekeeper.games.least_score.expert import HandReader, History, Move, MoveRegret
-from scorekeeper.games.least_score.rules import HAND_SIZE, Scoring, Tie, TwoPairs
+from scorekeeper.games.least_score.rules import HAND_SIZE, JOKER_VALUE, Scoring, Tie, TwoPairs
 
 __all__ = ["BOTS", "Advice", "Bot", "ExpertBot", "GreedyBot", "RandomBot", "StrongBot",
            "get_bot", "stalling"]
@@ -41,8 +41,9 @@ __all__ = ["BOTS", "Advice", "Bot", "ExpertBot", "GreedyBot", "RandomBot", "Stro
 STALL_TURNS_PER_PLAYER = 60
 """After this many turns per player a deal is stalling: greedy and strong declare."""
 
-_VALUES: dict[Card, int] = {card: min(int(card.rank), 10) for card in STANDARD_DECK}
-MEAN_CARD = sum(_VALUES.values()) / len(_VALUES)  # 85/13 ~ 6.54
+_VALUES: dict[Card, int] = {card: min(int(card.rank), 10) for card in (*STANDARD_DECK, JOKER)}
+"""Each card's value (a joker's, under Yaniv's house rule ``jokers``, 0)."""
+MEAN_CARD = sum(_VALUES[card] for card in STANDARD_DECK) / len(STANDARD_DECK)  # 85/13 ~ 6.54
 
 
 def _first(item: tuple[float, Any, Any]) -> float:
@@ -119,6 +120,25 @@ def stalling(view: PlayerView) -> bool:
     return view.turn >= STALL_TURNS_PER_PLAYER * len(view.players)
 
 
+def passed_joker(view: PlayerView) -> Discard | None:
+    """In a stalling deal only a hand of jokers may end (a threshold of 0: Yaniv's
+    ``--declare-at 0`` with jokers), the bots that cannot call pass the jokers round: one
+    holding a joker discards it (the bots keep their jokers, and none would ever hold
+    nothing else; the next player takes it, a joker is worth 0, on the way to a hand of
+    jokers), one without draws from the deck, where the jokers are (the bots take
+    the floor's low cards, and the deck would never be drawn). ``None``: no such move."""
+    options = view.options
+    if not options.jokers or options.declare_at > JOKER_VALUE or view.can_declare \
+            or not stalling(view):
+        return None
+    if JOKER in view.hand:
+        take = None if view.deck_available else min(view.floor, key=_VALUES.__getitem__)
+        return Discard((JOKER,), take)
+    if not view.deck_available:
+        return None
+    return Discard(max(view.legal_discards(), key=lambda s: (_value(s), len(s))), None)
+
+
 class Bot(Protocol):
     """A Least Score player: one legal action from what it may see."""
 
@@ -153,6 +173,9 @@ class GreedyBot:
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         if view.can_declare and (_value(view.hand) <= self.declare_at or stalling(view)):
             return Declare()
+        passed = passed_joker(view)
+        if passed is not None:
+            return passed
         sets = view.legal_discards()
         discard = max(sets, key=lambda s: (_value(s), len(s)))
         lowest = min(view.floor, key=_VALUES.__getitem__)
@@ -229,7 +252,15 @@ class StrongBot:
         for seat, cards in enumerate(view.taken_seen):
             if seat != view.seat:
                 known.update(cards)
-        return [card for card in STANDARD_DECK if card not in known]
+        unseen = [card for card in STANDARD_DECK if card not in known]
+        jokers = view.options.jokers
+        if jokers:  # the jokers are alike: counted, not looked up
+            jokers -= view.hand.count(JOKER) + view.floor.count(JOKER) \
+                + view.dead_pile.count(JOKER) + sum(
+                    cards.count(JOKER) for seat, cards in enumerate(view.taken_seen)
+                    if seat != view.seat)
+            unseen.extend([JOKER] * max(jokers, 0))
+        return unseen
 
     # -- declaring -------------------------------------------------------------
 
@@ -313,7 +344,8 @@ class StrongBot:
         score = self._scores.get(key)
         if score is None:
             suits = [SUITS[0]] * len(ranks) if flush else [SUITS[i % 4] for i in range(len(ranks))]
-            hand = [Card(Rank(rank), suit) for rank, suit in zip(ranks, suits, strict=True)]
+            hand = [JOKER if rank == Rank.JOKER else Card(Rank(rank), suit)
+                    for rank, suit in zip(ranks, suits, strict=True)]
             score = self._scores[key] = self._hand_score(hand, two_pairs)
         return score
 
@@ -324,7 +356,7 @@ class StrongBot:
         if scores is None:
             scores = self._by_rank[kept, two_pairs] = {
                 rank: self._shape_score(tuple(sorted([*kept, rank])), False, two_pairs)
-                for rank in Rank if rank is not Rank.JOKER}
+                for rank in Rank}  # (a joker: Yaniv's house rule jokers)
         return scores
 
     def _kept_score(self, rest: Sequence[Card], card: Card, two_pairs: TwoPairs) -> float:
@@ -489,7 +521,7 @@ class StrongBot:
             if self.declares(view, chance, edge):
                 return Advice(Declare(), chance, edge)
             return Advice(self.best_move(view), chance, edge)
-        return Advice(self.best_move(view))
+        return Advice(passed_joker(view) or self.best_move(view))
 
     def declares(self, view: PlayerView, chance: float, edge: float) -> bool:
         """The declaring rule: declare on this outlook (the sampled chance of a good
@@ -564,7 +596,7 @@ class ExpertBot(StrongBot):
             chance, edge = self.outlook(view, moves, rng)
             if self.declares(view, chance, edge):
                 return Declare()
-        return self.search_move(view, moves, rng)
+        return passed_joker(view) or self.search_move(view, moves, rng)
 
     def search_move(self, view: PlayerView, moves: Sequence[Move] | None,
                     rng: random.Random) -> Discard:

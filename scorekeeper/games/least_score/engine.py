@@ -40,15 +40,16 @@ from __future__ import annotations
 import functools
 import itertools
 import random
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
-from scorekeeper.cards import STANDARD_DECK, Card, CardError, Rank, parse_card
+from scorekeeper.cards import JOKER, STANDARD_DECK, Card, CardError, Rank, parse_card
 from scorekeeper.errors import IllegalAction
 from scorekeeper.games.least_score import rules
 from scorekeeper.games.least_score.rules import Options, TwoPairs
-from scorekeeper.games.least_score.words import _
+from scorekeeper.games.least_score.words import _, ngettext
 
 __all__ = [
     "CHANCE",
@@ -75,7 +76,7 @@ __all__ = [
 ]
 
 
-_TEXT: dict[Card, str] = {card: str(card) for card in STANDARD_DECK}
+_TEXT: dict[Card, str] = {card: str(card) for card in (*STANDARD_DECK, JOKER)}
 """The notation of each card (``str(card)``), looked up once."""
 
 
@@ -126,11 +127,14 @@ def legal_discard_sets(
     by_rank: dict[int, list[int]] = {}
     for i, card in enumerate(hand):
         by_rank.setdefault(card.rank, []).append(i)
+    jokers = by_rank.get(Rank.JOKER)
+    if jokers is not None and len(jokers) > 1:
+        del out[jokers[1]]  # the two jokers are alike: one single
     if len(by_rank) < n:  # some rank repeats: pairs, quads, two pairs
         _add_same_rank_sets(out, hand, by_rank, two_pairs)
     if n >= 3 and len(by_rank) >= 3:
         _add_three_card_runs(out, hand, by_rank)
-        if n == 5:
+        if n == 5 and jokers is None:  # a joker is never wild
             run = len(by_rank) == 5 and _is_five_run(sorted(by_rank))
             if run or len({c.suit for c in hand}) == 1:  # a straight flush counts once
                 out.append(tuple(hand))
@@ -159,7 +163,7 @@ def _add_three_card_runs(out: list[tuple[Card, ...]], hand: Sequence[Card],
     """Add to ``out`` the 3-card runs of ``hand`` (its card indexes ``by_rank``)."""
     ace = by_rank.get(Rank.ACE)
     for start, first in by_rank.items():  # runs start..start+2; 12 is Q-K-A
-        if start == Rank.KING:
+        if start == Rank.KING or start == Rank.JOKER:
             continue
         second = by_rank.get(start + 1)
         if second is None:
@@ -211,10 +215,13 @@ CHANCE = -1
 TERMINAL = -4
 """:meth:`State.current_player` once a player has declared."""
 
-CARD_ID: dict[Card, int] = {card: index for index, card in enumerate(STANDARD_DECK)}
-"""A card's number, 0 to 51: its place in ``STANDARD_DECK``."""
 TAKE_DECK = 52
 """The take of an action that takes the top card of the deck."""
+CARD_ID: dict[Card, int] = {card: index for index, card in enumerate(STANDARD_DECK)} | {
+    JOKER: TAKE_DECK + 1}
+"""A card's number, 0 to 51: its place in ``STANDARD_DECK``; a joker (Yaniv's house rule
+``jokers``: the jokers are alike) 53."""
+_BY_ID: dict[int, Card] = {index: card for card, index in CARD_ID.items()}
 DECLARE = 63
 """The action that declares."""
 _FIELD = 6
@@ -251,7 +258,7 @@ def _decode_cards(code: int) -> tuple[Card, ...]:
     code >>= _FIELD
     cards = []
     while code:
-        cards.append(STANDARD_DECK[(code & _MASK) - 1])
+        cards.append(_BY_ID[(code & _MASK) - 1])
         code >>= _FIELD
     return tuple(cards)
 
@@ -261,7 +268,7 @@ def decode_action(code: int) -> Action:
     if code == DECLARE:
         return Declare()
     take = code & _MASK
-    return Discard(_decode_cards(code), None if take == TAKE_DECK else STANDARD_DECK[take])
+    return Discard(_decode_cards(code), None if take == TAKE_DECK else _BY_ID[take])
 
 
 @functools.lru_cache(maxsize=4096)
@@ -593,10 +600,10 @@ class State:
         return self.views[seat]
 
     def chance_outcome(self, rng: random.Random) -> list[Card]:
-        """The outcome of the chance step due, drawn from ``rng``: the 52 cards shuffled
-        (before the deal, in the order they are dealt) or the dead pile shuffled (a
-        reshuffle, top of the new deck first)."""
-        order = list(self.info.dead) if self._dealt else list(STANDARD_DECK)
+        """The outcome of the chance step due, drawn from ``rng``: the 52 cards (and the
+        jokers of the house rule ``jokers``) shuffled (before the deal, in the order they
+        are dealt) or the dead pile shuffled (a reshuffle, top of the new deck first)."""
+        order = list(self.info.dead) if self._dealt else list(rules.deck(self.info.options))
         rng.shuffle(order)
         return order
 
@@ -652,11 +659,11 @@ class State:
         take = action & _MASK
         if action < 0 or (
             not (self._deck or info.dead) if take == TAKE_DECK
-            else take > TAKE_DECK or STANDARD_DECK[take] not in info.floor
+            else take not in _BY_ID or _BY_ID[take] not in info.floor
         ) or action - take not in _legal_discard_codes(tuple(self.hands[info.cur]),
                                                         info.options.two_pairs):
             raise IllegalAction(_refused(action))
-        self.move(_decode_cards(action), None if take == TAKE_DECK else STANDARD_DECK[take])
+        self.move(_decode_cards(action), None if take == TAKE_DECK else _BY_ID[take])
 
     def declare(self) -> None:
         """:meth:`apply` of :data:`DECLARE`."""
@@ -690,7 +697,12 @@ class State:
                     known.remove(card)
         if take is not None:
             known.append(take)
-            info.dead.extend(c for c in floor if c != take)
+            if take.rank is Rank.JOKER:  # one of two alike jokers taken: not both
+                rest = list(floor)
+                rest.remove(take)
+                info.dead.extend(rest)
+            else:
+                info.dead.extend(c for c in floor if c != take)
         else:
             info.dead.extend(floor)
         info.floor = cards
@@ -733,7 +745,7 @@ class State:
                                        info.options)
 
 
-_VALUES: dict[Card, int] = {card: rules.card_value(card) for card in STANDARD_DECK}
+_VALUES: dict[Card, int] = {card: rules.card_value(card) for card in (*STANDARD_DECK, JOKER)}
 
 
 def _may_declare(hand: Iterable[Card], options: Options) -> bool:
@@ -848,7 +860,7 @@ def _card(text: Any, what: str) -> Card:
         raise ValueError(_("{what}: expected a card such as 10H, not {value}").format(
             what=what, value=repr(text)))
     try:
-        card = parse_card(text, allow_joker=False)
+        card = parse_card(text)  # (a joker in a game without them: not in the deck)
     except CardError as exc:
         raise ValueError(_("{what}: {problem}").format(what=what, problem=exc)) from None
     return card
@@ -928,7 +940,13 @@ class Deal:
                 raise ValueError(_("{name} must be dealt {size} cards, not {count}").format(
                     name=name, size=rules.HAND_SIZE, count=len(hand)))
         every = [card for hand in hands for card in hand] + [floor, *deck]
-        if len(every) != len(STANDARD_DECK) or set(every) != set(STANDARD_DECK):
+        if Counter(every) != Counter(rules.deck(options)):
+            if options.jokers:
+                raise ValueError(ngettext(
+                    "the hands, the floor and the deck must hold the 52 cards once each "
+                    "and {n} joker",
+                    "the hands, the floor and the deck must hold the 52 cards once each "
+                    "and {n} jokers", options.jokers).format(n=options.jokers))
             raise ValueError(
                 _("the hands, the floor and the deck must hold the 52 cards once each"))
         # The order that deals these hands: one card each in turn, left of the dealer first.
@@ -1166,11 +1184,11 @@ class Deal:
         """Refuse a discard of cards not in ``hand``, or not a legal set."""
         if not cards:
             raise IllegalAction(_("discard at least one card"))
-        for card in cards:
-            if card not in hand:
-                raise IllegalAction(_("{card} is not in your hand").format(card=card))
+        for card in Counter(cards) - Counter(hand):  # (the jokers are alike: counted)
+            raise IllegalAction(_("{card} is not in your hand").format(card=card))
         if len(cards) > 1:
-            problem = rules.discard_problem(cards, self.options.two_pairs)
+            problem = rules.discard_problem(cards, self.options.two_pairs,
+                                            jokers=self.options.jokers > 0)
             if problem is not None:
                 raise IllegalAction(problem)
 
@@ -1179,7 +1197,7 @@ class Deal:
         for a take from an empty deck, the order of the dead pile's reshuffle."""
         info = self._state.info
         if take is not None:
-            if take in cards:
+            if take in cards and not take.is_joker:  # (a joker of the floor: the other)
                 raise IllegalAction(_("you can't take back a card you just discarded"))
             if take not in info.floor:
                 raise IllegalAction(

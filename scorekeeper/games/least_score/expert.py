@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from scorekeeper.cards import STANDARD_DECK, Card
+from scorekeeper.cards import JOKER, STANDARD_DECK, Card
 from scorekeeper.games.least_score.engine import PlayerView
 from scorekeeper.games.least_score.rules import (
     HAND_SIZE,
@@ -33,7 +33,7 @@ from scorekeeper.games.least_score.rules import (
 
 __all__ = ["HandReader", "History", "Move", "MoveRegret", "RegretModel", "TableView"]
 
-VALUES: dict[Card, int] = {card: min(int(card.rank), 10) for card in STANDARD_DECK}
+VALUES: dict[Card, int] = {card: min(int(card.rank), 10) for card in (*STANDARD_DECK, JOKER)}
 
 
 class TableView(PlayerView, Protocol):

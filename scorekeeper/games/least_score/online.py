@@ -90,7 +90,8 @@ def discard_problems(view: View) -> dict[str, str]:
     problems: dict[str, str] = {}
     for size in range(1, len(hand) + 1):
         for chosen in itertools.combinations(hand, size):
-            problem = rules.discard_problem(chosen, view.options.two_pairs)
+            problem = rules.discard_problem(chosen, view.options.two_pairs,
+                                          jokers=view.options.jokers > 0)
             if problem is not None:
                 problems[pick_key(chosen)] = problem
     return problems

@@ -47,12 +47,15 @@ DISCARDING = "discarding"
 
 
 def _in_order(cards: Sequence[Card]) -> list[str]:
-    return [str(card) for card in sorted(cards, key=lambda c: (int(c.rank),
-                                                                 SUITS.index(c.suit)))]
+    """By rank, then suit (a joker, with no suit: first)."""
+    return [str(card) for card in sorted(cards, key=lambda c: (
+        int(c.rank), SUITS.index(c.suit) if c.suit is not None else len(SUITS)))]
 
 
 def _same_move(first: Discard, second: Discard) -> bool:
-    return set(first.cards) == set(second.cards) and first.take == second.take
+    """The same cards (two jokers are two: counted) and the same take."""
+    return sorted(map(str, first.cards)) == sorted(map(str, second.cards)) \
+        and first.take == second.take
 
 
 def action_record(action: Action) -> JSONObject:

@@ -19,14 +19,22 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from scorekeeper.cards import Card, Rank, parse_cards  # noqa: F401  (parse_cards: doctests)
+from scorekeeper.cards import (  # noqa: F401  (parse_cards: doctests)
+    JOKER,
+    STANDARD_DECK,
+    Card,
+    Rank,
+    parse_cards,
+)
 from scorekeeper.games.least_score.words import _
 
 __all__ = [
     "DEFAULT_LIMIT",
     "FALSE_DECLARATION_PENALTY",
     "HAND_SIZE",
+    "JOKER_VALUE",
     "MAX_HAND_TOTAL",
+    "MAX_JOKERS",
     "MAX_LIMIT",
     "MAX_PLAYERS",
     "MIN_LIMIT",
@@ -38,6 +46,7 @@ __all__ = [
     "Tie",
     "TwoPairs",
     "card_value",
+    "deck",
     "discard_problem",
     "first_player",
     "hand_value",
@@ -61,6 +70,10 @@ DEFAULT_LIMIT = 100
 SUGGESTED_LIMITS = (25, 50, 100)
 MIN_LIMIT = 10
 MAX_LIMIT = 500
+JOKER_VALUE = 0
+"""A joker's value in a game played with jokers (Yaniv's house rule ``jokers``)."""
+MAX_JOKERS = 2
+"""At most the two jokers of a pack."""
 
 
 class Tie(StrEnum):
@@ -113,8 +126,13 @@ class Options:
     """A running total that lands exactly on a multiple of this (at or under the limit)
     is halved; 0: never."""
     scoring: Scoring = Scoring.DIFFERENCE
+    jokers: int = 0
+    """The jokers shuffled into the deck, each worth 0 (Least Score: none)."""
 
     def __post_init__(self) -> None:
+        if not 0 <= self.jokers <= MAX_JOKERS:
+            raise ValueError(_("the jokers are 0 to {highest} (a pack has two), not {value}")
+                             .format(highest=MAX_JOKERS, value=self.jokers))
         if not MIN_LIMIT <= self.limit <= MAX_LIMIT:
             raise ValueError(_("the limit must be a whole number from {lowest} to {highest} "
                                "(usually 25, 50 or 100), not {value}").format(
@@ -130,10 +148,19 @@ class Options:
 
 
 def card_value(card: Card) -> int:
-    """A = 1, 2..10 face value, J/Q/K = 10."""
+    """A = 1, 2..10 face value, J/Q/K = 10; a joker (in a game played with them) 0."""
     if card.is_joker:
-        raise ValueError(_("Least Score is played without the joker"))
+        return JOKER_VALUE
     return min(int(card.rank), 10)
+
+
+def deck(options: Options) -> tuple[Card, ...]:
+    """The cards shuffled for a deal: the 52, and ``options.jokers`` jokers.
+
+    >>> len(deck(Options())), len(deck(Options(jokers=2)))
+    (52, 54)
+    """
+    return (*STANDARD_DECK, *(JOKER,) * options.jokers)
 
 
 def hand_value(cards: Iterable[Card]) -> int:
@@ -160,12 +187,18 @@ def _is_run(ranks: Sequence[int]) -> bool:
     return False
 
 
-def discard_problem(cards: Sequence[Card], two_pairs: TwoPairs = TwoPairs.SAME_RANK) -> str | None:
+def discard_problem(cards: Sequence[Card], two_pairs: TwoPairs = TwoPairs.SAME_RANK, *,
+                    jokers: bool = False) -> str | None:
     """Why ``cards`` are not a legal discard, or ``None`` when they are.
 
     Legal: one card; a pair; all four of a rank; a run of exactly 3 or 5
     consecutive ranks (any suits, ace low or high, no wrap); a 5-card flush;
-    with ``two_pairs=any-rank`` also two pairs of different ranks.
+    with ``two_pairs=any-rank`` also two pairs of different ranks. With ``jokers`` (a
+    game played with them) a joker is a rank of its own, never wild: alone, the two as
+    a pair, or (``any-rank``) with another pair; never in a run or a flush.
+
+    >>> discard_problem(parse_cards("JK JK"), jokers=True) is None
+    True
 
     >>> discard_problem(parse_cards("QH KS AD")) is None
     True
@@ -175,10 +208,13 @@ def discard_problem(cards: Sequence[Card], two_pairs: TwoPairs = TwoPairs.SAME_R
     count = len(cards)
     if count == 0:
         return _("discard at least one card")
-    if len(set(cards)) != count:
+    wild = sum(card.is_joker for card in cards)
+    if len(set(cards)) + max(wild - 1, 0) != count or (wild > 1 and not jokers):
         return _("the same card can't be discarded twice")
-    if any(card.is_joker for card in cards):
+    if wild and not jokers:
         return _("Least Score is played without the joker")
+    if wild and count in (3, 5):
+        return _("a joker is not wild: it goes alone, with the other joker or with a pair")
     if count == 1:
         return None
     rank_counts = Counter(card.rank for card in cards)
@@ -242,7 +278,7 @@ def is_legal_discard(cards: Sequence[Card], two_pairs: TwoPairs = TwoPairs.SAME_
 
 
 def legal_discards(
-    hand: Sequence[Card], two_pairs: TwoPairs = TwoPairs.SAME_RANK
+    hand: Sequence[Card], two_pairs: TwoPairs = TwoPairs.SAME_RANK, *, jokers: bool = False,
 ) -> list[tuple[Card, ...]]:
     """Every legal discard from ``hand``, each as a tuple in hand order, no repeats.
 
@@ -254,8 +290,9 @@ def legal_discards(
         if size > len(hand):
             break
         for combo in itertools.combinations(hand, size):
-            if discard_problem(combo, two_pairs) is None:
-                found.append(combo)
+            if combo not in found and discard_problem(combo, two_pairs,
+                                                      jokers=jokers) is None:
+                found.append(combo)  # (the two jokers are alike: each set once)
     return found
 
 

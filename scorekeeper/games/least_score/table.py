@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from scorekeeper.cards import CardError, format_cards, iter_duplicates, parse_cards
+from scorekeeper.cards import JOKER, CardError, format_cards, iter_duplicates, parse_cards
 from scorekeeper.errors import MalformedValue
 from scorekeeper.games.least_score import rules, texts
 from scorekeeper.games.least_score.rules import End, Options, Tie, TwoPairs
@@ -212,12 +212,13 @@ class LeastScoreTable:
         values = collect_values(players, entry, _("total"))
         totals: dict[str, int] = {}
         hands: dict[str, list[str]] = {}
+        opts = options
         for name, raw in values.items():
-            totals[name], cards = _typed_hand(name, raw)
+            totals[name], cards = _typed_hand(name, raw, opts.jokers)
             if cards is not None:
                 hands[name] = cards
         if declarer in totals:
-            _check_declaring_hand(declarer, totals[declarer], options)
+            _check_declaring_hand(declarer, totals[declarer], opts)
         return LeastScoreRound(declarer=declarer, totals=totals, hands=hands)
 
     # -- entering a round at a terminal (RoundQuestions) ---------------------------
@@ -228,15 +229,16 @@ class LeastScoreTable:
         declarer = None if typed is None else _declarer_still_in(players, standings, typed,
                                                                  match_player)
         hands: dict[str, list[str]] = {}
+        opts = options
         for name, raw in collect_values(players, entry, _("total")).items():
             _still_in(standings, name)
-            total, cards = _typed_hand(name, raw)
-            _check_hand(name, total, cards)
+            total, cards = _typed_hand(name, raw, opts.jokers)
+            _check_hand(name, total, cards, opts.jokers)
             if name == declarer:
-                _check_declaring_hand(name, total, options)
+                _check_declaring_hand(name, total, opts)
             if cards is not None:
                 hands[name] = cards
-        _check_no_card_twice(hands)
+        _check_no_card_twice(hands, opts.jokers)
 
     def next_question(self, players: Sequence[str], options: Options,
                       standings: Standings, entry: RoundEntry,
@@ -256,12 +258,14 @@ class LeastScoreTable:
                 continue
 
             def hand(text: str, name: str = name) -> RoundEntry:
-                total, cards = _typed_hand(name, text)
-                _check_hand(name, total, cards)
+                opts = options
+                total, cards = _typed_hand(name, text, opts.jokers)
+                _check_hand(name, total, cards, opts.jokers)
                 if same_name(name, str(entry.text("declarer"))):
-                    _check_declaring_hand(name, total, options)
+                    _check_declaring_hand(name, total, opts)
                 if cards is not None:
-                    _check_no_card_twice({**_entered_hands(entered), name: cards})
+                    _check_no_card_twice({**_entered_hands(entered, opts.jokers),
+                                          name: cards}, opts.jokers)
                 return entry.with_values((*entry.values, (name, text.strip())))
 
             return Question(_("{name}'s hand total or cards").format(name=name), hand,
@@ -305,7 +309,7 @@ class LeastScoreTable:
             still_in, dealer = timeline.apply(number - 1, still_in, running, left, dealer)
             try:
                 round_ = _own(entered)
-                _check_round(round_, players, still_in, knocked, dealer)
+                _check_round(round_, players, still_in, knocked, dealer, opts.jokers)
                 _check_declaring_hand(round_.declarer, round_.totals[round_.declarer], opts)
             except EntryError as error:
                 raise RoundError(number, str(error)) from None
@@ -450,6 +454,7 @@ def _check_round(
     still_in: Sequence[str],
     knocked: Sequence[str],
     dealer: str | None,
+    jokers: int = 0,
 ) -> None:
     declarer = round_.declarer
     if declarer not in players:
@@ -469,12 +474,12 @@ def _check_round(
     check_participants(totals, still_in, _("total"))
     hands = round_.hands
     for name, total in totals.items():
-        _check_hand(name, total, hands.get(name))
+        _check_hand(name, total, hands.get(name), jokers)
     unknown_hands = [name for name in hands if name not in totals]
     if unknown_hands:
         raise EntryError(_("{name} has cards but is not in this deal").format(
             name=unknown_hands[0]))
-    _check_no_card_twice(hands)
+    _check_no_card_twice(hands, jokers)
     check_deal_dealer(round_, dealer)
 
 
@@ -509,24 +514,26 @@ def _declarer_still_in(players: Sequence[str], standings: Standings, typed: str,
     return name
 
 
-def _typed_hand(name: str, raw: str) -> tuple[int, list[str] | None]:
-    """A player's hand as typed: its total, and its cards when cards were typed."""
+def _typed_hand(name: str, raw: str, jokers: int = 0) -> tuple[int, list[str] | None]:
+    """A player's hand as typed: its total, and its cards when cards were typed (a joker
+    only in a game played with ``jokers``)."""
     text = raw.strip()
     if looks_like_whole_number(text):
         return parse_whole_number(text, _("{name}'s total").format(name=name)), None
     try:
-        cards = parse_cards(text, allow_joker=False)
+        cards = parse_cards(text, allow_joker=jokers > 0)
     except CardError as error:
         raise EntryError(_("{name}'s hand: {error}").format(name=name, error=error)) from None
     total = rules.hand_value(cards) if 1 <= len(cards) <= rules.HAND_SIZE else 0
     return total, format_cards(cards)  # a wrong count is refused by _check_hand
 
 
-def _check_hand(name: str, total: object, hand: Sequence[str] | None) -> None:
-    """A hand at the end of a deal: 1 to 5 cards adding up to its total, 1 to 50."""
+def _check_hand(name: str, total: object, hand: Sequence[str] | None, jokers: int = 0) -> None:
+    """A hand at the end of a deal: 1 to 5 cards adding up to its total, 1 to 50 (with
+    ``jokers``, each worth 0, 0 to 50: a hand of jokers is 0)."""
     if hand is not None:
         try:
-            cards = parse_cards(hand, allow_joker=False)
+            cards = parse_cards(hand, allow_joker=jokers > 0)
         except CardError as error:
             raise EntryError(_("{name}'s hand: {error}").format(name=name, error=error)) \
                 from None
@@ -538,26 +545,38 @@ def _check_hand(name: str, total: object, hand: Sequence[str] | None) -> None:
         if rules.hand_value(cards) != total:
             raise EntryError(_("{name}'s cards add up to {sum}, not {total}").format(
                 name=name, sum=rules.hand_value(cards), total=total))
+    if jokers and type(total) is int and 0 <= total <= rules.MAX_HAND_TOTAL:
+        return
     if not isinstance(total, int) or isinstance(total, bool) \
             or not 1 <= total <= rules.MAX_HAND_TOTAL:
+        if jokers:
+            raise EntryError(_("{name}'s total {total} is impossible: a hand is 1 to {cards} "
+                               "cards worth 0 (a joker) to 10 each, so 0 to {most}").format(
+                name=name, total=total, cards=rules.HAND_SIZE, most=rules.MAX_HAND_TOTAL))
         raise EntryError(_("{name}'s total {total} is impossible: a hand is 1 to {cards} "
                            "cards worth 1 to 10 each, so 1 to {most}").format(
             name=name, total=total, cards=rules.HAND_SIZE, most=rules.MAX_HAND_TOTAL))
 
 
-def _entered_hands(values: Mapping[str, str]) -> dict[str, list[str]]:
+def _entered_hands(values: Mapping[str, str], jokers: int = 0) -> dict[str, list[str]]:
     """The cards among typed values (totals have none)."""
     hands: dict[str, list[str]] = {}
     for name, raw in values.items():
-        _total, cards = _typed_hand(name, raw)
+        _total, cards = _typed_hand(name, raw, jokers)
         if cards is not None:
             hands[name] = cards
     return hands
 
 
-def _check_no_card_twice(hands: Mapping[str, Sequence[str]]) -> None:
+def _check_no_card_twice(hands: Mapping[str, Sequence[str]], jokers: int = 0) -> None:
+    """A deck has one of each card (and with ``jokers``, that many jokers, alike)."""
     all_cards = [card for name in hands for card in parse_cards(hands[name])]
-    for card in iter_duplicates(all_cards):
+    held = all_cards.count(JOKER)
+    if held > jokers and jokers:
+        raise EntryError(ngettext("the hands hold {held} jokers: the deck has {n} joker",
+                                  "the hands hold {held} jokers: the deck has {n} jokers",
+                                  jokers).format(held=held, n=jokers))
+    for card in iter_duplicates(card for card in all_cards if not card.is_joker or not jokers):
         holders = [name for name in hands if card in parse_cards(hands[name])]
         if len(holders) == 1:
             raise EntryError(_("{card} is twice in {name}'s hand: a deck has one of each "

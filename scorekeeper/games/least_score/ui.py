@@ -57,7 +57,7 @@ def filler_words() -> Words:
 def read_card_or_word(word: str, view: View) -> Card:
     """A card as typed; a word that is no card gets the words this move knows."""
     try:
-        return read_card(word, _(CARD_HELP), allow_joker=False)
+        return read_card(word, _(CARD_HELP), allow_joker=view.options.jokers > 0)
     except ValueError:
         if looks_like_a_word(word) and word.strip().upper() != "JOKER":
             known = [deck_words(), hint_words()]
@@ -266,7 +266,7 @@ def describe_record(record: Mapping[str, Any]) -> Text:
                              size).format(n=size), style="dim")
     if record.get("declare"):
         return fill(_("{player} declares!"), style="bold", player=record["player"])
-    cards = _cards(parse_cards(record["discard"], allow_joker=False))
+    cards = _cards(parse_cards(record["discard"]))  # (a joker: Yaniv's house rule)
     if record["take"] == "deck":
         return fill(_("{player} discards {cards} and takes from the deck"),
                     player=record["player"], cards=cards)

@@ -42,13 +42,19 @@ GAME = replace(
         _END,
         _TWO_PAIRS,
         HouseRuleOption("declare_at", _DEFAULT.declare_at,
-                        N_("the highest hand Yaniv may be called with, 1-50 (default 7).")),
+                        N_("the highest hand Yaniv may be called with, 1-50, or 0-50 with "
+                           "jokers (default 7).")),
         HouseRuleOption("penalty", _DEFAULT.penalty,
                         N_("what Assaf costs the caller besides their hand, 0-100 "
                            "(default 30).")),
         HouseRuleOption("halving", _DEFAULT.halving,
                         N_("a total landing exactly on a multiple of this is halved; 0 is "
                            "off, else 10-500 (default 50).")),
+        HouseRuleOption("jokers", _DEFAULT.jokers,
+                        N_("the jokers shuffled in, 0 to 2, each worth 0 (default 0: none); "
+                           "with jokers --declare-at may be 0."),
+                        said=(("0", N_("no jokers")), ("1", N_("one joker")),
+                              ("2", N_("two jokers")))),
     ),
     checked_results=("false_declaration", "halved"),
     widest_round=f"{_TABLE}.widest_round",

@@ -61,6 +61,11 @@ class YanivScored(LeastScoreScored):
         return tallies
 
 
+_JOKERS = (N_("played without jokers"), N_("played with one joker, worth 0"),
+           N_("played with the two jokers, each worth 0"))
+"""The house rule ``jokers`` in words, by the number of jokers (0 to MAX_JOKERS)."""
+
+
 class YanivTable(LeastScoreTable):
     name = "yaniv"
     title = "Yaniv"
@@ -138,6 +143,7 @@ class YanivTable(LeastScoreTable):
                       words(N_("Assaf costs the caller {n} plus their hand")).format(
                           n=opts.penalty)),
             HouseRule("halving", opts.halving, default.halving, halving),
+            HouseRule("jokers", opts.jokers, default.jokers, words(_JOKERS[opts.jokers])),
         ]
 
 
@@ -160,6 +166,8 @@ def _parse(options: Mapping[str, Any]) -> YanivOptions:
                                         _("the Assaf penalty")),
             halving=option_whole_number(options.get("halving", defaults.halving),
                                         _("halving")),
+            jokers=option_whole_number(options.get("jokers", defaults.jokers),
+                                       _("the jokers")),
         )
     except ValueError as error:
         raise EntryError(str(error)) from None

@@ -12,6 +12,7 @@
   var awake = document.getElementById("awake");
   var state = null;
   var picked = [];
+  var pickedAt = [];  // the picked cards' places in the hand: two jokers are alike
   var sending = false;
   var notice = "";
   var hintText = "";
@@ -73,7 +74,7 @@
     post(moveUrl, { v: state.v, move: { button: index, picked: picked } }, function (answer) {
       sending = false;
       notice = answer.ok ? "" : words.refused.replace("{problem}", answer.problem || "");
-      if (answer.ok) { picked = []; }
+      if (answer.ok) { picked = []; pickedAt = []; }
       draw();
     });
   }
@@ -92,15 +93,16 @@
     if (moves.pick) {
       section.appendChild(el("p", "label", moves.pick.label));
       var hand = el("div", "pick");
-      moves.pick.cards.forEach(function (card) {
+      moves.pick.cards.forEach(function (card, place) {
         var button = cardNode(card, "button");
         button.type = "button";
-        var chosen = picked.indexOf(card) >= 0;
+        var chosen = pickedAt.indexOf(place) >= 0;
         button.setAttribute("aria-pressed", chosen ? "true" : "false");
         if (chosen) { button.className += " chosen"; }
         button.addEventListener("click", function () {
-          var at = picked.indexOf(card);
-          if (at >= 0) { picked.splice(at, 1); } else { picked.push(card); }
+          var at = pickedAt.indexOf(place);
+          if (at >= 0) { pickedAt.splice(at, 1); } else { pickedAt.push(place); }
+          picked = pickedAt.map(function (i) { return moves.pick.cards[i]; });
           draw();
         });
         hand.appendChild(button);
@@ -219,7 +221,7 @@
     source.onmessage = function (event) {
       var next = JSON.parse(event.data);
       if (state && next.v !== state.v) {
-        if (!next.moves || (state.moves && next.step !== state.step)) { picked = []; }
+        if (!next.moves || (state.moves && next.step !== state.step)) { picked = []; pickedAt = []; }
         hintText = "";
         if (!sending) { notice = ""; }
       }
