@@ -1,0 +1,134 @@
+"""What the statistics read of a session, and the store's record of it.
+
+``score stats`` reads of each session only its players and seats, whether it finished,
+and for a finished one its winners, each player's place and each player's tallies summed
+over its rounds (:func:`facts_of`, the JSON that :class:`scorekeeper.stats.Played`
+reads). Computing them re-scores the session through its game; on a store of 1,000
+sessions that was most of the command (docs/performance.md, Statistics).
+
+So each write that stores a session keeps its facts in the store (meta document
+:data:`RECORD_ID`, ``{"sessions": {id: {"digest": ..., "facts": ...}}}``, in the same
+compare-and-set write as the session) with a digest of what they were computed from:
+
+* the session's text exactly as the file holds it (its rounds, players, options,
+  roster, everything);
+* the scoring code: the contents of every module of the game's table, its base's, the
+  kit and the session (:func:`code_fingerprint`), so a new version of the game (or an
+  edited checkout) recomputes;
+* the facts themselves, so an edited record is not believed either.
+
+A record is used only when that digest matches (:func:`facts_if_current`); a session
+edited by hand, or one whose record is missing, stale or edited, is read, checked and
+scored as before. A store without records (an older one) reads unchanged; ``score
+doctor`` never reads the records and checks everything.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.registry import get_game, is_installed
+
+if TYPE_CHECKING:
+    from scorekeeper.session import Session
+
+RECORD_ID = 2
+"""The meta document that holds the sessions' records (document 1 is the store's own)."""
+SESSIONS_KEY = "sessions"
+"""Its key: session id (a string) -> {"digest": ..., "facts": ...}."""
+_VERSION = b"scorekeeper facts 1\n"
+"""Changes whenever :func:`facts_of`'s JSON does."""
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def facts_of(session: Session) -> dict[str, Any]:
+    """What the statistics read of ``session`` (scored by its game), as JSON."""
+    bots: dict[str, str] = {}
+    if session.mode == "virtual" and session.virtual is not None:
+        bots = {seat.name: seat.bot for seat in session.virtual.seats if seat.bot is not None}
+    finished = session.finished
+    facts: dict[str, Any] = {
+        "game": session.game, "players": list(session.players), "mode": session.mode,
+        "created": session.created, "abandoned": session.abandoned, "finished": finished,
+        "bots": bots, "winners": [], "places": {}, "tallies": {}}
+    if finished:
+        standings = session.standings
+        tallies: dict[str, dict[str, int]] = {}
+        for summary in standings.rounds:
+            for name, counts in summary.tallies().items():
+                totals = tallies.setdefault(name, {})
+                for tally, value in counts.items():
+                    totals[tally] = totals.get(tally, 0) + value
+        facts.update(winners=list(standings.winners), places=session.placings(),
+                     tallies=tallies)
+    return facts
+
+
+@cache
+def code_fingerprint(game: str) -> bytes:
+    """A digest of the code that scores ``game``'s sessions: every module in the folders
+    of its table's classes (its own, its base's, the kit's), the session's and this one."""
+    folders = {_PACKAGE / "kit"}
+    for kind in type(get_game(game)).__mro__:
+        module = sys.modules.get(kind.__module__)
+        where = getattr(module, "__file__", None)
+        if where:
+            folders.add(Path(where).resolve().parent)
+    files = [_PACKAGE / "session.py", Path(__file__).resolve()]
+    files += sorted(path for folder in folders if folder != _PACKAGE
+                    for path in folder.glob("*.py"))
+    digest = hashlib.sha256(_VERSION)
+    for path in files:
+        try:
+            content = path.read_bytes()
+        except OSError:
+            content = b"?"
+        digest.update(f"{path}\0{len(content)}\0".encode("utf-8", "surrogateescape"))
+        digest.update(content)
+    return digest.digest()
+
+
+def _facts_text(facts: Any) -> bytes:
+    return json.dumps(facts, ensure_ascii=False, sort_keys=True,
+                      separators=(",", ":")).encode("utf-8", "surrogatepass")
+
+
+def record_digest(game: str, text: bytes, facts: Any) -> str:
+    """The digest a record of ``facts`` about a session whose text is ``text`` carries."""
+    digest = hashlib.sha256(code_fingerprint(game))
+    digest.update(len(text).to_bytes(8, "big"))
+    digest.update(text)
+    digest.update(_facts_text(facts))
+    return digest.hexdigest()[:40]
+
+
+def record_of(session: Session, text: bytes) -> dict[str, Any]:
+    """The record of ``session`` (checked), stored as ``text``."""
+    facts = facts_of(session)
+    return {"digest": record_digest(session.game, text, facts), "facts": facts}
+
+
+def facts_if_current(record: Any, text: bytes) -> dict[str, Any] | None:
+    """The facts of a record that is current for a session stored as ``text`` (its game
+    installed, its digest matching), else None."""
+    if not isinstance(record, dict):
+        return None
+    facts, digest = record.get("facts"), record.get("digest")
+    if not isinstance(facts, dict) or not isinstance(digest, str):
+        return None
+    game = facts.get("game")
+    if not isinstance(game, str):
+        return None
+    if not is_installed(game):
+        return None
+    try:
+        expected = record_digest(game, text, facts)
+    except (TypeError, ValueError):  # not JSON-able as written: not ours
+        return None
+    return facts if expected == digest else None
