@@ -81,16 +81,21 @@ def code_fingerprint(game: str) -> bytes:
         if where:
             folders.add(Path(where).resolve().parent)
     files = [_PACKAGE / "session.py", Path(__file__).resolve()]
-    files += sorted(path for folder in folders if folder != _PACKAGE
-                    for path in folder.glob("*.py"))
+    listed = [sorted(folder.glob("*.py")) for folder in sorted(folders - {_PACKAGE})]
+    unread = not all(listed)  # a folder that lists nothing: a zipapp, a zipped egg
+    files += [path for paths in listed for path in paths]
     digest = hashlib.sha256(_VERSION)
     for path in files:
         try:
             content = path.read_bytes()
         except OSError:
-            content = b"?"
+            content, unread = b"?", True
         digest.update(f"{path}\0{len(content)}\0".encode("utf-8", "surrogateescape"))
         digest.update(content)
+    if unread:  # the code can't be read as files: the installed version stands for it
+        from scorekeeper import version
+
+        digest.update(version().encode("utf-8"))
     return digest.digest()
 
 
