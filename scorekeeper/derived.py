@@ -7,7 +7,8 @@ reads). Computing them re-scores the session through its game; on a store of 1,0
 sessions that was most of the command (docs/performance.md, Statistics).
 
 So each write that stores a session keeps its facts in the store (meta document
-:data:`RECORD_ID`, ``{"sessions": {id: {"digest": ..., "facts": ...}}}``, in the same
+:data:`RECORD_ID`, ``{"sessions": {id: {"game": ..., "digest": ..., "facts": ...}}}``
+(the facts as their JSON text), in the same
 compare-and-set write as the session) with a digest of what they were computed from:
 
 * the session's text exactly as the file holds it (its rounds, players, options,
@@ -40,8 +41,8 @@ if TYPE_CHECKING:
 RECORD_ID = 2
 """The meta document that holds the sessions' records (document 1 is the store's own)."""
 SESSIONS_KEY = "sessions"
-"""Its key: session id (a string) -> {"digest": ..., "facts": ...}."""
-_VERSION = b"scorekeeper facts 1\n"
+"""Its key: session id (a string) -> {"game": ..., "digest": ..., "facts": JSON text}."""
+_VERSION = b"scorekeeper facts 2\n"
 """Changes whenever :func:`facts_of`'s JSON does."""
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -99,24 +100,23 @@ def code_fingerprint(game: str) -> bytes:
     return digest.digest()
 
 
-def _facts_text(facts: Any) -> bytes:
-    return json.dumps(facts, ensure_ascii=False, sort_keys=True,
-                      separators=(",", ":")).encode("utf-8", "surrogatepass")
-
-
-def record_digest(game: str, text: bytes, facts: Any) -> str:
-    """The digest a record of ``facts`` about a session whose text is ``text`` carries."""
+def record_digest(game: str, text: bytes, facts: str) -> str:
+    """The digest a record of ``facts`` (their JSON text) about a session of ``game``
+    whose text is ``text`` carries."""
     digest = hashlib.sha256(code_fingerprint(game))
-    digest.update(len(text).to_bytes(8, "big"))
-    digest.update(text)
-    digest.update(_facts_text(facts))
+    for part in (game.encode("utf-8", "surrogatepass"), text):
+        digest.update(len(part).to_bytes(8, "big"))
+        digest.update(part)
+    digest.update(facts.encode("utf-8", "surrogatepass"))
     return digest.hexdigest()[:40]
 
 
 def record_of(session: Session, text: bytes) -> dict[str, Any]:
-    """The record of ``session`` (checked), stored as ``text``."""
-    facts = facts_of(session)
-    return {"digest": record_digest(session.game, text, facts), "facts": facts}
+    """The record of ``session`` (checked), stored as ``text``: its facts kept as their
+    JSON text, so that checking the digest needs no JSON written again."""
+    facts = json.dumps(facts_of(session), ensure_ascii=False, separators=(",", ":"))
+    return {"game": session.game, "digest": record_digest(session.game, text, facts),
+            "facts": facts}
 
 
 def facts_if_current(record: Any, text: bytes) -> dict[str, Any] | None:
@@ -124,16 +124,15 @@ def facts_if_current(record: Any, text: bytes) -> dict[str, Any] | None:
     installed, its digest matching), else None."""
     if not isinstance(record, dict):
         return None
-    facts, digest = record.get("facts"), record.get("digest")
-    if not isinstance(facts, dict) or not isinstance(digest, str):
-        return None
-    game = facts.get("game")
-    if not isinstance(game, str):
+    game, facts, digest = record.get("game"), record.get("facts"), record.get("digest")
+    if not (isinstance(game, str) and isinstance(facts, str) and isinstance(digest, str)):
         return None
     if not is_installed(game):
         return None
     try:
-        expected = record_digest(game, text, facts)
-    except (TypeError, ValueError):  # not JSON-able as written: not ours
+        if record_digest(game, text, facts) != digest:
+            return None
+        parsed = json.loads(facts)
+    except (UnicodeError, ValueError, RecursionError):  # not text we wrote
         return None
-    return facts if expected == digest else None
+    return parsed if isinstance(parsed, dict) and parsed.get("game") == game else None
