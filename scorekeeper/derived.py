@@ -94,7 +94,7 @@ def code_fingerprint(game: str) -> bytes:
         digest.update(f"{path}\0{len(content)}\0".encode("utf-8", "surrogateescape"))
         digest.update(content)
     if unread:  # the code can't be read as files: the installed version stands for it
-        from scorekeeper import version
+        from scorekeeper import version  # importlib.metadata: only for code not in files
 
         digest.update(version().encode("utf-8"))
     return digest.digest()
