@@ -20,8 +20,10 @@ compare-and-set write as the session) with a digest of what they were computed f
 
 A record is used only when that digest matches (:func:`facts_if_current`); a session
 edited by hand, or one whose record is missing, stale or edited, is read, checked and
-scored as before. A store without records (an older one) reads unchanged; ``score
-doctor`` never reads the records and checks everything.
+scored as before. A store without records (an older one) reads unchanged, and each
+write (``Store.update``) gives a few of its sessions their record, before it takes the
+lock (``store.RECORDS_FILLED_PER_WRITE``), so it catches up. Reading never writes;
+``score doctor`` never reads the records and checks everything.
 """
 
 from __future__ import annotations

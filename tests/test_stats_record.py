@@ -18,7 +18,7 @@ from scorekeeper import derived
 from scorekeeper.kit.entries import RoundEntry
 from scorekeeper.session import Session
 from scorekeeper.stats import Played, compute
-from scorekeeper.store import Store
+from scorekeeper.store import SESSIONS, Store, _text_of
 
 NAMES = ("Ann", "Bob", "Cy", "Dan")
 
@@ -69,11 +69,9 @@ def current(path: Path) -> set[int]:
     """The sessions whose record the statistics would use."""
     view = Store(path).read()
     kept = view.records()
-    texts = {line.partition(b": ")[0].strip(b'"'): line.partition(b": ")[2].rstrip(b",")
-             for line in path.read_bytes().split(b"\n")[1:]}
-    sessions = json.loads(path.read_bytes())["sessions"]
-    return {int(key) for key in sessions
-            if derived.facts_if_current(kept.get(key), texts[key.encode()]) is not None}
+    stored = (view.opened.transaction.read() or {}).get(SESSIONS, {})
+    return {int(key) for key, document in stored.items()
+            if derived.facts_if_current(kept.get(key), _text_of(document)) is not None}
 
 
 @pytest.fixture
@@ -236,3 +234,20 @@ def test_a_store_without_records_reads_as_before_and_reading_writes_nothing(db: 
     before, files = db.read_bytes(), sorted(db.parent.iterdir())
     assert from_store(db) == recomputed(db)
     assert db.read_bytes() == before and sorted(db.parent.iterdir()) == files
+
+
+def test_an_older_store_catches_up_a_few_sessions_a_write(db: Path) -> None:
+    from scorekeeper import store as store_module
+
+    fill(db, 9, count=12)
+    data = json.loads(db.read_bytes())
+    del data["meta"]["2"]
+    db.write_text(json.dumps(data), encoding="utf-8")
+    assert current(db) == set()
+    limit = store_module.RECORDS_FILLED_PER_WRITE
+    rng = random.Random(9)
+    Store(db).update(lambda view: view.add(points(rng, 1)))  # session 13, and `limit` more
+    assert current(db) == {13, *range(1, limit + 1)}
+    Store(db).update(lambda view: view.set_current(1))
+    assert current(db) == {13, *range(1, min(12, 2 * limit) + 1)}
+    assert from_store(db) == recomputed(db)
