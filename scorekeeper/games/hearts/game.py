@@ -5,18 +5,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from scorekeeper.games.hearts.rules import MOON_KEY, MOON_PLUS, TARGET, JackRule, MoonRule
 from scorekeeper.games.hearts.words import N_, WORDS
 from scorekeeper.games.points.game import GAME as POINTS
 from scorekeeper.games.points.game import ROSTER
 from scorekeeper.kit.entry_form import SELF, EntryField, EntryForm
 from scorekeeper.kit.options import HouseRuleOption, RoundOption
 
-# The house rules' defaults and choices as plain values, the same as the rules' own
-# (tests/test_house_rule_values.py compares them): every command reads this declaration,
-# and importing the rules for them cost every command about a millisecond a game.
-MOON_KEY, MOON_PLUS, TARGET = "moon", "plus", 100  # rules.MOON_KEY, MOON_PLUS, TARGET
-_ADD, _MINUS = "add", "minus"  # rules.MoonRule (ADD stored, said as plus)
-_OFF, _ON = "off", "on"  # rules.JackRule
 _TABLE = "scorekeeper.games.hearts.table:HeartsTable"
 """The table, made on first use: the commands on another game's session never import it."""
 
@@ -32,12 +27,12 @@ GAME = replace(
                                              "(default 100); the lowest total wins.")),
         HouseRuleOption("moon_rule", MOON_PLUS,
                         N_("plus (default): a moon gives 26 to everyone else; minus: 26 off "
-                           "the shooter's total."), (MOON_PLUS, _MINUS),
+                           "the shooter's total."), (MOON_PLUS, MoonRule.MINUS.value),
                         # stored as add (FORMAT.md), said as the command line spells it
-                        said=((_ADD, f"moon-rule {MOON_PLUS}"),)),
-        HouseRuleOption("jack_of_diamonds", _OFF,
+                        said=((MoonRule.ADD.value, f"moon-rule {MOON_PLUS}"),)),
+        HouseRuleOption("jack_of_diamonds", JackRule.OFF.value,
                         N_("on: the J♦ counts -10 for whoever takes it (default off)."),
-                        (_OFF, _ON)),
+                        tuple(member.value for member in JackRule)),
     ),
     round_options=(
         RoundOption(MOON_KEY, "name", N_("who shot the moon (took all 26): give no points.")),
