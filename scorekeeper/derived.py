@@ -14,7 +14,7 @@ compare-and-set write as the session) with a digest of what they were computed f
 * the session's text exactly as the file holds it (its rounds, players, options,
   roster, everything);
 * the scoring code: the contents of every module of the game's table, its base's, the
-  kit and the session (:func:`code_fingerprint`), so a new version of the game (or an
+  kit, the session and the cards (:func:`code_fingerprint`), so a new version of the game (or an
   edited checkout) recomputes;
 * the facts themselves, so an edited record is not believed either.
 
@@ -76,14 +76,16 @@ def facts_of(session: Session) -> dict[str, Any]:
 @cache
 def code_fingerprint(game: str) -> bytes:
     """A digest of the code that scores ``game``'s sessions: every module in the folders
-    of its table's classes (its own, its base's, the kit's), the session's and this one."""
+    of its table's classes (its own, its base's, the kit's), the session's, the cards'
+    (hand values) and this one. (The other modules the rules import, errors and words,
+    say things; they do not score.)"""
     folders = {_PACKAGE / "kit"}
     for kind in type(get_game(game)).__mro__:
         module = sys.modules.get(kind.__module__)
         where = getattr(module, "__file__", None)
         if where:
             folders.add(Path(where).resolve().parent)
-    files = [_PACKAGE / "session.py", Path(__file__).resolve()]
+    files = [_PACKAGE / "session.py", _PACKAGE / "cards.py", Path(__file__).resolve()]
     listed = [sorted(folder.glob("*.py")) for folder in sorted(folders - {_PACKAGE})]
     unread = not all(listed)  # a folder that lists nothing: a zipapp, a zipped egg
     files += [path for paths in listed for path in paths]
