@@ -30,7 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from scorekeeper.kit.entries import RoundEntry
+from scorekeeper.kit.entries import EntryError, RoundEntry
 from scorekeeper.session import Session
 from scorekeeper.store import Store
 
@@ -85,15 +85,19 @@ def hearts_game(rng: random.Random, stamp: str) -> Session:
     while not session.finished:
         if rng.random() < 0.05:
             entry = RoundEntry((), moon=rng.choice(players))
-        else:
-            cuts = sorted(rng.randint(0, 26) for _ in range(3))
-            points = [high - low for low, high in zip([0, *cuts], [*cuts, 26], strict=True)]
+        else:  # the 13 hearts split, the Q♠'s 13 to one player: a deal of real cards
+            cuts = sorted(rng.randint(0, 13) for _ in range(3))
+            points = [high - low for low, high in zip([0, *cuts], [*cuts, 13], strict=True)]
+            points[rng.randrange(4)] += 13
             if 26 in points:  # 26 for one player is a moon, entered as one
                 entry = RoundEntry((), moon=players[points.index(26)])
             else:
                 entry = RoundEntry(tuple((name, str(p)) for name, p in
                                          zip(players, points, strict=True)))
-        session = session.add_round(entry, time=stamp)
+        try:
+            session = session.add_round(entry, time=stamp)
+        except EntryError:  # points no deal of cards gives (the game's own check): again
+            continue
     return session
 
 

@@ -1,7 +1,11 @@
 """Statistics across sessions: who plays, who wins, how, and a rating per game.
 
-Pure functions over :class:`~scorekeeper.session.Session` objects: every figure is
-recomputed from the rounds (through each game's standings), nothing is stored.
+Pure functions over :class:`~scorekeeper.session.Session` objects, each first reduced
+to what the statistics read of it (:class:`Played`: its players, places, winners and
+summed tallies, scored through its game's standings). ``score stats`` may take a session's
+:class:`Played` from the store's record of it (``scorekeeper.derived``), which is used
+only when a digest of the session's very text and of the scoring code matches; every
+figure is still the rounds' own.
 Only finished sessions count; abandoned and unfinished ones are counted apart.
 
 * A *player* is a person across sessions: names that are equal ignoring case (after
@@ -30,11 +34,12 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from scorekeeper.derived import facts_of
 from scorekeeper.i18n import _
 from scorekeeper.kit.entries import EntryError, name_key
-from scorekeeper.kit.standings import Standings, StatFigure
+from scorekeeper.kit.standings import StatFigure
 from scorekeeper.match import wilson_interval
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session
@@ -57,15 +62,104 @@ BOT_KEY = "=bot="
 taken for a bot (or a bot for a person) however they are spelled."""
 
 
-def bot_seats(session: Session) -> dict[str, str]:
+class Dated(Protocol):
+    """A session or what the statistics read of one: when it started, its id."""
+
+    @property
+    def created(self) -> str: ...
+
+    @property
+    def id(self) -> int | None: ...
+
+
+D = TypeVar("D", bound=Dated)
+
+
+@dataclass(frozen=True)
+class Played:
+    """What the statistics read of one session (:meth:`of`): who sat where, whether it
+    finished, and for a finished one its winners, each player's place and each player's
+    tallies summed over its rounds. ``score stats`` may read it from the store's record
+    of the session instead (``scorekeeper.derived``), where it is kept with a digest of
+    the session's text and of the scoring code it was computed with."""
+
+    id: int | None
+    game: str
+    players: tuple[str, ...]
+    mode: str
+    created: str
+    abandoned: str
+    finished: bool
+    bots: Mapping[str, str] = field(default_factory=dict)
+    """The seats a bot played (:func:`bot_seats`): name -> level."""
+    winners: tuple[str, ...] = ()
+    places: Mapping[str, int] = field(default_factory=dict)
+    tallies: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    """Each player's tallies (``ScoredRound.tallies``) summed over the rounds."""
+
+    @classmethod
+    def of(cls, session: Session) -> Played:
+        """Everything the statistics read of ``session``, scored by its game."""
+        return _played_from_json(facts_of(session), session.id)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON kept in the store's record (:meth:`from_json` reads it back)."""
+        return {"game": self.game, "players": list(self.players), "mode": self.mode,
+                "created": self.created, "abandoned": self.abandoned,
+                "finished": self.finished, "bots": dict(self.bots),
+                "winners": list(self.winners), "places": dict(self.places),
+                "tallies": {name: dict(counts) for name, counts in self.tallies.items()}}
+
+    @classmethod
+    def from_json(cls, data: Any, session_id: int | None) -> Played | None:
+        """What :meth:`to_json` wrote, checked whole; None for anything else."""
+        try:
+            return _played_from_json(data, session_id)
+        except (TypeError, ValueError, KeyError, AttributeError):
+            return None
+
+
+def _count(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(value)
+    return value
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(value)
+    return value
+
+
+def _played_from_json(data: Any, session_id: int | None) -> Played:
+    players = tuple(_text(name) for name in data["players"])
+    seated = set(players)
+    bots = {_text(name): _text(level) for name, level in data["bots"].items()}
+    winners = tuple(_text(name) for name in data["winners"])
+    places = {_text(name): _count(place) for name, place in data["places"].items()}
+    tallies = {_text(name): {_text(key): _count(value) for key, value in counts.items()}
+               for name, counts in data["tallies"].items()}
+    finished = data["finished"]
+    if not isinstance(finished, bool) or len(seated) != len(players) or \
+            not set(bots) | set(winners) | set(tallies) <= seated or \
+            (finished and set(places) != seated) or (not finished and places):
+        raise ValueError(data)
+    return Played(session_id, _text(data["game"]), players, _text(data["mode"]),
+                  _text(data["created"]), _text(data["abandoned"]), finished, bots,
+                  winners, places, tallies)
+
+
+def bot_seats(session: Session | Played) -> dict[str, str]:
     """The seats of a game on the virtual deck that a bot played: name -> level ({} at a
     table, and for an imported game, whose seats are not known)."""
+    if isinstance(session, Played):
+        return dict(session.bots)
     if session.mode != "virtual" or session.virtual is None:
         return {}
     return {seat.name: seat.bot for seat in session.virtual.seats if seat.bot is not None}
 
 
-def seat_keys(session: Session) -> dict[str, str]:
+def seat_keys(session: Session | Played) -> dict[str, str]:
     """Each seat's key: the player's (:func:`player_key`), or for a bot ``=bot=`` and its
     name's."""
     bots = bot_seats(session)
@@ -73,13 +167,13 @@ def seat_keys(session: Session) -> dict[str, str]:
             for name in session.players}
 
 
-def roster_names(sessions: Iterable[Session]) -> dict[str, str]:
+def roster_names(sessions: Iterable[Session | Played]) -> dict[str, str]:
     """Each person's key -> their one spelling: the first seen, in the order played,
     in a session that counts (a table's, not abandoned); when they have none of those,
     the first in a virtual game, then in an abandoned session. ``score players
     rename`` and ``merge`` rewrite every session, so theirs is the spelling from then on.
     One night typed in lower case, or an abandoned session, does not change it."""
-    def tier(session: Session) -> int:
+    def tier(session: Session | Played) -> int:
         return 2 * bool(session.abandoned) + (session.mode == "virtual")
 
     names: dict[str, str] = {}
@@ -91,7 +185,7 @@ def roster_names(sessions: Iterable[Session]) -> dict[str, str]:
     return names
 
 
-def played_at(session: Session) -> datetime | None:
+def played_at(session: Dated) -> datetime | None:
     """When the session started, as an aware time (None when it was not recorded)."""
     try:
         moment = datetime.fromisoformat(session.created)
@@ -100,13 +194,13 @@ def played_at(session: Session) -> datetime | None:
     return moment.astimezone() if moment.tzinfo is None else moment
 
 
-def played_order(session: Session) -> tuple[float, int]:
+def played_order(session: Dated) -> tuple[float, int]:
     """A session's place in the order played: its start time, then its id."""
     moment = played_at(session)
     return (moment.timestamp() if moment else float("-inf"), session.id or 0)
 
 
-def chronological(sessions: Iterable[Session]) -> list[Session]:
+def chronological(sessions: Iterable[D]) -> list[D]:
     """Sessions in the order they were played (start time, then id)."""
     return sorted(sessions, key=played_order)
 
@@ -122,7 +216,7 @@ class StatsQuery:
     virtual: bool = False
     """Count games on the virtual deck too (bots shown as bots)."""
 
-    def matches(self, session: Session) -> bool:
+    def matches(self, session: Session | Played) -> bool:
         """The game and dates (the session's start, in its own local date), inclusive."""
         if self.game is not None and session.game != self.game:
             return False
@@ -234,7 +328,7 @@ class Appearance:
     """Its place in the order played (:func:`played_order`)."""
 
     @classmethod
-    def of(cls, session: Session) -> Appearance:
+    def of(cls, session: Session | Played) -> Appearance:
         return cls(session.id, session.game, session.created, played_order(session))
 
     @property
@@ -358,13 +452,12 @@ class GameStats:
     ratings: dict[str, list[RatingPoint]] = field(default_factory=dict)
     """Each player's rating after each of their sessions of this game, oldest first."""
 
-    def count(self, standings: Standings, keys: Mapping[str, str]) -> None:
-        """Add a finished session's rounds to the players' tallies."""
-        for summary in standings.rounds:
-            for name, counts in summary.tallies().items():
-                totals = self.tallies.setdefault(keys[name], {})
-                for tally, value in counts.items():
-                    totals[tally] = totals.get(tally, 0) + value
+    def count(self, tallies: Mapping[str, Mapping[str, int]], keys: Mapping[str, str]) -> None:
+        """Add a finished session's tallies (:attr:`Played.tallies`) to the players'."""
+        for name, counts in tallies.items():
+            totals = self.tallies.setdefault(keys[name], {})
+            for tally, value in counts.items():
+                totals[tally] = totals.get(tally, 0) + value
 
     def figure(self, key: str, figure: StatFigure) -> float | None:
         counts = self.tallies.get(key, {})
@@ -428,18 +521,20 @@ class Stats:
         return [*self.players, *self.bots]
 
 
-def compute(sessions: Sequence[Session], query: StatsQuery | None = None) -> Stats:
+def compute(sessions: Sequence[Session | Played], query: StatsQuery | None = None) -> Stats:
     """The statistics of the finished sessions that ``query`` selects."""
     query = query or StatsQuery()
-    dated = [session for session in sessions if query.matches(session)]
+    played = [session if isinstance(session, Played) else Played.of(session)
+              for session in sessions]
+    dated = [session for session in played if query.matches(session)]
     matching = [s for s in dated if query.virtual or s.mode != "virtual"]
     finished = chronological(s for s in matching if s.finished and not s.abandoned)
     open_sessions = [s for s in matching if not s.finished and not s.abandoned]
     abandoned = sum(1 for s in matching if s.abandoned)
     unfinished = len(open_sessions)
 
-    names = roster_names(sessions)
-    for session in chronological(sessions) if query.virtual else ():
+    names = roster_names(played)
+    for session in chronological(played) if query.virtual else ():
         for name, key in seat_keys(session).items():
             names.setdefault(key, name)
     wanted = _wanted_keys(query.players, names)
@@ -455,15 +550,14 @@ def compute(sessions: Sequence[Session], query: StatsQuery | None = None) -> Sta
         return records.setdefault(key, PlayerRecord(key, names[key], bot))
 
     for session in finished:
-        rules = session.rules
-        standings = session.standings
-        places = session.placings()
+        rules = get_game(session.game)
+        places = session.places
         keys = seat_keys(session)
         bots = bot_seats(session)
-        share = 1 / len(standings.winners) if standings.winners else 0.0
+        share = 1 / len(session.winners) if session.winners else 0.0
         seen = Appearance.of(session)
         for name in session.players:
-            win = share if name in standings.winners else 0.0
+            win = share if name in session.winners else 0.0
             stats = players.setdefault(keys[name], PlayerStats(keys[name], names[keys[name]],
                                                                bot=bots.get(name)))
             stats.results.append(Result(session.id, session.game, session.created,
@@ -481,12 +575,13 @@ def compute(sessions: Sequence[Session], query: StatsQuery | None = None) -> Sta
                                                    _figures_in_words(rules.stat_figures))
         game.sessions += 1
         game.played.append(session.id)
-        game.count(standings, keys)
+        game.count(session.tallies, keys)
         _rate(models, game, session, keys, places)
     for session in open_sessions:  # played, not won
         keys, bots, seen = seat_keys(session), bot_seats(session), Appearance.of(session)
         for name in session.players:
-            record(keys[name], bots.get(name)).add(seen, session.rules.title, False, 0.0)
+            record(keys[name], bots.get(name)).add(seen, get_game(session.game).title, False,
+                                                   0.0)
 
     shown = [players[key] for key in dict.fromkeys(wanted) if key in players] if wanted \
         else list(players.values())
@@ -539,7 +634,7 @@ def _wanted_key(typed: str, names: Mapping[str, str]) -> str:
 
 
 def _rate(models: dict[str, tuple[PlackettLuce, dict[str, Any]]], game: GameStats,
-          session: Session, keys: Mapping[str, str], places: Mapping[str, int]) -> None:
+          session: Played, keys: Mapping[str, str], places: Mapping[str, int]) -> None:
     """Update the game's ratings with one finished session (places as ranks, ties shared)."""
     if game.game not in models:
         from openskill.models import PlackettLuce  # only when there is something to rate

@@ -383,6 +383,14 @@ def _digest(text: bytes) -> str:
     return hashlib.sha256(text).hexdigest()[:32]
 
 
+def _meta_text(document: Any) -> bytes:
+    """A meta document's text: an unparsed one's as read (once it is known to be JSON)."""
+    if isinstance(document, StoredDocument) and not document.parsed:
+        document.peek()  # a damaged one is refused, never copied
+        return document.text
+    return serialise(document)
+
+
 def _by_id(table: Mapping[str, Any]) -> list[str]:
     return sorted(table, key=int)
 
@@ -518,6 +526,9 @@ class StoreFile(Storage):
             if name in split:
                 parsed[name] = {}
                 for doc_id, text in split[name].items():
+                    if name == META and doc_id != str(META_ID):  # a record (derived.py)
+                        parsed[name][doc_id] = StoredDocument(text, self._damaged(doc_id))
+                        continue
                     try:
                         document = json.loads(text)
                     except (ValueError, RecursionError):
@@ -549,10 +560,13 @@ class StoreFile(Storage):
         or it is checked again now (re-scored). A StoreError names a damaged session."""
         self._texts(data)
 
-    def vouch(self, doc_id: int, document: Mapping[str, Any]) -> None:
+    def vouch(self, doc_id: int, document: Mapping[str, Any]) -> bytes:
         """``document`` is a session the store checked as it stored it under ``doc_id``
-        (so a write need not re-score it); an EntryError if it can't be stored."""
-        self._good.add((str(doc_id), _digest(serialise(document))))
+        (so a write need not re-score it); its text in the file. An EntryError if it
+        can't be stored."""
+        text = serialise(document)
+        self._good.add((str(doc_id), _digest(text)))
+        return text
 
     def _texts(self, data: Tables | None) -> dict[str, tuple[bytes, str]]:
         """Each session's text and digest, every one checked."""
@@ -606,7 +620,7 @@ class StoreFile(Storage):
         tables: dict[str, dict[str, bytes]] = {META: {str(META_ID): serialise(meta)}}
         for doc_id, document in meta_table.items():
             if doc_id != str(META_ID):
-                tables[META][doc_id] = serialise(document)
+                tables[META][doc_id] = _meta_text(document)
         tables[SESSIONS] = {doc_id: text for doc_id, (text, _digest) in texts.items()}
         if DEFAULT_TABLE in data:
             table = data[DEFAULT_TABLE]

@@ -32,11 +32,12 @@ import re
 from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from tinydb import TinyDB
 from tinydb.table import Document, Table
 
+from scorekeeper import derived
 from scorekeeper.errors import NewerStoreError as NewerStoreError  # re-exported
 from scorekeeper.errors import StoreError as StoreError  # re-exported
 from scorekeeper.files import try_lock
@@ -51,16 +52,30 @@ from scorekeeper.storage import META as META
 from scorekeeper.storage import META_ID as META_ID
 from scorekeeper.storage import SCHEMA_VERSION as SCHEMA_VERSION
 from scorekeeper.storage import SESSIONS as SESSIONS
+from scorekeeper.storage import (
+    StoredDocument,
+    check_invariants,
+    damaged_message,
+    is_temporary_of,
+    lock_path_of,
+    serialise,
+)
 from scorekeeper.storage import StoreFile as StoreFile
 from scorekeeper.storage import Transaction as Transaction
 from scorekeeper.storage import UnreadableFile as UnreadableFile
 from scorekeeper.storage import backup_paths as backup_paths
-from scorekeeper.storage import check_invariants, damaged_message, is_temporary_of, lock_path_of
 from scorekeeper.storage import check_session as check_session
 from scorekeeper.storage import check_stored as check_stored
 from scorekeeper.storage import describe_kind as describe_kind
 from scorekeeper.storage import real_path as real_path
 from scorekeeper.storage import write_atomically as write_atomically
+
+if TYPE_CHECKING:
+    from scorekeeper.stats import Played
+
+RECORDS_FILLED_PER_WRITE = 8
+"""How many sessions without a record of their facts (:mod:`scorekeeper.derived`) each
+write gives one (re-scoring each: some 3 ms a session on a quiet machine)."""
 
 DELETED = "deleted"
 """meta key: the sessions ``score delete`` removed, each with its whole record."""
@@ -216,6 +231,39 @@ class StoreView:
                 raise StoreError(damaged_message(self.path, str(session_id), error)) from None
         return self._loaded[session_id]
 
+    def played(self) -> tuple[list[Played], list[UnavailableSession]]:
+        """What the statistics read of every stored session whose game is installed (from
+        the store's record of it when that is current: :mod:`scorekeeper.derived`; else
+        read, checked and scored), and the sessions whose game is not installed."""
+        from scorekeeper.stats import Played  # the statistics' commands only
+
+        records = self.records()
+        stored = (self.opened.transaction.read() or {}).get(SESSIONS, {})
+        found: list[Played] = []
+        unavailable: list[UnavailableSession] = []
+        for session_id in self.session_ids():
+            facts = derived.facts_if_current(records.get(str(session_id)),
+                                             _text_of(stored[str(session_id)]))
+            played = None if facts is None else Played.from_json(facts, session_id)
+            if played is None:
+                loaded = self._load(session_id)
+                if isinstance(loaded, UnavailableSession):
+                    unavailable.append(loaded)
+                    continue
+                played = Played.of(loaded)
+            found.append(played)
+        return found, unavailable
+
+    def records(self) -> dict[str, Any]:
+        """The store's records of the sessions' facts (:mod:`scorekeeper.derived`), by id;
+        each one still to be checked against its session."""
+        try:
+            document = self.opened.meta.get(doc_id=derived.RECORD_ID)
+        except StoreError:  # not JSON: no record is used (a write replaces it)
+            return {}
+        value = document.get(derived.SESSIONS_KEY) if document is not None else None
+        return dict(value) if isinstance(value, dict) else {}
+
     def _stored_revision(self, session_id: int) -> Any:
         document = self.opened.sessions.get(doc_id=session_id)
         return 0 if document is None else document.get("revision", 0)
@@ -296,6 +344,8 @@ class WritableStoreView(StoreView):
         """Take a session out of the store, keeping ``record`` of it in the meta table."""
         self.opened.sessions.remove(doc_ids=[session_id])
         self._loaded.pop(session_id, None)
+        if str(session_id) in self.records():
+            self._keep_records({})
         records = [*self.meta_records(DELETED), dict(record)]
 
         def change(meta: dict[str, Any]) -> None:
@@ -314,6 +364,8 @@ class WritableStoreView(StoreView):
             return False
         self.opened.sessions.remove(doc_ids=[session_id])
         self._loaded.pop(session_id, None)
+        if str(session_id) in self.records():
+            self._keep_records({})
         remaining = self.session_ids()
 
         def change(meta: dict[str, Any]) -> None:
@@ -365,9 +417,47 @@ class WritableStoreView(StoreView):
             raise EntryError(_("that change would leave the session inconsistent: {problem}")
                              .format(problem=error)) from None
         document = session.to_document()
-        self.opened.file.vouch(session.id, document)  # checked: no need to re-score it
+        text = self.opened.file.vouch(session.id, document)  # checked: no re-scoring
         self._put(self.opened.sessions, SESSIONS, session.id, document)
         self._loaded[session.id] = session
+        self._keep_records({str(session.id): derived.record_of(session, text)})
+
+    def fill_records(self, limit: int) -> None:
+        """Keep the record of up to ``limit`` stored sessions that have none (read,
+        checked and scored here): a store written before the records catches up over its
+        next writes, so that `score stats` need not re-score its old sessions."""
+        records = self.records()
+        missing = [session_id for session_id in self.session_ids()
+                   if str(session_id) not in records]
+        stored = (self.opened.transaction.read() or {}).get(SESSIONS, {})
+        filled: dict[str, Any] = {}
+        for session_id in missing:  # (one whose game is missing is passed over, cheaply)
+            if len(filled) >= limit:
+                break
+            try:
+                found = self._load(session_id)
+            except StoreError:  # damaged: the write's own check says so
+                continue
+            if isinstance(found, Session):
+                filled[str(session_id)] = derived.record_of(
+                    found, _text_of(stored[str(session_id)]))
+        if filled:
+            self._keep_records(filled)
+
+    def _keep_records(self, changed: Mapping[str, Any]) -> None:
+        """Update the records of the sessions' facts in this same write (those of
+        sessions no longer stored dropped)."""
+        ids = {str(session_id) for session_id in self.session_ids()}
+        records = {key: value for key, value in self.records().items() if key in ids}
+        records.update(changed)
+        self._put(self.opened.meta, META, derived.RECORD_ID, {derived.SESSIONS_KEY: records})
+
+
+def _text_of(document: Any) -> bytes:
+    """A session's text in the file (as read, or as it will be written)."""
+    if isinstance(document, StoredDocument) and not document.parsed:
+        return document.text
+    return serialise(document)
 
 
 class Store:
@@ -410,6 +500,7 @@ class Store:
         if view.changed:
             opened.file.check_writable()
             opened.verify()
+            view.fill_records(RECORDS_FILLED_PER_WRITE)  # before the lock is taken
             with opened.file.locked():
                 if opened.file.changed_on_disk():
                     opened = Opened(self.path)

@@ -139,6 +139,7 @@ def test_add_round_on_a_least_score_session_imports_no_other_games_table(
                                score_env)
     assert "scorekeeper.games.yaniv.game" in loaded  # every game's declaration is read
     assert tables_of(loaded) == {"scorekeeper.games.least_score.table"}
+    assert "scorekeeper.games.one_card.rules" not in loaded  # its declaration's plain values
 
 
 BUILT_IN = ["least-score", "one-card", "points", "hearts", "oh-hell", "yaniv"]

@@ -40,7 +40,8 @@ PUT_BACK = "game 'kings' is not installed: put games/kings.toml back"
 
 def session_line(db: Path, session_id: int) -> bytes:
     """The stored text of one session: its line of the store file."""
-    found = re.search(rb'^"%d": (\{.*\}),?$' % session_id, db.read_bytes(), re.MULTILINE)
+    found = re.search(rb'^"%d": (\{"game".*\}),?$' % session_id, db.read_bytes(),
+                      re.MULTILINE)  # (not the meta table's record of the sessions)
     assert found is not None, db.read_text(encoding="utf-8")
     return found[1]
 

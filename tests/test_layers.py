@@ -42,7 +42,8 @@ def layer(module: str) -> int:
             "scorekeeper.registry", "scorekeeper.session", "scorekeeper.summary",
             "scorekeeper.ranking", "scorekeeper.match", "scorekeeper.simulation"):
         return 5
-    if module in ("scorekeeper.stats", "scorekeeper.players", "scorekeeper.review"):
+    if module in ("scorekeeper.stats", "scorekeeper.players", "scorekeeper.review",
+                  "scorekeeper.derived"):
         return 5
     if module in ("scorekeeper.store", "scorekeeper.storage", "scorekeeper.doctor",
                   "scorekeeper.config", "scorekeeper.importing", "scorekeeper.playing",

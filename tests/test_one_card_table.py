@@ -394,3 +394,18 @@ def test_house_rules_in_words() -> None:
     assert [rule.as_typed for rule in other] == ["--joker two-of-diamonds", "--target 40"]
     assert "ruder to (2D)" in other[0].description and "40" in other[1].description
     assert [rule.default for rule in other] == ["joker", 30]
+
+
+def test_the_declarations_plain_house_rules_are_the_rules_own() -> None:
+    """game.py spells the house rules' defaults and choices as plain values (so that
+    every command need not import the rules): they are rules.Options' and JokerRule's."""
+    from scorekeeper.games.one_card.game import GAME
+    from scorekeeper.games.one_card.rules import JokerRule, Options
+
+    rules = {option.key: option for option in GAME.house_rules}
+    default = Options()
+    assert rules["joker"].default == default.joker.value
+    assert rules["joker"].choices == tuple(member.value for member in JokerRule)
+    assert [value for value, _meaning in rules["joker"].said] == \
+        [member.value for member in JokerRule]
+    assert rules["target"].default == default.target

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import date
 from enum import StrEnum
 from typing import Annotated, Any, TypeVar
@@ -110,9 +110,9 @@ def stats(
     query = StatsQuery(game=game, since=_date(since, "--since"), until=_date(until, "--until"),
                        players=tuple(player or ()), virtual=virtual)
     view = store(ctx).read()
+    counted, unavailable = view.played()  # each session's record, when current
     if game is None:
-        _say_left_out(view)
-    counted = view.sessions()
+        _say_unavailable(unavailable)
     if view.meta_value("sync") is not None:  # scorekeeper.sync.SYNC: the store has synced
         from scorekeeper.cli import sync_command  # only a store that synced
 
@@ -488,7 +488,11 @@ def deleted_session(view: StoreView,
 
 def _say_left_out(view: StoreView) -> None:
     """One line on stderr for each session left out because its game is not installed."""
-    for session in view.unavailable():
+    _say_unavailable(view.unavailable())
+
+
+def _say_unavailable(sessions: Iterable[UnavailableSession]) -> None:
+    for session in sessions:
         sys.stderr.write(show_controls(_("score: session {id} ({label}) is left out: "
                                          "{problem}").format(
             id=session.id, label=session.label, problem=session.problem)) + "\n")

@@ -3,13 +3,19 @@ virtual deck: the scorekeeper keeps the score of a game played with real cards."
 
 from __future__ import annotations
 
-from scorekeeper.games.oh_hell.rules import BIDS_KEY, TRICKS_KEY, Hook, Options, Schedule, Scoring
 from scorekeeper.games.oh_hell.words import N_, WORDS
 from scorekeeper.kit.declaration import GameDeclaration
 from scorekeeper.kit.entry_form import EntryField, EntryForm
 from scorekeeper.kit.options import HouseRuleOption
 
-_DEFAULT = Options()
+# The house rules' defaults and choices as plain values, the same as the rules' own
+# (tests/test_house_rule_values.py compares them): every command reads this declaration,
+# and importing the rules for them cost every command about a millisecond a game.
+BIDS_KEY, TRICKS_KEY = "bids", "tricks"  # rules.BIDS_KEY, rules.TRICKS_KEY
+_MOST_CARDS = 7  # rules.START
+_SCHEDULES = ("descend", "ascend", "both")  # rules.Schedule, the default first
+_SCORINGS = ("ten-plus", "per-trick", "minus")  # rules.Scoring, the default first
+_HOOK, _NO_HOOK = "hook", "no-hook"  # rules.Hook
 _TABLE = "scorekeeper.games.oh_hell.table:OhHellTable"
 """The table, made on first use: the commands on another game's session never import it."""
 
@@ -19,21 +25,21 @@ GAME = GameDeclaration(
     title="Oh Hell",
     questions=_TABLE,
     house_rules=(
-        HouseRuleOption("most_cards", _DEFAULT.most_cards,
+        HouseRuleOption("most_cards", _MOST_CARDS,
                         N_("the biggest deal, cards each, 1-17 (default 7; never more than "
                            "52 / players).")),
-        HouseRuleOption("hand_sizes", _DEFAULT.hand_sizes.value,
+        HouseRuleOption("hand_sizes", _SCHEDULES[0],
                         N_("descend (default: the biggest deal down to 1), ascend, or both "
-                           "(down and back up)."), tuple(member.value for member in Schedule)),
-        HouseRuleOption("bid_scoring", _DEFAULT.bid_scoring.value,
+                           "(down and back up)."), _SCHEDULES),
+        HouseRuleOption("bid_scoring", _SCORINGS[0],
                         N_("ten-plus (default: an exact bid scores 10 + the bid), per-trick "
                            "(1 a trick, 10 more for an exact bid) or minus (a missed bid "
                            "loses the difference)."),
-                        tuple(member.value for member in Scoring)),
-        HouseRuleOption("hook", _DEFAULT.hook.value,
+                        _SCORINGS),
+        HouseRuleOption("hook", _HOOK,
                         N_("hook (default: the dealer may not make the bids add up to the "
-                           "hand size) or no-hook."), tuple(member.value for member in Hook),
-                        ((Hook.ON.value, N_("hook on")), (Hook.OFF.value, N_("hook off")))),
+                           "hand size) or no-hook."), (_HOOK, _NO_HOOK),
+                        ((_HOOK, N_("hook on")), (_NO_HOOK, N_("hook off")))),
     ),
     round_options=(),
     round_usage="NAME=BID/TRICKS ...",

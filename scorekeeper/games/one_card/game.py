@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from scorekeeper.games.one_card.rules import JokerRule, Options
 from scorekeeper.games.one_card.words import N_, WORDS
 from scorekeeper.kit.declaration import GameDeclaration
 from scorekeeper.kit.entry_form import SELF, VALUE, EntryField, EntryForm
 from scorekeeper.kit.options import HouseRuleOption, RoundOption
 
-_DEFAULT = Options()
+# The house rules' defaults and choices as plain values, the same as rules.Options' and
+# rules.JokerRule's (tests/test_one_card_table.py compares them): every command reads
+# this declaration, and importing the rules for them cost every command some 4 ms
+# (docs/performance.md).
+_JOKER, _TWO_OF_DIAMONDS = "joker", "two-of-diamonds"
+_TARGET = 30
 _TABLE = "scorekeeper.games.one_card.table:OneCardTable"
 """The table, made on first use: the commands on another game's session never import it."""
 
@@ -17,13 +21,13 @@ GAME = GameDeclaration(
     name="one-card",
     title="One Card",
     house_rules=(
-        HouseRuleOption("joker", _DEFAULT.joker.value,
+        HouseRuleOption("joker", _JOKER,
                         N_("joker (default) or two-of-diamonds."),
-                        tuple(member.value for member in JokerRule),
-                        ((JokerRule.JOKER.value, N_("JK is the joker")),
-                         (JokerRule.TWO_OF_DIAMONDS.value, N_("2D is the joker")))),
-        HouseRuleOption("target", _DEFAULT.target, N_("the score that ends the game "
-                                                      "(default 30).")),
+                        (_JOKER, _TWO_OF_DIAMONDS),
+                        ((_JOKER, N_("JK is the joker")),
+                         (_TWO_OF_DIAMONDS, N_("2D is the joker")))),
+        HouseRuleOption("target", _TARGET, N_("the score that ends the game "
+                                              "(default 30).")),
     ),
     round_options=(
         RoundOption("bidder", "name", N_("the high bidder.")),

@@ -3,24 +3,28 @@ own games (TOML files in the config folder's ``games/``) are made from it (group
 
 from __future__ import annotations
 
-from scorekeeper.games.points.rules import ANY_SUM, POINTS_KEY, Options, Wins
 from scorekeeper.games.points.words import N_, WORDS
 from scorekeeper.kit.declaration import GameDeclaration
 from scorekeeper.kit.entry_form import EntryField, EntryForm
 from scorekeeper.kit.options import HouseRuleOption
 
-_DEFAULT = Options()
+# The house rules' defaults and choices as plain values, the same as the rules' own
+# (tests/test_house_rule_values.py compares them): every command reads this declaration,
+# and importing the rules for them cost every command about a millisecond a game.
+ANY_SUM, POINTS_KEY = "any", "points"  # rules.ANY_SUM, rules.POINTS_KEY
+_HIGH, _LOW = "high", "low"  # rules.Wins
+_TARGET = 100  # rules.DEFAULT_TARGET
 _TABLE = "scorekeeper.games.points.table:PointsTable"
 """The table, made on first use: the commands on another game's session never import it."""
 ROSTER = "scorekeeper.games.points.table:PointsRoster"
 
 HOUSE_RULES = (
-    HouseRuleOption("wins", _DEFAULT.wins.value,
+    HouseRuleOption("wins", _HIGH,
                     N_("high (default): the highest total wins; low: the lowest."),
-                    tuple(member.value for member in Wins)),
-    HouseRuleOption("target", _DEFAULT.target,
+                    (_HIGH, _LOW)),
+    HouseRuleOption("target", _TARGET,
                     N_("the game ends when a total reaches N (default 100; 0: no target).")),
-    HouseRuleOption("rounds", _DEFAULT.rounds,
+    HouseRuleOption("rounds", 0,
                     N_("the game ends after N deals (default 0: no limit).")),
     HouseRuleOption("sum", ANY_SUM, N_("every deal's points add up to N (default: any sum).")),
 )

@@ -6,14 +6,17 @@ from __future__ import annotations
 from dataclasses import replace
 
 from scorekeeper.games.least_score.game import GAME as LEAST_SCORE
-from scorekeeper.games.yaniv.rules import YanivOptions
 from scorekeeper.games.yaniv.words import N_, WORDS
 from scorekeeper.kit.entry_form import EntryForm
 from scorekeeper.kit.options import HouseRuleOption
 
 _TABLE = "scorekeeper.games.yaniv.table:YanivTable"
 """The table, made on first use: the commands on another game's session never import it."""
-_DEFAULT = YanivOptions()
+# The house rules' defaults and choices as plain values, the same as the rules' own
+# (tests/test_house_rule_values.py compares them): every command reads this declaration,
+# and importing the rules for them cost every command about a millisecond a game.
+_LIMIT_AT, _DECLARE_AT, _PENALTY, _HALVING, _JOKERS = 200, 7, 30, 50, 0  # rules.LIMIT, ...
+_DECLARER_LOSES = "declarer-loses"  # rules.YanivOptions.tie
 _LIMIT, _TIE, _END, _TWO_PAIRS = LEAST_SCORE.house_rules
 
 
@@ -35,22 +38,22 @@ GAME = replace(
     # Least Score's rule, restated so that declaring Yaniv does not load it:
     roster=LEAST_SCORE.given("roster"),
     house_rules=(
-        replace(_LIMIT, default=_DEFAULT.limit,
+        replace(_LIMIT, default=_LIMIT_AT,
                 help=N_("knock-out: over this total a player is out, 10-500 (default 200).")),
-        replace(_TIE, default=_DEFAULT.tie.value,
+        replace(_TIE, default=_DECLARER_LOSES,
                 help=N_("declarer-loses (default: a tie is Assaf) or declarer-wins.")),
         _END,
         _TWO_PAIRS,
-        HouseRuleOption("declare_at", _DEFAULT.declare_at,
+        HouseRuleOption("declare_at", _DECLARE_AT,
                         N_("the highest hand Yaniv may be called with, 1-50, or 0-50 with "
                            "jokers (default 7).")),
-        HouseRuleOption("penalty", _DEFAULT.penalty,
+        HouseRuleOption("penalty", _PENALTY,
                         N_("what Assaf costs the caller besides their hand, 0-100 "
                            "(default 30).")),
-        HouseRuleOption("halving", _DEFAULT.halving,
+        HouseRuleOption("halving", _HALVING,
                         N_("a total landing exactly on a multiple of this is halved; 0 is "
                            "off, else 10-500 (default 50).")),
-        HouseRuleOption("jokers", _DEFAULT.jokers,
+        HouseRuleOption("jokers", _JOKERS,
                         N_("the jokers shuffled in, 0 to 2, each worth 0 (default 0: none); "
                            "with jokers --declare-at may be 0."),
                         said=(("0", N_("no jokers")), ("1", N_("one joker")),
