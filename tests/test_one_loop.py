@@ -202,5 +202,7 @@ def test_the_games_own_roster_checks_see_the_changes_before_and_after() -> None:
 
 def test_the_first_deal_is_played_by_the_seating_without_the_late_players() -> None:
     roster = [RosterChange(2, "Bob", joined=True, total=0), RosterChange(3, "Cy", joined=False)]
-    assert first_players(SEATS, roster) == ["Ann", "Cy", "Dan"]
-    assert first_players(SEATS, ()) == SEATS
+    assert first_players(SEATS, roster, 3, 2, 4) == ["Ann", "Cy", "Dan"]
+    assert first_players(SEATS, (), 0, 2, 4) == SEATS
+    with pytest.raises(RosterError, match="each after round 0 to 2"):
+        first_players(SEATS, roster, 2, 2, 4)  # as play_rounds would refuse it

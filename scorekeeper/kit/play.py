@@ -56,10 +56,12 @@ RosterCheck = Callable[[int, Sequence[RosterChange], Played], None]
 the night): raises :class:`RosterError` for a change its rules refuse."""
 
 
-def first_players(players: Sequence[str], roster: Sequence[RosterChange]) -> list[str]:
-    """Who plays the first deal: the seating, without the players who join later."""
-    joined = {change.player for change in roster if change.joined}
-    return [name for name in players if name not in joined]
+def first_players(players: Sequence[str], roster: Sequence[RosterChange], rounds: int,
+                  low: int, high: int) -> list[str]:
+    """Who plays the first deal: the seating, without the players who join later (as
+    :func:`play_rounds` with the same arguments starts; raising the :class:`RosterError`
+    it would for a roster that does not fit the rounds)."""
+    return RosterTimeline(players, roster, rounds, low, high).start()
 
 
 def _changes(timeline: RosterTimeline, after: int, played: Played,

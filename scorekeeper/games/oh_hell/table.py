@@ -276,7 +276,8 @@ class OhHellTable:
         (``roster``): the schedule is the one the game started with; each deal is dealt,
         bid and hooked by the players in it; the deal passes over a leaver."""
         opts = self.options(options)
-        first = first_players(players, roster)
+        first = first_players(players, roster, len(rounds), rules.MIN_PLAYERS,
+                              rules.MAX_PLAYERS)
         sizes = rules.hand_sizes(opts.hand_sizes, opts.most_cards, len(first))
 
         def score(number: int, entered: Round, played: Played) -> OhHellScored:
