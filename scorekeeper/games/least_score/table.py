@@ -19,9 +19,7 @@ from scorekeeper.games.least_score.words import N_, _, ngettext, pgettext
 from scorekeeper.kit.entries import (
     EntryError,
     Question,
-    RosterError,
     RoundEntry,
-    RoundError,
     check_participants,
     collect_values,
     looks_like_whole_number,
@@ -38,7 +36,8 @@ from scorekeeper.kit.options import (
     option_whole_number,
     parsed_once,
 )
-from scorekeeper.kit.roster import RosterChange, RosterRule, RosterTimeline
+from scorekeeper.kit.play import Played, play_rounds
+from scorekeeper.kit.roster import RosterChange, RosterRule
 from scorekeeper.kit.rounds import (
     JSONDict,
     Round,
@@ -290,81 +289,57 @@ class LeastScoreTable:
     ) -> Standings:
         """Recompute from the rounds, with the players who joined and left between them
         (``roster``): a late player is dealt in from the next deal, a leaver's rounds stay
-        and the deal passes over them."""
+        and the deal passes over them; a player whose total goes over the limit is out."""
         opts = options
-        timeline = RosterTimeline(players, roster, len(rounds), rules.MIN_PLAYERS,
-                                  rules.MAX_PLAYERS)
-        still_in = timeline.start()
-        running = dict.fromkeys(still_in, 0)
-        knocked: list[str] = []
-        left: list[str] = []
-        dealer = first_dealer
-        winners: list[str] | None = None
-        summaries: list[ScoredRound] = []
-        for number, entered in enumerate(rounds, start=1):
-            if winners is not None:
-                raise RoundError(number, _("the game was already over after round {number} "
-                                           "({winners} won)").format(
-                    number=number - 1, winners=_(" and ").join(winners)))
-            still_in, dealer = timeline.apply(number - 1, still_in, running, left, dealer)
-            try:
-                round_ = _own(entered)
-                _check_round(round_, players, still_in, knocked, dealer, opts.jokers)
-                _check_declaring_hand(round_.declarer, round_.totals[round_.declarer], opts)
-            except EntryError as error:
-                raise RoundError(number, str(error)) from None
-            in_deal = list(still_in)
-            totals: dict[str, int] = {name: round_.totals[name] for name in in_deal}
-            score = rules.score_declaration(totals, round_.declarer, opts)
-            scores = dict(score.scores)
-            halved: list[str] = []
-            for name, points in score.scores.items():
-                total = rules.new_total(running[name], points, opts)
-                if total != running[name] + points:
-                    halved.append(name)
-                    scores[name] = total - running[name]
-                running[name] = total
-            out = [name for name in rules.knocked_out(running, opts.limit) if name in still_in]
-            knocked.extend(out)
-            still_in = [name for name in still_in if name not in out]
-            winners = rules.winners({name: total for name, total in running.items()
-                                     if name not in left}, still_in, bool(knocked), opts.end)
-            hands = {name: round_.hands[name] for name in in_deal if name in round_.hands}
-            played = round_ if list(round_.totals) == in_deal and list(round_.hands) == list(
-                hands) else LeastScoreRound(declarer=round_.declarer, totals=totals,
-                                            hands=hands, note=round_.note,
-                                            recorded=round_.recorded)
-            summaries.append(self.scored_type(
-                number=number, dealer=dealer, scores=scores,
-                knocked_out=tuple(out), played=played,
-                false_declaration=score.false_declaration,
-                halved=tuple(halved)))
-            if dealer is not None and still_in:
-                dealer = rules.next_dealer(players, dealer, still_in)
-        if winners is None:
-            still_in, dealer = timeline.apply(len(rounds), still_in, running, left, dealer)
-        elif any(change.after == len(rounds) for change in roster):
-            raise RosterError(len(rounds), roster[-1].describe(),
-                              _("the game was already over"))
-        next_deal = next_starter = None
-        if winners is None and dealer is not None:
-            starter = rules.first_player(players, dealer, still_in)
-            next_deal = _("Next deal: {dealer} deals, {starter} plays first.").format(
-                dealer=dealer, starter=starter)
-            next_starter = _("{starter} plays first.").format(starter=starter)
-        return Standings(
-            totals=running,
-            knocked_out=knocked,
-            still_in=still_in,
-            finished=winners is not None,
-            winners=winners or [],
-            rounds=summaries,
-            next_dealer=dealer if winners is None else None,
-            next_deal=next_deal,
-            next_starter=next_starter,
-            left=left,
-            starting=timeline.starting(),
-        )
+
+        def score(number: int, entered: Round, played: Played) -> LeastScoreScored:
+            return self.scored_round(number, _own(entered), players, played, opts)
+
+        def already_over(number: int, played: Played) -> str:
+            return _("the game was already over after round {number} ({winners} won)").format(
+                number=number - 1, winners=_(" and ").join(_winners(played, opts) or []))
+
+        played = play_rounds(players, first_dealer, rounds, roster, rules.MIN_PLAYERS,
+                             rules.MAX_PLAYERS, score=score,
+                             over=lambda played, number: _winners(played, opts) is not None,
+                             already_over=already_over)
+        dealer, still_in = played.dealer, played.still_in
+        if played.finished or dealer is None:
+            return played.standings(_winners(played, opts) or [])
+        starter = rules.first_player(players, dealer, still_in)
+        return played.standings(
+            next_deal=_("Next deal: {dealer} deals, {starter} plays first.").format(
+                dealer=dealer, starter=starter),
+            next_starter=_("{starter} plays first.").format(starter=starter))
+
+    def scored_round(self, number: int, round_: LeastScoreRound, players: Sequence[str],
+                     played: Played, opts: Options) -> LeastScoreScored:
+        """One round checked and scored against the night so far: each total after it (a
+        variant's halving), and who it knocked out (over the limit)."""
+        still_in, running = played.still_in, played.running
+        _check_round(round_, players, still_in, played.knocked, played.dealer, opts.jokers)
+        _check_declaring_hand(round_.declarer, round_.totals[round_.declarer], opts)
+        totals: dict[str, int] = {name: round_.totals[name] for name in still_in}
+        score = rules.score_declaration(totals, round_.declarer, opts)
+        scores = dict(score.scores)
+        after: dict[str, int] = {}
+        halved: list[str] = []
+        for name, points in score.scores.items():
+            after[name] = rules.new_total(running[name], points, opts)
+            if after[name] != running[name] + points:
+                halved.append(name)
+                scores[name] = after[name] - running[name]
+        out = [name for name in rules.knocked_out(
+            {name: after.get(name, total) for name, total in running.items()}, opts.limit)
+            if name in still_in]
+        hands = {name: round_.hands[name] for name in still_in if name in round_.hands}
+        in_deal = round_ if list(round_.totals) == still_in and list(round_.hands) == list(
+            hands) else LeastScoreRound(declarer=round_.declarer, totals=totals, hands=hands,
+                                        note=round_.note, recorded=round_.recorded)
+        return self.scored_type(number=number, dealer=played.dealer, scores=scores,
+                                knocked_out=tuple(out), played=in_deal,
+                                false_declaration=score.false_declaration,
+                                halved=tuple(halved))
 
     def round_from_json(self, data: Mapping[str, Any]) -> LeastScoreRound:
         return LeastScoreRound.from_json(data)
@@ -446,6 +421,14 @@ def _own(round_: Round) -> LeastScoreRound:
     if not isinstance(round_, LeastScoreRound):
         raise EntryError(_("the round has no hand totals"))
     return round_
+
+
+def _winners(played: Played, opts: Options) -> list[str] | None:
+    """The winners once the game is over (one player left, or the first knock-out
+    with ``end`` first-out), else None; a player who left wins nothing."""
+    return rules.winners({name: total for name, total in played.running.items()
+                          if name not in played.left}, played.still_in, bool(played.knocked),
+                         opts.end)
 
 
 def _check_round(

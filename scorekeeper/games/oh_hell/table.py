@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from importlib import resources
 from typing import Any
 
@@ -24,7 +24,6 @@ from scorekeeper.kit.entries import (
     Question,
     RosterError,
     RoundEntry,
-    RoundError,
     check_participants,
     collect_values,
 )
@@ -36,7 +35,8 @@ from scorekeeper.kit.options import (
     option_whole_number,
     parsed_once,
 )
-from scorekeeper.kit.roster import RosterChange, RosterRule, RosterTimeline, next_seat
+from scorekeeper.kit.play import Played, first_players, play_rounds
+from scorekeeper.kit.roster import RosterChange, RosterRule
 from scorekeeper.kit.rounds import (
     GridMarks,
     JSONDict,
@@ -276,51 +276,38 @@ class OhHellTable:
         (``roster``): the schedule is the one the game started with; each deal is dealt,
         bid and hooked by the players in it; the deal passes over a leaver."""
         opts = options
-        timeline = RosterTimeline(players, roster, len(rounds), rules.MIN_PLAYERS,
-                                  rules.MAX_PLAYERS)
-        still_in = timeline.start()
-        sizes = rules.hand_sizes(opts.hand_sizes, opts.most_cards, len(still_in))
-        running = dict.fromkeys(still_in, 0)
-        left: list[str] = []
-        dealer = _first_dealer(still_in, first_dealer)
-        summaries: list[ScoredRound] = []
-        for number, entered in enumerate(rounds, start=1):
-            if number > len(sizes):
-                raise RoundError(number, _game_over(len(sizes)))
-            still_in, dealer = _roster_changes(timeline, number - 1, still_in, running, left,
-                                               dealer, sizes)
-            size = sizes[number - 1]
-            try:
-                round_ = _own(entered)
-                _check_round(round_, still_in, size, dealer, opts)
-            except EntryError as error:
-                raise RoundError(number, str(error)) from None
-            scores = {name: rules.score(opts.bid_scoring, round_.bids[name], round_.tricks[name])
-                      for name in still_in}
-            for name, points in scores.items():
-                running[name] += points
-            played = replace(round_, bids={name: round_.bids[name] for name in still_in},
-                             tricks={name: round_.tricks[name] for name in still_in})
-            summaries.append(OhHellScored(
-                number=number, dealer=dealer, scores=scores, played=played, hand_size=size,
-                made=tuple(name for name in still_in
-                           if played.bids[name] == played.tricks[name])))
-            dealer = next_seat(players, dealer, still_in) or dealer
-        finished = len(rounds) >= len(sizes)
-        if finished:
-            if any(change.after == len(rounds) for change in roster):
-                raise RosterError(len(rounds), roster[-1].describe(),
-                                  _("the game was already over"))
-            best = max(running[name] for name in still_in)
-            return OhHellStandings(
-                totals=running, knocked_out=[], still_in=still_in, finished=True,
-                winners=[name for name in still_in if running[name] == best],
-                rounds=summaries, next_dealer=None, left=left, starting=timeline.starting())
-        still_in, dealer = _roster_changes(timeline, len(rounds), still_in, running, left,
-                                           dealer, sizes)
+        first = first_players(players, roster, len(rounds), rules.MIN_PLAYERS,
+                              rules.MAX_PLAYERS)
+        sizes = rules.hand_sizes(opts.hand_sizes, opts.most_cards, len(first))
+
+        def score(number: int, entered: Round, played: Played) -> OhHellScored:
+            still_in, size = played.still_in, sizes[number - 1]
+            dealer = _dealer(played)
+            round_ = _own(entered)
+            _check_round(round_, still_in, size, dealer, opts)
+            kept = replace(round_, bids={name: round_.bids[name] for name in still_in},
+                           tricks={name: round_.tricks[name] for name in still_in})
+            return OhHellScored(
+                number=number, dealer=dealer, played=kept, hand_size=size,
+                scores={name: rules.score(opts.bid_scoring, round_.bids[name],
+                                          round_.tricks[name]) for name in still_in},
+                made=tuple(name for name in still_in if kept.bids[name] == kept.tricks[name]))
+
+        def dealable(after: int, changes: Sequence[RosterChange], played: Played) -> None:
+            _check_dealable(after, changes, played, sizes)
+
+        played = play_rounds(players, _first_dealer(first, first_dealer), rounds, roster,
+                             rules.MIN_PLAYERS, rules.MAX_PLAYERS, score=score,
+                             over=lambda played, number: number >= len(sizes),
+                             already_over=lambda number, played: _game_over(len(sizes)),
+                             before_changes=_check_late_totals, after_changes=dealable)
+        if played.finished:
+            best = max(played.running[name] for name in played.still_in)
+            return _oh_hell_standings(played.standings(
+                [name for name in played.still_in if played.running[name] == best]), None)
         number = len(rounds) + 1
-        size = sizes[number - 1]
-        starter = rules.bidding_order(still_in, dealer)[0]
+        size, dealer = sizes[number - 1], _dealer(played)
+        starter = rules.bidding_order(played.still_in, dealer)[0]
         words = {"dealer": dealer, "size": size, "starter": starter, "number": number,
                  "deals": len(sizes)}
         next_deal = ngettext(
@@ -332,11 +319,8 @@ class OhHellTable:
             "{size} card each, {starter} bids first (deal {number} of {deals}).",
             "{size} cards each, {starter} bids first (deal {number} of {deals}).",
             size).format(**words)
-        return OhHellStandings(
-            totals=running, knocked_out=[], still_in=still_in, finished=False, winners=[],
-            rounds=summaries, next_dealer=dealer, next_deal=next_deal,
-            next_starter=next_starter, left=left, starting=timeline.starting(),
-            next_size=size)
+        return _oh_hell_standings(played.standings(next_deal=next_deal,
+                                                   next_starter=next_starter), size)
 
     def round_from_json(self, data: Mapping[str, Any]) -> OhHellRound:
         return OhHellRound.from_json(data)
@@ -410,17 +394,23 @@ def _next_deal(standings: Standings) -> tuple[int, str]:
     return standings.next_size, standings.next_dealer
 
 
-def _roster_changes(timeline: RosterTimeline, after: int, still_in: list[str],
-                    running: dict[str, int], left: list[str], dealer: str,
-                    sizes: Sequence[int]) -> tuple[list[str], str]:
-    """The players who join and leave after deal ``after``, checked by Oh Hell's rule: a
-    late player's total within those of the players still in (0 included), and every
-    deal still to come dealable to the players then in (hand size x players <= 52)."""
-    changes = [change for change in timeline.roster if change.after == after]
-    if not changes:
-        return still_in, dealer
-    present = {name: running[name] for name in still_in}
-    away = dict(running)  # the total each player who left took with them
+def _dealer(played: Played) -> str:
+    """Who deals now: the loop's dealer (Oh Hell always has one: the first is the
+    session's, else the first player named)."""
+    return played.dealer if played.dealer is not None else played.still_in[0]
+
+
+def _oh_hell_standings(standings: Standings, next_size: int | None) -> OhHellStandings:
+    """The loop's standings with the next deal's hand size."""
+    return OhHellStandings(**{part.name: getattr(standings, part.name)
+                              for part in fields(standings)}, next_size=next_size)
+
+
+def _check_late_totals(after: int, changes: Sequence[RosterChange], played: Played) -> None:
+    """Oh Hell's rule for the players who join after deal ``after``: a late player's total
+    within those of the players still in at that moment, 0 included."""
+    present = {name: played.running[name] for name in played.still_in}
+    away = dict(played.running)  # a returning player's total: the one they left with
     for change in changes:  # in order: a total within those in at that moment
         if not change.joined:
             away[change.player] = present.pop(change.player, away.get(change.player, 0))
@@ -435,7 +425,13 @@ def _roster_changes(timeline: RosterTimeline, after: int, still_in: list[str],
                 "a late player's total must be {low} to {high} (0, or a total still in), "
                 "not {total}").format(low=low, high=high, total=total))
         present[change.player] = total
-    now_in, now_dealer = timeline.apply(after, still_in, running, left, dealer)
+
+
+def _check_dealable(after: int, changes: Sequence[RosterChange], played: Played,
+                    sizes: Sequence[int]) -> None:
+    """Every deal still to come dealable to the players in once the changes made after
+    deal ``after`` are laid over the night (hand size x players <= 52)."""
+    now_in = played.still_in
     for number in range(after + 1, len(sizes) + 1):
         size = sizes[number - 1]
         if size * len(now_in) > rules.DECK:
@@ -444,7 +440,6 @@ def _roster_changes(timeline: RosterTimeline, after: int, still_in: list[str],
                 "more than the {deck} in a deck").format(
                 number=number, size=size, n=len(now_in), cards=size * len(now_in),
                 deck=rules.DECK))
-    return now_in, now_dealer or dealer
 
 
 def _parse(options: Mapping[str, Any]) -> Options:

@@ -20,9 +20,7 @@ from scorekeeper.kit.entries import (
     EntryError,
     MalformedValue,
     Question,
-    RosterError,
     RoundEntry,
-    RoundError,
     check_participants,
     collect_values,
     match_at_prompt,
@@ -37,7 +35,8 @@ from scorekeeper.kit.options import (
     option_whole_number,
     parsed_once,
 )
-from scorekeeper.kit.roster import RosterChange, RosterRule, RosterTimeline, next_seat
+from scorekeeper.kit.play import Played, play_rounds
+from scorekeeper.kit.roster import RosterChange, RosterRule
 from scorekeeper.kit.rounds import (
     GridMarks,
     JSONDict,
@@ -318,76 +317,52 @@ class OneCardTable:
         (``roster``): each deal is played by those in the game at the time, the deal
         passes to the left among them, and only they can win."""
         opts = options
-        seating = players
-        timeline = RosterTimeline(seating, roster, len(rounds), rules.MIN_PLAYERS,
-                                  rules.MAX_PLAYERS)
-        players = timeline.start()
-        left: list[str] = []
-        running = dict.fromkeys(players, 0)
-        dealer = first_dealer
-        winners: list[str] | None = None
-        summaries: list[ScoredRound] = []
-        for number, entered in enumerate(rounds, start=1):
-            if winners is not None:
-                raise RoundError(number, _("the game was already over after round {number} "
-                                           "({winners} won)").format(
-                    number=number - 1, winners=_(" and ").join(winners)))
-            players, dealer = timeline.apply(number - 1, players, running, left, dealer)
+
+        def score(number: int, entered: Round, played: Played) -> OneCardScored:
+            in_deal, dealer = played.still_in, played.dealer
             try:
                 round_ = _own(entered)
-                _check_round(round_, players, opts, dealer)
+                _check_round(round_, in_deal, opts, dealer)
                 bidder = round_.bidder
-                seat = None if bidder is None else players.index(bidder)
-                score = rules.score_deal(
-                    [round_.points[name] for name in players], seat, round_.bid
-                )
-            except (EntryError, ValueError) as error:
-                raise RoundError(number, str(error)) from None
-            scores = dict(zip(players, score.scores, strict=True))
-            for name, value in scores.items():
-                running[name] += value
-            won = rules.winners([running[name] for name in players], opts.target)
-            if won is not None:
-                winners = [players[i] for i in won]
-            played = round_ if list(round_.points) == list(players) else replace(
-                round_, points={name: round_.points[name] for name in players})
-            summaries.append(OneCardScored(number=number, dealer=dealer, scores=scores,
-                                           played=played, bid_failed=score.bid_failed))
-            if dealer is not None:
-                dealer = next_seat(seating, dealer, players)
-        if winners is None:
-            players, dealer = timeline.apply(len(rounds), players, running, left, dealer)
-        elif any(change.after == len(rounds) for change in roster):
-            raise RosterError(len(rounds), roster[-1].describe(),
-                              _("the game was already over"))
+                seat = None if bidder is None else in_deal.index(bidder)
+                score = rules.score_deal([round_.points[name] for name in in_deal], seat,
+                                         round_.bid)
+            except EntryError:
+                raise
+            except ValueError as error:  # the rules' own refusal
+                raise EntryError(str(error)) from None
+            kept = round_ if list(round_.points) == in_deal else replace(
+                round_, points={name: round_.points[name] for name in in_deal})
+            return OneCardScored(number=number, dealer=dealer,
+                                 scores=dict(zip(in_deal, score.scores, strict=True)),
+                                 played=kept, bid_failed=score.bid_failed)
+
+        def already_over(number: int, played: Played) -> str:
+            return _("the game was already over after round {number} ({winners} won)").format(
+                number=number - 1, winners=_(" and ").join(_winners(played, opts)))
+
+        played = play_rounds(players, first_dealer, rounds, roster, rules.MIN_PLAYERS,
+                             rules.MAX_PLAYERS, score=score,
+                             over=lambda played, number: bool(_winners(played, opts)),
+                             already_over=already_over)
+        if played.finished:
+            return played.standings(_winners(played, opts))
+        still_in, dealer, running = played.still_in, played.dealer, played.running
         notes: list[str] = []
-        next_deal = next_starter = None
-        if winners is None:
-            top = max(running[name] for name in players)
-            leaders = [name for name in players if running[name] == top]
-            if top >= opts.target and len(leaders) > 1:
-                notes.append(_("{names} are tied at {top}: everyone plays on until one leads "
-                               "alone at the target or more.").format(
-                    names=_(" and ").join(leaders), top=top))
-            if dealer is not None:
-                starter = players[rules.first_bidder(players.index(dealer), len(players))]
-                next_deal = _("Next deal: {dealer} deals, {starter} bids first.").format(
-                    dealer=dealer, starter=starter)
-                next_starter = _("{starter} bids first.").format(starter=starter)
-        return Standings(
-            totals=running,
-            knocked_out=[],
-            still_in=list(players),
-            finished=winners is not None,
-            winners=winners or [],
-            rounds=summaries,
-            next_dealer=dealer if winners is None else None,
+        top = max(running[name] for name in still_in)
+        leaders = [name for name in still_in if running[name] == top]
+        if top >= opts.target and len(leaders) > 1:
+            notes.append(_("{names} are tied at {top}: everyone plays on until one leads "
+                           "alone at the target or more.").format(
+                names=_(" and ").join(leaders), top=top))
+        if dealer is None:
+            return played.standings(notes=notes)
+        starter = still_in[rules.first_bidder(still_in.index(dealer), len(still_in))]
+        return played.standings(
             notes=notes,
-            next_deal=next_deal,
-            next_starter=next_starter,
-            left=left,
-            starting=timeline.starting(),
-        )
+            next_deal=_("Next deal: {dealer} deals, {starter} bids first.").format(
+                dealer=dealer, starter=starter),
+            next_starter=_("{starter} bids first.").format(starter=starter))
 
     def round_from_json(self, data: Mapping[str, Any]) -> OneCardRound:
         return OneCardRound.from_json(data)
@@ -456,6 +431,13 @@ def _parse(options: Mapping[str, Any]) -> Options:
 
 
 _parse_options = parsed_once(_parse)
+
+
+def _winners(played: Played, opts: Options) -> list[str]:
+    """Who won, once someone leads alone at the target or more (else nobody)."""
+    still_in = played.still_in
+    won = rules.winners([played.running[name] for name in still_in], opts.target)
+    return [] if won is None else [still_in[i] for i in won]
 
 
 def _own(round_: Round) -> OneCardRound:
