@@ -1,7 +1,7 @@
 """How many examples a property test tries: all of them, or a quarter in the quick loop.
 
 ``python -m pytest -m "not e2e"`` -- the quick inner loop, typed exactly so -- runs every
-property test with a quarter of its examples (at least 10, or all of them when it asks
+property test with a quarter of its examples (at least 5, or all of them when it asks
 for fewer); every other run (the README's line, CI's runs, ``-m slow``, a single file)
 tries them all. ``SCOREKEEPER_TEST_EXAMPLES`` chooses instead: ``quick`` or ``full``.
 
@@ -22,7 +22,7 @@ import os
 VARIABLE = "SCOREKEEPER_TEST_EXAMPLES"
 QUICK_MARKEXPR = "not e2e"
 DIVISOR = 4
-FLOOR = 10
+FLOOR = 5
 
 in_quick_loop = False
 """Whether this run is the quick loop (set by :func:`choose`)."""
@@ -48,7 +48,7 @@ def examples(count: int, *, quick: bool | None = None) -> int:
     """``count``, or in the quick loop a quarter of it (at least :data:`FLOOR`).
 
     >>> examples(300, quick=True), examples(25, quick=True), examples(8, quick=True)
-    (75, 10, 8)
+    (75, 6, 5)
     >>> examples(300, quick=False)
     300
     """

@@ -41,9 +41,9 @@ def test_a_wrong_variable_is_refused(budget: pytest.MonkeyPatch) -> None:
         examples_budget.choose("not e2e")
 
 
-def test_a_quick_count_is_a_quarter_never_below_ten_nor_above_the_count() -> None:
-    counts = {n: examples_budget.examples(n, quick=True) for n in (5, 10, 25, 40, 60, 600)}
-    assert counts == {5: 5, 10: 10, 25: 10, 40: 10, 60: 15, 600: 150}
+def test_a_quick_count_is_a_quarter_never_below_five_nor_above_the_count() -> None:
+    counts = {n: examples_budget.examples(n, quick=True) for n in (3, 10, 25, 40, 60, 600)}
+    assert counts == {3: 3, 10: 5, 25: 6, 40: 10, 60: 15, 600: 150}
     assert all(examples_budget.examples(n, quick=False) == n for n in counts)
 
 
