@@ -30,6 +30,7 @@ from hypothesis import settings
 # COLUMNS would be ignored. Without it at import, rich reads COLUMNS at each print.
 os.environ.pop("COLUMNS", None)
 
+import examples_budget
 from deadlines import deadline
 
 # The suite tests this project's games and its own test plug-ins, whatever else is
@@ -44,7 +45,12 @@ from scorekeeper.cli.app import run
 # machine a file-writing example can, and a failure from timing says nothing about the
 # code. Speed is measured in benchmarks/, never in tests.
 settings.register_profile("scorekeeper", deadline=None)
-settings.load_profile("scorekeeper")
+# The quick loop (`-m "not e2e"` exactly) tries a quarter of the examples
+# (tests/examples_budget.py). The profile is the one pytest_configure chose: the tests
+# that import this module as tests.conftest run it again, after pytest_configure.
+settings.register_profile("scorekeeper-quick", deadline=None,
+                          max_examples=examples_budget.examples(100, quick=True))
+settings.load_profile(examples_budget.profile)
 
 OWN_DISTRIBUTION = "cardnight-scorekeeper"
 DISTRIBUTIONS_VARIABLE = registry.DISTRIBUTIONS_VARIABLE
@@ -108,6 +114,17 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         report.outcome = "failed"
         report.longrepr = (f"{item.nodeid} starts a real process, terminal or server "
                            f"({started}) but is not marked @pytest.mark.e2e")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The quick loop's example counts, chosen before any test module is imported (a
+    ``--hypothesis-profile`` given on the command line wins for the profile)."""
+    given = config.getoption("hypothesis_profile", None)
+    if examples_budget.choose(config.option.markexpr) and given is None:
+        examples_budget.profile = "scorekeeper-quick"
+    elif given is not None:
+        examples_budget.profile = given
+    settings.load_profile(examples_budget.profile)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -6,6 +6,8 @@ Cards are RULES.md's notation strings (``"10H"``, ``"QS"``, ``"JK"``).
 
 from __future__ import annotations
 
+import functools
+import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -188,22 +190,23 @@ def hearts_outcome(taken: Sequence[Sequence[str]], jack_on: bool
                            - 10 * (seat == jack) for seat, cards in enumerate(taken))
 
 
-def hearts_reachable(players: int, jack_on: bool) -> frozenset[tuple[int, ...]]:
-    """Every deal's points a deal of cards can give, moons aside: the 13 hearts, the Q♠
-    (and the J♦) given to the players in every way (tricks of a deal freely dealt can
-    bring any player any of them), each scored by :func:`hearts_outcome`."""
-    found: set[tuple[int, ...]] = set()
+def hearts_ways(players: int, jack_on: bool, *, every_order: bool = True
+                ) -> Iterable[list[list[str]]]:
+    """The 13 hearts, the Q♠ (and the J♦) given to ``players`` in every way, as the cards
+    each seat took: the hearts split in every way (``every_order``) or only in the ways
+    whose counts go down from the first seat to the last."""
     hearts = [rank + "H" for rank in HEART_RANK_ORDER]
 
-    def splits(left: int, seats: int) -> Iterable[tuple[int, ...]]:
+    def splits(left: int, seats: int, most: int) -> Iterable[tuple[int, ...]]:
         if seats == 1:
-            yield (left,)
+            if left <= most:
+                yield (left,)
             return
-        for first in range(left + 1):
-            for rest in splits(left - first, seats - 1):
+        for first in range(min(left, most) + 1):
+            for rest in splits(left - first, seats - 1, 13 if every_order else first):
                 yield (first, *rest)
 
-    for split in splits(13, players):
+    for split in splits(13, players, 13):
         cards: list[list[str]] = []
         given = 0
         for count in split:
@@ -211,12 +214,26 @@ def hearts_reachable(players: int, jack_on: bool) -> frozenset[tuple[int, ...]]:
             given += count
         for queen in range(players):
             for jack in (range(players) if jack_on else (None,)):
-                taken = [[*held, *(["QS"] if seat == queen else []),
-                          *(["JD"] if seat == jack else [])] for seat, held in enumerate(cards)]
-                moon, points = hearts_outcome(taken, jack_on)
-                if moon is None:
-                    found.add(points)
-    return frozenset(found)
+                yield [[*held, *(["QS"] if seat == queen else []),
+                        *(["JD"] if seat == jack else [])] for seat, held in enumerate(cards)]
+
+
+@functools.cache
+def hearts_reachable(players: int, jack_on: bool) -> frozenset[tuple[int, ...]]:
+    """Every deal's points a deal of cards can give, moons aside: the 13 hearts, the Q♠
+    (and the J♦) given to the players in every way (tricks of a deal freely dealt can
+    bring any player any of them), each scored by :func:`hearts_outcome`.
+
+    The seats are alike (a way of giving the cards, its seats reordered, is a way too, and
+    scores the same points reordered), so the hearts are split only with counts going
+    down, and every order of each deal's points is taken: the same set as every split,
+    some twenty times quicker (tests/test_hearts_deals.py checks the two agree)."""
+    found: set[tuple[int, ...]] = set()
+    for taken in hearts_ways(players, jack_on, every_order=False):
+        moon, points = hearts_outcome(taken, jack_on)
+        if moon is None:
+            found.add(tuple(sorted(points)))
+    return frozenset(order for points in found for order in itertools.permutations(points))
 
 
 @st.composite

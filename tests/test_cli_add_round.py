@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import CLI, Refuse, file_bytes, players_args
+from examples_budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -425,7 +426,7 @@ def test_unknown_session(least, refuse: Refuse) -> None:
 # --------------------------------------------------------------------------- properties
 
 
-@settings(max_examples=15, deadline=None,
+@settings(max_examples=examples(15), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.data())
 def test_random_valid_rounds_totals_are_the_sum_of_scores(ok: CLI, summary, db_path: Path,

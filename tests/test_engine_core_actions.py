@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable
 from itertools import permutations
 from typing import Any
 
+from examples_budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -33,7 +34,8 @@ from scorekeeper.games.one_card import engine as one
 from scorekeeper.games.one_card import rules as one_rules
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal")
-EXAMPLES = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+EXAMPLES = settings(max_examples=examples(40), deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
 
 
 def check_state(state: Any, legal: Iterable[int], others: Iterable[int],

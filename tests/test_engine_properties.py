@@ -20,6 +20,7 @@ from itertools import combinations
 from typing import Any
 
 import pytest
+from examples_budget import examples
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from rules_model import (
@@ -48,9 +49,9 @@ from scorekeeper.games.one_card.rules import JokerRule, Order
 from scorekeeper.games.one_card.rules import Options as OneCardOptions
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal")
-PROPERTY = settings(max_examples=60, deadline=None,
+PROPERTY = settings(max_examples=examples(60), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-LONG = settings(PROPERTY, max_examples=600)
+LONG = settings(PROPERTY, max_examples=examples(600))
 
 # ---------------------------------------------------------------------------
 # Least Score

@@ -34,6 +34,8 @@ from scorekeeper.store import Store, backup_paths
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
 FUZZ_SETTINGS = settings(
+    # every example, in the quick loop too: each test asserts that its examples met
+    # every outcome (some are rare: a quarter of the examples missed one)
     max_examples=250,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],

@@ -4,10 +4,10 @@ penalty cards every way) and scores them apart from the program's code."""
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import pytest
+from examples_budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rules_model import (
@@ -16,6 +16,7 @@ from rules_model import (
     hearts_outcome,
     hearts_play,
     hearts_reachable,
+    hearts_ways,
 )
 
 from scorekeeper.games.hearts import rules
@@ -24,7 +25,7 @@ from scorekeeper.kit.entries import EntryError, RoundEntry
 from scorekeeper.kit.rounds import parse_rounds
 
 HEARTS = HeartsTable()
-reachable = functools.cache(hearts_reachable)
+reachable = hearts_reachable  # cached in rules_model, for every module of a worker
 
 
 def names(count: int) -> list[str]:
@@ -50,7 +51,7 @@ def played_deals(draw: st.DrawFn) -> tuple[int, bool, list[list[str]]]:
 
 
 @given(played_deals())
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 def test_every_deal_played_out_is_taken(case: tuple[int, bool, list[list[str]]]) -> None:
     count, jack_on, taken = case
     players = names(count)
@@ -67,7 +68,7 @@ def test_every_deal_played_out_is_taken(case: tuple[int, bool, list[list[str]]])
 
 
 @given(hearts_near_deals(nudge_one_in=6))
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 def test_a_deal_is_refused_exactly_when_no_deal_of_cards_gives_it(
         case: tuple[tuple[int, ...], bool]) -> None:
     values, jack_on = case
@@ -83,6 +84,20 @@ def test_a_deal_is_refused_exactly_when_no_deal_of_cards_gives_it(
         with pytest.raises(EntryError) as refused:
             enter(players, jack_on, points=points)
         assert "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize(("count", "jack_on"),
+                         [(3, False), (3, True), (4, False), (4, True), (5, False)])
+def test_the_reachable_points_are_those_of_every_way_of_giving_the_cards(
+        count: int, jack_on: bool) -> None:
+    """rules_model takes the ways with the hearts' counts going down, then every order of
+    their points: the same as every way, scored one by one."""
+    every_way: set[tuple[int, ...]] = set()
+    for taken in hearts_ways(count, jack_on):
+        moon, points = hearts_outcome(taken, jack_on)
+        if moon is None:
+            every_way.add(points)
+    assert hearts_reachable(count, jack_on) == every_way
 
 
 def test_the_issues_deal_is_refused_naming_the_queen() -> None:

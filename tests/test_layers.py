@@ -23,6 +23,7 @@ import tokenize
 from pathlib import Path
 
 import pytest
+from sources import parsed, parsed_source
 
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 
@@ -67,7 +68,7 @@ def module_name(path: Path) -> str:
 
 def imported(path: Path) -> set[str]:
     names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             if node.module.startswith("scorekeeper"):
                 names.add(node.module)
@@ -94,7 +95,7 @@ def test_views_and_web_know_no_typer() -> None:
     """What things look like and the HTTP server are no command line: Typer stays in cli."""
     for path in MODULES:
         if module_name(path).split(".")[1:2] in (["views"], ["web"], ["games"]):
-            tree = ast.parse(path.read_text(encoding="utf-8"))
+            tree = parsed(path)
             modules = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
                        for alias in node.names}
             modules |= {node.module or "" for node in ast.walk(tree)
@@ -112,7 +113,7 @@ GAME_FOLDERS = [*sorted(path.parent for path in PACKAGE.glob("games/*/game.py"))
 def declared_base(folder: Path) -> str | None:
     """The ``base=`` a game's declaration (its game.py) names: the package of the game it
     builds on, the one other game it may import."""
-    for node in ast.walk(ast.parse((folder / "game.py").read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(folder / "game.py")):
         if isinstance(node, ast.keyword) and node.arg == "base" \
                 and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
             return node.value.value
@@ -211,7 +212,7 @@ def game_keys() -> frozenset[str]:
 def docstrings_and_comments(source: str) -> list[tuple[int, str]]:
     """(line, text) of each docstring and comment of ``source``."""
     found = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(parsed_source(source)):
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) \
                 and node.body and isinstance(node.body[0], ast.Expr) \
                 and isinstance(node.body[0].value, ast.Constant) \
@@ -237,7 +238,7 @@ def test_the_generic_layers_name_no_game_and_no_game_key(path: Path) -> None:
     """A game is one folder: its declaration (games/<game>/game.py) carries its name, its
     options and its round's keys; no generic module's code names them (a docstring's
     example may)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     docstrings = {id(node.body[0].value) for node in ast.walk(tree)
                   if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef
                                 | ast.AsyncFunctionDef)
@@ -314,8 +315,8 @@ def function_level_imports(tree: ast.Module) -> list[ast.Import | ast.ImportFrom
 @functools.cache  # the files do not change during a run: parse them once
 def module_graph() -> dict[str, set[str]]:
     """Each module of the package and the modules it imports as it is imported."""
-    return {name: imports_of(module_level_statements(ast.parse(
-        path.read_text(encoding="utf-8")))) - {name} for name, path in MODULE_NAMES.items()}
+    return {name: imports_of(module_level_statements(parsed(path))) - {name}
+            for name, path in MODULE_NAMES.items()}
 
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -367,7 +368,7 @@ def test_an_import_inside_a_function_says_why_and_dodges_no_cycle(path: Path) ->
     comments = comments_by_line(source)
     own = module_name(path)
     graph = module_graph()
-    for node in function_level_imports(ast.parse(source)):
+    for node in function_level_imports(parsed_source(source)):
         targets = imports_of([node])
         if not targets:
             continue

@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import pytest
+from examples_budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -50,7 +51,7 @@ def as_sets(discards: list[tuple[Card, ...]]) -> set[frozenset[Card]]:
     return {frozenset(d) for d in discards}
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(hand=hands, two_pairs=st.sampled_from(list(TwoPairs)))
 def test_legal_discards_agree_with_rules(hand: list[Card], two_pairs: TwoPairs) -> None:
     fast = legal_discard_sets(hand, two_pairs)
@@ -115,7 +116,7 @@ def check_invariants(deal: Deal, face_up: set[Card]) -> None:
         assert view.hand_sizes == tuple(len(deal.hand(p)) for p in deal.players)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 8),
        two_pairs=st.sampled_from(list(TwoPairs)))
 def test_invariants_over_long_random_deals(seed: int, players: int, two_pairs: TwoPairs) -> None:
@@ -417,7 +418,7 @@ def test_hand_of_one_card() -> None:
 # The core: integer actions, explicit chance, clone
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(cards=st.lists(st.sampled_from(STANDARD_DECK), min_size=1, max_size=5, unique=True),
        take=st.one_of(st.none(), st.sampled_from(STANDARD_DECK)))
 def test_integer_actions_keep_the_cards_and_their_order(cards: list[Card],

@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 import pytest
+from examples_budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -653,7 +654,7 @@ def test_property_knocked_out_strictly_over(running: dict[str, int], limit: int)
         assert (name in out) is (total > limit)
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(
     st.integers(2, 8),
     st.integers(MIN_LIMIT, 60),

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 import pytest
 from conftest import CLI, Refuse, Result, file_bytes, players_args
+from examples_budget import examples
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
@@ -309,7 +310,7 @@ class OhHellRosterMachine(RuleBasedStateMachine):
 
 
 TestOhHellRosterMachine = OhHellRosterMachine.TestCase
-TestOhHellRosterMachine.settings = settings(max_examples=25, stateful_step_count=20,
+TestOhHellRosterMachine.settings = settings(max_examples=examples(25), stateful_step_count=20,
                                             deadline=None)
 
 

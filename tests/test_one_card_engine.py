@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from examples_budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -260,7 +261,7 @@ def random_deal(seed: int, n: int, rule: JokerRule = JokerRule.JOKER) -> Deal:
     return deal
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from([2, 3, 4]), st.sampled_from(list(JokerRule)))
 def test_random_legal_play_keeps_every_rule(seed: int, n: int, rule: JokerRule) -> None:
     deal = random_deal(seed, n, rule)
@@ -290,7 +291,7 @@ def test_random_legal_play_keeps_every_rule(seed: int, n: int, rule: JokerRule) 
     assert tuple(result.scores.values()) == expected.scores
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from([2, 3, 4]), st.sampled_from(list(JokerRule)))
 def test_record_replay_round_trip(seed: int, n: int, rule: JokerRule) -> None:
     deal = random_deal(seed, n, rule)
@@ -347,7 +348,7 @@ def cards_in(value: Any) -> Iterator[Card]:
             yield from cards_in(item)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from([2, 3, 4]))
 def test_a_view_shows_no_hidden_card(seed: int, n: int) -> None:
     rng = random.Random(seed)
@@ -403,7 +404,7 @@ def check_sim_against_deal(seed: int, n: int, rule: JokerRule) -> None:
     assert tuple(deal.result().scores.values()) == sim.score().scores
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from([2, 3, 4]), st.sampled_from(list(JokerRule)))
 def test_sim_deal_follows_the_same_rules(seed: int, n: int, rule: JokerRule) -> None:
     check_sim_against_deal(seed, n, rule)

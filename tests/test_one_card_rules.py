@@ -7,6 +7,7 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from examples_budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -604,7 +605,7 @@ def play_random_deal(
         assert score.scores == tuple(taken)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     n=st.sampled_from([2, 3, 4]),
@@ -616,7 +617,7 @@ def test_random_deals(seed: int, n: int, rule: JokerRule, dealer: int, bid_rate:
     play_random_deal(random.Random(seed), n, rule, dealer % n, bid_rate)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     rule=st.sampled_from(list(JokerRule)),

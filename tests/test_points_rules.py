@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -22,7 +21,7 @@ from scorekeeper.kit.entries import EntryError, RoundEntry, RoundError
 from scorekeeper.kit.rounds import parse_rounds
 from scorekeeper.kit.standings import Standings
 
-reachable = functools.cache(hearts_reachable)
+reachable = hearts_reachable  # cached in rules_model, for every module of a worker
 POINTS = PointsTable()
 HEARTS = HeartsTable()
 FOUR = ("Ann", "Bob", "Cy", "Dan")

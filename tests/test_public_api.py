@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sources import parsed_source
 
 ROOT = Path(__file__).resolve().parent.parent
 TREES = ("scorekeeper", "tests", "benchmarks", "scripts")
@@ -141,7 +142,7 @@ class _Scanner(ast.NodeVisitor):
 
 def problems_in(source: str, where: str = "<source>") -> list[str]:
     scanner = _Scanner(where)
-    scanner.visit(ast.parse(source))
+    scanner.visit(parsed_source(source))
     return scanner.found
 
 

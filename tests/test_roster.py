@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from conftest import CLI, Refuse, Result, file_bytes
+from examples_budget import examples
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
@@ -379,7 +380,8 @@ class RosterMachine(RuleBasedStateMachine):
 
 
 TestRosterMachine = RosterMachine.TestCase
-TestRosterMachine.settings = settings(max_examples=30, stateful_step_count=20, deadline=None)
+TestRosterMachine.settings = settings(max_examples=examples(30), stateful_step_count=20,
+                                      deadline=None)
 
 
 class LeastScoreRosterMachine(RuleBasedStateMachine):
@@ -501,7 +503,7 @@ class LeastScoreRosterMachine(RuleBasedStateMachine):
 
 
 TestLeastScoreRosterMachine = LeastScoreRosterMachine.TestCase
-TestLeastScoreRosterMachine.settings = settings(max_examples=30, stateful_step_count=20,
+TestLeastScoreRosterMachine.settings = settings(max_examples=examples(30), stateful_step_count=20,
                                                 deadline=None)
 
 

@@ -6,6 +6,7 @@ import copy
 from typing import Any
 
 import pytest
+from examples_budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -291,7 +292,7 @@ def test_leader_first_out_tie_shares_the_win() -> None:
 # --------------------------------------------------------------------------- properties
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.data())
 def test_random_least_score_games(data: st.DataObject) -> None:
     players = ["Ann", "Bob", "Cy", "Dan", "Eve"][: data.draw(st.integers(2, 5))]
@@ -336,7 +337,7 @@ def one_card_points(draw: st.DrawFn, count: int) -> list[int]:
     return [edges[i + 1] - edges[i] for i in range(count)]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.data())
 def test_random_one_card_games(data: st.DataObject) -> None:
     players = ["Ann", "Bob", "Cy", "Dan"][: data.draw(st.integers(2, 4))]

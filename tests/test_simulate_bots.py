@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from examples_budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,7 +21,7 @@ from scorekeeper.games.one_card import bots as oc_bots
 from scorekeeper.games.one_card.engine import BIDDING, State
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.integers(0, 2**32), st.lists(st.integers(1, 10), max_size=52), st.data())
 def test_sampler_draws_what_random_sample_draws(seed: int, population: list[int],
                                                 data: st.DataObject) -> None:
@@ -32,7 +33,7 @@ def test_sampler_draws_what_random_sample_draws(seed: int, population: list[int]
     assert ours.getstate() == theirs.getstate()
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.integers(0, 2**32), st.lists(st.integers(0, 24), max_size=25))
 def test_shuffle_is_random_shuffle(seed: int, items: list[int]) -> None:
     ours, theirs = random.Random(seed), random.Random(seed)
@@ -43,7 +44,7 @@ def test_shuffle_is_random_shuffle(seed: int, items: list[int]) -> None:
     assert ours.getstate() == theirs.getstate()
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from([2, 3, 4]))
 def test_the_random_bot_draws_what_random_choice_draws(seed: int, n: int) -> None:
     """Its inlined draw is ``rng.choice(view.legal())``, draw for draw, a whole deal long."""
@@ -57,7 +58,7 @@ def test_the_random_bot_draws_what_random_choice_draws(seed: int, n: int) -> Non
     assert ours.getstate() == theirs.getstate()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from([2, 3, 4]), st.integers(0, 40))
 def test_greedy_rollout_plays_greedy_action_move_by_move(seed: int, n: int,
                                                          moves: int) -> None:
@@ -81,7 +82,7 @@ def test_greedy_rollout_plays_greedy_action_move_by_move(seed: int, n: int,
     assert oc_bots.deal_scores(fast, taken) == list(slow.score().scores)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.sampled_from(STANDARD_DECK), min_size=1, max_size=5, unique=True),
        st.sampled_from(list(TwoPairs)))
 def test_least_score_look_ahead_by_hand_shape_is_the_hands_score(
@@ -91,7 +92,7 @@ def test_least_score_look_ahead_by_hand_shape_is_the_hands_score(
     assert bot._kept_score(rest, card, two_pairs) == bot._hand_score(hand, two_pairs)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(st.sampled_from(STANDARD_DECK), min_size=0, max_size=4, unique=True),
        st.integers(0, 2**32))
 def test_least_score_deck_score_adds_the_scores_in_pool_order(rest: list[Card],

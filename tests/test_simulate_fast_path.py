@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 import pytest
+from examples_budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -139,7 +140,7 @@ def one_card_pair(seed: int, n: int, rule: JokerRule
     return deal, oc_engine.State.shuffled(n, dealer, random.Random(seed)), rng
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from([2, 3, 4]), st.sampled_from(list(JokerRule)))
 def test_one_card_live_views_are_the_views_at_every_decision(seed: int, n: int,
                                                               rule: JokerRule) -> None:
@@ -212,7 +213,7 @@ def frozen(value: Any) -> Any:
     return value
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(st.integers(0, 2**32), st.integers(2, 6))
 def test_least_score_live_views_are_the_views_at_every_decision(seed: int, n: int) -> None:
     """The core as ``simulate`` drives it (integer actions, explicit chance steps drawn

@@ -27,6 +27,7 @@ from typing import Any
 
 import pytest
 from conftest import COLOR_FORCING, Result, assert_one_line_error, file_bytes
+from examples_budget import examples
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -592,7 +593,7 @@ MACHINE_SETTINGS = {
 
 def test_commands_keep_the_sessions_the_model_scores(quiet_store: None) -> None:
     run_state_machine_as_test(SessionMachine, settings=settings(
-        max_examples=20, stateful_step_count=25, **MACHINE_SETTINGS))
+        max_examples=examples(20), stateful_step_count=25, **MACHINE_SETTINGS))
 
 
 @pytest.mark.slow

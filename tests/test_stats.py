@@ -7,6 +7,7 @@ from dataclasses import replace
 from datetime import date
 
 import pytest
+from examples_budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
@@ -179,7 +180,7 @@ def test_the_json_shape() -> None:
     assert [point["session"] for point in history] == [1, 2, 4]
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 3), st.integers(1, 50), st.integers(1, 50),
                           st.integers(1, 50), st.integers(1, 50)), min_size=1, max_size=40))
 def test_places_agree_with_the_winners_and_wins_add_up(deals: list[tuple[int, ...]]) -> None:

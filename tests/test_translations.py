@@ -250,11 +250,11 @@ def test_the_template_is_the_code(domain: Domain) -> None:
 def test_a_games_messages_are_in_its_domain_alone() -> None:
     """The generic domain holds no message only a game's folder says."""
     generic = set(code_of(GENERIC))
+    template = {key_of(message) for message in entries(read_catalog(LOCALE / "scorekeeper.pot"))}
     for domain in BUILT_IN_GAMES:
         own = set(code_of(domain)) - generic
         assert own, domain
-        template = read_catalog(LOCALE / "scorekeeper.pot")
-        assert not own & {key_of(message) for message in entries(template)}
+        assert not own & template
 
 
 TYPER = Domain("messages", ROOT, LOCALE, LANGUAGES)

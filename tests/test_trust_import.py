@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from conftest import CLI, ESCAPE, Refuse, file_bytes
 from deadlines import SCALE
+from examples_budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -372,7 +373,7 @@ PATHS = [(number, path) for number, summary in enumerate(SUMMARIES)
          for path in _paths(summary) if "deck" not in path[:-1]]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(changes=st.lists(st.tuples(st.sampled_from(PATHS), HOSTILE, st.booleans()),
                         min_size=1, max_size=3))
 def test_any_change_to_a_summary_is_imported_or_refused_never_a_crash(

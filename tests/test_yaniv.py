@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 import pytest
 from conftest import CLI, Refuse, Result, players_args
 from deadlines import SCALE
+from examples_budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -99,7 +100,7 @@ def test_yaniv_scoring_by_its_definition(totals: dict[str, int], penalty: int,
 # The engine: a call only at declare_at or less
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 12), st.integers(0, 50))
 def test_the_engine_offers_and_takes_a_call_only_at_the_threshold(seed: int, turns: int,
                                                                   declare_at: int) -> None:
@@ -130,7 +131,7 @@ def test_the_engine_offers_and_takes_a_call_only_at_the_threshold(seed: int, tur
 # The table's checks, drawn
 
 
-@settings(max_examples=20, deadline=None,
+@settings(max_examples=examples(20), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.data())
 def test_a_round_is_taken_exactly_when_the_caller_may_call(cli: CLI, summary: Any,
