@@ -30,17 +30,18 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from scorekeeper.i18n import _
 from scorekeeper.kit.entries import EntryError, name_key
+from scorekeeper.kit.rounds import JSONObject
 from scorekeeper.kit.standings import Standings, StatFigure
 from scorekeeper.match import wilson_interval
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session
 
 if TYPE_CHECKING:
-    from openskill.models import PlackettLuce
+    from openskill.models import PlackettLuce, PlackettLuceRating
 
 SPARK_LEVELS = "▁▂▃▄▅▆▇█"
 LAST_RESULTS = 10
@@ -448,7 +449,7 @@ def compute(sessions: Sequence[Session], query: StatsQuery | None = None) -> Sta
     games: dict[str, GameStats] = {}
     ahead: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     met: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    models: dict[str, tuple[PlackettLuce, dict[str, Any]]] = {}
+    models: dict[str, tuple[PlackettLuce, dict[str, PlackettLuceRating]]] = {}
     records: dict[str, PlayerRecord] = {}
 
     def record(key: str, bot: str | None) -> PlayerRecord:
@@ -538,7 +539,7 @@ def _wanted_key(typed: str, names: Mapping[str, str]) -> str:
     return key if key in names or BOT_KEY + key not in names else BOT_KEY + key
 
 
-def _rate(models: dict[str, tuple[PlackettLuce, dict[str, Any]]], game: GameStats,
+def _rate(models: dict[str, tuple[PlackettLuce, dict[str, PlackettLuceRating]]], game: GameStats,
           session: Session, keys: Mapping[str, str], places: Mapping[str, int]) -> None:
     """Update the game's ratings with one finished session (places as ranks, ties shared)."""
     if game.game not in models:
@@ -563,7 +564,7 @@ def _round(value: float | None, digits: int = 4) -> float | None:
     return None if value is None else round(value, digits)
 
 
-def as_json(stats: Stats) -> dict[str, Any]:
+def as_json(stats: Stats) -> JSONObject:
     """``score stats --json``: the people under ``players``; with virtual games, the bots'
     seats under ``bots`` (and each game's ``bots`` and ``bot_ratings``), apart, and in
     ``head_to_head`` as the people's opponents."""
@@ -609,7 +610,7 @@ def as_json(stats: Stats) -> dict[str, Any]:
     }
 
 
-def _player_json(player: PlayerStats) -> dict[str, Any]:
+def _player_json(player: PlayerStats) -> JSONObject:
     return {
         "name": player.name,
         "games": player.games,
@@ -626,13 +627,13 @@ def _player_json(player: PlayerStats) -> dict[str, Any]:
     }
 
 
-def _appearance_json(appearance: Appearance | None) -> dict[str, Any] | None:
+def _appearance_json(appearance: Appearance | None) -> JSONObject | None:
     if appearance is None:
         return None
     return {"session": appearance.session_id, "game": appearance.game, "when": appearance.when}
 
 
-def _record_json(record: PlayerRecord) -> dict[str, Any]:
+def _record_json(record: PlayerRecord) -> JSONObject:
     favourite, best = record.favourite, record.best
     return {
         "name": record.name,
@@ -654,13 +655,13 @@ def _record_json(record: PlayerRecord) -> dict[str, Any]:
     }
 
 
-def _figures_json(stats: Stats, game: GameStats, keys: set[str]) -> dict[str, Any]:
+def _figures_json(stats: Stats, game: GameStats, keys: set[str]) -> JSONObject:
     return {stats.names[key]: {figure.key: _round(game.figure(key, figure))
                                for figure in game.figures}
             for key in game.tallies if key in keys}
 
 
-def _ratings_json(stats: Stats, game: GameStats, keys: set[str]) -> dict[str, Any]:
+def _ratings_json(stats: Stats, game: GameStats, keys: set[str]) -> JSONObject:
     return {
         stats.names[key]: {
             "rating": _round(history[-1].ordinal, 3),
