@@ -18,13 +18,13 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 UNTYPED = re.compile(r"(dict|Mapping)\[str, Any\]|JSONDict")
 GOAL = 60
-LIMIT = 132
+LIMIT = 131
 """Where the count stands (issue 38 counted 335 before the game kit; 345 once merged with
 the branches of the same days; 262 with the house rules typed: what is left of options
 is their one boundary, each table's ``parse_options``/``check_options``/``default_options``
 and the raw mapping of ``new``/``config``/``simulate``; 216 with the JSON written to the
 phone pages, by ``review``, ``games --json`` and ``rules --json`` typed as
-``kit.rounds.JSONObject``; 132 with the session, store, sync, stats, summary, config,
+``kit.rounds.JSONObject``; 131 with the session, store, sync, stats, summary, config,
 pending entries, views, web and cli typed: what is left there is the true edge, TinyDB's
 tables and documents and the raw stored document ``from_document`` parses); never raise
 it."""
