@@ -41,6 +41,7 @@ from scorekeeper import files
 from scorekeeper.errors import ConfigError as ConfigError  # re-exported
 from scorekeeper.i18n import _, format_number
 from scorekeeper.kit.entries import EntryError
+from scorekeeper.kit.rounds import JSONObject, JSONValue
 from scorekeeper.registry import GAMES, get_game
 from scorekeeper.session import check_player_names
 
@@ -65,10 +66,10 @@ class Config:
     language: str | None = None
     players: tuple[str, ...] = ()
     """The usual players, in seating order."""
-    house_rules: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    house_rules: Mapping[str, Mapping[str, JSONValue]] = field(default_factory=dict)
     """Game name -> the house rules set in the file (the others keep the game's defaults)."""
 
-    def rules_for(self, game: str) -> dict[str, Any]:
+    def rules_for(self, game: str) -> JSONObject:
         return dict(self.house_rules.get(game, {}))
 
     def items(self) -> list[tuple[str, Any]]:
@@ -83,8 +84,8 @@ class Config:
                       for option, value in sorted(self.house_rules[game].items())]
         return found
 
-    def to_toml(self) -> dict[str, Any]:
-        data: dict[str, Any] = {}
+    def to_toml(self) -> JSONObject:
+        data: JSONObject = {}
         if self.language is not None:
             data["language"] = self.language
         if self.players:
@@ -130,10 +131,10 @@ def _checked_rule(game: str, option: str, value: Any) -> Any:
     return rules.check_options({option: value})[option]
 
 
-def from_toml(data: Mapping[str, Any]) -> Config:
+def from_toml(data: Mapping[str, object]) -> Config:
     """A config from parsed TOML; EntryError for any unknown key or bad value."""
     config = Config()
-    rules: dict[str, dict[str, Any]] = {}
+    rules: dict[str, JSONObject] = {}
     for key, value in data.items():
         if key == "language":
             config = replace(config, language=_checked_language(value))

@@ -305,7 +305,7 @@ def _late_players(changes: Mapping[int, Sequence[tuple[str, str, int | None]]]) 
     return {name for name, kind in first.items() if kind == "join"}
 
 
-def session_from_csv(text: str, game: str, options: Mapping[str, int | str], *,
+def session_from_csv(text: str, game: str, options: Mapping[str, object], *,
                      name: str = "",
                      dealer: str | None = None) -> Session:
     """The session the file's deals make, every deal checked by the game's rules."""

@@ -33,8 +33,9 @@ import json
 import sys
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from scorekeeper.kit.rounds import JSONObject
 from scorekeeper.registry import get_game, is_installed
 
 if TYPE_CHECKING:
@@ -50,13 +51,13 @@ _VERSION = b"scorekeeper facts 2\n"
 _PACKAGE = Path(__file__).resolve().parent
 
 
-def facts_of(session: Session) -> dict[str, Any]:
+def facts_of(session: Session) -> JSONObject:
     """What the statistics read of ``session`` (scored by its game), as JSON."""
     bots: dict[str, str] = {}
     if session.mode == "virtual" and session.virtual is not None:
         bots = {seat.name: seat.bot for seat in session.virtual.seats if seat.bot is not None}
     finished = session.finished
-    facts: dict[str, Any] = {
+    facts: JSONObject = {
         "game": session.game, "players": list(session.players), "mode": session.mode,
         "created": session.created, "abandoned": session.abandoned, "finished": finished,
         "bots": bots, "winners": [], "places": {}, "tallies": {}}
@@ -115,7 +116,7 @@ def record_digest(game: str, text: bytes, facts: str) -> str:
     return digest.hexdigest()[:40]
 
 
-def record_of(session: Session, text: bytes) -> dict[str, Any]:
+def record_of(session: Session, text: bytes) -> dict[str, str]:
     """The record of ``session`` (checked), stored as ``text``: its facts kept as their
     JSON text, so that checking the digest needs no JSON written again."""
     facts = json.dumps(facts_of(session), ensure_ascii=False, separators=(",", ":"))
@@ -123,7 +124,7 @@ def record_of(session: Session, text: bytes) -> dict[str, Any]:
             "facts": facts}
 
 
-def facts_if_current(record: Any, text: bytes) -> dict[str, Any] | None:
+def facts_if_current(record: object, text: bytes) -> JSONObject | None:
     """The facts of a record that is current for a session stored as ``text`` (its game
     installed, its digest matching), else None."""
     if not isinstance(record, dict):

@@ -24,11 +24,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 from scorekeeper.errors import StoreError
 from scorekeeper.i18n import _
 from scorekeeper.kit.entries import EntryValue
+from scorekeeper.kit.rounds import JSONObject, JSONValue
 from scorekeeper.session import Session
 from scorekeeper.store import Store, real_path, write_atomically
 
@@ -65,7 +65,7 @@ def _damaged(path: Path, why: str) -> StoreError:
                         "file and the players enter again").format(path=path, why=why))
 
 
-def _read_all(path: Path) -> dict[str, Any]:
+def _read_all(path: Path) -> JSONObject:
     """Every session's entries in the file (``{}`` when there is none)."""
     try:
         with path.open("rb") as file:
@@ -86,7 +86,7 @@ def _read_all(path: Path) -> dict[str, Any]:
     return dict(data["sessions"])
 
 
-def _entries_of(sessions: Mapping[str, Any], session: Session) -> dict[str, dict[str, Any]]:
+def _entries_of(sessions: Mapping[str, JSONValue], session: Session) -> dict[str, JSONObject]:
     """The entries of ``session`` still current (made at its present revision)."""
     found = sessions.get(str(session.id))
     if not isinstance(found, dict) or found.get("revision") != session.revision:
@@ -108,7 +108,7 @@ def read(store_path: Path, session: Session) -> DealEntries:
     return DealEntries(session.id, session.revision, _strip(entries))
 
 
-def _write(path: Path, sessions: Mapping[str, Any]) -> None:
+def _write(path: Path, sessions: Mapping[str, JSONValue]) -> None:
     data = {"format": FORMAT, "version": VERSION, "sessions": dict(sessions)}
     try:
         write_atomically(path, json.dumps(data, ensure_ascii=False, sort_keys=True,
@@ -156,17 +156,19 @@ def put(store_path: Path, session_id: int, revision: int, player: str,
     return store.exclusively(work)
 
 
-def _strip(entries: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, EntryValue]]:
-    """The fields the players entered, without the file's own keys (the time)."""
-    return {name: {key: value for key, value in fields.items() if key != "at"}
+def _strip(entries: Mapping[str, Mapping[str, JSONValue]]) -> dict[str, dict[str, EntryValue]]:
+    """The fields the players entered, without the file's own keys (the time); a value
+    no field takes (the file edited by hand) is left out."""
+    return {name: {key: value for key, value in fields.items()
+                   if key != "at" and (value is None or isinstance(value, str | int | bool))}
             for name, fields in entries.items()}
 
 
-def _pruned(store: Store, sessions: Mapping[str, Any]) -> dict[str, Any]:
+def _pruned(store: Store, sessions: Mapping[str, JSONValue]) -> JSONObject:
     """The file's sessions whose entries are still current (the others are dropped)."""
     try:
         view = store.read()
-        kept = {}
+        kept: JSONObject = {}
         for key, value in sessions.items():
             if not key.isdigit() or int(key) not in view.session_ids():
                 continue

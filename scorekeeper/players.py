@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.kit.entries import EntryError
-from scorekeeper.kit.rounds import JSONDict
+from scorekeeper.kit.rounds import JSONObject
 from scorekeeper.session import Session, check_player_names
 from scorekeeper.stats import bot_seats, chronological, player_key, roster_names
 
@@ -148,7 +148,7 @@ def apply(sessions: Mapping[int, Session], plan: Plan, detail: str, *, change: s
     return renamed
 
 
-def record(change: str, detail: str, plan: Plan, time: str) -> JSONDict:
+def record(change: str, detail: str, plan: Plan, time: str) -> JSONObject:
     """What the store keeps of a rename or merge, for ``score players undo``."""
     return {"time": time, "change": change, "detail": detail,
             "sessions": [{"id": session_id, "names": names}

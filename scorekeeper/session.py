@@ -31,7 +31,7 @@ from scorekeeper.kit.entries import (
     name_key,
 )
 from scorekeeper.kit.roster import RosterChange, RosterRule
-from scorekeeper.kit.rounds import JSONDict, Round, parse_rounds
+from scorekeeper.kit.rounds import JSONObject, Round, parse_rounds
 from scorekeeper.kit.standings import Standings, TableGame, competition_ranks
 from scorekeeper.registry import declaration_of, game_missing, games_taking, get_game, is_installed
 from scorekeeper.text import count as counted
@@ -179,8 +179,8 @@ class VirtualSettings:
         return replace(self, seats=tuple(replace(seat, name=names.get(seat.name, seat.name))
                                          for seat in self.seats))
 
-    def as_json(self) -> JSONDict:
-        data: JSONDict = {"seed": self.seed, "seats": [seat.as_dict() for seat in self.seats]}
+    def as_json(self) -> JSONObject:
+        data: JSONObject = {"seed": self.seed, "seats": [seat.as_dict() for seat in self.seats]}
         if self.restarts:
             data["restarts"] = {str(number): count for number, count in self.restarts}
         if self.derivation != 1:
@@ -228,7 +228,7 @@ class Session:
 
     game: str
     players: tuple[str, ...]
-    stored_options: JSONDict
+    stored_options: JSONObject
     """The house rules as stored (FORMAT.md's ``options``), written back exactly as read;
     :attr:`options` is them typed."""
     name: str = ""
@@ -242,7 +242,7 @@ class Session:
     roster: tuple[RosterChange, ...] = ()
     """The players who joined and left between deals (``add-player``/``drop-player``), in
     order; ``players`` is the whole seating, a late player after those already seated."""
-    history: tuple[JSONDict, ...] = ()
+    history: tuple[JSONObject, ...] = ()
     id: int | None = None
     virtual: VirtualSettings | None = None
     """A game on the virtual deck: its seed, seats and restarts (None at a table)."""
@@ -262,7 +262,7 @@ class Session:
         players: Sequence[str],
         *,
         name: str = "",
-        options: Mapping[str, Any] | None = None,
+        options: Mapping[str, object] | None = None,
         dealer: str | None = None,
         mode: str = "table",
         virtual: VirtualSettings | None = None,
@@ -711,7 +711,7 @@ class Session:
                                "them").format(session=self.label, command=command))
 
     @property
-    def extra(self) -> JSONDict:
+    def extra(self) -> JSONObject:
         """The virtual settings as JSON, ``{}`` at a table (as the store keeps them)."""
         return {} if self.virtual is None else self.virtual.as_json()
 
@@ -771,7 +771,7 @@ class Session:
 
     def _logged(self, change: str, detail: str, time: str | None,
                 number: int | None = None) -> Session:
-        entry: JSONDict = {"time": time or now_iso(), "change": change, "detail": detail}
+        entry: JSONObject = {"time": time or now_iso(), "change": change, "detail": detail}
         if number is not None:
             entry["round"] = number
         return replace(self, history=(*self.history, entry))
@@ -822,7 +822,7 @@ class Session:
 
     # -- storage -------------------------------------------------------------------
 
-    def to_document(self) -> JSONDict:
+    def to_document(self) -> JSONObject:
         return {
             "game": self.game,
             "name": self.name,
@@ -907,13 +907,13 @@ class UnavailableSession:
     created: str
     revision: int
     rounds: int
-    history: tuple[Mapping[str, Any], ...]
+    history: tuple[JSONObject, ...]
     abandoned: str
     mode: str
     problem: str
     """The one line that names the game and what to do (``game 'kings' is not
     installed: put games/kings.toml back``)."""
-    document: Mapping[str, Any]
+    document: JSONObject
     """The stored document as read (a copy: the store's own is never touched)."""
 
     @property
@@ -926,7 +926,7 @@ class UnavailableSession:
         return _("session {id} ({label}) can't be used: {problem}").format(
             id=self.id, label=self.label, problem=self.problem)
 
-    def to_document(self) -> JSONDict:
+    def to_document(self) -> JSONObject:
         """The stored document, as it was read."""
         return copy.deepcopy(dict(self.document))
 
@@ -957,3 +957,14 @@ class UnavailableSession:
                    history=tuple(dict(entry) for entry in history),
                    abandoned=texts["abandoned"], mode=mode, problem=problem,
                    document=copy.deepcopy(dict(document)))
+
+
+def deleted_document(session: Session | UnavailableSession, time: str,
+                     detail: str) -> JSONObject:
+    """The stored document of ``session`` as ``score delete`` keeps it: its history ends
+    with the deletion (``detail``, e.g. why sync removed it)."""
+    document = session.to_document()
+    history = document.get("history")
+    entries = history if isinstance(history, list) else []
+    document["history"] = [*entries, {"time": time, "change": "delete", "detail": detail}]
+    return document

@@ -39,13 +39,14 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from scorekeeper.derived import facts_of
 from scorekeeper.i18n import _
 from scorekeeper.kit.entries import EntryError, name_key
+from scorekeeper.kit.rounds import JSONObject
 from scorekeeper.kit.standings import StatFigure
 from scorekeeper.match import wilson_interval
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session
 
 if TYPE_CHECKING:
-    from openskill.models import PlackettLuce
+    from openskill.models import PlackettLuce, PlackettLuceRating
 
 SPARK_LEVELS = "▁▂▃▄▅▆▇█"
 LAST_RESULTS = 10
@@ -102,7 +103,7 @@ class Played:
         """Everything the statistics read of ``session``, scored by its game."""
         return _played_from_json(facts_of(session), session.id)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         """The JSON kept in the store's record (:meth:`from_json` reads it back)."""
         return {"game": self.game, "players": list(self.players), "mode": self.mode,
                 "created": self.created, "abandoned": self.abandoned,
@@ -543,7 +544,7 @@ def compute(sessions: Sequence[Session | Played], query: StatsQuery | None = Non
     games: dict[str, GameStats] = {}
     ahead: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     met: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    models: dict[str, tuple[PlackettLuce, dict[str, Any]]] = {}
+    models: dict[str, tuple[PlackettLuce, dict[str, PlackettLuceRating]]] = {}
     records: dict[str, PlayerRecord] = {}
 
     def record(key: str, bot: str | None) -> PlayerRecord:
@@ -633,8 +634,9 @@ def _wanted_key(typed: str, names: Mapping[str, str]) -> str:
     return key if key in names or BOT_KEY + key not in names else BOT_KEY + key
 
 
-def _rate(models: dict[str, tuple[PlackettLuce, dict[str, Any]]], game: GameStats,
-          session: Played, keys: Mapping[str, str], places: Mapping[str, int]) -> None:
+def _rate(models: dict[str, tuple[PlackettLuce, dict[str, PlackettLuceRating]]],
+          game: GameStats, session: Played, keys: Mapping[str, str],
+          places: Mapping[str, int]) -> None:
     """Update the game's ratings with one finished session (places as ranks, ties shared)."""
     if game.game not in models:
         from openskill.models import PlackettLuce  # only when there is something to rate
@@ -658,7 +660,7 @@ def _round(value: float | None, digits: int = 4) -> float | None:
     return None if value is None else round(value, digits)
 
 
-def as_json(stats: Stats) -> dict[str, Any]:
+def as_json(stats: Stats) -> JSONObject:
     """``score stats --json``: the people under ``players``; with virtual games, the bots'
     seats under ``bots`` (and each game's ``bots`` and ``bot_ratings``), apart, and in
     ``head_to_head`` as the people's opponents."""
@@ -704,7 +706,7 @@ def as_json(stats: Stats) -> dict[str, Any]:
     }
 
 
-def _player_json(player: PlayerStats) -> dict[str, Any]:
+def _player_json(player: PlayerStats) -> JSONObject:
     return {
         "name": player.name,
         "games": player.games,
@@ -721,13 +723,13 @@ def _player_json(player: PlayerStats) -> dict[str, Any]:
     }
 
 
-def _appearance_json(appearance: Appearance | None) -> dict[str, Any] | None:
+def _appearance_json(appearance: Appearance | None) -> JSONObject | None:
     if appearance is None:
         return None
     return {"session": appearance.session_id, "game": appearance.game, "when": appearance.when}
 
 
-def _record_json(record: PlayerRecord) -> dict[str, Any]:
+def _record_json(record: PlayerRecord) -> JSONObject:
     favourite, best = record.favourite, record.best
     return {
         "name": record.name,
@@ -749,13 +751,13 @@ def _record_json(record: PlayerRecord) -> dict[str, Any]:
     }
 
 
-def _figures_json(stats: Stats, game: GameStats, keys: set[str]) -> dict[str, Any]:
+def _figures_json(stats: Stats, game: GameStats, keys: set[str]) -> JSONObject:
     return {stats.names[key]: {figure.key: _round(game.figure(key, figure))
                                for figure in game.figures}
             for key in game.tallies if key in keys}
 
 
-def _ratings_json(stats: Stats, game: GameStats, keys: set[str]) -> dict[str, Any]:
+def _ratings_json(stats: Stats, game: GameStats, keys: set[str]) -> JSONObject:
     return {
         stats.names[key]: {
             "rating": _round(history[-1].ordinal, 3),

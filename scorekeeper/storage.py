@@ -61,6 +61,7 @@ from scorekeeper.files import is_temporary_of as is_temporary_of  # re-exported
 from scorekeeper.files import real_path as real_path  # re-exported
 from scorekeeper.i18n import N_, _
 from scorekeeper.kit.entries import EntryError, name_key
+from scorekeeper.kit.rounds import JSONObject
 from scorekeeper.registry import GameMissing
 from scorekeeper.session import Session, UnavailableSession
 
@@ -369,7 +370,7 @@ def _render(tables: Mapping[str, Mapping[str, bytes]]) -> bytes:
     return b"\n".join(lines) + b"\n"
 
 
-def serialise(document: Mapping[str, Any]) -> bytes:
+def serialise(document: Mapping[str, object]) -> bytes:
     """A document's text in the file (compact JSON, UTF-8)."""
     if not isinstance(document, dict):
         document = dict(document)  # a StoredDocument, parsed: json serialises dicts
@@ -383,7 +384,7 @@ def _digest(text: bytes) -> str:
     return hashlib.sha256(text).hexdigest()[:32]
 
 
-def _meta_text(document: Any) -> bytes:
+def _meta_text(document: Mapping[str, object]) -> bytes:
     """A meta document's text: an unparsed one's as read (once it is known to be JSON)."""
     if isinstance(document, StoredDocument) and not document.parsed:
         document.peek()  # a damaged one is refused, never copied
@@ -391,7 +392,7 @@ def _meta_text(document: Any) -> bytes:
     return serialise(document)
 
 
-def _by_id(table: Mapping[str, Any]) -> list[str]:
+def _by_id(table: Mapping[str, object]) -> list[str]:
     return sorted(table, key=int)
 
 
@@ -415,14 +416,14 @@ class StoredDocument(MutableMapping[str, Any]):
         """The document's JSON text as read from the file."""
         self.digest: str | None = None
         """The digest of :attr:`text`, once the text is known to be a good session."""
-        self._data: dict[str, Any] | None = None
+        self._data: JSONObject | None = None
         self._damaged = damaged
 
     @property
     def parsed(self) -> bool:
         return self._data is not None
 
-    def peek(self) -> dict[str, Any]:
+    def peek(self) -> JSONObject:
         """The document parsed, without marking it parsed (it still copies as it is)."""
         try:
             data = json.loads(self.text)
@@ -432,7 +433,7 @@ class StoredDocument(MutableMapping[str, Any]):
             raise self._damaged(_("not a JSON object"))
         return data
 
-    def _parsed(self) -> dict[str, Any]:
+    def _parsed(self) -> JSONObject:
         if self._data is None:
             self._data = self.peek()
         return self._data
@@ -560,7 +561,7 @@ class StoreFile(Storage):
         or it is checked again now (re-scored). A StoreError names a damaged session."""
         self._texts(data)
 
-    def vouch(self, doc_id: int, document: Mapping[str, Any]) -> bytes:
+    def vouch(self, doc_id: int, document: Mapping[str, object]) -> bytes:
         """``document`` is a session the store checked as it stored it under ``doc_id``
         (so a write need not re-score it); its text in the file. An EntryError if it
         can't be stored."""
@@ -592,7 +593,7 @@ class StoreFile(Storage):
     def _known(self, doc_id: str, digest: str) -> bool:
         return self._checked.get(doc_id) == digest or (doc_id, digest) in self._good
 
-    def _check(self, doc_id: str, document: Mapping[str, Any]) -> None:
+    def _check(self, doc_id: str, document: Mapping[str, object]) -> None:
         try:
             if isinstance(check_stored(document, int(doc_id)), UnavailableSession):
                 self._unchecked.add(doc_id)

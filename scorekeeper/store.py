@@ -29,7 +29,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-from collections.abc import Callable, Iterator, Mapping, MutableMapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -43,6 +43,7 @@ from scorekeeper.errors import StoreError as StoreError  # re-exported
 from scorekeeper.files import try_lock
 from scorekeeper.i18n import _
 from scorekeeper.kit.entries import EntryError
+from scorekeeper.kit.rounds import JSONObject, JSONValue
 from scorekeeper.registry import GameMissing
 from scorekeeper.session import Session
 from scorekeeper.session import UnavailableSession as UnavailableSession  # re-exported
@@ -150,14 +151,19 @@ class Opened:
         self.db.close()
 
 
-def _overwrite(document: Mapping[str, Any]) -> Callable[[MutableMapping[str, Any]], None]:
+def _overwrite(document: Mapping[str, JSONValue]) -> Callable[[MutableMapping[str, object]], None]:
     """A ``Table.update`` that makes the stored document exactly ``document``."""
 
-    def replace(stored: MutableMapping[str, Any]) -> None:
+    def replace(stored: MutableMapping[str, object]) -> None:
         stored.clear()
         stored.update(document)
 
     return replace
+
+
+def _forget_current(meta: JSONObject) -> None:
+    """A meta change: no session is current."""
+    meta.pop("current", None)
 
 
 # ---------------------------------------------------------------------------
@@ -172,7 +178,7 @@ class StoreView:
         self.path = opened.path
         self._loaded: dict[int, Session | UnavailableSession] = {}
 
-    def _meta(self) -> dict[str, Any]:
+    def _meta(self) -> JSONObject:
         document = self.opened.meta.get(doc_id=META_ID)
         return dict(document) if document is not None else {}
 
@@ -181,7 +187,7 @@ class StoreView:
         value = self._meta().get("current")
         return value if isinstance(value, int) and not isinstance(value, bool) else None
 
-    def meta_records(self, key: str) -> list[dict[str, Any]]:
+    def meta_records(self, key: str) -> list[JSONObject]:
         """A list of records kept in the meta table (e.g. :data:`DELETED`)."""
         value = self._meta().get(key)
         return [dict(item) for item in value if isinstance(item, dict)] \
@@ -191,14 +197,14 @@ class StoreView:
         """The JSON kept under ``key`` in the meta table (None when there is none)."""
         return self._meta().get(key)
 
-    def document(self, session_id: int) -> dict[str, Any]:
+    def document(self, session_id: int) -> JSONObject:
         """Session ``session_id`` as the file holds it (parsed, not checked)."""
         document = self.opened.sessions.get(doc_id=session_id)
         if document is None:
             raise KeyError(session_id)
         return dict(document)
 
-    def deleted(self, session_id: int) -> dict[str, Any] | None:
+    def deleted(self, session_id: int) -> JSONObject | None:
         """The record of session ``session_id`` if ``score delete`` removed it."""
         return next((record for record in self.meta_records(DELETED)
                      if record.get("id") == session_id), None)
@@ -254,7 +260,7 @@ class StoreView:
             found.append(played)
         return found, unavailable
 
-    def records(self) -> dict[str, Any]:
+    def records(self) -> JSONObject:
         """The store's records of the sessions' facts (:mod:`scorekeeper.derived`), by id;
         each one still to be checked against its session."""
         try:
@@ -340,7 +346,7 @@ class WritableStoreView(StoreView):
         if self._meta().get("current") != session_id:
             self._change_meta(lambda meta: meta.__setitem__("current", session_id))
 
-    def remove(self, session_id: int, record: Mapping[str, Any]) -> None:
+    def remove(self, session_id: int, record: Mapping[str, JSONValue]) -> None:
         """Take a session out of the store, keeping ``record`` of it in the meta table."""
         self.opened.sessions.remove(doc_ids=[session_id])
         self._loaded.pop(session_id, None)
@@ -348,7 +354,7 @@ class WritableStoreView(StoreView):
             self._keep_records({})
         records = [*self.meta_records(DELETED), dict(record)]
 
-        def change(meta: dict[str, Any]) -> None:
+        def change(meta: JSONObject) -> None:
             meta[DELETED] = records
             if meta.get("current") == session_id:
                 del meta["current"]
@@ -368,7 +374,7 @@ class WritableStoreView(StoreView):
             self._keep_records({})
         remaining = self.session_ids()
 
-        def change(meta: dict[str, Any]) -> None:
+        def change(meta: JSONObject) -> None:
             if meta.get("current") == session_id:
                 if current is not None and current in remaining:
                     meta["current"] = current
@@ -386,7 +392,7 @@ class WritableStoreView(StoreView):
         if current is not None:
             self.set_current(current)
         else:
-            self._change_meta(lambda meta: meta.pop("current", None))
+            self._change_meta(_forget_current)
         return stored
 
     def set_meta_value(self, key: str, value: Any) -> None:
@@ -394,16 +400,17 @@ class WritableStoreView(StoreView):
         if self._meta().get(key) != value:
             self._change_meta(lambda meta: meta.__setitem__(key, value))
 
-    def set_meta_records(self, key: str, records: list[dict[str, Any]]) -> None:
+    def set_meta_records(self, key: str, records: Sequence[JSONObject]) -> None:
         if self._meta().get(key) != records:
             self._change_meta(lambda meta: meta.__setitem__(key, records))
 
-    def _change_meta(self, change: Callable[[dict[str, Any]], None]) -> None:
+    def _change_meta(self, change: Callable[[JSONObject], None]) -> None:
         meta = self._meta()
         change(meta)
         self._put(self.opened.meta, META, META_ID, meta)
 
-    def _put(self, table: Table, name: str, doc_id: int, document: Mapping[str, Any]) -> None:
+    def _put(self, table: Table, name: str, doc_id: int,
+             document: Mapping[str, JSONValue]) -> None:
         if doc_id in self.opened.ids(name):
             table.update(_overwrite(document), doc_ids=[doc_id])
         else:
@@ -430,7 +437,7 @@ class WritableStoreView(StoreView):
         missing = [session_id for session_id in self.session_ids()
                    if str(session_id) not in records]
         stored = (self.opened.transaction.read() or {}).get(SESSIONS, {})
-        filled: dict[str, Any] = {}
+        filled: dict[str, dict[str, str]] = {}
         for session_id in missing:  # (one whose game is missing is passed over, cheaply)
             if len(filled) >= limit:
                 break
@@ -444,7 +451,7 @@ class WritableStoreView(StoreView):
         if filled:
             self._keep_records(filled)
 
-    def _keep_records(self, changed: Mapping[str, Any]) -> None:
+    def _keep_records(self, changed: Mapping[str, JSONValue]) -> None:
         """Update the records of the sessions' facts in this same write (those of
         sessions no longer stored dropped)."""
         ids = {str(session_id) for session_id in self.session_ids()}

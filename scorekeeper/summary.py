@@ -18,7 +18,7 @@ from typing import Any
 
 from scorekeeper.i18n import _
 from scorekeeper.kit.entries import EntryError, RoundError
-from scorekeeper.kit.rounds import RECORDED_DEAL_KEYS, JSONDict, Round, read_round
+from scorekeeper.kit.rounds import RECORDED_DEAL_KEYS, JSONObject, JSONValue, Round, read_round
 from scorekeeper.kit.standings import Standings, TableGame
 from scorekeeper.registry import DECLARATIONS, declaration_of, get_game, get_virtual
 from scorekeeper.session import Session, VirtualSettings, check_player_names, parse_roster
@@ -72,7 +72,7 @@ class SummaryParts:
     options: dict[str, str | int | float | bool | None]
     created: str | None
     first_dealer: str | None
-    rounds: list[JSONDict]
+    rounds: list[JSONObject]
     virtual: Any
 
     @classmethod
@@ -138,7 +138,7 @@ class SummaryParts:
         )
 
 
-def _first_deal_dealer(rounds: Sequence[JSONDict]) -> str | None:
+def _first_deal_dealer(rounds: Sequence[JSONObject]) -> str | None:
     """Who dealt the first round, when the summary does not say ``first_dealer``."""
     if not rounds:
         return None
@@ -153,7 +153,7 @@ def _first_deal_dealer(rounds: Sequence[JSONDict]) -> str | None:
         value=_shown(dealer)))
 
 
-def summary_of(session: Session) -> JSONDict:
+def summary_of(session: Session) -> JSONObject:
     """The session as FORMAT.md's summary: its settings, rounds and recomputed results."""
     standings = session.standings
     return {
@@ -182,7 +182,7 @@ def summary_of(session: Session) -> JSONDict:
     }
 
 
-def _virtual_part(session: Session, *, finished: bool) -> JSONDict:
+def _virtual_part(session: Session, *, finished: bool) -> JSONObject:
     """The virtual settings as the summary shows them: while a game with a human seat is
     unfinished, without its seed, from which anyone could compute every hand still to be
     played (``score play --online``: each seat's hand is hidden from the others). A
@@ -193,7 +193,7 @@ def _virtual_part(session: Session, *, finished: bool) -> JSONDict:
         del data["seed"]
     return data
 
-def _played_summary(session: Session) -> JSONDict:
+def _played_summary(session: Session) -> JSONObject:
     span = session.played_span()
     if span is None:
         return {}
@@ -262,7 +262,7 @@ def session_from_summary(data: Any, *, time: str | None = None) -> Session:
     except RoundError as error:
         raise EntryError(str(error)) from None
     session = _verify_deals(session)
-    _compare_scores(data, summary_of(session), standings,
+    _compare_scores(data, parts.rounds, summary_of(session), standings,
                     declaration_of(game.name).checked_results)
     return session
 
@@ -314,10 +314,12 @@ def _verify_deals(session: Session) -> Session:
     return replace(session, rounds=tuple(rounds))
 
 
-def _compare_scores(data: Mapping[str, Any], rescored: Mapping[str, Any],
-                    standings: Standings, checked_results: Sequence[str]) -> None:
-    """Refuse a summary whose recorded results differ from what its rounds re-score to."""
-    for index, (given, scored) in enumerate(zip(data["rounds"], standings.rounds, strict=True),
+def _compare_scores(data: Mapping[str, object], rounds: Sequence[JSONObject],
+                    rescored: Mapping[str, JSONValue], standings: Standings,
+                    checked_results: Sequence[str]) -> None:
+    """Refuse a summary whose recorded results differ from what its rounds (``data``'s
+    ``rounds``, checked) re-score to."""
+    for index, (given, scored) in enumerate(zip(rounds, standings.rounds, strict=True),
                                             start=1):
         computed = scored.to_json()
         for key in ("scores", *checked_results, "knocked_out"):

@@ -45,11 +45,13 @@ from typing import Any
 from scorekeeper import files
 from scorekeeper.i18n import _
 from scorekeeper.kit.entries import EntryError
+from scorekeeper.kit.rounds import JSONObject, JSONValue
 from scorekeeper.session import (
     Session,
     check_note,
     check_player_names,
     check_session_name,
+    deleted_document,
     now_iso,
 )
 from scorekeeper.storage import check_session
@@ -67,7 +69,7 @@ UID = re.compile(r"[0-9a-f]{32}")
 DEVICE = re.compile(r"[0-9a-f]{16}")
 GIT_TIMEOUT_SECONDS = 300
 
-JSON = dict[str, Any]
+JSON = JSONObject
 
 
 class Refused(Exception):
@@ -85,7 +87,7 @@ class Version:
     uid: str
     digest: str
     ancestors: tuple[str, ...] = ()
-    content: Mapping[str, Any] | None = None
+    content: JSONObject | None = None
     """The session's document without its revision (None for a dropped version)."""
     local_id: int | None = None
     device: str = ""
@@ -103,12 +105,12 @@ class Version:
         return data
 
 
-def content_of(document: Mapping[str, Any]) -> JSON:
+def content_of(document: Mapping[str, JSONValue]) -> JSON:
     """A session's document without what only this store counts (its revision)."""
     return {key: value for key, value in document.items() if key != "revision"}
 
 
-def digest_of(content: Mapping[str, Any]) -> str:
+def digest_of(content: Mapping[str, object]) -> str:
     text = json.dumps(content, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
 
@@ -219,7 +221,7 @@ def session_with_uid(view: StoreView, uid: str) -> int | None:
 # The same night twice
 
 
-def night_key(document: Mapping[str, Any]) -> str | None:
+def night_key(document: Mapping[str, object]) -> str | None:
     """What makes two records the same night: the game, the players and the rounds
     (None for a session with no round yet, which is no night to count twice)."""
     rounds = document.get("rounds")
@@ -239,8 +241,9 @@ def same_night(view: StoreView, session: Session) -> int | None:
         return None
     for session_id in view.session_ids():
         document = view.document(session_id)
-        if document.get("game") == session.game and len(document.get("rounds", ())) \
-                == len(session.rounds) and night_key(document) == key:
+        rounds = document.get("rounds")
+        if document.get("game") == session.game and isinstance(rounds, list) \
+                and len(rounds) == len(session.rounds) and night_key(document) == key:
             return session_id
     return None
 
@@ -571,7 +574,7 @@ def _apply(view: WritableStoreView, state: State, plans: Mapping[str, Plan],
            checked: Mapping[tuple[str, str, str], Session], time: str,
            outcome: Outcome) -> None:
     state.sessions = {}
-    contents: dict[int, Mapping[str, Any]] = {}
+    contents: dict[int, JSONObject] = {}
     arrivals: list[Version] = []
     for plan in plans.values():
         placed: set[tuple[str, str]] = set()
@@ -616,8 +619,7 @@ def _remember(state: State, session_id: int, version: Version) -> None:
 
 
 def _remove(view: WritableStoreView, session_id: int, time: str, why: str) -> None:
-    document = view.get(session_id).to_document()
-    document["history"].append({"time": time, "change": "delete", "detail": why})
+    document = deleted_document(view.get(session_id), time, why)
     view.remove(session_id, {"id": session_id, "time": time, "label": view.get(session_id).label,
                              "document": document})
 

@@ -156,6 +156,19 @@ def test_an_entry_for_a_session_that_moved_on_is_refused_and_writes_nothing(
                                               ["at"]}}}}
 
 
+def test_a_value_no_field_takes_in_a_hand_edited_file_is_left_out(
+        table: Store, db_path: Path) -> None:
+    session = table.read().get(1)
+    pending.put(db_path, 1, session.revision, "Ann", {"hand": "7", "declared": True})
+    path = pending.entries_path(db_path)
+    data = json.loads(path.read_text())
+    data["sessions"]["1"]["entries"]["Ann"] |= {"hand": ["7"], "declared": 1.5}
+    data["sessions"]["1"]["entries"]["Bob"] = {"hand": "9", "declared": None}
+    path.write_text(json.dumps(data))
+    assert pending.read(db_path, session).entries == {"Ann": {}, "Bob": {"hand": "9",
+                                                                        "declared": None}}
+
+
 def test_a_damaged_entries_file_is_said_in_one_line(table: Store, db_path: Path,
                                                     refuse: Refuse) -> None:
     pending.entries_path(db_path).write_text("{not json")

@@ -43,7 +43,8 @@ def test_every_installed_game_starts_its_standings_in_the_kit_loop(
         game: str, watched: list[int]) -> None:
     table = all_declarations()[game].table
     players = list(NAMES[:table.min_players])
-    standings = table.standings(players, table.parse_options(table.default_options()), players[0], [])
+    options = table.parse_options(table.default_options())
+    standings = table.standings(players, options, players[0], [])
     assert watched == [0]
     assert standings.next_dealer == players[0] and not standings.finished
 

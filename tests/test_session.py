@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.kit.entries import EntryError, RoundEntry
-from scorekeeper.session import Session
+from scorekeeper.session import Session, UnavailableSession, deleted_document
 from scorekeeper.summary import session_from_summary, summary_of
 
 T = "2026-11-27T20:15:00+01:00"
@@ -363,3 +363,16 @@ def test_random_one_card_games(data: st.DataObject) -> None:
     assert standings.finished == (top >= 30 and len(alone) == 1)
     if standings.finished:
         assert standings.winners == alone
+
+
+def test_a_deleted_sessions_document_ends_its_history_with_the_deletion() -> None:
+    session = Session.new("yaniv", ["Ann", "Bob"], time="2026-01-02T20:00:00+00:00")
+    document = deleted_document(session, "2026-01-03T10:00:00+00:00", "deleted")
+    before = session.to_document()
+    assert isinstance(before["history"], list) and len(before["history"]) == 1
+    assert document == {**before, "history": [*before["history"], {
+        "time": "2026-01-03T10:00:00+00:00", "change": "delete", "detail": "deleted"}]}
+    stored = {key: value for key, value in session.to_document().items() if key != "history"}
+    missing = UnavailableSession.from_document({**stored, "game": "kings"}, 4, "not here")
+    assert deleted_document(missing, "2026-01-03T10:00:00+00:00", "gone")["history"] == [
+        {"time": "2026-01-03T10:00:00+00:00", "change": "delete", "detail": "gone"}]

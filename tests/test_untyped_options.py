@@ -18,13 +18,16 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 UNTYPED = re.compile(r"(dict|Mapping)\[str, Any\]|JSONDict")
 GOAL = 60
-LIMIT = 216
+LIMIT = 131
 """Where the count stands (issue 38 counted 335 before the game kit; 345 once merged with
 the branches of the same days; 262 with the house rules typed: what is left of options
 is their one boundary, each table's ``parse_options``/``check_options``/``default_options``
 and the raw mapping of ``new``/``config``/``simulate``; 216 with the JSON written to the
 phone pages, by ``review``, ``games --json`` and ``rules --json`` typed as
-``kit.rounds.JSONObject``); never raise it."""
+``kit.rounds.JSONObject``; 131 with the session, store, sync, stats, summary, config,
+pending entries, views, web and cli typed: what is left there is the true edge, TinyDB's
+tables and documents and the raw stored document ``from_document`` parses); never raise
+it."""
 
 
 def untyped_annotations() -> list[str]:
@@ -41,6 +44,21 @@ def test_untyped_options_do_not_spread() -> None:
     assert len(found) <= LIMIT, (
         f"{len(found)} dict/Mapping[str, Any] annotations in scorekeeper/ (at most {LIMIT}, "
         f"the goal {GOAL}): type the house rules as the game's options object instead")
+
+
+EDGE = ("session.py", "store.py", "storage.py", "sync.py", "stats.py", "summary.py",
+        "pending.py", "config.py", "players.py", "views/", "web/", "cli/")
+EDGE_LIMIT = 5
+"""Outside the games and the kit, only the true JSON edge is left untyped: TinyDB's
+tables and documents (``storage.Tables``, ``StoredDocument``), the raw stored document
+``Session.from_document`` and ``UnavailableSession.from_document`` parse, and the result
+``simulate`` prints; every other record there is ``JSONObject``/``JSONValue``."""
+
+
+def test_the_store_views_and_commands_keep_to_the_json_edge() -> None:
+    found = [line for line in untyped_annotations()
+             if line.split(":")[0].removeprefix("scorekeeper/").startswith(EDGE)]
+    assert len(found) <= EDGE_LIMIT, found
 
 
 def test_the_count_sees_each_spelling() -> None:

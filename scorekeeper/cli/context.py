@@ -7,7 +7,8 @@ import errno
 import os
 import sys
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from pathlib import Path
+from typing import NoReturn
 
 import typer
 from rich.console import Console
@@ -147,5 +148,6 @@ def usage(message: str) -> NoReturn:
 
 
 def store(ctx: typer.Context) -> Store:
-    obj: dict[str, Any] = ctx.ensure_object(dict)
-    return Store(resolve_path(obj.get("db")), on_commit=_committed)
+    db = ctx.ensure_object(dict).get("db")  # --db, as the root command took it
+    return Store(resolve_path(db if isinstance(db, str | Path) else None),
+                 on_commit=_committed)

@@ -11,7 +11,7 @@ import contextlib
 import contextvars
 import functools
 import inspect
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Annotated, Any, TypeVar, get_type_hints
 
 import typer
@@ -112,7 +112,7 @@ def _own_parameters(command: Callable[..., Any]) -> list[inspect.Parameter]:
 
 
 def for_game(command: Callable[..., Any], declaration: GameDeclaration,
-             parameters: Parameters, fixed: dict[str, Any] | None = None
+             parameters: Parameters, fixed: Mapping[str, object] | None = None
              ) -> Callable[..., Any]:
     """``command`` (which ends in ``**game_options``) as a function of its own parameters
     (but those ``fixed``) and ``declaration``'s options: what Typer builds one game's
@@ -215,7 +215,7 @@ _BUILT: dict[tuple[int, str, int], Any] = {}
 
 
 def game_command(command: Callable[..., Any], declaration: GameDeclaration,
-                 parameters: Parameters, *, name: str, fixed: dict[str, Any] | None = None,
+                 parameters: Parameters, *, name: str, fixed: Mapping[str, object] | None = None,
                  help_text: str | None = None,
                  epilog: Callable[[], str] | None = None) -> Any:
     """The Click command of ``command`` for one game (built once per process), its help
@@ -466,7 +466,7 @@ def first_game() -> str:
                  if declaration.table.min_players <= 2), next(iter(DECLARATIONS)))
 
 
-def check_house_rules(game: str, options: dict[str, Any]) -> None:
+def check_house_rules(game: str, options: Mapping[str, object]) -> None:
     """A malformed command line (exit 2) when an option is not one of the game's house
     rules (``--limit`` for One Card), or a named house rule is given a value that is none
     of its names (as a number option given ``x`` is)."""

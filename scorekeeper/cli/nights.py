@@ -30,7 +30,7 @@ from scorekeeper.kit.entries import EntryError
 from scorekeeper.kit.roster import next_seat
 from scorekeeper.kit.standings import TableGame
 from scorekeeper.registry import GameMissing, get_game
-from scorekeeper.session import Session, UnavailableSession, now_iso
+from scorekeeper.session import Session, UnavailableSession, deleted_document, now_iso
 from scorekeeper.stats import StatsQuery, as_json, chronological, compute
 from scorekeeper.store import PLAYER_CHANGES, StoreView, WritableStoreView
 from scorekeeper.text import show_controls
@@ -462,9 +462,7 @@ def delete(
         if session.to_document() != read.to_document():
             raise EntryError(_("session {id} changed since it was read; nothing was deleted: "
                                "run the command again").format(id=session_id))
-        document = session.to_document()
-        document["history"].append({"time": time, "change": "delete",
-                                    "detail": "deleted with `score delete`"})
+        document = deleted_document(session, time, "deleted with `score delete`")
         db.remove(session_id, {"id": session_id, "time": time, "label": session.label,
                                "document": document})
     _say(_("Deleted session {id} ({label}). {command} still shows its history, and the backups "
@@ -478,12 +476,13 @@ def deleted_session(view: StoreView,
     if session_id is None:
         return None
     record = view.deleted(session_id)
-    if record is None or not isinstance(record.get("document"), dict):
+    document = None if record is None else record.get("document")
+    if not isinstance(document, dict):
         return None
     try:
-        return Session.from_document(record["document"], session_id)
+        return Session.from_document(document, session_id)
     except GameMissing as missing:
-        return UnavailableSession.from_document(record["document"], session_id, str(missing))
+        return UnavailableSession.from_document(document, session_id, str(missing))
 
 
 def _say_left_out(view: StoreView) -> None:

@@ -12,7 +12,7 @@ import importlib
 import secrets
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -328,7 +328,7 @@ def online_ui_for(game: str) -> Any:
 
 
 def _start(db: Store, game: str, player: list[str] | None, bot: list[str] | None,
-           seed: int | None, name: str, house_rules: dict[str, Any], *,
+           seed: int | None, name: str, house_rules: Mapping[str, object], *,
            online: bool = False) -> GameLife:
     """A new game from the command line's players, bots, seed and house rules."""
     if not game:
@@ -584,7 +584,8 @@ def _merge(files: list[Path] | None, as_json: bool) -> None:
 
 
 def _run_of(game: str, bot: list[str] | None, games: int, seed: int, shard: str | None,
-            backend: str, address: str | None, house_rules: dict[str, Any]) -> runner.Run:
+            backend: str, address: str | None,
+            house_rules: Mapping[str, object]) -> runner.Run:
     """The run the command line asks for, checked: its game, seats, house rules, backend
     and slice of the games."""
     if not bot:

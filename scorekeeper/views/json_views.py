@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper.doctor import Health
-from scorekeeper.kit.rounds import JSONDict
+from scorekeeper.kit.rounds import JSONObject
 from scorekeeper.ranking import counts_to_limit, left_after, ranked_players, target_line
 from scorekeeper.session import Session, UnavailableSession
 from scorekeeper.summary import summary_of
@@ -20,9 +20,9 @@ def dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
-def session_entry(session: Session, current: int | None) -> JSONDict:
+def session_entry(session: Session, current: int | None) -> JSONObject:
     """One session as ``score sessions --json`` lists it."""
-    entry: JSONDict = {"id": session.id, "name": session.name, "label": session.label,
+    entry: JSONObject = {"id": session.id, "name": session.name, "label": session.label,
                        "game": session.game, "mode": session.mode,
                        "players": list(session.players), "rounds": len(session.rounds),
                        "created": session.created, "current": session.id == current}
@@ -33,7 +33,7 @@ def session_entry(session: Session, current: int | None) -> JSONDict:
     return entry
 
 
-def unavailable_entry(session: UnavailableSession, current: int | None) -> JSONDict:
+def unavailable_entry(session: UnavailableSession, current: int | None) -> JSONObject:
     """A session whose game is not installed, as ``score sessions --json`` lists it: status
     ``unavailable`` and the one line that says what to do."""
     return {"id": session.id, "name": session.name, "label": session.label,
@@ -43,21 +43,27 @@ def unavailable_entry(session: UnavailableSession, current: int | None) -> JSOND
             "problem": session.problem}
 
 
+def session_entries(sessions: Sequence[Session], current: int | None,
+                    unavailable: Sequence[UnavailableSession] = ()) -> list[JSONObject]:
+    """Every session as ``score sessions --json`` lists it, by id."""
+    entries = [(session.id or 0, session_entry(session, current)) for session in sessions] + \
+        [(session.id, unavailable_entry(session, current)) for session in unavailable]
+    entries.sort(key=lambda pair: pair[0])
+    return [entry for _, entry in entries]
+
+
 def sessions_json(sessions: Sequence[Session], current: int | None,
-                  unavailable: Sequence[UnavailableSession] = ()) -> JSONDict:
-    entries = [session_entry(session, current) for session in sessions] + \
-        [unavailable_entry(session, current) for session in unavailable]
-    return {"current": current,
-            "sessions": sorted(entries, key=lambda entry: entry["id"] or 0)}
+                  unavailable: Sequence[UnavailableSession] = ()) -> JSONObject:
+    return {"current": current, "sessions": session_entries(sessions, current, unavailable)}
 
 
-def standings_json(session: Session) -> list[JSONDict]:
+def standings_json(session: Session) -> list[JSONObject]:
     """Each player, best place first: place, total, what is left, status."""
     standings = session.standings
     target = target_line(session)
     out_in = {name: summary.number for summary in standings.rounds
               for name in summary.knocked_out}
-    rows: list[JSONDict] = []
+    rows: list[JSONObject] = []
     for place, name in ranked_players(session):
         total = standings.totals[name]
         if name in standings.winners:
@@ -81,7 +87,7 @@ def standings_json(session: Session) -> list[JSONDict]:
     return rows
 
 
-def show_json(session: Session) -> JSONDict:
+def show_json(session: Session) -> JSONObject:
     """``score show --json``: the JSON export (docs/format.md) and what show adds."""
     standings = session.standings
     return {**summary_of(session), "label": session.label,
@@ -90,19 +96,19 @@ def show_json(session: Session) -> JSONDict:
             "notes": standings.all_notes}
 
 
-def log_json(session: Session | UnavailableSession) -> JSONDict:
+def log_json(session: Session | UnavailableSession) -> JSONObject:
     return {"id": session.id, "label": session.label,
             "history": [{"time": entry.get("time"), "change": entry.get("change"),
                          "detail": entry.get("detail"), "round": entry.get("round")}
                         for entry in session.history]}
 
 
-def health_json(health: Health) -> JSONDict:
+def health_json(health: Health) -> JSONObject:
     return {"file": str(health.path), "exists": health.exists, "healthy": health.good,
             "newer": health.newer, "sessions": health.sessions, "rounds": health.rounds,
             "problems": list(health.problems), "missing": list(health.missing)}
 
 
-def doctor_json(current: Health, backups: Sequence[Health]) -> JSONDict:
+def doctor_json(current: Health, backups: Sequence[Health]) -> JSONObject:
     return {"store": health_json(current),
             "backups": [health_json(backup) for backup in backups], "restored": None}

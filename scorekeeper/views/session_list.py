@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from scorekeeper.session import Session, UnavailableSession
 from scorekeeper.views.export import csv_cell, json_text
-from scorekeeper.views.json_views import sessions_json
+from scorekeeper.views.json_views import session_entries
 
 CSV_COLUMNS = ("id", "name", "game", "mode", "players", "rounds", "status", "leader",
                "created", "current")
@@ -20,7 +20,7 @@ def as_ndjson(sessions: Sequence[Session], current: int | None,
               unavailable: Sequence[UnavailableSession] = ()) -> str:
     """One JSON object a line, a session each (``jq``, ``sqlite-utils insert --nl``)."""
     return "".join(json_text(entry, indent=None)
-                   for entry in sessions_json(sessions, current, unavailable)["sessions"])
+                   for entry in session_entries(sessions, current, unavailable))
 
 
 def as_csv(sessions: Sequence[Session], current: int | None,
@@ -28,7 +28,7 @@ def as_csv(sessions: Sequence[Session], current: int | None,
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
-    for entry in sessions_json(sessions, current, unavailable)["sessions"]:
+    for entry in session_entries(sessions, current, unavailable):
         row = []
         for column in CSV_COLUMNS:
             value = entry.get(column)

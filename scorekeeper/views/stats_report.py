@@ -8,7 +8,6 @@ the terminal, escaped in Markdown and HTML.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
@@ -18,6 +17,7 @@ from rich.text import Text
 from scorekeeper import i18n
 from scorekeeper.card_printing import plain
 from scorekeeper.i18n import N_, _, ngettext, pgettext
+from scorekeeper.kit.rounds import JSONObject
 from scorekeeper.kit.standings import StatFigure
 from scorekeeper.session import Session
 from scorekeeper.stats import (
@@ -35,7 +35,7 @@ from scorekeeper.views.export import CSS, PALETTE, bdi, html_language, ltr, md, 
 from scorekeeper.views.export import html_text as _e
 
 
-def stats_json(sessions: Sequence[Session], query: StatsQuery | None = None) -> dict[str, Any]:
+def stats_json(sessions: Sequence[Session], query: StatsQuery | None = None) -> JSONObject:
     return as_json(compute(sessions, query))
 
 

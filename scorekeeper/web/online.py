@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from types import ModuleType
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Protocol
 from urllib.parse import urlsplit
 
 from scorekeeper import i18n, match, playing, ranking
@@ -102,6 +102,17 @@ class SeatDesk:
     """Its live streams open now."""
 
 
+class SeatView(Protocol):
+    """What the table reads of a seat's observation (any game's engine View): the
+    rest only the game's virtual adapter reads."""
+
+    @property
+    def current_player(self) -> str | None: ...
+
+    @property
+    def dealer(self) -> str: ...
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """The table after one step: every seat's observation and the public record."""
@@ -109,7 +120,7 @@ class Snapshot:
     version: int
     deal: int
     step: int
-    views: dict[str, Any]
+    views: dict[str, SeatView]
     """Each seated player's observation (the engine's View for them)."""
     log: tuple[dict[str, tuple[str, ...]], ...]
     """This deal's public events, each in every language."""

@@ -56,7 +56,7 @@ from scorekeeper import i18n
 from scorekeeper.config import LANGUAGES
 from scorekeeper.i18n import N_, _
 from scorekeeper.kit.entries import EntryError
-from scorekeeper.kit.rounds import JSONValue
+from scorekeeper.kit.rounds import JSONObject, JSONValue
 from scorekeeper.store import Store, StoreError, StoreView
 from scorekeeper.text import show_controls
 from scorekeeper.views import app_icon, pages, stats_report
@@ -462,7 +462,7 @@ class ViewerHandler(BaseHTTPRequestHandler):
         self._send(status, JSON, json.dumps(answer, ensure_ascii=False).encode("utf-8"))
 
     def _posted_object(self, page_tokens: Collection[str],
-                       empty: dict[str, Any] | None) -> dict[str, Any] | None:
+                       empty: JSONObject | None) -> JSONObject | None:
         """The JSON object a page of this site posted, or None once the refusal is sent.
 
         A post counts only with one of the page's own tokens, from the same origin, as
