@@ -6,9 +6,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol, TypeAlias, TypedDict, TypeVar
+from typing import Any, Protocol, TypedDict, TypeVar
 
 from scorekeeper.i18n import _
+from scorekeeper.json_types import JSONObject, JSONRecord, JSONValue
 from scorekeeper.kit.entries import EntryError, RoundError
 
 __all__ = [
@@ -34,18 +35,6 @@ __all__ = [
 JSONDict = dict[str, Any]
 """A JSON object read from or written to the edge (the store, FORMAT.md's records), as
 loose as what a file may hold."""
-
-JSONValue: TypeAlias = \
-    "bool | int | float | str | Sequence[JSONValue] | Mapping[str, JSONValue] | None"
-"""A JSON value, typed: what ``json.dumps`` writes (a list or tuple, a mapping of text)."""
-
-JSONObject: TypeAlias = "dict[str, JSONValue]"
-"""A JSON object made to be written (a page's state, ``--json``), each value typed."""
-
-JSONRecord: TypeAlias = "Mapping[str, JSONValue]"
-"""A JSON object as read (a stored round, a deal's record): read-only, each value narrowed
-with ``isinstance`` where it is used, a wrong type refused (EntryError)."""
-
 
 RECORDED_DEAL_KEYS = ("deal", "actions")
 """What a virtual round carries beyond a table round: its cards and every action."""
