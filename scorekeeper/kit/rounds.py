@@ -237,7 +237,7 @@ class ReadsRounds(Protocol):
     def round_from_json(self, data: JSONRecord) -> Round: ...
 
 
-def parse_rounds(game: ReadsRounds, data: Sequence[JSONValue]) -> tuple[Round, ...]:
+def parse_rounds(game: ReadsRounds, data: Sequence[object]) -> tuple[Round, ...]:
     """Stored rounds (JSON, from the store or a test) as the game's typed rounds; a round
     that is not one is refused with its number (RoundError)."""
     rounds: list[Round] = []
