@@ -27,6 +27,7 @@ from typing import Any
 from scorekeeper.games.virtual import DealRngs, DealState
 from scorekeeper.i18n import _
 from scorekeeper.kit.entries import EntryError
+from scorekeeper.kit.rounds import JSONObject, JSONValue
 from scorekeeper.registry import get_game, get_virtual
 from scorekeeper.session import (
     DERIVATIONS,
@@ -123,7 +124,7 @@ def check_seats(game: str, seats: Sequence[Seat]) -> None:
 
 
 def start_game(game: str, seats: Sequence[Seat], seed: int, *, name: str = "",
-               options: Mapping[str, Any] | None = None) -> Session:
+               options: Mapping[str, object] | None = None) -> Session:
     """A new virtual session; the first dealer is drawn from the seed."""
     check_seats(game, seats)
     names = [seat.name for seat in seats]
@@ -248,7 +249,7 @@ class GameOutcome:
 
 
 def simulate_game(game: str, bots: Sequence[str], seed: int, index: int,
-                  options: Mapping[str, Any] | None = None) -> GameOutcome:
+                  options: Mapping[str, object] | None = None) -> GameOutcome:
     """Game number ``index`` of a simulation: depends only on its arguments.
 
     The same game as :func:`play_to_end` of :func:`start_game` with seats ``P1``, ``P2``...
@@ -338,15 +339,15 @@ class SimulationSummary:
         """Wins by seat; a win shared by k players counts 1/k to each."""
         return [shares / WIN_SHARES for shares in self.shares or [0] * len(self.bots)]
 
-    def as_json(self, seed: int, seconds: float) -> dict[str, Any]:
-        seats = []
+    def as_json(self, seed: int, seconds: float) -> JSONObject:
+        seats: list[JSONValue] = []
         for level, shares in zip(self.bots, self.shares or [0] * len(self.bots), strict=True):
             wins = shares / WIN_SHARES
             rate = shares / (WIN_SHARES * self.games) if self.games else 0.0
             low, high = wilson_interval(wins, self.games)
             seats.append({"bot": level, "wins": round(wins, 4), "win_rate": round(rate, 4),
                           "ci95": [round(low, 4), round(high, 4)]})
-        result: dict[str, Any] = {
+        result: JSONObject = {
             "game": self.game, "games": self.games, "deals": self.deals,
             "seconds": round(seconds, 3), "seed": seed, "seats": seats,
             "mean_deals": round(self.deals / self.games, 4) if self.games else 0.0,
@@ -356,7 +357,7 @@ class SimulationSummary:
         return result
 
 
-def simulate_games(game: str, bots: Sequence[str], seed: int, options: Mapping[str, Any],
+def simulate_games(game: str, bots: Sequence[str], seed: int, options: Mapping[str, object],
                    start: int, stop: int) -> tuple[SimulationSummary, float]:
     """Games ``start`` to ``stop - 1`` of a simulation, counted, and the seconds they took
     (the unit of work a process, or a machine, is given)."""

@@ -25,9 +25,8 @@ from __future__ import annotations
 
 import contextlib
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from scorekeeper import match
 from scorekeeper.errors import EntryError
@@ -218,7 +217,7 @@ class GameLife:
 
     @classmethod
     def start(cls, db: Store, game: str, seats: list[match.Seat], seed: int, *,
-              name: str = "", options: dict[str, Any] | None = None) -> GameLife:
+              name: str = "", options: Mapping[str, object] | None = None) -> GameLife:
         """A new game saved in the store (it becomes the current session unless a table
         session is in progress), its lease taken before anything else can see it."""
         session = match.start_game(game, seats, seed, name=name, options=options)

@@ -32,6 +32,7 @@ from typing import Any
 from scorekeeper import match
 from scorekeeper.i18n import _
 from scorekeeper.kit.entries import EntryError
+from scorekeeper.kit.rounds import JSONObject
 
 TASK_SECONDS = 0.25
 """About how long each task given to a process should take."""
@@ -49,7 +50,7 @@ class Run:
     game: str
     bots: tuple[str, ...]
     seed: int
-    options: dict[str, Any]
+    options: JSONObject
     """The house rules, as the game's table checks them (every option filled in)."""
     games: int
     start: int

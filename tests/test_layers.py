@@ -34,7 +34,7 @@ def layer(module: str) -> int:
         return 0  # scorekeeper.games and each game's package: docstrings, no code
     if module in ("scorekeeper.cards", "scorekeeper.text", "scorekeeper.errors",
                   "scorekeeper.i18n", "scorekeeper.files", "scorekeeper.card_printing",
-                  "scorekeeper.keyboard"):
+                  "scorekeeper.keyboard", "scorekeeper.json_types"):
         return 1
     if len(parts) == 4 and parts[1] == "games":
         return {"words": 1, "rules": 2, "engine": 3, "bots": 4, "expert": 4, "ui": 7,

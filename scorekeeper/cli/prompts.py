@@ -18,7 +18,7 @@ import re
 import shutil
 import sys
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import typer
@@ -30,6 +30,7 @@ from scorekeeper.i18n import _, pgettext
 from scorekeeper.kit.declaration import GameDeclaration
 from scorekeeper.kit.entries import (
     EntryError,
+    EntryValue,
     Question,
     RoundEntry,
     collect_values,
@@ -192,9 +193,13 @@ class PlainQuestions:
     def entry_of(self, round_: Round) -> RoundEntry:
         stored = round_.to_json()  # the declared keys are FORMAT.md's round keys
         values = stored.get(self.declaration.values_key) or {}
-        fields = {option.key: stored[option.key] for option in self.declaration.round_options
-                  if option.key in stored}
-        return RoundEntry(tuple((name, str(value)) for name, value in values.items()),
+        fields: dict[str, EntryValue] = {}
+        for option in self.declaration.round_options:
+            value = stored.get(option.key)
+            if option.key in stored and (value is None or isinstance(value, str | int | bool)):
+                fields[option.key] = value
+        return RoundEntry(tuple((name, str(value)) for name, value in
+                                (values.items() if isinstance(values, Mapping) else ())),
                           **fields)
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from scorekeeper.kit.entries import EntryError
-from scorekeeper.kit.rounds import JSONDict, JSONObject, RecordedDeal, Round, ScoredRound
+from scorekeeper.kit.rounds import JSONObject, RecordedDeal, Round, ScoredRound
 
 
 class DealState(Protocol):
@@ -128,7 +128,7 @@ class RecordedDealGame:
         round_: Round = self.table.round_from_json(self.record_of(deal))
         return round_
 
-    def record_of(self, deal: Any) -> JSONDict:
+    def record_of(self, deal: Any) -> JSONObject:
         """The finished deal as FORMAT.md records the round (the engine's record)."""
         raise NotImplementedError
 

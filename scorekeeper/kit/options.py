@@ -39,8 +39,8 @@ def option_whole_number(value: Any, what: str) -> int:
 _Parsed = TypeVar("_Parsed")
 
 
-def parsed_once(parse: Callable[[Mapping[str, Any]], _Parsed]
-                ) -> Callable[[Mapping[str, Any]], _Parsed]:
+def parsed_once(parse: Callable[[Mapping[str, object]], _Parsed]
+                ) -> Callable[[Mapping[str, object]], _Parsed]:
     """``parse`` (house rules -> the game's typed Options) memoised on the options' values
     and types: a session's options are parsed once, not again on every recompute, check
     and view (an add-round used to parse them about ten times). Refusals are not kept.
@@ -50,7 +50,7 @@ def parsed_once(parse: Callable[[Mapping[str, Any]], _Parsed]
     def cached(items: tuple[tuple[str, str, Any], ...]) -> _Parsed:
         return parse({key: value for key, _kind, value in items})
 
-    def parsed(options: Mapping[str, Any]) -> _Parsed:
+    def parsed(options: Mapping[str, object]) -> _Parsed:
         items = tuple(sorted((key, type(value).__name__, value)
                              for key, value in options.items()))
         try:

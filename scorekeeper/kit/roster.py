@@ -10,7 +10,7 @@ from typing import Any, Generic
 
 from scorekeeper.i18n import _
 from scorekeeper.kit.entries import EntryError, RosterError
-from scorekeeper.kit.rounds import JSONDict, Round
+from scorekeeper.kit.rounds import JSONObject, Round
 from scorekeeper.kit.standings import OptionsT, Standings, TableGame
 
 __all__ = [
@@ -55,7 +55,7 @@ class RosterChange:
         """A late player's first join (not a return): they were not at ``score new``."""
         return self.joined and not self.back
 
-    def to_json(self) -> JSONDict:
+    def to_json(self) -> JSONObject:
         if self.back:
             return {"after": self.after, "back": self.player}
         if self.joined:

@@ -6,9 +6,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol, TypeAlias, TypeVar
+from typing import Any, Protocol, TypedDict, TypeVar
 
 from scorekeeper.i18n import _
+from scorekeeper.json_types import JSONObject, JSONRecord, JSONValue
 from scorekeeper.kit.entries import EntryError, RoundError
 
 __all__ = [
@@ -16,6 +17,7 @@ __all__ = [
     "GridMarks",
     "JSONDict",
     "JSONObject",
+    "JSONRecord",
     "JSONValue",
     "ReadsRounds",
     "RecordedDeal",
@@ -34,14 +36,6 @@ JSONDict = dict[str, Any]
 """A JSON object read from or written to the edge (the store, FORMAT.md's records), as
 loose as what a file may hold."""
 
-JSONValue: TypeAlias = \
-    "bool | int | float | str | Sequence[JSONValue] | Mapping[str, JSONValue] | None"
-"""A JSON value, typed: what ``json.dumps`` writes (a list or tuple, a mapping of text)."""
-
-JSONObject: TypeAlias = "dict[str, JSONValue]"
-"""A JSON object made to be written (a page's state, ``--json``), each value typed."""
-
-
 RECORDED_DEAL_KEYS = ("deal", "actions")
 """What a virtual round carries beyond a table round: its cards and every action."""
 
@@ -56,13 +50,13 @@ class RecordedDeal:
     actions: Any = None
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> RecordedDeal | None:
+    def from_json(cls, data: JSONRecord) -> RecordedDeal | None:
         if not any(key in data for key in RECORDED_DEAL_KEYS):
             return None
         return cls(data.get("deal"), data.get("actions"))
 
-    def to_json(self) -> JSONDict:
-        data: JSONDict = {}
+    def to_json(self) -> JSONObject:
+        data: JSONObject = {}
         if self.deal is not None:
             data["deal"] = self.deal
         if self.actions is not None:
@@ -83,16 +77,25 @@ class RecordedDeal:
         deal = self.deal
         if isinstance(deal, dict):
             deal = dict(deal)
-            if deal.get("dealer") in names:
-                deal["dealer"] = names[deal["dealer"]]
-            if isinstance(deal.get("hands"), dict):
-                deal["hands"] = rename_keys(deal["hands"], names)
+            dealer = deal.get("dealer")
+            if isinstance(dealer, str) and dealer in names:
+                deal["dealer"] = names[dealer]
+            hands = deal.get("hands")
+            if isinstance(hands, dict):
+                deal["hands"] = rename_keys(hands, names)
         actions = self.actions
         if isinstance(actions, list):
-            actions = [{**action, "player": names[action["player"]]}
-                       if isinstance(action, dict) and action.get("player") in names
-                       else action for action in actions]
+            actions = [_renamed_action(action, names) for action in actions]
         return RecordedDeal(deal, actions)
+
+
+def _renamed_action(action: JSONValue, names: Mapping[str, str]) -> JSONValue:
+    """One recorded action with its player renamed (as it was, when it names nobody renamed)."""
+    if isinstance(action, dict):
+        player = action.get("player")
+        if isinstance(player, str) and player in names:
+            return {**action, "player": names[player]}
+    return action
 
 
 _Round = TypeVar("_Round", bound="Round")
@@ -114,7 +117,7 @@ class Round(ABC):
     recorded: RecordedDeal | None = None
 
     @abstractmethod
-    def to_json(self) -> JSONDict:
+    def to_json(self) -> JSONObject:
         """The game's own keys of the round (FORMAT.md); it may add :meth:`carried_json`,
         or leave it to :meth:`stored_json`."""
 
@@ -123,7 +126,7 @@ class Round(ABC):
         """The round with players renamed (``names``: old spelling -> new) in the game's
         own fields; :meth:`with_names` renames the recorded deal and keeps the note."""
 
-    def stored_json(self) -> JSONDict:
+    def stored_json(self) -> JSONObject:
         """The round as the store and FORMAT.md keep it: the game's keys, then the recorded
         deal and the note (whether or not the game's :meth:`to_json` gave them)."""
         return self.to_json() | self.carried_json()
@@ -139,7 +142,7 @@ class Round(ABC):
     def with_recorded(self: _Round, recorded: RecordedDeal | None) -> _Round:
         return replace(self, recorded=recorded)
 
-    def carried_json(self) -> JSONDict:
+    def carried_json(self) -> JSONObject:
         """The deal, its actions and the note, as they follow the game's own keys."""
         data = {} if self.recorded is None else self.recorded.to_json()
         if self.note:
@@ -150,7 +153,14 @@ class Round(ABC):
         return None if self.recorded is None else self.recorded.renamed(names)
 
 
-def carried_from_json(data: Mapping[str, Any]) -> JSONDict:
+class Carried(TypedDict, total=False):
+    """What :func:`carried_from_json` reads: a :class:`Round`'s keyword arguments."""
+
+    note: str
+    recorded: RecordedDeal | None
+
+
+def carried_from_json(data: JSONRecord) -> Carried:
     """A stored round's note and recorded deal, as keyword arguments of its :class:`Round`."""
     if "note" not in data and "deal" not in data and "actions" not in data:
         return {}  # a round at the table without a note: the defaults
@@ -190,7 +200,7 @@ class ScoredRound(ABC):
         """What each player's ``NAME=VALUE`` entered (the declaration's ``values_key``)."""
 
     @abstractmethod
-    def to_json(self) -> JSONDict:
+    def to_json(self) -> JSONObject:
         """FORMAT.md's summary round: number, dealer, the round, scores and results."""
 
     @abstractmethod
@@ -207,14 +217,13 @@ class ScoredRound(ABC):
         (Hearts: the deal's passing)."""
         return self.to_json()
 
-    def summary_json(self) -> JSONDict:
+    def summary_json(self) -> JSONObject:
         """FORMAT.md's summary round with the round's note and recorded deal, whether or
         not the game's :meth:`to_json` gave them."""
         return self.to_json() | self.played.carried_json()
 
 
-def read_round(read: Callable[[Mapping[str, Any]], _Round], data: Mapping[str, Any]
-               ) -> _Round:
+def read_round(read: Callable[[JSONRecord], _Round], data: JSONRecord) -> _Round:
     """A stored or imported round read by the game (``read``: its ``round_from_json`` or
     ``round_from_summary``), with the note and recorded deal the kit keeps for it."""
     round_ = read(data)
@@ -225,10 +234,10 @@ def read_round(read: Callable[[Mapping[str, Any]], _Round], data: Mapping[str, A
 class ReadsRounds(Protocol):
     """What :func:`parse_rounds` needs of a game's table."""
 
-    def round_from_json(self, data: Mapping[str, Any]) -> Round: ...
+    def round_from_json(self, data: JSONRecord) -> Round: ...
 
 
-def parse_rounds(game: ReadsRounds, data: Sequence[Any]) -> tuple[Round, ...]:
+def parse_rounds(game: ReadsRounds, data: Sequence[object]) -> tuple[Round, ...]:
     """Stored rounds (JSON, from the store or a test) as the game's typed rounds; a round
     that is not one is refused with its number (RoundError)."""
     rounds: list[Round] = []
@@ -253,7 +262,10 @@ class GridMarks:
     note: str = ""
 
 
-def rename_keys(mapping: Mapping[str, Any], names: Mapping[str, str]) -> JSONDict:
+_Value = TypeVar("_Value")
+
+
+def rename_keys(mapping: Mapping[str, _Value], names: Mapping[str, str]) -> dict[str, _Value]:
     return {names.get(key, key): value for key, value in mapping.items()}
 
 

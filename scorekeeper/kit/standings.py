@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from scorekeeper.kit.entries import Question, RoundEntry
 from scorekeeper.kit.options import HouseRule, Language
-from scorekeeper.kit.rounds import JSONDict, Round, ScoredRound
+from scorekeeper.kit.rounds import JSONObject, JSONRecord, Round, ScoredRound
 
 __all__ = [
     "OptionsT",
@@ -108,14 +108,14 @@ class TableGame(Protocol[OptionsT]):
     target_label: str
     lower_is_better: bool
 
-    def default_options(self) -> JSONDict: ...
+    def default_options(self) -> JSONObject: ...
 
-    def check_options(self, options: Mapping[str, Any]) -> JSONDict:
+    def check_options(self, options: Mapping[str, object]) -> JSONObject:
         """A new session's house rules as stored (FORMAT.md's ``options``), validated with
         defaults filled in; raise EntryError otherwise."""
         ...
 
-    def parse_options(self, options: Mapping[str, Any]) -> OptionsT:
+    def parse_options(self, options: Mapping[str, object]) -> OptionsT:
         """Stored or typed house rules (JSON) as the game's typed options, this game's
         defaults where none is given; raise EntryError otherwise."""
         ...
@@ -133,12 +133,12 @@ class TableGame(Protocol[OptionsT]):
         (another game's round among them included)."""
         ...
 
-    def round_from_json(self, data: Mapping[str, Any]) -> Round:
+    def round_from_json(self, data: JSONRecord) -> Round:
         """A stored round (the store's JSON) as the game's typed round; EntryError when a
         part of it is not of its type."""
         ...
 
-    def round_from_summary(self, summary_round: Mapping[str, Any]) -> Round:
+    def round_from_summary(self, summary_round: JSONRecord) -> Round:
         """The stored round behind one round of a FORMAT.md summary (for import)."""
         ...
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from scorekeeper.games.hearts import rules
 from scorekeeper.games.hearts.rules import MOON_KEY, JackRule, MoonRule, Passing, Problem
@@ -29,7 +29,14 @@ from scorekeeper.kit.options import (
     parsed_once,
 )
 from scorekeeper.kit.roster import RosterChange
-from scorekeeper.kit.rounds import JSONDict, Round, RoundCaption, carried_from_json, rename_keys
+from scorekeeper.kit.rounds import (
+    JSONObject,
+    JSONRecord,
+    Round,
+    RoundCaption,
+    carried_from_json,
+    rename_keys,
+)
 from scorekeeper.kit.standings import Standings, StatFigure
 
 JACK_KEY = "jack"
@@ -47,7 +54,7 @@ _JACK = {
 }
 
 
-def _name_or_none(data: Mapping[str, Any], key: str) -> str | None:
+def _name_or_none(data: JSONRecord, key: str) -> str | None:
     value = data.get(key)
     if value is not None and not isinstance(value, str):
         raise EntryError(_("'{key}' must be a player's name, not {value}").format(
@@ -65,7 +72,7 @@ class HeartsRound(PointsRound):
     jack: str | None = None
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> HeartsRound:
+    def from_json(cls, data: JSONRecord) -> HeartsRound:
         shooter = _name_or_none(data, MOON_KEY)
         if not shooter:
             return cls(points=PointsRound.from_json(data).points, jack=_name_or_none(
@@ -74,8 +81,8 @@ class HeartsRound(PointsRound):
             raise EntryError(_("a moon deal has no points of its own: they are counted"))
         return cls(moon=shooter, jack=_name_or_none(data, JACK_KEY), **carried_from_json(data))
 
-    def to_json(self) -> JSONDict:
-        data: JSONDict = {MOON_KEY: self.moon} if self.moon else {POINTS_KEY: dict(self.points)}
+    def to_json(self) -> JSONObject:
+        data: JSONObject = {MOON_KEY: self.moon} if self.moon else {POINTS_KEY: dict(self.points)}
         if self.jack is not None:
             data[JACK_KEY] = self.jack
         return data | self.carried_json()
@@ -94,8 +101,8 @@ class HeartsScored(PointsScored):
 
     played: HeartsRound
 
-    def results_json(self) -> JSONDict:
-        data: JSONDict = {MOON_KEY: self.played.moon or None}
+    def results_json(self) -> JSONObject:
+        data: JSONObject = {MOON_KEY: self.played.moon or None}
         if self.played.moon and self.played.jack is not None:
             data[JACK_KEY] = self.played.jack
         return data
@@ -151,7 +158,7 @@ class HeartsRules(Options):
                        sum=rules.deal_sum(self.jack_on))
 
 
-def _parse(options: Mapping[str, Any]) -> HeartsRules:
+def _parse(options: Mapping[str, object]) -> HeartsRules:
     unknown = sorted(set(options) - set(HeartsRules().as_dict()))
     if unknown:
         raise EntryError(_("Hearts has no option {option}").format(option=repr(unknown[0])))
@@ -201,13 +208,13 @@ class HeartsTable(PointsTable):
             raise TypeError(f"not the house rules of a Hearts session: {options!r}")
         return options
 
-    def default_options(self) -> JSONDict:
-        return HeartsRules().as_dict()
+    def default_options(self) -> JSONObject:
+        return dict(HeartsRules().as_dict())
 
-    def check_options(self, options: Mapping[str, Any]) -> JSONDict:
+    def check_options(self, options: Mapping[str, object]) -> JSONObject:
         return dict(_parse_rules(options).as_dict())
 
-    def parse_options(self, options: Mapping[str, Any]) -> HeartsRules:
+    def parse_options(self, options: Mapping[str, object]) -> HeartsRules:
         return _parse_rules(options)
 
     # -- entering a deal -------------------------------------------------------
@@ -372,7 +379,7 @@ class HeartsTable(PointsTable):
         return HeartsScored(number=number, dealer=dealer, scores=scores, played=played,
                             best=tuple(best))
 
-    def round_from_summary(self, summary_round: Mapping[str, Any]) -> HeartsRound:
+    def round_from_summary(self, summary_round: JSONRecord) -> HeartsRound:
         shooter = _name_or_none(summary_round, MOON_KEY)
         if not shooter:
             return HeartsRound(points=super().round_from_summary(summary_round).points,

@@ -32,7 +32,13 @@ from scorekeeper.games.least_score.engine import (
     View,
     legal_discard_sets,
 )
-from scorekeeper.games.least_score.expert import HandReader, History, Move, MoveRegret
+from scorekeeper.games.least_score.expert import (
+    HandReader,
+    History,
+    Move,
+    MoveRegret,
+    Reading,
+)
 from scorekeeper.games.least_score.rules import HAND_SIZE, JOKER_VALUE, Scoring, Tie, TwoPairs
 
 __all__ = ["BOTS", "Advice", "Bot", "ExpertBot", "GreedyBot", "RandomBot", "StrongBot",
@@ -560,7 +566,7 @@ class ExpertBot(StrongBot):
 
     def __init__(self, min_good: float = 0.6, min_edge: float = 3.0,
                  group_edge: float = 0.0, particles: int = 96, read_from: float = 0.05,
-                 reading: dict[str, Any] | None = None, rollouts: int = 32,
+                 reading: Reading | None = None, rollouts: int = 32,
                  candidates: int = 3, search_within: float = 1.5,
                  rollout_samples: int = 24, rollout_turns: int = 40,
                  rollout_give_up: bool = False, **kwargs: Any) -> None:

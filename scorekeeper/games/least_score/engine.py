@@ -43,13 +43,14 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, TypedDict
 
 from scorekeeper.cards import JOKER, STANDARD_DECK, Card, CardError, Rank, parse_card
 from scorekeeper.errors import IllegalAction
 from scorekeeper.games.least_score import rules
 from scorekeeper.games.least_score.rules import Options, TwoPairs
 from scorekeeper.games.least_score.words import _, ngettext
+from scorekeeper.json_types import JSONObject, JSONRecord
 
 __all__ = [
     "CHANCE",
@@ -873,7 +874,7 @@ def _cards(items: Any, what: str) -> list[Card]:
     return [_card(item, what) for item in items]
 
 
-def action_from_record(record: Mapping[str, Any]) -> Action:
+def action_from_record(record: JSONRecord) -> Action:
     """The action of one FORMAT.md ``actions`` entry (not a ``reshuffle`` entry)."""
     if record.get("declare") is True:
         return Declare()
@@ -896,6 +897,16 @@ def _check_seating(players: Sequence[str], dealer: str) -> None:
     if dealer not in players:
         raise ValueError(_("the dealer {dealer} is not a player in this deal").format(
             dealer=dealer))
+
+
+class _Initial(TypedDict):
+    """A deal as it was dealt (FORMAT.md's ``deal``): the dealer, each hand, the floor
+    and the deck."""
+
+    dealer: str
+    hands: dict[str, list[str]]
+    floor: list[str]
+    deck: list[str]
 
 
 class Deal:
@@ -963,10 +974,10 @@ class Deal:
         self.dealer = info.dealer
         self.options = info.options
         self._rng = rng
-        self._actions: list[dict[str, Any]] = []
+        self._actions: list[JSONObject] = []
         self._pending_reshuffle: list[Card] | None = None
         text = _TEXT
-        self._initial: dict[str, Any] = {
+        self._initial: _Initial = {
             "dealer": info.dealer,
             "hands": {name: [text[c] for c in hand]
                       for name, hand in zip(info.players, state.hands, strict=True)},
@@ -995,7 +1006,7 @@ class Deal:
     @classmethod
     def from_record(
         cls,
-        deal: Mapping[str, Any],
+        deal: JSONRecord,
         options: Options,
         rng: random.Random | None = None,
     ) -> Deal:
@@ -1019,7 +1030,7 @@ class Deal:
         cards = [_cards(hands[name], _("{name}'s hand").format(name=name)) for name in players]
         return cls(players, dealer, cards, floor[0], deck, options, rng)
 
-    def replay(self, actions: Iterable[Mapping[str, Any]]) -> None:
+    def replay(self, actions: Iterable[JSONRecord]) -> None:
         """Apply FORMAT.md ``actions`` in order, checking each (``IllegalAction`` if not)."""
         for number, record in enumerate(actions, 1):
             if "reshuffle" in record:
@@ -1243,16 +1254,16 @@ class Deal:
         return DealResult(declarer, hands, totals,
                           rules.score_declaration(totals, declarer, self.options))
 
-    def to_record(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    def to_record(self) -> tuple[JSONObject, list[JSONObject]]:
         """FORMAT.md's ``deal`` and ``actions`` (copies; card strings, player names)."""
         initial = self._initial
-        deal = {
+        deal: JSONObject = {
             "dealer": initial["dealer"],
             "hands": {name: list(cards) for name, cards in initial["hands"].items()},
             "floor": list(initial["floor"]),
             "deck": list(initial["deck"]),
         }
-        actions = [
+        actions: list[JSONObject] = [
             {key: (list(value) if isinstance(value, list) else value)
              for key, value in record.items()}
             for record in self._actions

@@ -20,7 +20,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, TypedDict
 
 from scorekeeper.cards import JOKER, STANDARD_DECK, Card
 from scorekeeper.games.least_score.engine import PlayerView
@@ -166,6 +166,19 @@ the model's look-ahead score (0 for the model's own choice)."""
 
 RegretModel = Callable[[Sequence[Card], TwoPairs], MoveRegret]
 """``(the possible deck cards, two_pairs) -> MoveRegret``."""
+
+
+class Reading(TypedDict, total=False):
+    """A :class:`HandReader`'s settings other than its model and particles (the expert
+    bot's ``reading``)."""
+
+    temperature: float
+    declare_miss: float
+    floor_weight: float
+    min_good: float
+    min_edge: float
+    keep_bias: int
+    outlook_samples: int
 
 
 class HandReader:

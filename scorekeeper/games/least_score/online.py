@@ -7,13 +7,12 @@ from __future__ import annotations
 import copy
 import itertools
 import random
-from collections.abc import Mapping
-from typing import Any
 
 from scorekeeper.cards import Card, parse_card
 from scorekeeper.games.least_score import rules, ui
 from scorekeeper.games.least_score.engine import Action, Deal, Declare, Discard, View
 from scorekeeper.games.least_score.words import N_, _, ngettext
+from scorekeeper.kit.rounds import JSONRecord
 from scorekeeper.views.seat import JSONObject, button, pick, pick_key, plain_lines, row
 
 HELP = N_("Choose the cards to discard (a single card, a pair, all four of a rank, a run "
@@ -97,7 +96,7 @@ def discard_problems(view: View) -> dict[str, str]:
     return problems
 
 
-def action_of(move: Mapping[str, Any], view: View) -> Action:
+def action_of(move: JSONRecord, view: View) -> Action:
     """The engine action a posted move stands for (the engine checks it): ``button`` is
     the index of the button pressed, ``picked`` the cards chosen to discard. ValueError
     with the reason for a move that is not one."""
@@ -115,7 +114,7 @@ def action_of(move: Mapping[str, Any], view: View) -> Action:
                            "take"))
     cards: list[Card] = []
     for text in picked:
-        card = parse_card(text)
+        card = parse_card(str(text))
         if card not in view.hand:
             raise ValueError(_("{card} is neither in your hand nor on the floor").format(
                 card=card))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from scorekeeper.cards import JOKER, CardError, format_cards, iter_duplicates, parse_cards
 from scorekeeper.errors import MalformedValue
@@ -39,7 +39,8 @@ from scorekeeper.kit.options import (
 from scorekeeper.kit.play import Played, play_rounds
 from scorekeeper.kit.roster import RosterChange, RosterRule
 from scorekeeper.kit.rounds import (
-    JSONDict,
+    JSONObject,
+    JSONRecord,
     Round,
     RoundCaption,
     ScoredRound,
@@ -60,7 +61,7 @@ class LeastScoreRound(Round):
     hands: dict[str, list[str]] = field(default_factory=dict)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> LeastScoreRound:
+    def from_json(cls, data: JSONRecord) -> LeastScoreRound:
         """The stored round (FORMAT.md), each part checked for its type."""
         declarer = data.get("declarer")
         if not isinstance(declarer, str):
@@ -82,8 +83,8 @@ class LeastScoreRound(Round):
                    hands={name: list(cards) for name, cards in hands.items()} if hands else {},
                    **carried_from_json(data))
 
-    def to_json(self) -> JSONDict:
-        data: JSONDict = {"declarer": self.declarer, "totals": dict(self.totals)}
+    def to_json(self) -> JSONObject:
+        data: JSONObject = {"declarer": self.declarer, "totals": dict(self.totals)}
         if self.hands:
             data["hands"] = {name: list(cards) for name, cards in self.hands.items()}
         return data | self.carried_json()
@@ -116,9 +117,9 @@ class LeastScoreScored(ScoredRound):
     def values(self) -> Mapping[str, object]:
         return self.played.totals
 
-    def to_json(self) -> JSONDict:
+    def to_json(self) -> JSONObject:
         played = self.played
-        data: JSONDict = {"number": self.number, "dealer": self.dealer,
+        data: JSONObject = {"number": self.number, "dealer": self.dealer,
                           "declarer": played.declarer, "totals": dict(played.totals)}
         if played.hands:
             data["hands"] = {name: list(cards) for name, cards in played.hands.items()}
@@ -169,13 +170,13 @@ class LeastScoreTable:
 
     # -- options ---------------------------------------------------------------
 
-    def default_options(self) -> JSONDict:
-        return self.defaults.as_dict()
+    def default_options(self) -> JSONObject:
+        return dict(self.defaults.as_dict())
 
-    def check_options(self, options: Mapping[str, Any]) -> JSONDict:
-        return self.parse_options(options).as_dict()
+    def check_options(self, options: Mapping[str, object]) -> JSONObject:
+        return dict(self.parse_options(options).as_dict())
 
-    def parse_options(self, options: Mapping[str, Any]) -> Options:
+    def parse_options(self, options: Mapping[str, object]) -> Options:
         """The house rules as the typed Options (parsed once per set of values), this
         table's defaults where ``options`` names none."""
         if self.defaults != _STANDARD:
@@ -341,10 +342,10 @@ class LeastScoreTable:
                                 false_declaration=score.false_declaration,
                                 halved=tuple(halved))
 
-    def round_from_json(self, data: Mapping[str, Any]) -> LeastScoreRound:
+    def round_from_json(self, data: JSONRecord) -> LeastScoreRound:
         return LeastScoreRound.from_json(data)
 
-    def round_from_summary(self, summary_round: Mapping[str, Any]) -> LeastScoreRound:
+    def round_from_summary(self, summary_round: JSONRecord) -> LeastScoreRound:
         missing = [key for key in ("declarer", "totals") if key not in summary_round]
         if missing:
             raise EntryError(_("a Least Score round needs 'declarer' and 'totals' ({error})")
@@ -395,7 +396,7 @@ class LeastScoreTable:
         return texts.house_rules(options, language, self.defaults)
 
 
-def _parse(options: Mapping[str, Any]) -> Options:
+def _parse(options: Mapping[str, object]) -> Options:
     unknown = set(options) - set(Options().as_dict())
     if unknown:
         raise EntryError(_("Least Score has no option {option}").format(

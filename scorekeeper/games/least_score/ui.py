@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -25,6 +24,7 @@ from scorekeeper.keyboard import (
     read_move,
     unknown_word,
 )
+from scorekeeper.kit.rounds import JSONRecord
 from scorekeeper.text import fill
 
 CARD_HELP = N_("write rank then suit: ranks A 2-10 J Q K (T for 10), suits S H D C; "
@@ -257,21 +257,24 @@ def replay_state(deal: Deal) -> RenderableType:
     return Group(*lines)
 
 
-def describe_record(record: Mapping[str, Any]) -> Text:
-    """One saved action, as text."""
+def describe_record(record: JSONRecord) -> Text:
+    """One saved action (of a deal that replayed: the engine checked it), as text."""
     if "reshuffle" in record:
-        size = len(record["reshuffle"])
+        reshuffled = record["reshuffle"]
+        size = len(reshuffled) if isinstance(reshuffled, list) else 0
         return Text(ngettext("The dead pile is shuffled into a new deck ({n} card).",
                              "The dead pile is shuffled into a new deck ({n} cards).",
                              size).format(n=size), style="dim")
     if record.get("declare"):
         return fill(_("{player} declares!"), style="bold", player=record["player"])
-    cards = _cards(parse_cards(record["discard"]))  # (a joker: Yaniv's house rule)
+    discarded = record["discard"]  # (a joker: Yaniv's house rule)
+    cards = _cards(parse_cards([str(card) for card in discarded]
+                               if isinstance(discarded, list) else ()))
     if record["take"] == "deck":
         return fill(_("{player} discards {cards} and takes from the deck"),
                     player=record["player"], cards=cards)
     return fill(_("{player} discards {cards} and takes {take}"), player=record["player"],
-                cards=cards, take=cards_text([record["take"]]))
+                cards=cards, take=cards_text([str(record["take"])]))
 
 
 def describe_hint(advice: Advice, view: View) -> Text:
@@ -329,6 +332,6 @@ def read_action(view: View, ask: Any, say: Any, hint_rng: random.Random | None =
                      lambda: legal_moves(view), parse, hint)
 
 
-def describe_step(record: Mapping[str, Any], deal: Deal) -> Text:
+def describe_step(record: JSONRecord, deal: Deal) -> Text:
     """One saved action in a replay (``deal`` is the deal just after it)."""
     return describe_record(record)

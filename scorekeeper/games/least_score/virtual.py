@@ -11,7 +11,7 @@ from scorekeeper.games.least_score.bots import BOTS
 from scorekeeper.games.least_score.engine import Deal, Declare, GameScore, State
 from scorekeeper.games.least_score.table import LeastScoreScored, LeastScoreTable
 from scorekeeper.games.virtual import BotsGame, Coach, DealRngs, RecordedDealGame
-from scorekeeper.kit.rounds import JSONDict, ScoredRound
+from scorekeeper.kit.rounds import JSONObject, ScoredRound
 
 
 class LeastScoreVirtual(RecordedDealGame):
@@ -22,7 +22,7 @@ class LeastScoreVirtual(RecordedDealGame):
     checked_keys = ("declarer", "totals", "hands")
     end_of_deal = "a declaration"
 
-    def record_of(self, deal: Any) -> JSONDict:
+    def record_of(self, deal: Any) -> JSONObject:
         result = deal.result()
         record, actions = deal.to_record()
         return {

@@ -13,7 +13,6 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from importlib import resources
-from typing import Any
 
 from scorekeeper.errors import MalformedValue
 from scorekeeper.games.oh_hell import rules
@@ -39,7 +38,8 @@ from scorekeeper.kit.play import Played, first_players, play_rounds
 from scorekeeper.kit.roster import RosterChange, RosterRule
 from scorekeeper.kit.rounds import (
     GridMarks,
-    JSONDict,
+    JSONObject,
+    JSONRecord,
     Round,
     RoundCaption,
     ScoredRound,
@@ -67,7 +67,7 @@ _HOOK = {
 }
 
 
-def _whole_numbers(data: Mapping[str, Any], key: str) -> dict[str, int]:
+def _whole_numbers(data: JSONRecord, key: str) -> dict[str, int]:
     """One of a stored round's two parts: each player's whole number (a file may hold
     anything)."""
     values = data.get(key)
@@ -90,12 +90,12 @@ class OhHellRound(Round):
     tricks: dict[str, int]
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> OhHellRound:
+    def from_json(cls, data: JSONRecord) -> OhHellRound:
         """The stored round (docs/format.md), each part checked for its type."""
         return cls(bids=_whole_numbers(data, BIDS_KEY), tricks=_whole_numbers(data, TRICKS_KEY),
                    **carried_from_json(data))
 
-    def to_json(self) -> JSONDict:
+    def to_json(self) -> JSONObject:
         return {BIDS_KEY: dict(self.bids), TRICKS_KEY: dict(self.tricks)} | self.carried_json()
 
     def renamed(self, names: Mapping[str, str]) -> OhHellRound:
@@ -126,11 +126,12 @@ class OhHellScored(ScoredRound):
     def missed(self) -> list[str]:
         return [name for name in self.played.bids if name not in self.made]
 
-    def to_json(self) -> JSONDict:
+    def to_json(self) -> JSONObject:
         played = self.played
         return {"number": self.number, "dealer": self.dealer, "hand_size": self.hand_size,
                 BIDS_KEY: dict(played.bids), TRICKS_KEY: dict(played.tricks),
-                "contracts": dict(self.values), "scores": dict(self.scores),
+                "contracts": {name: played.contract(name) for name in played.bids},
+                "scores": dict(self.scores),
                 "made": list(self.made), "knocked_out": list(self.knocked_out)} \
             | played.carried_json()
 
@@ -183,13 +184,13 @@ class OhHellTable:
 
     # -- options ---------------------------------------------------------------
 
-    def default_options(self) -> JSONDict:
-        return self.defaults.as_dict()
+    def default_options(self) -> JSONObject:
+        return dict(self.defaults.as_dict())
 
-    def check_options(self, options: Mapping[str, Any]) -> JSONDict:
-        return self.parse_options(options).as_dict()
+    def check_options(self, options: Mapping[str, object]) -> JSONObject:
+        return dict(self.parse_options(options).as_dict())
 
-    def parse_options(self, options: Mapping[str, Any]) -> Options:
+    def parse_options(self, options: Mapping[str, object]) -> Options:
         """The house rules as the typed Options (parsed once per set of values)."""
         return _parse_options(options)
 
@@ -322,10 +323,10 @@ class OhHellTable:
         return _oh_hell_standings(played.standings(next_deal=next_deal,
                                                    next_starter=next_starter), size)
 
-    def round_from_json(self, data: Mapping[str, Any]) -> OhHellRound:
+    def round_from_json(self, data: JSONRecord) -> OhHellRound:
         return OhHellRound.from_json(data)
 
-    def round_from_summary(self, summary_round: Mapping[str, Any]) -> OhHellRound:
+    def round_from_summary(self, summary_round: JSONRecord) -> OhHellRound:
         return OhHellRound.from_json(summary_round)
 
     def widest_round(self, players: Sequence[str], options: Options
@@ -442,7 +443,7 @@ def _check_dealable(after: int, changes: Sequence[RosterChange], played: Played,
                 deck=rules.DECK))
 
 
-def _parse(options: Mapping[str, Any]) -> Options:
+def _parse(options: Mapping[str, object]) -> Options:
     unknown = sorted(set(options) - set(Options().as_dict()))
     if unknown:
         raise EntryError(_("Oh Hell has no option {option}").format(option=repr(unknown[0])))

@@ -39,13 +39,14 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypedDict
 
 from scorekeeper.cards import SUITS, Card, CardError, Suit, parse_card, parse_suit
 from scorekeeper.errors import IllegalAction
 from scorekeeper.games.one_card import rules
 from scorekeeper.games.one_card.rules import JokerRule, Options, Order
 from scorekeeper.games.one_card.words import _
+from scorekeeper.json_types import JSONObject, JSONRecord
 
 __all__ = [
     "BID0",
@@ -262,7 +263,7 @@ def _card(text: Any, rule: JokerRule, what: str) -> Card:
     return card
 
 
-def action_from_record(record: Mapping[str, Any], rule: JokerRule) -> Action:
+def action_from_record(record: JSONRecord, rule: JokerRule) -> Action:
     """The action of one FORMAT.md ``actions`` entry (``player`` is checked by the caller)."""
     if "bid" in record:
         amount = record["bid"]
@@ -282,7 +283,10 @@ def action_from_record(record: Mapping[str, Any], rule: JokerRule) -> Action:
             raise ValueError(f"suit: {exc}") from None
     if "order" in record:
         try:
-            return ChooseOrder(Order(record["order"]))
+            order = record["order"]
+            if not isinstance(order, str):
+                raise ValueError(order)
+            return ChooseOrder(Order(order))
         except ValueError:
             raise ValueError(
                 f"order: expected 'uptown' or 'downtown', not {record['order']!r}"
@@ -541,7 +545,7 @@ class DealInfo:
         other.sizes = self.sizes[:]
         return other
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         """Every field (for tests that compare two of them)."""
         return {name: getattr(self, name) for name in self.__slots__}
 
@@ -1042,6 +1046,14 @@ class State:
 # The deal, typed: cards, named actions, views and FORMAT.md records on the core
 
 
+class _Initial(TypedDict):
+    """A deal as it was dealt (FORMAT.md's ``deal``): the dealer, each hand, the One Card."""
+
+    dealer: str
+    hands: dict[str, list[str]]
+    one_card: str
+
+
 class Deal:
     """One deal of One Card, from the bidding to the One Card: the typed face of a
     :class:`State` (which plays it), for ``score play``, replays and imports.
@@ -1107,8 +1119,8 @@ class Deal:
         self._state.deal([index[card] for card in every])
         self._state.game = game
         self._tricks: list[Trick] = []
-        self._actions: list[dict[str, Any]] = []
-        self._initial: dict[str, Any] = {
+        self._actions: list[JSONObject] = []
+        self._initial: _Initial = {
             "dealer": dealer,
             "hands": {
                 name: [str(c) for c in hand]
@@ -1134,7 +1146,7 @@ class Deal:
         return cls(players, dealer, hands, one_card, options, game)
 
     @classmethod
-    def from_record(cls, deal: Mapping[str, Any], options: Options) -> Deal:
+    def from_record(cls, deal: JSONRecord, options: Options) -> Deal:
         """The deal as FORMAT.md records it (``dealer``, ``hands``, ``one_card``).
 
         The players are the keys of ``hands``, in seating order.
@@ -1159,7 +1171,7 @@ class Deal:
                           for item in items])
         return cls(players, dealer, cards, _card(one_text, rule, "one_card"), options)
 
-    def replay(self, actions: Iterable[Mapping[str, Any]]) -> None:
+    def replay(self, actions: Iterable[JSONRecord]) -> None:
         """Apply FORMAT.md ``actions`` in order, checking each (``IllegalAction`` if not)."""
         for number, record in enumerate(actions, 1):
             player = record.get("player")
@@ -1343,7 +1355,7 @@ class Deal:
         info = self._state.info
         cards = self._cards
         hand = tuple(cards[c] for c in self._state.hands[seat])
-        record: dict[str, Any] = {"player": self.players[seat], "play": str(card)}
+        record: JSONObject = {"player": self.players[seat], "play": str(card)}
         trump = self.trump
         index = _INDEX[rule].get(card)
         if not info.trick:
@@ -1402,17 +1414,17 @@ class Deal:
             one_card_to=names[info.last_winner],
         )
 
-    def to_record(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    def to_record(self) -> tuple[JSONObject, list[JSONObject]]:
         """FORMAT.md's ``deal`` and ``actions`` (copies; card strings, player names)."""
         initial = self._initial
-        deal = {
+        deal: JSONObject = {
             "dealer": initial["dealer"],
             "hands": {name: list(cards) for name, cards in initial["hands"].items()},
             "one_card": initial["one_card"],
         }
         return deal, [dict(record) for record in self._actions]
 
-    def round_record(self) -> dict[str, Any]:
+    def round_record(self) -> JSONObject:
         """The finished deal as a FORMAT.md One Card round of a virtual session, without
         ``number`` and ``scores`` (the session adds them):
         ``{"dealer", "bidder", "bid", "trump", "points", "deal", "actions"}``."""

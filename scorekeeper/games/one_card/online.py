@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping
-from typing import Any
 
 from scorekeeper.cards import SUITS
 from scorekeeper.games.one_card import ui
@@ -22,6 +20,7 @@ from scorekeeper.games.one_card.engine import (
 )
 from scorekeeper.games.one_card.rules import Order
 from scorekeeper.games.one_card.words import N_, _
+from scorekeeper.kit.rounds import JSONRecord
 from scorekeeper.views.seat import JSONObject, button, plain_lines, row
 
 HELP = {
@@ -103,7 +102,7 @@ def moves(view: View) -> JSONObject:
                         for action in ordered(view)]}
 
 
-def action_of(move: Mapping[str, Any], view: View) -> Action:
+def action_of(move: JSONRecord, view: View) -> Action:
     """The engine action of the button pressed (the engine checks it)."""
     index = move.get("button")
     legal = ordered(view)

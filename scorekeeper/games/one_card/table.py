@@ -39,7 +39,8 @@ from scorekeeper.kit.play import Played, play_rounds
 from scorekeeper.kit.roster import RosterChange, RosterRule
 from scorekeeper.kit.rounds import (
     GridMarks,
-    JSONDict,
+    JSONObject,
+    JSONRecord,
     Round,
     RoundCaption,
     ScoredRound,
@@ -67,7 +68,7 @@ class OneCardRound(Round):
     the standings know the dealer)."""
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> OneCardRound:
+    def from_json(cls, data: JSONRecord) -> OneCardRound:
         """The stored round (FORMAT.md), each part checked for its type."""
         points = data.get("points")
         if not isinstance(points, dict):
@@ -91,7 +92,7 @@ class OneCardRound(Round):
                    dealer=dealer if isinstance(dealer, str) else None,
                    **carried_from_json(data))
 
-    def to_json(self) -> JSONDict:
+    def to_json(self) -> JSONObject:
         dealt = {} if self.dealer is None else {"dealer": self.dealer}
         return dealt | {"bidder": self.bidder, "bid": self.bid, "trump": self.trump,
                         "points": dict(self.points)} | self.carried_json()
@@ -116,7 +117,7 @@ class OneCardScored(ScoredRound):
     def values(self) -> Mapping[str, object]:
         return self.played.points
 
-    def to_json(self) -> JSONDict:
+    def to_json(self) -> JSONObject:
         played = self.played
         return {"number": self.number, "dealer": self.dealer, "bidder": played.bidder,
                 "bid": played.bid, "trump": played.trump, "points": dict(played.points),
@@ -159,13 +160,13 @@ class OneCardTable:
 
     # -- options ---------------------------------------------------------------
 
-    def default_options(self) -> JSONDict:
+    def default_options(self) -> JSONObject:
         return _options_dict(Options())
 
-    def check_options(self, options: Mapping[str, Any]) -> JSONDict:
+    def check_options(self, options: Mapping[str, object]) -> JSONObject:
         return _options_dict(self.parse_options(options))
 
-    def parse_options(self, options: Mapping[str, Any]) -> Options:
+    def parse_options(self, options: Mapping[str, object]) -> Options:
         """The house rules as the typed Options (parsed once per set of values)."""
         return _parse_options(options)
 
@@ -364,10 +365,10 @@ class OneCardTable:
                 dealer=dealer, starter=starter),
             next_starter=_("{starter} bids first.").format(starter=starter))
 
-    def round_from_json(self, data: Mapping[str, Any]) -> OneCardRound:
+    def round_from_json(self, data: JSONRecord) -> OneCardRound:
         return OneCardRound.from_json(data)
 
-    def round_from_summary(self, summary_round: Mapping[str, Any]) -> OneCardRound:
+    def round_from_summary(self, summary_round: JSONRecord) -> OneCardRound:
         missing = [key for key in ("bidder", "bid", "points") if key not in summary_round]
         if missing:
             raise EntryError(_("a One Card round needs 'bidder', 'bid' and 'points' ({error})")
@@ -415,7 +416,7 @@ class OneCardTable:
         return texts.house_rules(options, language)
 
 
-def _parse(options: Mapping[str, Any]) -> Options:
+def _parse(options: Mapping[str, object]) -> Options:
     unknown = sorted(set(options) - set(_OPTION_NAMES))
     if unknown:
         raise EntryError(_("One Card has no option {option}: its options are {options}")
@@ -555,7 +556,7 @@ def _points_total_problem(total: int, opts: Options) -> str:
     return problem.format(total=total, all=rules.TOTAL_POINTS)
 
 
-def _options_dict(opts: Options) -> JSONDict:
+def _options_dict(opts: Options) -> JSONObject:
     return {"joker": opts.joker.value, "target": opts.target}
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -25,6 +24,7 @@ from scorekeeper.keyboard import (
     read_move,
     unknown_word,
 )
+from scorekeeper.kit.rounds import JSONRecord
 from scorekeeper.text import fill
 
 STRONG = StrongBot()
@@ -394,17 +394,19 @@ def replay_state(deal: Deal) -> RenderableType:
     return Group(*lines)
 
 
-def describe_record(record: Mapping[str, Any]) -> Text:
-    player = record["player"]
+def describe_record(record: JSONRecord) -> Text:
+    """One saved action (of a deal that replayed: the engine checked it), as text."""
+    player = str(record["player"])
     if "bid" in record:
-        return _said_bid(player, record["bid"])
+        bid = record["bid"]
+        return _said_bid(player, bid if isinstance(bid, int) else None)
     if "order" in record:
         return _said_order(player, record["order"])
-    suit = parse_suit(record["suit"]) if record.get("suit") else None
-    return _said_play(player, card_text(record["play"]), suit)
+    suit = parse_suit(str(record["suit"])) if record.get("suit") else None
+    return _said_play(player, card_text(str(record["play"])), suit)
 
 
-def describe_step(record: Mapping[str, Any], deal: Deal) -> Text:
+def describe_step(record: JSONRecord, deal: Deal) -> Text:
     """One saved action in a replay, and who won the trick when it completed one
     (``deal`` is the deal just after the action)."""
     text = describe_record(record)

@@ -10,7 +10,7 @@ from scorekeeper.games.one_card.bots import BOTS
 from scorekeeper.games.one_card.engine import OVER, Deal, GameScore, State
 from scorekeeper.games.one_card.table import OneCardScored, OneCardTable
 from scorekeeper.games.virtual import BotsGame, Coach, DealRngs, RecordedDealGame
-from scorekeeper.kit.rounds import JSONDict, ScoredRound
+from scorekeeper.kit.rounds import JSONObject, ScoredRound
 
 
 class OneCardVirtual(RecordedDealGame):
@@ -21,8 +21,8 @@ class OneCardVirtual(RecordedDealGame):
     checked_keys = ("bidder", "bid", "trump", "points")
     end_of_deal = "the last trick"
 
-    def record_of(self, deal: Any) -> JSONDict:
-        round_: JSONDict = deal.round_record()
+    def record_of(self, deal: Any) -> JSONObject:
+        round_: JSONObject = deal.round_record()
         return round_
 
     def coach(self) -> Coach:

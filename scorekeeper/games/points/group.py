@@ -130,7 +130,7 @@ def read_game_file(path: Path) -> GameFile:
     return parse_game(path, data, text)
 
 
-def parse_game(path: Path, data: Mapping[str, Any], text: str = "") -> GameFile:
+def parse_game(path: Path, data: Mapping[str, object], text: str = "") -> GameFile:
     """A game's file's parsed TOML as a :class:`GameFile`; GameFileError naming the line
     (found in ``text``) of the first thing wrong."""
     for key in data:
@@ -191,7 +191,7 @@ def declaration(game: GameFile) -> GameDeclaration:
                    base="scorekeeper.games.points")
 
 
-def _text(data: Mapping[str, Any], key: str, default: str, most: int, text: str) -> str:
+def _text(data: Mapping[str, object], key: str, default: str, most: int, text: str) -> str:
     value = data.get(key, default)
     if not isinstance(value, str) or len(value) > most or any(
             unicodedata.category(char).startswith("C") for char in value) \

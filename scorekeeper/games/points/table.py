@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from importlib import resources
 from importlib.resources.abc import Traversable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from scorekeeper.errors import MalformedValue
 from scorekeeper.games.points import rules
@@ -36,7 +36,8 @@ from scorekeeper.kit.options import (
 from scorekeeper.kit.play import Played, play_rounds
 from scorekeeper.kit.roster import RosterChange, RosterRule
 from scorekeeper.kit.rounds import (
-    JSONDict,
+    JSONObject,
+    JSONRecord,
     Round,
     RoundCaption,
     ScoredRound,
@@ -56,13 +57,15 @@ _SUM = N_("every deal's points add up to {sum}")
 _NO_SUM = N_("a deal's points may add up to anything")
 
 
-def checked_points(points: Mapping[str, Any]) -> dict[str, int]:
+def checked_points(points: JSONRecord) -> dict[str, int]:
     """Each stored value a whole number (a file may hold anything)."""
+    checked: dict[str, int] = {}
     for name, value in points.items():
-        if type(value) is not int:  # (not a bool either)
+        if type(value) is not int or not isinstance(value, int):  # (not a bool either)
             raise EntryError(_("{name}'s points must be a whole number, not {points}")
                              .format(name=name, points=repr(value)))
-    return dict(points)
+        checked[name] = value
+    return checked
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -72,14 +75,14 @@ class PointsRound(Round):
     points: dict[str, int]
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> PointsRound:
+    def from_json(cls, data: JSONRecord) -> PointsRound:
         """The stored round (FORMAT.md), each part checked for its type."""
         points = data.get(POINTS_KEY)
         if not isinstance(points, dict):
             raise EntryError(_("the deal has no points"))
         return cls(points=checked_points(points), **carried_from_json(data))
 
-    def to_json(self) -> JSONDict:
+    def to_json(self) -> JSONObject:
         return {POINTS_KEY: dict(self.points)} | self.carried_json()
 
     def renamed(self, names: Mapping[str, str]) -> PointsRound:
@@ -99,11 +102,11 @@ class PointsScored(ScoredRound):
     def values(self) -> Mapping[str, object]:
         return self.scores
 
-    def results_json(self) -> JSONDict:
+    def results_json(self) -> JSONObject:
         """What the summary round says after its points and scores (a variant's keys)."""
         return {}
 
-    def to_json(self) -> JSONDict:
+    def to_json(self) -> JSONObject:
         return {"number": self.number, "dealer": self.dealer, POINTS_KEY: dict(self.scores),
                 "scores": dict(self.scores), **self.results_json(), "best": list(self.best),
                 "knocked_out": list(self.knocked_out)} | self.played.carried_json()
@@ -150,20 +153,20 @@ class PointsTable:
 
     # -- options ---------------------------------------------------------------
 
-    def default_options(self) -> JSONDict:
+    def default_options(self) -> JSONObject:
         return self.options_dict(self.defaults)
 
-    def options_dict(self, options: Options) -> JSONDict:
+    def options_dict(self, options: Options) -> JSONObject:
         return dict(options.as_dict())
 
-    def check_options(self, options: Mapping[str, Any]) -> JSONDict:
+    def check_options(self, options: Mapping[str, object]) -> JSONObject:
         return self.options_dict(self.parse_options(options))
 
     def lowest_wins(self, options: Options) -> bool:
         """Whether the lowest total wins a session with these house rules (``--wins``)."""
         return options.wins is Wins.LOW
 
-    def parse_options(self, options: Mapping[str, Any]) -> Options:
+    def parse_options(self, options: Mapping[str, object]) -> Options:
         """The settings as the typed Options, this game's defaults where none is given."""
         unknown = sorted(set(options) - set(self.house_rule_keys))
         if unknown:
@@ -275,7 +278,7 @@ class PointsTable:
                                "{most} either way in a deal").format(
                 name=name, points=value, most=rules.MAX_POINTS))
 
-    def check_entry_types(self, points: Mapping[str, Any]) -> None:
+    def check_entry_types(self, points: JSONRecord) -> None:
         """Each stored value a whole number (a file may hold anything)."""
         checked_points(points)
 
@@ -329,10 +332,10 @@ class PointsTable:
         return [_("Deal {number} of {rounds}.").format(number=deals + 1,
                                                        rounds=options.rounds)]
 
-    def round_from_json(self, data: Mapping[str, Any]) -> PointsRound:
+    def round_from_json(self, data: JSONRecord) -> PointsRound:
         return self.round_type.from_json(data)
 
-    def round_from_summary(self, summary_round: Mapping[str, Any]) -> PointsRound:
+    def round_from_summary(self, summary_round: JSONRecord) -> PointsRound:
         points = summary_round.get(POINTS_KEY)
         if not isinstance(points, dict):
             raise EntryError(_("a {game} deal needs 'points': each player's points").format(

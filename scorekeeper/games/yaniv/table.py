@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from scorekeeper.games.least_score import texts
 from scorekeeper.games.least_score.rules import MAX_HAND_TOTAL, End, Options, Tie, TwoPairs
@@ -30,7 +30,7 @@ from scorekeeper.kit.options import (
     option_whole_number,
     parsed_once,
 )
-from scorekeeper.kit.rounds import JSONDict, RoundCaption
+from scorekeeper.kit.rounds import JSONObject, RoundCaption
 from scorekeeper.kit.standings import StatFigure
 
 
@@ -99,17 +99,17 @@ class YanivTable(LeastScoreTable):
                            knocked_out=tuple(players), played=played, false_declaration=True,
                            halved=tuple(players) if opts.halving else ())
 
-    def parse_options(self, options: Mapping[str, Any]) -> YanivOptions:
+    def parse_options(self, options: Mapping[str, object]) -> YanivOptions:
         return _parse_options({**self.default_options(), **options})
 
-    def check_options(self, options: Mapping[str, Any]) -> JSONDict:
+    def check_options(self, options: Mapping[str, object]) -> JSONObject:
         """A new session's house rules: as :meth:`parse_options` reads them, and a
         threshold some hand is under (a stored 0 still reads; a new one is refused)."""
         opts = self.parse_options(options)
         problem = opts.problem()
         if problem is not None:
             raise EntryError(problem)
-        return opts.as_dict()
+        return dict(opts.as_dict())
 
     def check_players(self, players: Sequence[str]) -> None:
         try:
@@ -147,7 +147,7 @@ class YanivTable(LeastScoreTable):
         ]
 
 
-def _parse(options: Mapping[str, Any]) -> YanivOptions:
+def _parse(options: Mapping[str, object]) -> YanivOptions:
     unknown = set(options) - set(YanivOptions().as_dict())
     if unknown:
         raise EntryError(_("Yaniv has no option {option}").format(
