@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from browsers import headless_chromium
 from conftest import Result
+from deadlines import deadline
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -64,7 +65,7 @@ def test_three_phones_enter_a_deal_and_add_round_records_it(
             driver.get(f"{urls[name]}?lang={lang}")
         for driver, (name, (hand, declared, _lang)) in zip(phones, HANDS.items(),
                                                            strict=True):
-            wait = WebDriverWait(driver, 15, poll_frequency=0.05)
+            wait = WebDriverWait(driver, deadline(15), poll_frequency=0.05)
             field = wait.until(lambda d: d.find_element(By.ID, "field-hand"))
             field.send_keys(hand)
             if declared:
@@ -93,12 +94,12 @@ def test_three_phones_enter_a_deal_and_add_round_records_it(
         field.clear()
         field.send_keys("99")
         cy.find_element(By.ID, "send").click()
-        WebDriverWait(cy, 10, poll_frequency=0.05).until(
+        WebDriverWait(cy, deadline(10), poll_frequency=0.05).until(
             lambda d: d.find_elements(By.CSS_SELECTOR, "main .problem"))
         recorded = score_run("add-round", "--declarer", "Ann")
         assert recorded.exit_code == 0, recorded.output
         for driver in phones:
-            WebDriverWait(driver, 15, poll_frequency=0.05).until(
+            WebDriverWait(driver, deadline(15), poll_frequency=0.05).until(
                 lambda d: d.find_element(By.ID, "entry").get_attribute("data-deal") == "2")
             assert driver.find_element(By.ID, "field-hand").get_attribute("value") == ""
             logs = driver.get_log("browser")

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from browsers import headless_chromium
 from conftest import CLI
+from deadlines import deadline
 from online import online_game, request
 from selenium import webdriver
 from selenium.webdriver.common.by import By
@@ -119,7 +120,7 @@ def test_the_live_page_says_the_connection_is_lost_and_comes_back_by_itself(
 
     site, server = serve(0)
     port = server.server_port
-    wait = WebDriverWait(browser, 30, poll_frequency=0.1)
+    wait = WebDriverWait(browser, deadline(30), poll_frequency=0.1)
 
     def live_says(words: str) -> bool:
         return browser.find_element(By.ID, "live").text == words

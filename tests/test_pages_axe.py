@@ -16,6 +16,7 @@ import pytest
 from axe_core_python.selenium import Axe
 from browsers import headless_chromium
 from conftest import CLI
+from deadlines import deadline
 from online import online_game
 from selenium import webdriver
 from selenium.webdriver.common.by import By
@@ -45,7 +46,7 @@ def violations(driver: webdriver.Chrome, url: str, drawn: str) -> list[dict[str,
     """axe-core's violations on the page at ``url``, once ``drawn`` (a CSS selector) is
     on it."""
     driver.get(url)
-    WebDriverWait(driver, 30, poll_frequency=0.1).until(
+    WebDriverWait(driver, deadline(30), poll_frequency=0.1).until(
         lambda found: found.find_elements(By.CSS_SELECTOR, drawn))
     result = Axe().run(driver)
     return [{"id": found["id"], "impact": found["impact"],

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from browsers import headless_chromium
+from deadlines import deadline
 from online import online_game
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -79,7 +80,7 @@ def test_the_seat_page_shows_why_a_pick_is_not_a_discard(tmp_path: Path) -> None
         try:
             online.play()
             driver.get(online.seat_url("Ann"))
-            wait = WebDriverWait(driver, 60, poll_frequency=0.1)
+            wait = WebDriverWait(driver, deadline(60), poll_frequency=0.1)
             wait.until(lambda found: found.find_elements(By.CSS_SELECTOR,
                                                          "section.moves .pick button"))
             label = driver.find_element(By.CSS_SELECTOR, "section.moves p.label").text

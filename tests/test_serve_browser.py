@@ -18,6 +18,7 @@ import pytest
 from babel.messages.pofile import read_po
 from browsers import headless_chromium
 from conftest import CLI, Result
+from deadlines import deadline
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -75,7 +76,7 @@ def standings(driver: webdriver.Chrome) -> dict[str, str]:
 
 
 def wait_for(driver: webdriver.Chrome, check: Callable[[Any], Any], seconds: float) -> Any:
-    return WebDriverWait(driver, seconds, poll_frequency=0.05).until(check)
+    return WebDriverWait(driver, deadline(seconds), poll_frequency=0.05).until(check)
 
 
 @pytest.mark.usefixtures("table_night")
