@@ -8,6 +8,7 @@ Set SCOREKEEPER_SCREENSHOT=docs/entry-phone.png to keep a player's page's screen
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Callable, Iterator
@@ -15,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsers import headless_chromium
+from browsers import pooled_chromium
 from conftest import Result
 from deadlines import deadline
 from selenium import webdriver
@@ -30,18 +31,13 @@ HANDS = {"Ann": ("AH,2S", True, "en"), "Bob": ("KD,6C", False, "ar"),
 
 
 @pytest.fixture(scope="module")
-def phones(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[webdriver.Chrome]]:
-    """Three headless Chromiums at a phone's width, one per player."""
-    drivers: list[webdriver.Chrome] = []
-    try:
-        for index in range(len(HANDS)):
-            driver = headless_chromium(tmp_path_factory.mktemp(f"entry-{index}"), 420)
-            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
-            drivers.append(driver)
-        yield drivers
-    finally:
+def phones() -> Iterator[list[webdriver.Chrome]]:
+    """Three headless Chromiums at a phone's width, one per player (from the pool)."""
+    with contextlib.ExitStack() as taken:
+        drivers = [taken.enter_context(pooled_chromium(420)) for _ in HANDS]
         for driver in drivers:
-            driver.quit()
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+        yield drivers
 
 
 def layout(driver: webdriver.Chrome) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browsers import headless_chromium
+from browsers import pooled_chromium
 from conftest import CLI
 from deadlines import deadline
 from online import online_game, request
@@ -92,12 +92,9 @@ def test_the_live_page_a_seat_and_an_entry_page_each_have_an_icon(
 
 
 @pytest.fixture
-def browser(tmp_path: Path) -> Iterator[webdriver.Chrome]:
-    driver = headless_chromium(tmp_path / "chromium", 390)
-    try:
+def browser() -> Iterator[webdriver.Chrome]:
+    with pooled_chromium(390) as driver:
         yield driver
-    finally:
-        driver.quit()
 
 
 def test_the_live_page_says_the_connection_is_lost_and_comes_back_by_itself(

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsers import headless_chromium
+from browsers import pooled_chromium
 from online import Online, online_game
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
@@ -25,24 +25,15 @@ from selenium.webdriver.support.ui import WebDriverWait
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
 
 
-def chromium(profile: Path) -> webdriver.Chrome:
-    driver = headless_chromium(profile, 420)
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
-    return driver
 
 
 @pytest.fixture(scope="module")
-def phones(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[webdriver.Chrome]]:
-    """Two headless Chromiums, one per human seat (for the module: each takes seconds to
-    start)."""
-    drivers: list[webdriver.Chrome] = []
-    try:
-        for index in range(2):
-            drivers.append(chromium(tmp_path_factory.mktemp(f"profile-{index}")))
-        yield drivers
-    finally:
-        for driver in drivers:
-            driver.quit()
+def phones() -> Iterator[list[webdriver.Chrome]]:
+    """Two headless Chromiums at a phone's size, one per human seat (from the pool)."""
+    with pooled_chromium(420) as ann, pooled_chromium(420) as bea:
+        for driver in (ann, bea):
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+        yield [ann, bea]
 
 
 def click_a_move(driver: webdriver.Chrome, declare_when_allowed: bool) -> bool:

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browsers import headless_chromium
+from browsers import pooled_chromium
 from conftest import CLI
 from selenium import webdriver
 from selenium.webdriver.common.by import By
@@ -56,12 +56,9 @@ return problems;
 
 
 @pytest.fixture(scope="module")
-def chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[webdriver.Chrome]:
-    driver = headless_chromium(tmp_path_factory.mktemp("chromium"), 1280)
-    try:
+def chromium() -> Iterator[webdriver.Chrome]:
+    with pooled_chromium(1280) as driver:
         yield driver
-    finally:
-        driver.quit()
 
 
 def players(*names: str) -> list[str]:

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
-from browsers import headless_chromium
+from browsers import pooled_chromium
 from conftest import CLI, Result
 from deadlines import deadline
 from selenium import webdriver
@@ -28,13 +28,10 @@ PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
 
 
 @pytest.fixture(scope="module")
-def chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[webdriver.Chrome]:
-    """One headless Chromium for the module (it takes a second or more to start)."""
-    driver = headless_chromium(tmp_path_factory.mktemp("chromium"), 1000)
-    try:
+def chromium() -> Iterator[webdriver.Chrome]:
+    """One headless Chromium for the module, from the process's pool."""
+    with pooled_chromium(1000) as driver:
         yield driver
-    finally:
-        driver.quit()
 
 
 @pytest.fixture
