@@ -411,7 +411,8 @@ def installed_games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]
                 built = subprocess.run(
                     [sys.executable, "-m", "pip", "install", "--no-deps", "--quiet",
                      "--disable-pip-version-check", *isolation, "--target", str(target),
-                     str(source)], capture_output=True, text=True, timeout=600)
+                     str(source)], capture_output=True, text=True,
+                    timeout=deadline(600))
                 assert built.returncode == 0, built.stderr
             (root / ".complete").touch()
     return targets

@@ -33,7 +33,7 @@ class Playing:
     seen: list[str]
 
     def wait_for(self, pattern: str, timeout: float = 60) -> str:
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + timeout * SCALE
         while True:
             for line in self.seen:
                 if re.search(pattern, line):

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from browsers import pooled_chromium
+from deadlines import SCALE
 from online import Online, online_game
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
@@ -80,7 +81,7 @@ def play_in_browsers(online: Online, drivers: list[webdriver.Chrome],
     for driver, name, lang in zip(drivers, names, ("en", "ar"), strict=False):
         driver.get(f"{online.seat_url(name)}?lang={lang}")
     online.play()
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + timeout * SCALE
     widths_checked = False
     assert online.thread is not None
     while online.thread.is_alive():
@@ -159,7 +160,7 @@ def test_without_the_wake_lock_api_the_page_says_how_to_keep_the_screen_on(
     driver = phones[0]
     with online_game(tmp_path, "one-card", ["Ann"], ["random"], 44, {"target": 20}) as online:
         driver.get(online.seat_url("Ann"))
-        wait = WebDriverWait(driver, 10, poll_frequency=0.05)
+        wait = WebDriverWait(driver, 10 * SCALE, poll_frequency=0.05)
         wait.until(lambda d: d.find_element(By.ID, "awake").text)
         assert "stays on" in driver.find_element(By.ID, "awake").text
         script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {

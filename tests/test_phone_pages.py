@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from browsers import pooled_chromium
 from conftest import CLI
+from deadlines import deadline
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -96,7 +97,7 @@ def problems_at(driver: webdriver.Chrome, url: str, width: int) -> list[str]:
         "width": width, "height": 844, "deviceScaleFactor": 1, "mobile": width < 800})
     try:
         driver.get(url)
-        WebDriverWait(driver, 10).until(lambda d: d.find_element(By.TAG_NAME, "h1"))
+        WebDriverWait(driver, deadline(10)).until(lambda d: d.find_element(By.TAG_NAME, "h1"))
         assert driver.execute_script("return window.innerWidth;") == width
         found: list[str] = driver.execute_script(PROBLEMS)
         return found

@@ -79,7 +79,7 @@ def get(url: str, timeout: float = 5) -> tuple[int, str, float]:
     host, port = "127.0.0.1", int(url.split(":")[2].split("/")[0])
     path = "/" + url.split("/", 3)[3]
     began = time.monotonic()
-    connection = http.client.HTTPConnection(host, port, timeout=timeout)
+    connection = http.client.HTTPConnection(host, port, timeout=timeout * SCALE)
     try:
         connection.request("GET", path)
         response = connection.getresponse()
