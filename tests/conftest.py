@@ -138,6 +138,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         items[:] = [item for item in items if not item.get_closest_marker("slow")]
 
 
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """The browser tests' pool of Chromiums (tests/browsers.py) ends with the session."""
+    browsers = sys.modules.get("browsers")
+    if browsers is not None:
+        browsers.end_pool()
+
+
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """One worker more than the cores (``-n auto``): much of the suite waits on a real
     `score` process, a server or a browser, and a spare worker fills that wait. Measured
@@ -421,7 +428,8 @@ def installed_games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]
                 built = subprocess.run(
                     [sys.executable, "-m", "pip", "install", "--no-deps", "--quiet",
                      "--disable-pip-version-check", *isolation, "--target", str(target),
-                     str(source)], capture_output=True, text=True, timeout=600)
+                     str(source)], capture_output=True, text=True,
+                    timeout=deadline(600))
                 assert built.returncode == 0, built.stderr
             (root / ".complete").touch()
     return targets

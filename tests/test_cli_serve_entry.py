@@ -50,7 +50,7 @@ def read_until(served: Served, text: str, timeout: float = 15) -> None:
         assert served.process.stdout is not None
         threading.Thread(target=pump, args=(served.process.stdout, lines),
                          daemon=True).start()
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + timeout * SCALE
     while not any(text in line for line in served.lines):
         try:
             served.lines.append(lines.get(timeout=max(0.01, deadline - time.monotonic())))

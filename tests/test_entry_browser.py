@@ -8,6 +8,7 @@ Set SCOREKEEPER_SCREENSHOT=docs/entry-phone.png to keep a player's page's screen
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Callable, Iterator
@@ -15,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsers import headless_chromium
+from browsers import pooled_chromium
 from conftest import Result
+from deadlines import deadline
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -29,18 +31,13 @@ HANDS = {"Ann": ("AH,2S", True, "en"), "Bob": ("KD,6C", False, "ar"),
 
 
 @pytest.fixture(scope="module")
-def phones(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[webdriver.Chrome]]:
-    """Three headless Chromiums at a phone's width, one per player."""
-    drivers: list[webdriver.Chrome] = []
-    try:
-        for index in range(len(HANDS)):
-            driver = headless_chromium(tmp_path_factory.mktemp(f"entry-{index}"), 420)
-            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
-            drivers.append(driver)
-        yield drivers
-    finally:
+def phones() -> Iterator[list[webdriver.Chrome]]:
+    """Three headless Chromiums at a phone's width, one per player (from the pool)."""
+    with contextlib.ExitStack() as taken:
+        drivers = [taken.enter_context(pooled_chromium(420)) for _ in HANDS]
         for driver in drivers:
-            driver.quit()
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+        yield drivers
 
 
 def layout(driver: webdriver.Chrome) -> dict[str, Any]:
@@ -64,7 +61,7 @@ def test_three_phones_enter_a_deal_and_add_round_records_it(
             driver.get(f"{urls[name]}?lang={lang}")
         for driver, (name, (hand, declared, _lang)) in zip(phones, HANDS.items(),
                                                            strict=True):
-            wait = WebDriverWait(driver, 15, poll_frequency=0.05)
+            wait = WebDriverWait(driver, deadline(15), poll_frequency=0.05)
             field = wait.until(lambda d: d.find_element(By.ID, "field-hand"))
             field.send_keys(hand)
             if declared:
@@ -93,12 +90,12 @@ def test_three_phones_enter_a_deal_and_add_round_records_it(
         field.clear()
         field.send_keys("99")
         cy.find_element(By.ID, "send").click()
-        WebDriverWait(cy, 10, poll_frequency=0.05).until(
+        WebDriverWait(cy, deadline(10), poll_frequency=0.05).until(
             lambda d: d.find_elements(By.CSS_SELECTOR, "main .problem"))
         recorded = score_run("add-round", "--declarer", "Ann")
         assert recorded.exit_code == 0, recorded.output
         for driver in phones:
-            WebDriverWait(driver, 15, poll_frequency=0.05).until(
+            WebDriverWait(driver, deadline(15), poll_frequency=0.05).until(
                 lambda d: d.find_element(By.ID, "entry").get_attribute("data-deal") == "2")
             assert driver.find_element(By.ID, "field-hand").get_attribute("value") == ""
             logs = driver.get_log("browser")

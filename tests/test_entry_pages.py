@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from conftest import CLI, file_bytes
+from deadlines import SCALE
 from entries import Player
 from online import request
 from serving import EventStream
@@ -49,7 +50,7 @@ class Served:
             self.sent[player] += data
 
     def wait_told(self, text: str, timeout: float = 10) -> None:
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + timeout * SCALE
         while not any(text in line for line in self.told):
             assert time.monotonic() < deadline, (text, self.told)
             time.sleep(0.05)
@@ -296,7 +297,7 @@ def test_a_player_who_joins_gets_a_link_of_their_own(ok: CLI, db_path: Path) -> 
         assert Player(served.url("Ann")).post({"points": "5"})[0] == 200
         store = Store(db_path)
         store.update(lambda db: db.put(replace(db.get(1), players=("Ann", "Bob", "Cy"))))
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 10 * SCALE
         while "Cy" not in served.site.desks:
             assert time.monotonic() < deadline
             time.sleep(0.05)

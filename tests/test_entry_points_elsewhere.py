@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Result, games_from
+from deadlines import deadline
 
 Run = Callable[..., Result]
 
@@ -62,7 +63,7 @@ def _both_readings(entry: Path) -> tuple[list[list[str]], list[list[str]]]:
             "metadata.entry_points(group='scorekeeper.games'))\n"
             "print(json.dumps([ours, theirs]))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True, timeout=120,
+                          check=True, timeout=deadline(120),
                           env={**os.environ, "PYTHONPATH": str(entry)})
     ours, theirs = json.loads(done.stdout.strip().splitlines()[-1])
     return ours, theirs

@@ -12,8 +12,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browsers import headless_chromium
+from browsers import pooled_chromium
 from conftest import CLI
+from deadlines import deadline
 from online import online_game, request
 from selenium import webdriver
 from selenium.webdriver.common.by import By
@@ -91,12 +92,9 @@ def test_the_live_page_a_seat_and_an_entry_page_each_have_an_icon(
 
 
 @pytest.fixture
-def browser(tmp_path: Path) -> Iterator[webdriver.Chrome]:
-    driver = headless_chromium(tmp_path / "chromium", 390)
-    try:
+def browser() -> Iterator[webdriver.Chrome]:
+    with pooled_chromium(390) as driver:
         yield driver
-    finally:
-        driver.quit()
 
 
 def test_the_live_page_says_the_connection_is_lost_and_comes_back_by_itself(
@@ -119,7 +117,7 @@ def test_the_live_page_says_the_connection_is_lost_and_comes_back_by_itself(
 
     site, server = serve(0)
     port = server.server_port
-    wait = WebDriverWait(browser, 30, poll_frequency=0.1)
+    wait = WebDriverWait(browser, deadline(30), poll_frequency=0.1)
 
     def live_says(words: str) -> bool:
         return browser.find_element(By.ID, "live").text == words

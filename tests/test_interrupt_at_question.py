@@ -79,7 +79,7 @@ def test_no_at_the_delete_question_says_nothing_was_changed(
     child = spawn_score(score_exe, db_path, ["delete", "1"])
     child.expect(r"\[y/N\]: ")
     child.sendline("n")
-    child.expect(pexpect.EOF, timeout=20)
+    child.expect(pexpect.EOF, timeout=deadline(20))
     child.close()
     code, said = child.exitstatus, str(child.before)
     assert code == 1, said

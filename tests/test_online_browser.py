@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsers import headless_chromium
+from browsers import pooled_chromium
+from deadlines import SCALE
 from online import Online, online_game
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
@@ -25,24 +26,15 @@ from selenium.webdriver.support.ui import WebDriverWait
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
 
 
-def chromium(profile: Path) -> webdriver.Chrome:
-    driver = headless_chromium(profile, 420)
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
-    return driver
 
 
 @pytest.fixture(scope="module")
-def phones(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[webdriver.Chrome]]:
-    """Two headless Chromiums, one per human seat (for the module: each takes seconds to
-    start)."""
-    drivers: list[webdriver.Chrome] = []
-    try:
-        for index in range(2):
-            drivers.append(chromium(tmp_path_factory.mktemp(f"profile-{index}")))
-        yield drivers
-    finally:
-        for driver in drivers:
-            driver.quit()
+def phones() -> Iterator[list[webdriver.Chrome]]:
+    """Two headless Chromiums at a phone's size, one per human seat (from the pool)."""
+    with pooled_chromium(420) as ann, pooled_chromium(420) as bea:
+        for driver in (ann, bea):
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+        yield [ann, bea]
 
 
 def click_a_move(driver: webdriver.Chrome, declare_when_allowed: bool) -> bool:
@@ -89,7 +81,7 @@ def play_in_browsers(online: Online, drivers: list[webdriver.Chrome],
     for driver, name, lang in zip(drivers, names, ("en", "ar"), strict=False):
         driver.get(f"{online.seat_url(name)}?lang={lang}")
     online.play()
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + timeout * SCALE
     widths_checked = False
     assert online.thread is not None
     while online.thread.is_alive():
@@ -168,7 +160,7 @@ def test_without_the_wake_lock_api_the_page_says_how_to_keep_the_screen_on(
     driver = phones[0]
     with online_game(tmp_path, "one-card", ["Ann"], ["random"], 44, {"target": 20}) as online:
         driver.get(online.seat_url("Ann"))
-        wait = WebDriverWait(driver, 10, poll_frequency=0.05)
+        wait = WebDriverWait(driver, 10 * SCALE, poll_frequency=0.05)
         wait.until(lambda d: d.find_element(By.ID, "awake").text)
         assert "stays on" in driver.find_element(By.ID, "awake").text
         script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {

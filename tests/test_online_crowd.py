@@ -14,6 +14,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from deadlines import SCALE
 from online import Online, Phone, online_game, play_seat
 
 from scorekeeper.web.server import SEAT_PLACES, SPECTATOR_PLACES
@@ -33,7 +34,7 @@ class Streams:
         self.stopped = threading.Event()
         for start in range(0, count, batch):
             opened = [socket.create_connection((parts.hostname or "", parts.port or 0),
-                                               timeout=30)
+                                               timeout=30 * SCALE)
                       for _ in range(min(batch, count - start))]
             for connection in opened:
                 connection.sendall(f"GET {parts.path}events HTTP/1.1\r\nHost: "
@@ -69,7 +70,7 @@ class Streams:
 def phone_once_free(online: Online, name: str, timeout: float = 30) -> Phone:
     """Ann's phone, once the places her own flood held are given back (each stream's
     thread sees its page gone within a tick)."""
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + timeout * SCALE
     while True:
         try:
             return Phone(online.seat_url(name))

@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from conftest import Result
+from deadlines import deadline
 from online import Phone, request
 from test_cli_play_online import Playing, playing  # noqa: F401 (the fixture)
 
@@ -34,7 +35,8 @@ NUMBER = re.compile(r"\d+")
 def first_event(url: str) -> str:
     """The first state a page's live stream sends (what a spectator's phone gets)."""
     parts = urlsplit(url)
-    with socket.create_connection((parts.hostname or "", parts.port or 0), timeout=30) as sock:
+    with socket.create_connection((parts.hostname or "", parts.port or 0),
+                                  timeout=deadline(30)) as sock:
         sock.sendall(f"GET {parts.path}events HTTP/1.1\r\nHost: {parts.netloc}\r\n"
                      "Accept: text/event-stream\r\n\r\n".encode())
         with sock.makefile("rb") as stream:

@@ -19,7 +19,7 @@ from scorekeeper.web.server import SECURITY_HEADERS
 
 def asked_phone(online: Online, phones: dict[str, Phone], timeout: float = 30) -> Phone:
     """The phone of the seat the game is waiting for, once its page offers the moves."""
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + timeout * SCALE
     while time.monotonic() < deadline:
         waiting = [desk for desk in online.table.seats.values() if desk.asked is not None]
         if waiting:

@@ -133,7 +133,7 @@ def test_the_wheel_holds_no_catalog_sources(tmp_path: Path) -> None:
         shutil.copyfile(ROOT / path, source / path)
     out = tmp_path / "dist"
     subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(out),
-                    str(source)], check=True, capture_output=True, timeout=600)
+                    str(source)], check=True, capture_output=True, timeout=600 * SCALE)
     [wheel] = out.glob("*.whl")
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()

@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 from axe_core_python.selenium import Axe
-from browsers import headless_chromium
+from browsers import pooled_chromium
 from conftest import CLI
+from deadlines import deadline
 from online import online_game
 from selenium import webdriver
 from selenium.webdriver.common.by import By
@@ -31,21 +32,18 @@ NAMES = ["Ann", "Bartholomew Quincy", "Cy", "Greedy-2"]
 
 
 @pytest.fixture(scope="module")
-def phone(tmp_path_factory: pytest.TempPathFactory) -> Iterator[webdriver.Chrome]:
-    driver = headless_chromium(tmp_path_factory.mktemp("chromium"), 390)
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
-    try:
+def phone() -> Iterator[webdriver.Chrome]:
+    with pooled_chromium(390) as driver:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
         yield driver
-    finally:
-        driver.quit()
 
 
 def violations(driver: webdriver.Chrome, url: str, drawn: str) -> list[dict[str, Any]]:
     """axe-core's violations on the page at ``url``, once ``drawn`` (a CSS selector) is
     on it."""
     driver.get(url)
-    WebDriverWait(driver, 30, poll_frequency=0.1).until(
+    WebDriverWait(driver, deadline(30), poll_frequency=0.1).until(
         lambda found: found.find_elements(By.CSS_SELECTOR, drawn))
     result = Axe().run(driver)
     return [{"id": found["id"], "impact": found["impact"],

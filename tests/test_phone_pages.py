@@ -14,8 +14,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browsers import headless_chromium
+from browsers import pooled_chromium
 from conftest import CLI
+from deadlines import deadline
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -56,12 +57,9 @@ return problems;
 
 
 @pytest.fixture(scope="module")
-def chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[webdriver.Chrome]:
-    driver = headless_chromium(tmp_path_factory.mktemp("chromium"), 1280)
-    try:
+def chromium() -> Iterator[webdriver.Chrome]:
+    with pooled_chromium(1280) as driver:
         yield driver
-    finally:
-        driver.quit()
 
 
 def players(*names: str) -> list[str]:
@@ -99,7 +97,7 @@ def problems_at(driver: webdriver.Chrome, url: str, width: int) -> list[str]:
         "width": width, "height": 844, "deviceScaleFactor": 1, "mobile": width < 800})
     try:
         driver.get(url)
-        WebDriverWait(driver, 10).until(lambda d: d.find_element(By.TAG_NAME, "h1"))
+        WebDriverWait(driver, deadline(10)).until(lambda d: d.find_element(By.TAG_NAME, "h1"))
         assert driver.execute_script("return window.innerWidth;") == width
         found: list[str] = driver.execute_script(PROBLEMS)
         return found

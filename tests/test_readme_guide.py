@@ -24,7 +24,7 @@ INSTALL_AND_TEST = (
     "python3-venv chromium chromium-driver && python3 -m venv .venv && "
     ".venv/bin/pip install -e '.[test]' && .venv/bin/python -m pytest"
 )
-STRESS = ".venv/bin/pip install -e '.[test,ray]' && .venv/bin/python -m pytest -m slow -n 0"
+STRESS = ".venv/bin/pip install -e '.[test,ray]' && .venv/bin/python -m pytest -m slow -n 2"
 
 
 def bash_blocks(text: str) -> list[str]:

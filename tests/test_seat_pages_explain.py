@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browsers import headless_chromium
+from browsers import pooled_chromium
+from deadlines import deadline
 from online import online_game
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -74,27 +75,24 @@ def test_an_illegal_pick_carries_the_terminals_reason_and_the_label_says_pick() 
 def test_the_seat_page_shows_why_a_pick_is_not_a_discard(tmp_path: Path) -> None:
     """In Chromium: Ann taps two cards of different ranks; the reason appears under the
     cards, in the terminal's words, and the buttons that take a card stay off."""
-    with online_game(tmp_path, "least-score", ["Ann"], ["random"], 8, {"limit": 25}) as online:
-        driver = headless_chromium(tmp_path / "chromium", 390)
-        try:
-            online.play()
-            driver.get(online.seat_url("Ann"))
-            wait = WebDriverWait(driver, 60, poll_frequency=0.1)
-            wait.until(lambda found: found.find_elements(By.CSS_SELECTOR,
-                                                         "section.moves .pick button"))
-            label = driver.find_element(By.CSS_SELECTOR, "section.moves p.label").text
-            assert label == "Pick the cards to discard:"
-            cards = driver.find_elements(By.CSS_SELECTOR, "section.moves .pick button")
-            ranks = [(card.get_attribute("data-card") or "")[:-1] for card in cards]
-            first, second = next((i, j) for i in range(len(cards)) for j in range(i + 1,
-                                 len(cards)) if ranks[i] != ranks[j])
-            cards[first].click()
-            driver.find_elements(By.CSS_SELECTOR, "section.moves .pick button")[second].click()
-            wait.until(lambda found: found.find_element(
-                By.CSS_SELECTOR, ".pick-problem").text)
-            assert driver.find_element(By.CSS_SELECTOR, ".pick-problem").text == \
-                "two cards must be a pair of the same rank"
-            takes = driver.find_elements(By.CSS_SELECTOR, "section.moves .buttons button")
-            assert any(not button.is_enabled() for button in takes)
-        finally:
-            driver.quit()
+    with (online_game(tmp_path, "least-score", ["Ann"], ["random"], 8,
+                      {"limit": 25}) as online, pooled_chromium(390) as driver):
+        online.play()
+        driver.get(online.seat_url("Ann"))
+        wait = WebDriverWait(driver, deadline(60), poll_frequency=0.1)
+        wait.until(lambda found: found.find_elements(By.CSS_SELECTOR,
+                                                     "section.moves .pick button"))
+        label = driver.find_element(By.CSS_SELECTOR, "section.moves p.label").text
+        assert label == "Pick the cards to discard:"
+        cards = driver.find_elements(By.CSS_SELECTOR, "section.moves .pick button")
+        ranks = [(card.get_attribute("data-card") or "")[:-1] for card in cards]
+        first, second = next((i, j) for i in range(len(cards)) for j in range(i + 1,
+                             len(cards)) if ranks[i] != ranks[j])
+        cards[first].click()
+        driver.find_elements(By.CSS_SELECTOR, "section.moves .pick button")[second].click()
+        wait.until(lambda found: found.find_element(
+            By.CSS_SELECTOR, ".pick-problem").text)
+        assert driver.find_element(By.CSS_SELECTOR, ".pick-problem").text == \
+            "two cards must be a pair of the same rank"
+        takes = driver.find_elements(By.CSS_SELECTOR, "section.moves .buttons button")
+        assert any(not button.is_enabled() for button in takes)

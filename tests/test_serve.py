@@ -371,7 +371,7 @@ def test_a_change_reaches_an_open_page_within_two_seconds(
         changed = time.monotonic()
         ok("add-round", "--declarer", MARKUP, "Ann=10", f"{HOSTILE}=2", f"{MARKUP}=1")
         update = json.loads(stream.next_data(timeout=2 * SCALE))
-        assert time.monotonic() - changed < 2
+        assert time.monotonic() - changed < 2 * SCALE  # 2 s on a quiet machine
     assert "<td>Ann</td><td>9</td>" in update["body"]
     assert "In progress after 2 rounds" in update["body"]
 
@@ -557,7 +557,7 @@ def test_fifty_viewers_get_a_change_within_two_seconds_and_memory_stays_flat(
             thread.join(timeout=15 * SCALE)
         assert all(arrived), "a viewer got no update"
         delays = [at - changed for at in arrived]
-        assert max(delays) < 2, f"viewers updated late (s after the change): {delays}"
+        assert max(delays) < 2 * SCALE, f"viewers updated late (s after the change): {delays}"
         for viewer in viewers:
             viewer.close()
 

@@ -16,8 +16,9 @@ from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
-from browsers import headless_chromium
+from browsers import pooled_chromium
 from conftest import CLI, Result
+from deadlines import deadline
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -27,13 +28,10 @@ PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
 
 
 @pytest.fixture(scope="module")
-def chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[webdriver.Chrome]:
-    """One headless Chromium for the module (it takes a second or more to start)."""
-    driver = headless_chromium(tmp_path_factory.mktemp("chromium"), 1000)
-    try:
+def chromium() -> Iterator[webdriver.Chrome]:
+    """One headless Chromium for the module, from the process's pool."""
+    with pooled_chromium(1000) as driver:
         yield driver
-    finally:
-        driver.quit()
 
 
 @pytest.fixture
@@ -75,7 +73,7 @@ def standings(driver: webdriver.Chrome) -> dict[str, str]:
 
 
 def wait_for(driver: webdriver.Chrome, check: Callable[[Any], Any], seconds: float) -> Any:
-    return WebDriverWait(driver, seconds, poll_frequency=0.05).until(check)
+    return WebDriverWait(driver, deadline(seconds), poll_frequency=0.05).until(check)
 
 
 @pytest.mark.usefixtures("table_night")
@@ -92,7 +90,7 @@ def test_a_round_added_from_another_process_appears_without_a_reload(
     result = score_run("add-round", "--declarer", "Ann", "Ann=1", "Cy=7", "Dan=9")
     assert result.exit_code == 0, result
     wait_for(browser, lambda d: standings(d).get("Dan") == "20", 2)
-    assert time.time() - db_path.stat().st_mtime < 2, "later than 2 s after the change"
+    assert time.time() - db_path.stat().st_mtime < deadline(2), "late after the change"
     assert standings(browser) == {"Ann": "5", "Cy": "33", "Dan": "20", "Bob": "60"}
     assert browser.execute_script("return window.sameDocument;") == "yes", "it reloaded"
     assert "In progress after 5 rounds" in browser.find_element(By.TAG_NAME, "main").text

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from conftest import CLI, Result, assert_one_line_error, file_bytes
+from deadlines import SCALE
 
 from scorekeeper import sync as sync_module
 from scorekeeper.doctor import check_file
@@ -334,7 +335,7 @@ def test_a_night_imported_on_two_devices_is_one_after_sync(device: Any, tmp_path
 def _score(score_exe: Path, score_env: dict[str, str], db: Path, *args: Any,
            check: bool = True) -> subprocess.CompletedProcess[str]:
     done = subprocess.run([str(score_exe), "--db", str(db), *map(str, args)],
-                          env=score_env, capture_output=True, text=True, timeout=120,
+                          env=score_env, capture_output=True, text=True, timeout=120 * SCALE,
                           check=False)
     if check:
         assert done.returncode == 0, (args, done.stdout, done.stderr)
@@ -377,13 +378,13 @@ def test_sync_killed_at_any_moment_loses_nothing(score_exe: Path, score_env: dic
                                    env=score_env, stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL)
         if trial == 0:  # the first run goes to its end: how long a whole run takes
-            process.wait(timeout=120)
+            process.wait(timeout=120 * SCALE)
             durations.append(time.monotonic() - started)
         else:  # then each run is killed at another moment of it, start-up to the end
             time.sleep(durations[0] * trial / 6)
             if process.poll() is None:
                 process.send_signal(signal.SIGKILL)
-            process.wait(timeout=60)
+            process.wait(timeout=60 * SCALE)
         health = check_file(b)
         assert health.good, health.problems
         assert b.read_bytes() == before or b'"sync"' in b.read_bytes()
@@ -403,7 +404,7 @@ def test_sync_killed_at_any_moment_loses_nothing(score_exe: Path, score_env: dic
 
 def _git(*args: str | Path) -> str:
     return subprocess.run(["git", *map(str, args)], capture_output=True, text=True,
-                          check=True, timeout=60).stdout
+                          check=True, timeout=60 * SCALE).stdout
 
 
 @pytest.mark.e2e
