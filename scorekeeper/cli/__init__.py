@@ -1,7 +1,24 @@
-"""The ``score`` command line: thin Typer commands over the session and the store."""
+"""The ``score`` command line: thin Typer commands over the session and the store.
+
+Importing the command line creates some hundred thousand objects (classes, functions,
+Typer's and rich's tables) and no garbage worth collecting: the cyclic garbage
+collector is paused while it loads, and what it loaded is then set aside
+(:func:`gc.freeze`) so that the collections the command itself triggers do not walk it
+again (about 9 % of `score add-round`'s instructions went to collecting;
+docs/performance.md). Collection is on again before any command runs.
+"""
 
 from __future__ import annotations
 
-from scorekeeper.cli.app import app, main, run
+import gc
+
+_collecting = gc.isenabled()
+gc.disable()
+try:
+    from scorekeeper.cli.app import app, main, run
+finally:
+    gc.freeze()
+    if _collecting:
+        gc.enable()
 
 __all__ = ["app", "main", "run"]
