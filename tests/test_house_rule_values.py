@@ -1,6 +1,6 @@
 """Each built-in game's declaration spells its house rules' defaults and choices as plain
-values (so that every command need not import every game's rules: docs/performance.md;
-Hearts' still imports its rules' constants): they are the rules' own."""
+values (so that every command need not import every game's rules: docs/performance.md):
+they are the rules' own."""
 
 from __future__ import annotations
 
@@ -45,6 +45,7 @@ def test_every_declared_choice_is_taken_by_the_rules(game: str) -> None:
 
 
 def test_the_constants_the_declarations_restate() -> None:
+    from scorekeeper.games.hearts import game as hearts_game
     from scorekeeper.games.oh_hell import game as oh_hell_game
     from scorekeeper.games.points import game as points_game
 
@@ -52,3 +53,8 @@ def test_the_constants_the_declarations_restate() -> None:
     assert (oh_hell_game.BIDS_KEY, oh_hell_game.TRICKS_KEY) == (oh_hell.BIDS_KEY,
                                                                 oh_hell.TRICKS_KEY)
     assert yaniv.YanivOptions().tie.value == "declarer-loses"
+    assert (hearts_game.MOON_KEY, hearts_game.PASSING_KEY, hearts_game.TARGET) == (
+        hearts.MOON_KEY, hearts.PASSING_KEY, hearts.TARGET)
+    assert (hearts_game.MOON_PLUS, hearts_game.MOON_ADD, hearts_game.MOON_MINUS) == (
+        hearts.MOON_PLUS, hearts.MoonRule.ADD.value, hearts.MoonRule.MINUS.value)
+    assert hearts.MoonRule(hearts_game.MOON_PLUS) is hearts.MoonRule.ADD

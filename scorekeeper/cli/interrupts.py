@@ -10,15 +10,11 @@ question). The instant is always there -- readline writes the prompt, then waits
 a person or a test answering the question as it appears hits it; a busy machine widens it.
 
 :func:`guard` closes it. The C-level handler writes the signal's number at once to a
-wakeup pipe (:func:`signal.set_wakeup_fd`); a watcher thread reads it and, until the
+wakeup socket (:func:`signal.set_wakeup_fd`); a watcher thread reads it and, until the
 main thread has run the Python-level handler, nudges the main thread with SIGUSR2 (a
 handler that does nothing, sent with :func:`signal.pthread_kill`). The nudge interrupts
 the wait that began too late, and Python then runs the pending handler: the same
 KeyboardInterrupt as always, at the same places, now without exception.
-
-The wakeup channel is an :func:`os.pipe` (the guard runs only where threads can be
-signalled, so never on Windows, whose wakeup fd must be a socket): importing
-:mod:`socket` cost every command about 1.5 ms of start-up (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -26,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import socket
 import threading
 from types import FrameType
 
@@ -39,8 +36,8 @@ serve`` stops by its own), or two presses were counted as one."""
 _handled = 0
 """How many times the main thread has run the Ctrl-C handler."""
 
-_kept: list[int] = []
-"""The wakeup pipe's two ends, kept open for the life of the process."""
+_kept: list[socket.socket] = []
+"""The wakeup socket pair, kept open for the life of the process."""
 
 
 def _interrupted(signum: int, frame: FrameType | None) -> None:
@@ -63,12 +60,12 @@ def guard() -> None:
             or threading.current_thread() is not threading.main_thread() \
             or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
         return
-    reader, writer = os.pipe()
-    os.set_blocking(writer, False)
+    reader, writer = socket.socketpair()
+    writer.setblocking(False)
     _kept.extend((reader, writer))
     signal.signal(nudge, _nudged)
     signal.signal(signal.SIGINT, _interrupted)
-    signal.set_wakeup_fd(writer, warn_on_full_buffer=False)
+    signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
     os.register_at_fork(after_in_child=_forget_in_child)
     main = threading.main_thread().ident
     assert main is not None
@@ -82,12 +79,12 @@ def _forget_in_child() -> None:
         signal.set_wakeup_fd(-1)
 
 
-def _watch(reader: int, main: int, nudge: int) -> None:
+def _watch(reader: socket.socket, main: int, nudge: int) -> None:
     accounted = 0  # handler runs already matched to a press
     stop = threading.Event()  # never set: its wait is the pause between two nudges
     while True:
         try:
-            received = os.read(reader, 256)
+            received = reader.recv(256)
         except OSError:
             return
         if not received:

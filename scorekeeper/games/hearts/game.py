@@ -5,19 +5,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from scorekeeper.games.hearts.rules import (
-    MOON_KEY,
-    MOON_PLUS,
-    PASSING_KEY,
-    TARGET,
-    JackRule,
-    MoonRule,
-)
 from scorekeeper.games.hearts.words import N_, WORDS
 from scorekeeper.games.points.game import GAME as POINTS
 from scorekeeper.games.points.game import ROSTER
 from scorekeeper.kit.entry_form import SELF, EntryField, EntryForm
 from scorekeeper.kit.options import HouseRuleOption, RoundOption
+
+# The house rules' defaults and choices as plain values, the same as the rules' own
+# (tests/test_house_rule_values.py compares them): every command reads this declaration,
+# and importing the rules for them cost every command about a millisecond.
+MOON_KEY, PASSING_KEY = "moon", "pass_direction"  # rules.MOON_KEY, rules.PASSING_KEY
+TARGET = 100  # rules.TARGET
+MOON_PLUS, MOON_ADD, MOON_MINUS = "plus", "add", "minus"  # rules.MOON_PLUS, rules.MoonRule
+JACK_CHOICES = ("off", "on")  # rules.JackRule
 
 _TABLE = "scorekeeper.games.hearts.table:HeartsTable"
 """The table, made on first use: the commands on another game's session never import it."""
@@ -34,12 +34,12 @@ GAME = replace(
                                              "(default 100); the lowest total wins.")),
         HouseRuleOption("moon_rule", MOON_PLUS,
                         N_("plus (default): a moon gives 26 to everyone else; minus: 26 off "
-                           "the shooter's total."), (MOON_PLUS, MoonRule.MINUS.value),
+                           "the shooter's total."), (MOON_PLUS, MOON_MINUS),
                         # stored as add (FORMAT.md), said as the command line spells it
-                        said=((MoonRule.ADD.value, f"moon-rule {MOON_PLUS}"),)),
-        HouseRuleOption("jack_of_diamonds", JackRule.OFF.value,
+                        said=((MOON_ADD, f"moon-rule {MOON_PLUS}"),)),
+        HouseRuleOption("jack_of_diamonds", JACK_CHOICES[0],
                         N_("on: the J♦ counts -10 for whoever takes it (default off)."),
-                        tuple(member.value for member in JackRule)),
+                        JACK_CHOICES),
     ),
     round_options=(
         RoundOption(MOON_KEY, "name", N_("who shot the moon (took all 26): give no points.")),
