@@ -55,6 +55,6 @@ def test_the_constants_the_declarations_restate() -> None:
     assert yaniv.YanivOptions().tie.value == "declarer-loses"
     assert (hearts_game.MOON_KEY, hearts_game.PASSING_KEY, hearts_game.TARGET) == (
         hearts.MOON_KEY, hearts.PASSING_KEY, hearts.TARGET)
-    assert (hearts_game.MOON_PLUS, hearts_game.MOON_ADD, hearts_game.MOON_MINUS) == (
-        hearts.MOON_PLUS, hearts.MoonRule.ADD.value, hearts.MoonRule.MINUS.value)
+    moon = (hearts_game.MOON_PLUS, hearts_game.MOON_ADD, hearts_game.MOON_MINUS)
+    assert moon == (hearts.MOON_PLUS, hearts.MoonRule.ADD.value, hearts.MoonRule.MINUS.value)
     assert hearts.MoonRule(hearts_game.MOON_PLUS) is hearts.MoonRule.ADD
