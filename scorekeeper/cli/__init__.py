@@ -1,6 +1,6 @@
 """The ``score`` command line: thin Typer commands over the session and the store.
 
-Importing the command line creates some hundred thousand objects (classes, functions,
+Importing the command line creates some 40,000 tracked objects (classes, functions,
 Typer's and rich's tables) and no garbage worth collecting: the cyclic garbage
 collector is paused while it loads, and what it loaded is then set aside
 (:func:`gc.freeze`) so that the collections the command itself triggers do not walk it
