@@ -103,8 +103,8 @@ if sys.argv[1] == "guarded":
 signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
 threading.Thread(target=threading.Event().wait, daemon=True).start()
 reader, writer = os.pipe()
-print("waiting", flush=True)
-try:
+try:  # (the press may come as soon as "waiting" is out, before the wait: still caught)
+    print("waiting", flush=True)
     os.read(reader, 1)
 except KeyboardInterrupt:
     sys.exit(130)
