@@ -8,12 +8,18 @@ alternating so that load on the machine hits both alike, and the medians are
 compared, wall and processor time. The goal: `score stats` takes at most 1.5 times
 `score show` (issue 41.4; it was twice).
 
+Both commands run as installed, with their bytecode cached (as ``pip install`` leaves
+it), even where PYTHONDONTWRITEBYTECODE is set, as ``table_command_bench.py`` runs them:
+otherwise every run would compile each module from source, which users never pay, and
+`stats`, which imports more modules than `show`, would pay more of it.
+``--from-source`` measures without the cache.
+
 ``--before SCORE`` times another build's `score stats` (e.g. main's
 ``/work/main/.venv/bin/score``) on the same store in the same run, alternating with
 this one's: before and after, measured alike.
 
     python benchmarks/stats_bench.py [--sessions 1000] [--runs 7] [--keep FILE]
-                                     [--mixed] [--before SCORE]
+                                     [--mixed] [--before SCORE] [--from-source]
 """
 
 from __future__ import annotations
@@ -162,6 +168,8 @@ def main() -> None:
                         help="Every game, some sessions unfinished or abandoned.")
     parser.add_argument("--before", type=Path, metavar="SCORE",
                         help="Another build's score: its stats timed in the same run.")
+    parser.add_argument("--from-source", action="store_true",
+                        help="no bytecode cache where PYTHONDONTWRITEBYTECODE is set")
     args = parser.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="stats-bench-"))
@@ -174,6 +182,9 @@ def main() -> None:
               f"{path.stat().st_size / 1e6:.1f} MB, built in {time.perf_counter() - started:.0f} s")
         env = {**os.environ, "SCOREKEEPER_DB": str(path), "COLUMNS": "120",
                "SCOREKEEPER_CONFIG": str(folder / "config.toml")}
+        if not args.from_source:
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            env["PYTHONPYCACHEPREFIX"] = str(folder / "bytecode")
         score = score_command()
         show, stats = [*score, "show"], [*score, "stats"]
         before = [str(args.before), "stats"] if args.before else None
