@@ -79,24 +79,6 @@ def add_round(ctx: typer.Context,
 def show() -> None:
     pass
 
-def report_instructions(ours: list[str], floor: list[str], env: dict[str, str],
-                        runs: int) -> None:
-    ours_counts: list[int] = []
-    floor_counts: list[int] = []
-    for index in range(runs):
-        pair = [(ours, ours_counts), (floor, floor_counts)]
-        for argv, counts in pair[::-1] if index % 2 else pair:
-            counts.append(counted(argv, env))
-    ours_median = statistics.median(ours_counts)
-    floor_median = statistics.median(floor_counts)
-    print(f"score add-round (Least Score, 3 players): median {ours_median / 1e6:.1f} M "
-          f"instructions over {runs} runs (from {min(ours_counts) / 1e6:.1f} "
-          f"to {max(ours_counts) / 1e6:.1f})")
-    print(f"minimal Typer app, same parameters:       median {floor_median / 1e6:.1f} M "
-          f"(from {min(floor_counts) / 1e6:.1f} to {max(floor_counts) / 1e6:.1f})")
-    print(f"ratio: {ours_median / floor_median:.2f}x in instructions (goal: at most 1.3x "
-          "in time)")
-
 
 if __name__ == "__main__":
     app()
