@@ -35,17 +35,20 @@ import os
 import random
 import re
 import resource
-import selectors
 import socket
 import statistics
 import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # its Streams
+
+from online import Streams  # tests/online.py: the crowd test's streams, the same crowd
 
 from scorekeeper import match
 from scorekeeper.playing import GameLife
@@ -131,51 +134,10 @@ class Page:
         self.socket.close()
 
 
-class Crowd:
-    """``count`` open streams of the public table, opened ``batch`` at a time, every byte
-    they are sent read (and dropped) by one thread."""
-
-    def __init__(self, port: int, token: str, count: int, batch: int = 10) -> None:
-        self.statuses: dict[int, int] = {}
-        self.open: list[socket.socket] = []
-        self.selector = selectors.DefaultSelector()
-        self.stopped = threading.Event()
-        for start in range(0, count, batch):
-            opened = [socket.create_connection(("127.0.0.1", port), timeout=30)
-                      for _ in range(min(batch, count - start))]
-            for connection in opened:
-                connection.sendall(f"GET /{token}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                                   "\r\n".encode())
-            for connection in opened:
-                status = int(connection.recv(64).split()[1])
-                self.statuses[status] = self.statuses.get(status, 0) + 1
-                if status == 200:
-                    connection.setblocking(False)
-                    self.selector.register(connection, selectors.EVENT_READ)
-                    self.open.append(connection)
-                else:
-                    connection.close()
-        self.thread = threading.Thread(target=self._drain, daemon=True)
-        self.thread.start()
-
-    def _drain(self) -> None:
-        while not self.stopped.is_set():
-            for key, _events in self.selector.select(0.1):
-                with contextlib.suppress(OSError):
-                    key.fileobj.recv(65536)  # type: ignore[union-attr]
-
-    def close(self) -> None:
-        self.stopped.set()
-        self.thread.join(5)
-        for connection in self.open:
-            connection.close()
-        self.selector.close()
-
-
 def one_game(db: Store, game: str, seed: int, viewers: int, moves_left: int,
              rng: random.Random, latencies: array.array[float], memory: list[int],
              every: int, done: list[int], crowd: int = 0,
-             crowds: list[dict[int, int]] | None = None) -> None:
+             crowds: list[list[int]] | None = None) -> None:
     humans = ["Ann", "Bea", "Cy", "Dan"]
     options = {"limit": 500} if game == "least-score" else {"target": 60}
     life = GameLife.start(db, game, match.make_seats(humans, []), seed, options=options)
@@ -185,7 +147,7 @@ def one_game(db: Store, game: str, seed: int, viewers: int, moves_left: int,
     threading.Thread(target=server.serve_forever, daemon=True).start()
     port = server.server_port
     watchers = [Page(port, table.viewer_token, f"viewer-{i}") for i in range(viewers)]
-    mob = Crowd(port, table.viewer_token, crowd) if crowd else None
+    mob = Streams(f"http://127.0.0.1:{port}/{table.viewer_token}/", crowd) if crowd else None
     if mob is not None and crowds is not None:
         crowds.append(mob.statuses)
     seats = {name: Page(port, desk.token, name) for name, desk in table.seats.items()}
@@ -247,7 +209,7 @@ def main() -> None:
     memory: list[int] = []
     every = max(1, args.moves // 10)
     done = [0]
-    crowds: list[dict[int, int]] = []
+    crowds: list[list[int]] = []
     began = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
         db = Store(Path(folder) / "store.json")
@@ -262,7 +224,7 @@ def main() -> None:
     for statuses in crowds:
         print(f"crowd of {args.crowd} public streams: "
               + ", ".join(f"{count} answered {status}"
-                          for status, count in sorted(statuses.items())))
+                          for status, count in sorted(Counter(statuses).items())))
     print(f"{args.game}: 4 seats, {args.viewers} viewers, {done[0]} moves in "
           f"{seconds:.1f} s ({done[0] / seconds:.0f} moves/s), {len(latencies)} arrivals")
     print(f"move -> every other page: median {statistics.median(ordered) * 1000:.1f} ms, "

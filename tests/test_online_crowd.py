@@ -5,66 +5,17 @@ from its page, its stream or its moves."""
 
 from __future__ import annotations
 
-import contextlib
-import selectors
-import socket
 import threading
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 from deadlines import SCALE
-from online import Online, Phone, online_game, play_seat
+from online import Online, Phone, Streams, online_game, play_seat
 
 from scorekeeper.web.server import SEAT_PLACES, SPECTATOR_PLACES
 
 pytestmark = pytest.mark.e2e
-
-
-class Streams:
-    """``count`` live streams of one address, opened ``batch`` at a time and kept open,
-    whatever they are sent read and dropped by one thread."""
-
-    def __init__(self, url: str, count: int, batch: int = 10) -> None:
-        parts = urlsplit(url)
-        self.statuses: list[int] = []
-        self.open: list[socket.socket] = []
-        self.selector = selectors.DefaultSelector()
-        self.stopped = threading.Event()
-        for start in range(0, count, batch):
-            opened = [socket.create_connection((parts.hostname or "", parts.port or 0),
-                                               timeout=30 * SCALE)
-                      for _ in range(min(batch, count - start))]
-            for connection in opened:
-                connection.sendall(f"GET {parts.path}events HTTP/1.1\r\nHost: "
-                                   f"{parts.netloc}\r\n\r\n".encode())
-            for connection in opened:
-                status = int(connection.recv(64).split()[1])
-                self.statuses.append(status)
-                if status == 200:
-                    connection.setblocking(False)
-                    self.selector.register(connection, selectors.EVENT_READ)
-                    self.open.append(connection)
-                else:
-                    connection.close()
-        self.thread = threading.Thread(target=self._drain, daemon=True)
-        self.thread.start()
-
-    def _drain(self) -> None:
-        while not self.stopped.is_set():
-            for key, _events in self.selector.select(0.1):
-                with contextlib.suppress(OSError):
-                    key.fileobj.recv(65536)  # type: ignore[union-attr]
-
-    def close(self) -> None:
-        self.stopped.set()
-        self.thread.join(5)
-        for connection in self.open:
-            with contextlib.suppress(OSError):
-                connection.shutdown(socket.SHUT_RDWR)
-            connection.close()
-        self.selector.close()
 
 
 def phone_once_free(online: Online, name: str, timeout: float = 30) -> Phone:
