@@ -27,14 +27,14 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import resource
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from measure import as_installed, timed
 
 from scorekeeper.kit.entries import EntryError, RoundEntry
 from scorekeeper.session import Session
@@ -146,19 +146,6 @@ def score_command() -> list[str]:
     return [found] if found else [sys.executable, "-m", "scorekeeper"]
 
 
-def timed(command: list[str], env: dict[str, str], used: list[float] | None = None) -> float:
-    """The wall time of one run; its processor time (user + system) appended to ``used``:
-    on shared cores the wall time swings with the other work, the processor time less."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
-    elapsed = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if used is not None:
-        used.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
-    return elapsed
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sessions", type=int, default=1000)
@@ -183,8 +170,7 @@ def main() -> None:
         env = {**os.environ, "SCOREKEEPER_DB": str(path), "COLUMNS": "120",
                "SCOREKEEPER_CONFIG": str(folder / "config.toml")}
         if not args.from_source:
-            env.pop("PYTHONDONTWRITEBYTECODE", None)
-            env["PYTHONPYCACHEPREFIX"] = str(folder / "bytecode")
+            as_installed(env, folder / "bytecode")
         score = score_command()
         show, stats = [*score, "show"], [*score, "stats"]
         before = [str(args.before), "stats"] if args.before else None

@@ -34,14 +34,14 @@ import argparse
 import json
 import os
 import re
-import resource
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from measure import as_installed, timed
 
 MINIMAL_APP = '''
 import json, os, sys, tempfile
@@ -95,19 +95,6 @@ def score_executable() -> str:
     return which
 
 
-def timed(argv: list[str], env: dict[str, str], used: list[float] | None = None) -> float:
-    """The wall time of one run of ``argv``; its processor time is appended to ``used``."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
-    elapsed = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if used is not None:
-        used.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
-    return elapsed
-
-
 INSTRUCTIONS = re.compile(r"Collected : (\d+)")
 
 
@@ -142,8 +129,7 @@ def main() -> None:
         app.write_text(MINIMAL_APP)
         env = {**os.environ, "SCOREKEEPER_DB": str(store), "COLUMNS": "100"}
         if not args.from_source:
-            env.pop("PYTHONDONTWRITEBYTECODE", None)
-            env["PYTHONPYCACHEPREFIX"] = str(base / "bytecode")
+            as_installed(env, base / "bytecode")
         subprocess.run([score, "new", "least-score", "--player", "Ann", "--player", "Bob",
                         "--player", "Cy", "--limit", "500"], env=env, check=True,
                        stdout=subprocess.DEVNULL)
