@@ -212,13 +212,12 @@ class LeastScoreTable:
         values = collect_values(players, entry, _("total"))
         totals: dict[str, int] = {}
         hands: dict[str, list[str]] = {}
-        opts = options
         for name, raw in values.items():
-            totals[name], cards = _typed_hand(name, raw, opts.jokers)
+            totals[name], cards = _typed_hand(name, raw, options.jokers)
             if cards is not None:
                 hands[name] = cards
         if declarer in totals:
-            _check_declaring_hand(declarer, totals[declarer], opts)
+            _check_declaring_hand(declarer, totals[declarer], options)
         return LeastScoreRound(declarer=declarer, totals=totals, hands=hands)
 
     # -- entering a round at a terminal (RoundQuestions) ---------------------------
@@ -229,16 +228,15 @@ class LeastScoreTable:
         declarer = None if typed is None else _declarer_still_in(players, standings, typed,
                                                                  match_player)
         hands: dict[str, list[str]] = {}
-        opts = options
         for name, raw in collect_values(players, entry, _("total")).items():
             _still_in(standings, name)
-            total, cards = _typed_hand(name, raw, opts.jokers)
-            _check_hand(name, total, cards, opts.jokers)
+            total, cards = _typed_hand(name, raw, options.jokers)
+            _check_hand(name, total, cards, options.jokers)
             if name == declarer:
-                _check_declaring_hand(name, total, opts)
+                _check_declaring_hand(name, total, options)
             if cards is not None:
                 hands[name] = cards
-        _check_no_card_twice(hands, opts.jokers)
+        _check_no_card_twice(hands, options.jokers)
 
     def next_question(self, players: Sequence[str], options: Options,
                       standings: Standings, entry: RoundEntry,
@@ -258,14 +256,13 @@ class LeastScoreTable:
                 continue
 
             def hand(text: str, name: str = name) -> RoundEntry:
-                opts = options
-                total, cards = _typed_hand(name, text, opts.jokers)
-                _check_hand(name, total, cards, opts.jokers)
+                total, cards = _typed_hand(name, text, options.jokers)
+                _check_hand(name, total, cards, options.jokers)
                 if same_name(name, str(entry.text("declarer"))):
-                    _check_declaring_hand(name, total, opts)
+                    _check_declaring_hand(name, total, options)
                 if cards is not None:
-                    _check_no_card_twice({**_entered_hands(entered, opts.jokers),
-                                          name: cards}, opts.jokers)
+                    _check_no_card_twice({**_entered_hands(entered, options.jokers),
+                                          name: cards}, options.jokers)
                 return entry.with_values((*entry.values, (name, text.strip())))
 
             return Question(_("{name}'s hand total or cards").format(name=name), hand,
@@ -291,22 +288,21 @@ class LeastScoreTable:
         """Recompute from the rounds, with the players who joined and left between them
         (``roster``): a late player is dealt in from the next deal, a leaver's rounds stay
         and the deal passes over them; a player whose total goes over the limit is out."""
-        opts = options
 
         def score(number: int, entered: Round, played: Played) -> LeastScoreScored:
-            return self.scored_round(number, _own(entered), players, played, opts)
+            return self.scored_round(number, _own(entered), players, played, options)
 
         def already_over(number: int, played: Played) -> str:
             return _("the game was already over after round {number} ({winners} won)").format(
-                number=number - 1, winners=_(" and ").join(_winners(played, opts) or []))
+                number=number - 1, winners=_(" and ").join(_winners(played, options) or []))
 
         played = play_rounds(players, first_dealer, rounds, roster, rules.MIN_PLAYERS,
                              rules.MAX_PLAYERS, score=score,
-                             over=lambda played, number: _winners(played, opts) is not None,
+                             over=lambda played, number: _winners(played, options) is not None,
                              already_over=already_over)
         dealer, still_in = played.dealer, played.still_in
         if played.finished or dealer is None:
-            return played.standings(_winners(played, opts) or [])
+            return played.standings(_winners(played, options) or [])
         starter = rules.first_player(players, dealer, still_in)
         return played.standings(
             next_deal=_("Next deal: {dealer} deals, {starter} plays first.").format(

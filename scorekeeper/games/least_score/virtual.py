@@ -46,7 +46,6 @@ class LeastScoreVirtual(RecordedDealGame):
     def play_bots(self, bots: Sequence[str], players: Sequence[str], first_dealer: str,
                   options: rules.Options, rngs: DealRngs, max_actions: int,
                   trace: list[dict[str, int]] | None = None) -> BotsGame:
-        opts = options
         players = list(players)
         level_of = dict(zip(players, bots, strict=True))
         running = dict.fromkeys(players, 0)
@@ -57,7 +56,7 @@ class LeastScoreVirtual(RecordedDealGame):
         while True:
             deals += 1
             deal_rng, bot_rngs = rngs(deals, still_in)
-            state = State(still_in, dealer, opts,
+            state = State(still_in, dealer, options,
                           GameScore(tuple(running[name] for name in still_in)))
             state.apply_chance(state.chance_outcome(deal_rng))
             choosers = [BOTS[level_of[name]].choose for name in still_in]
@@ -80,10 +79,10 @@ class LeastScoreVirtual(RecordedDealGame):
                     raise RuntimeError(f"a deal went past {max_actions} actions without ending")
             score = state.score()
             change = score.scores
-            if opts.halving:
+            if options.halving:
                 change = {}
                 for name, points in score.scores.items():
-                    total = rules.new_total(running[name], points, opts)
+                    total = rules.new_total(running[name], points, options)
                     change[name] = total - running[name]
                     running[name] = total
             else:  # (Least Score: the deal's scores as they are, the hot path of simulate)
@@ -92,10 +91,10 @@ class LeastScoreVirtual(RecordedDealGame):
             false += score.false_declaration
             if trace is not None:
                 trace.append(dict(change))
-            out = [name for name in rules.knocked_out(running, opts.limit) if name in still_in]
+            out = [name for name in rules.knocked_out(running, options.limit) if name in still_in]
             knocked.extend(out)
             still_in = [name for name in still_in if name not in out]
-            won = rules.winners(running, still_in, bool(knocked), opts.end)
+            won = rules.winners(running, still_in, bool(knocked), options.end)
             if won is not None:
                 return BotsGame(tuple(won), deals, {"false_declaration_rate": (false, deals)})
             dealer = rules.next_dealer(players, dealer, still_in)

@@ -202,22 +202,20 @@ class OhHellTable:
     def target(self, options: Options) -> int:
         """A perfect game (the chart's line): every bid made on every deal, the most a deal
         can score each time (10 + the hand size)."""
-        opts = options
-        return sum(10 + size for size in rules.schedule(opts.hand_sizes, opts.most_cards))
+        return sum(10 + size for size in rules.schedule(options.hand_sizes, options.most_cards))
 
     # -- entering a round ------------------------------------------------------
 
     def make_round(self, players: Sequence[str], options: Options,
                    standings: Standings, entry: RoundEntry) -> OhHellRound:
         _refuse_other_options(entry)
-        opts = options
         size, dealer = _next_deal(standings)
         bids: dict[str, int] = {}
         tricks: dict[str, int] = {}
         for name, raw in collect_values(players, entry, _("bid/tricks")).items():
             bids[name], tricks[name] = _typed_entry(name, raw, size)
         round_ = OhHellRound(bids=bids, tricks=tricks)
-        _check_round(round_, players, size, dealer, opts)
+        _check_round(round_, players, size, dealer, options)
         return round_
 
     # -- entering a round at a terminal (RoundQuestions) ---------------------------
@@ -228,16 +226,14 @@ class OhHellTable:
         form and range, the tricks not over the hand size, and the whole deal when
         nobody is missing."""
         _refuse_other_options(entry)
-        opts = options
         size, dealer = _next_deal(standings)
         entered = {name: _typed_entry(name, raw, size)
                    for name, raw in collect_values(players, entry, _("bid/tricks")).items()}
-        _check_partial(entered, players, size, dealer, opts)
+        _check_partial(entered, players, size, dealer, options)
 
     def next_question(self, players: Sequence[str], options: Options,
                       standings: Standings, entry: RoundEntry,
                       previous: RoundEntry | None = None) -> Question | None:
-        opts = options
         size, dealer = _next_deal(standings)
         entered = {name: _typed_entry(name, raw, size)
                    for name, raw in collect_values(players, entry, _("bid/tricks")).items()}
@@ -248,7 +244,7 @@ class OhHellTable:
 
         def answer(text: str) -> RoundEntry:
             typed = {**entered, name: _typed_entry(name, text, size)}
-            _check_partial(typed, players, size, dealer, opts)
+            _check_partial(typed, players, size, dealer, options)
             return entry.with_values((*entry.values, (name, text.strip())))
 
         before = {} if previous is None else dict(previous.values)
@@ -276,21 +272,20 @@ class OhHellTable:
         """Recompute from the deals, with the players who joined and left between them
         (``roster``): the schedule is the one the game started with; each deal is dealt,
         bid and hooked by the players in it; the deal passes over a leaver."""
-        opts = options
         first = first_players(players, roster, len(rounds), rules.MIN_PLAYERS,
                               rules.MAX_PLAYERS)
-        sizes = rules.hand_sizes(opts.hand_sizes, opts.most_cards, len(first))
+        sizes = rules.hand_sizes(options.hand_sizes, options.most_cards, len(first))
 
         def score(number: int, entered: Round, played: Played) -> OhHellScored:
             still_in, size = played.still_in, sizes[number - 1]
             dealer = _dealer(played)
             round_ = _own(entered)
-            _check_round(round_, still_in, size, dealer, opts)
+            _check_round(round_, still_in, size, dealer, options)
             kept = replace(round_, bids={name: round_.bids[name] for name in still_in},
                            tricks={name: round_.tricks[name] for name in still_in})
             return OhHellScored(
                 number=number, dealer=dealer, played=kept, hand_size=size,
-                scores={name: rules.score(opts.bid_scoring, round_.bids[name],
+                scores={name: rules.score(options.bid_scoring, round_.bids[name],
                                           round_.tricks[name]) for name in still_in},
                 made=tuple(name for name in still_in if kept.bids[name] == kept.tricks[name]))
 
@@ -333,11 +328,10 @@ class OhHellTable:
                      ) -> OhHellScored:
         """The widest deal the grid can show: the biggest deal, the longest name dealing,
         every bid missed, the score a deal gives that takes the most digits."""
-        opts = options
-        size = max(rules.hand_sizes(opts.hand_sizes, opts.most_cards, len(players)))
+        size = max(rules.hand_sizes(options.hand_sizes, options.most_cards, len(players)))
         longest = max(players, key=len)
         highest = 10 + size  # an exact bid of the whole hand, in every scoring
-        lowest = -size if opts.bid_scoring is Scoring.MINUS_DIFFERENCE else 0
+        lowest = -size if options.bid_scoring is Scoring.MINUS_DIFFERENCE else 0
         widest = max(highest, lowest, key=lambda points: len(str(points)))
         played = OhHellRound(bids=dict.fromkeys(players, size), tricks=dict.fromkeys(players, 0))
         return OhHellScored(number=1, dealer=longest, scores=dict.fromkeys(players, widest),
@@ -353,18 +347,17 @@ class OhHellTable:
     # -- the rules in words ----------------------------------------------------
 
     def house_rules(self, options: Options, language: Language) -> list[HouseRule]:
-        opts = options
         words = WORDS.catalog(language.value).gettext
         default = self.defaults
         return [
-            HouseRule("most_cards", opts.most_cards, default.most_cards,
+            HouseRule("most_cards", options.most_cards, default.most_cards,
                       words(N_("the biggest deal is {start} cards each, at most 52 / players"))
-                      .format(start=opts.most_cards)),
-            HouseRule("hand_sizes", opts.hand_sizes.value, default.hand_sizes.value,
-                      words(_SCHEDULE[opts.hand_sizes]).format(start=opts.most_cards)),
-            HouseRule("bid_scoring", opts.bid_scoring.value, default.bid_scoring.value,
-                      words(_SCORING[opts.bid_scoring])),
-            HouseRule("hook", opts.hook.value, default.hook.value, words(_HOOK[opts.hook])),
+                      .format(start=options.most_cards)),
+            HouseRule("hand_sizes", options.hand_sizes.value, default.hand_sizes.value,
+                      words(_SCHEDULE[options.hand_sizes]).format(start=options.most_cards)),
+            HouseRule("bid_scoring", options.bid_scoring.value, default.bid_scoring.value,
+                      words(_SCORING[options.bid_scoring])),
+            HouseRule("hook", options.hook.value, default.hook.value, words(_HOOK[options.hook])),
         ]
 
 

@@ -210,10 +210,9 @@ class PointsTable:
     def make_round(self, players: Sequence[str], options: Options,
                    standings: Standings, entry: RoundEntry) -> PointsRound:
         self.refuse_other_options(entry)
-        opts = options
         points = self.typed_points(players, entry)
         check_participants(points, players, _("score"))
-        self.check_deal(points, opts)
+        self.check_deal(points, options)
         return self.round_type(points=points)
 
     def refuse_other_options(self, entry: RoundEntry) -> None:
@@ -245,14 +244,12 @@ class PointsTable:
     def check_given(self, players: Sequence[str], options: Options,
                     standings: Standings, entry: RoundEntry) -> None:
         self.refuse_other_options(entry)
-        opts = options
         for name, value in self.typed_points(players, entry).items():
-            self.check_entry(name, value, opts)
+            self.check_entry(name, value, options)
 
     def next_question(self, players: Sequence[str], options: Options,
                       standings: Standings, entry: RoundEntry,
                       previous: RoundEntry | None = None) -> Question | None:
-        opts = options
         before = {} if previous is None else dict(previous.values)
         entered = self.typed_points(players, entry)
         for name in players:
@@ -261,7 +258,7 @@ class PointsTable:
 
             def answer(text: str, name: str = name) -> RoundEntry:
                 value = parse_whole_number(text, _("{name}'s points").format(name=name))
-                self.check_entry(name, value, opts)
+                self.check_entry(name, value, options)
                 return entry.with_values((*entry.values, (name, text.strip())))
 
             return Question(_("{name}'s points").format(name=name), answer, before.get(name))
@@ -306,25 +303,24 @@ class PointsTable:
         """Recompute from the deals, with the players who joined and left between them
         (``roster``): a leaver's deals stay, the deal passes over them, and only those
         still in can reach the end or win."""
-        opts = options
 
         def score(number: int, entered: Round, played: Played) -> PointsScored:
             if not isinstance(entered, PointsRound):  # another game's round
                 raise EntryError(_("the deal has no points"))
             scores = self.deal_scores(played.still_in, options, entered)
             return self.scored(number, played.dealer, entered, scores,
-                               self.best_in_deal(scores, opts))
+                               self.best_in_deal(scores, options))
 
         played = play_rounds(players, first_dealer, rounds, roster, self.min_players,
                              self.max_players, score=score,
                              over=lambda played, number: rules.over(played.totals_in(),
-                                                                    number, opts))
+                                                                    number, options))
         finished = played.finished
-        winners = rules.winners(played.totals_in(), opts) if finished else []
+        winners = rules.winners(played.totals_in(), options) if finished else []
         next_deal = None
         if not finished and played.dealer is not None:
             next_deal = _("Next deal: {dealer} deals.").format(dealer=played.dealer)
-        return played.standings(winners, self.notes(opts, len(rounds), finished), next_deal)
+        return played.standings(winners, self.notes(options, len(rounds), finished), next_deal)
 
     def notes(self, options: Options, deals: int, finished: bool) -> list[str]:
         if finished or not options.rounds:
@@ -356,8 +352,7 @@ class PointsTable:
 
     def placings(self, players: Sequence[str], options: Options,
                  standings: Standings) -> dict[str, int]:
-        opts = options
-        return competition_ranks({name: rules.order_key(standings.totals[name], opts)
+        return competition_ranks({name: rules.order_key(standings.totals[name], options)
                                   for name in players})
 
     def best_in_deal(self, scores: Mapping[str, int], options: Options) -> list[str]:
@@ -368,20 +363,19 @@ class PointsTable:
     # -- the rules in words ----------------------------------------------------
 
     def house_rules(self, options: Options, language: Language) -> list[HouseRule]:
-        opts = options
         words = WORDS.catalog(language.value).gettext
         default = self.defaults
         return [
-            HouseRule("wins", opts.wins.value, default.wins.value, words(_WINS[opts.wins])),
-            HouseRule("target", opts.target, default.target,
-                      words(_TARGET).format(target=opts.target) if opts.target
+            HouseRule("wins", options.wins.value, default.wins.value, words(_WINS[options.wins])),
+            HouseRule("target", options.target, default.target,
+                      words(_TARGET).format(target=options.target) if options.target
                       else words(_NO_TARGET)),
-            HouseRule("rounds", opts.rounds, default.rounds,
-                      words(_ROUNDS).format(rounds=opts.rounds) if opts.rounds
+            HouseRule("rounds", options.rounds, default.rounds,
+                      words(_ROUNDS).format(rounds=options.rounds) if options.rounds
                       else words(_NO_ROUNDS)),
-            HouseRule("sum", rules.ANY_SUM if opts.sum is None else opts.sum,
+            HouseRule("sum", rules.ANY_SUM if options.sum is None else options.sum,
                       rules.ANY_SUM if default.sum is None else default.sum,
-                      words(_SUM).format(sum=opts.sum) if opts.sum is not None
+                      words(_SUM).format(sum=options.sum) if options.sum is not None
                       else words(_NO_SUM)),
         ]
 

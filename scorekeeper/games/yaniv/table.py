@@ -89,15 +89,14 @@ class YanivTable(LeastScoreTable):
         """The widest round the grid can show: the longest name's Assaf on a full hand,
         every total halved, each score as wide as Yaniv's can be (the penalty on a full
         hand, or a halving's fall of up to half the limit)."""
-        opts = options
         longest = max(players, key=len)
-        fall = -(opts.limit // 2) if opts.halving else 0
-        highest = max(opts.penalty + MAX_HAND_TOTAL, fall, key=lambda n: len(str(n)))
+        fall = -(options.limit // 2) if options.halving else 0
+        highest = max(options.penalty + MAX_HAND_TOTAL, fall, key=lambda n: len(str(n)))
         played = LeastScoreRound(declarer=longest,
                                  totals=dict.fromkeys(players, MAX_HAND_TOTAL))
         return YanivScored(number=1, dealer=longest, scores=dict.fromkeys(players, highest),
                            knocked_out=tuple(players), played=played, false_declaration=True,
-                           halved=tuple(players) if opts.halving else ())
+                           halved=tuple(players) if options.halving else ())
 
     def parse_options(self, options: Mapping[str, object]) -> YanivOptions:
         return _parse_options({**self.default_options(), **options})
@@ -119,31 +118,30 @@ class YanivTable(LeastScoreTable):
                 low=self.min_players, high=self.max_players, n=len(players))) from None
 
     def house_rules(self, options: Options, language: Language) -> list[HouseRule]:
-        opts = options
         words = WORDS.catalog(language.value).gettext
         default = self.defaults
         halving = (words(N_("a total landing exactly on a multiple of {n} is halved"))
-                   .format(n=opts.halving) if opts.halving
+                   .format(n=options.halving) if options.halving
                    else words(N_("no total is halved")))
         tie = (N_("a tie is Assaf: the caller must be strictly lowest")
-               if opts.tie is Tie.DECLARER_LOSES
+               if options.tie is Tie.DECLARER_LOSES
                else N_("a tie is a good call: the caller must be lowest or tied"))
-        base = {rule.key: rule for rule in texts.house_rules(opts, language, default)}
+        base = {rule.key: rule for rule in texts.house_rules(options, language, default)}
         return [
-            HouseRule("limit", opts.limit, default.limit,
+            HouseRule("limit", options.limit, default.limit,
                       words(N_("a player whose total goes over {limit} is out")).format(
-                          limit=opts.limit)),
-            HouseRule("tie", opts.tie.value, default.tie.value, words(tie)),
+                          limit=options.limit)),
+            HouseRule("tie", options.tie.value, default.tie.value, words(tie)),
             base["end"],
             base["two_pairs"],
-            HouseRule("declare_at", opts.declare_at, default.declare_at,
+            HouseRule("declare_at", options.declare_at, default.declare_at,
                       words(N_("Yaniv may be called with {n} or less")).format(
-                          n=opts.declare_at)),
-            HouseRule("penalty", opts.penalty, default.penalty,
+                          n=options.declare_at)),
+            HouseRule("penalty", options.penalty, default.penalty,
                       words(N_("Assaf costs the caller {n} plus their hand")).format(
-                          n=opts.penalty)),
-            HouseRule("halving", opts.halving, default.halving, halving),
-            HouseRule("jokers", opts.jokers, default.jokers, words(_JOKERS[opts.jokers])),
+                          n=options.penalty)),
+            HouseRule("halving", options.halving, default.halving, halving),
+            HouseRule("jokers", options.jokers, default.jokers, words(_JOKERS[options.jokers])),
         ]
 
 
