@@ -304,6 +304,31 @@ def test_the_oldest_waiting_connection_makes_way_for_a_new_one(
 
 
 @pytest.mark.e2e
+def test_a_new_connection_is_not_closed_to_make_room_before_its_request_comes(
+        night: None, serving: Callable[..., Running]) -> None:
+    # A phone's request may come a moment after its connection; a burst of connections
+    # in that moment (beyond max_waiting, within four times it) must not close it.
+    running = serving(max_waiting=4, first_seconds=30 * SCALE)
+    viewer = socket.create_connection(("127.0.0.1", running.port), timeout=5 * SCALE)
+    idle = [socket.create_connection(("127.0.0.1", running.port), timeout=5 * SCALE)
+            for _ in range(10)]
+    try:
+        assert not any(closed_by_server(connection, 0.1) for connection in (viewer, *idle))
+        viewer.sendall(f"GET /{running.site.token}/ HTTP/1.0\r\n\r\n".encode())
+        answer = viewer.makefile("rb").read()
+        assert answer.startswith(b"HTTP/1.0 200 ") and b"Friday" in answer
+        more = [socket.create_connection(("127.0.0.1", running.port), timeout=5 * SCALE)
+                for _ in range(7)]  # 17 new ones waiting: beyond four times 4
+        idle += more
+        assert closed_by_server(idle[0], 5 * SCALE), "beyond the room for new ones"
+        assert not any(closed_by_server(connection, 0.1) for connection in idle[1:])
+    finally:
+        viewer.close()
+        for connection in idle:
+            connection.close()
+
+
+@pytest.mark.e2e
 def test_an_http_0_9_request_line_with_the_token_is_answered(
         night: None, serving: Callable[..., Running]) -> None:
     running = serving()

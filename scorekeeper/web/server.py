@@ -8,9 +8,10 @@ module adds what a public-facing server needs on top:
   path is a bare 404 that says nothing about the store;
 * the token first: every new connection's request is read by one thread, the
   :class:`Gate`, with a deadline for the whole request line and the whole request (not
-  each read), and at most :data:`MAX_WAITING` of them waiting at once (a new one closes
-  the oldest). Only a request whose line shows the token takes a viewer's place and a
-  thread of its own: connections without it, idle or trickling, can't keep viewers out;
+  each read), and at most :data:`MAX_WAITING` of them waiting at once, beside those
+  younger than :data:`FIRST_SECONDS` (more close the oldest, after a last look at what it
+  sent). Only a request whose line shows the token takes a viewer's place and a thread of
+  its own: connections without it, idle or trickling, can't keep viewers out;
 * GET and HEAD only (405 otherwise), one request per connection (HTTP/1.0), a request
   of at most :data:`MAX_REQUEST_BYTES` (431 beyond), at most ``max_connections`` viewers
   at once, live streams included (503 beyond);
@@ -66,6 +67,8 @@ DEFAULT_PORT = 8765
 MAX_CONNECTIONS = 128
 """Connections past the token at once, live streams included; more are answered 503."""
 MAX_WAITING = 64
+"""Connections not yet past the token at once; one more closes the oldest of them
+(but see :data:`FIRST_SECONDS`)."""
 SPECTATOR_PLACES = 64
 """Places past the gate that a site's public address (``score play --online``'s table for
 anyone watching) shares among all who open it."""
@@ -73,7 +76,14 @@ SEAT_PLACES = 12
 """Places of each seat's (or player's) own token: its page, its live stream, its moves,
 a second tab. Budgets are counted by who asks, so spectators, or one token, can never
 take a seat's places."""
-"""Connections not yet past the token at once; one more closes the oldest of them."""
+FIRST_SECONDS = 0.5
+"""A connection this young is not closed to make room for newer ones (up to
+:data:`YOUNG_ROOM` times :data:`MAX_WAITING` in all): a viewer's request may come a moment
+after its connection, and a flood of new connections must not close it before it can
+show its token."""
+YOUNG_ROOM = 4
+"""With the viewers' 128 places, 256 at the gate at most: well within the 1024 files a
+process may usually have open."""
 TOKEN_SECONDS = 5.0
 """A new connection has this long to send its request line (the token in it)..."""
 REQUEST_SECONDS = 10.0
@@ -612,7 +622,12 @@ class Gate:
       for each read: trickling a byte at a time buys nothing);
     * at most ``max_waiting`` connections wait for their token at once; one more closes
       the oldest (after a last look at what it sent). Idle or trickling connections can't
-      keep a viewer out: a viewer's request arrives with its connection;
+      keep a viewer out: a viewer's request arrives with its connection, or a moment
+      after it, so those younger than :data:`FIRST_SECONDS` are closed only beyond
+      :data:`YOUNG_ROOM` times ``max_waiting``;
+    * a connection accepted is never closed unread: when the gate's thread is behind, the
+      server's loop waits for it (the rest wait in the kernel's queue, their requests
+      kept);
     * a request line without the token is answered 404 at once. With it, the connection
       takes one of the server's places (503 when they are all taken) and, once its
       request is whole, is handed to a thread of its own;
@@ -621,13 +636,16 @@ class Gate:
     """
 
     def __init__(self, server: ViewerServer, *, max_waiting: int, token_seconds: float,
-                 request_seconds: float) -> None:
+                 request_seconds: float, first_seconds: float = FIRST_SECONDS) -> None:
         self.server = server
         self.max_waiting = max_waiting
         self.token_seconds = token_seconds
+        self.first_seconds = first_seconds
         self.request_seconds = request_seconds
         self.arrivals: collections.deque[Arrival] = collections.deque()
         """Accepted by the server's loop, not yet taken in by the gate's thread."""
+        self._taken_in = threading.Condition()
+        """Notified when the gate's thread has taken the arrivals in."""
         self.waiting: dict[socket.socket, Arrival] = {}
         """Not yet past the token, oldest first."""
         self.trusted: dict[socket.socket, Arrival] = {}
@@ -647,15 +665,18 @@ class Gate:
 
     def admit(self, connection: socket.socket, address: Any) -> None:
         """Take in a connection just accepted; returns at once."""
-        self.arrivals.append(Arrival(connection, address, time.monotonic()))
-        while len(self.arrivals) > self.max_waiting:  # the gate's thread is behind
-            with contextlib.suppress(IndexError):
-                self.server.close_request(self.arrivals.popleft().connection)
+        with self._taken_in:
+            while len(self.arrivals) >= self.max_waiting and not self._stopped:
+                self._wake()  # the gate's thread is behind: wait, accepting no more
+                self._taken_in.wait(TICK_SECONDS)
+            self.arrivals.append(Arrival(connection, address, time.monotonic()))
         self._wake()
 
     def stop(self) -> None:
         """Close every connection still at the gate, and end its thread."""
         self._stopped = True
+        with self._taken_in:
+            self._taken_in.notify_all()
         self._wake()
         self._thread.join(timeout=5)
 
@@ -689,6 +710,8 @@ class Gate:
         """Until the next deadline (at most a tick)."""
         deadlines = [arrival.arrived + self.token_seconds
                      for arrival in itertools.islice(self.waiting.values(), 1)]
+        if len(self.waiting) > self.max_waiting:  # room to make once the oldest is not new
+            deadlines.append(next(iter(self.waiting.values())).arrived + self.first_seconds)
         deadlines += [arrival.arrived + self.request_seconds
                       for arrival in self.trusted.values()]
         deadlines += self.lingering.values()
@@ -700,7 +723,7 @@ class Gate:
             try:
                 arrival = self.arrivals.popleft()
             except IndexError:
-                return
+                break
             try:
                 arrival.connection.setblocking(False)
                 self.selector.register(arrival.connection, selectors.EVENT_READ)
@@ -709,11 +732,21 @@ class Gate:
                 continue
             self.waiting[arrival.connection] = arrival
             self._read(arrival)  # a viewer's request is usually in already
-            while len(self.waiting) > self.max_waiting:
-                oldest = next(iter(self.waiting.values()))
-                self._read(oldest)  # a last look: it may have shown the token by now
-                if oldest.connection in self.waiting:
-                    self._drop(oldest.connection)
+            self._make_room(time.monotonic())
+        with self._taken_in:
+            self._taken_in.notify_all()
+
+    def _make_room(self, now: float) -> None:
+        """Close the oldest waiting beyond ``max_waiting``; those younger than
+        :data:`FIRST_SECONDS` only beyond :data:`YOUNG_ROOM` times as many."""
+        while len(self.waiting) > self.max_waiting:
+            oldest = next(iter(self.waiting.values()))
+            if (oldest.arrived + self.first_seconds > now
+                    and len(self.waiting) <= YOUNG_ROOM * self.max_waiting):
+                return
+            self._read(oldest)  # a last look: it may have shown the token by now
+            if oldest.connection in self.waiting:
+                self._drop(oldest.connection)
 
     def _readable(self, connection: socket.socket) -> None:
         if connection in self.lingering:
@@ -799,6 +832,7 @@ class Gate:
             self.lingering[connection] = time.monotonic() + LINGER_SECONDS
 
     def _expire(self, now: float) -> None:
+        self._make_room(now)
         while self.waiting:
             oldest = next(iter(self.waiting.values()))
             if oldest.arrived + self.token_seconds > now:
@@ -836,6 +870,7 @@ class ViewerServer(HTTPServer):
     def __init__(self, address: tuple[str, int], site: Any,
                  max_connections: int = MAX_CONNECTIONS, *,
                  max_waiting: int = MAX_WAITING, token_seconds: float = TOKEN_SECONDS,
+                 first_seconds: float = FIRST_SECONDS,
                  request_seconds: float = REQUEST_SECONDS,
                  handler: type[ViewerHandler] | None = None, max_body: int = 0) -> None:
         self.site = site
@@ -852,7 +887,8 @@ class ViewerServer(HTTPServer):
         if ":" in address[0]:
             self.address_family = socket.AF_INET6
         self.gate = Gate(self, max_waiting=max_waiting, token_seconds=token_seconds,
-                         request_seconds=request_seconds)  # (stopped by a failed bind too)
+                         request_seconds=request_seconds, first_seconds=first_seconds)
+        # (the gate is stopped by a failed bind too)
         super().__init__(address, ViewerHandler)
 
     def server_bind(self) -> None:
