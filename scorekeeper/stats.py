@@ -21,7 +21,8 @@ Only finished sessions count; abandoned and unfinished ones are counted apart.
 * Game-specific figures are the game's own (``TableGame.stat_figures``), summed
   from its rounds' ``tallies``; nothing here branches on a game's name.
 * The rating is openskill's Plackett–Luce model, one rating per game, updated
-  session by session in the order they were played.
+  session by session in the order they were played (:mod:`scorekeeper.ratings`: the
+  very figures of openskill's ``PlackettLuce.rate``, without its cost).
 * The record across games (:class:`PlayerRecord`) is each player's sessions of every
   game the query selects: an unfinished session counts as played, never as won (nor
   lost: the win rate is over finished sessions); an abandoned one is left out. It is
@@ -34,19 +35,16 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from scorekeeper.derived import facts_of
 from scorekeeper.i18n import _
 from scorekeeper.kit.entries import EntryError, name_key
 from scorekeeper.kit.rounds import JSONObject
 from scorekeeper.kit.standings import StatFigure
-from scorekeeper.match import wilson_interval
+from scorekeeper.ratings import MU, SIGMA, Rating, plackett_luce, wilson_interval
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session
-
-if TYPE_CHECKING:
-    from openskill.models import PlackettLuce, PlackettLuceRating
 
 SPARK_LEVELS = "▁▂▃▄▅▆▇█"
 LAST_RESULTS = 10
@@ -544,7 +542,8 @@ def compute(sessions: Sequence[Session | Played], query: StatsQuery | None = Non
     games: dict[str, GameStats] = {}
     ahead: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     met: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    models: dict[str, tuple[PlackettLuce, dict[str, PlackettLuceRating]]] = {}
+    ratings: dict[str, dict[str, Rating]] = {}
+    """Each game's ratings: player key -> (mu, sigma)."""
     records: dict[str, PlayerRecord] = {}
 
     def record(key: str, bot: str | None) -> PlayerRecord:
@@ -577,7 +576,7 @@ def compute(sessions: Sequence[Session | Played], query: StatsQuery | None = Non
         game.sessions += 1
         game.played.append(session.id)
         game.count(session.tallies, keys)
-        _rate(models, game, session, keys, places)
+        _rate(ratings.setdefault(session.game, {}), game, session, keys, places)
     for session in open_sessions:  # played, not won
         keys, bots, seen = seat_keys(session), bot_seats(session), Appearance.of(session)
         for name in session.players:
@@ -634,22 +633,16 @@ def _wanted_key(typed: str, names: Mapping[str, str]) -> str:
     return key if key in names or BOT_KEY + key not in names else BOT_KEY + key
 
 
-def _rate(models: dict[str, tuple[PlackettLuce, dict[str, PlackettLuceRating]]],
-          game: GameStats, session: Played, keys: Mapping[str, str],
-          places: Mapping[str, int]) -> None:
+def _rate(ratings: dict[str, Rating], game: GameStats, session: Played,
+          keys: Mapping[str, str], places: Mapping[str, int]) -> None:
     """Update the game's ratings with one finished session (places as ranks, ties shared)."""
-    if game.game not in models:
-        from openskill.models import PlackettLuce  # only when there is something to rate
-
-        models[game.game] = (PlackettLuce(), {})
-    model, ratings = models[game.game]
     order = [keys[name] for name in session.players]
-    teams = [[ratings.get(key) or model.rating(name=key)] for key in order]
-    updated = model.rate(teams, ranks=[float(places[name]) for name in session.players])
-    for key, (rating,) in zip(order, updated, strict=True):
+    updated = plackett_luce([ratings.get(key, (MU, SIGMA)) for key in order],
+                            [places[name] for name in session.players])
+    for key, rating in zip(order, updated, strict=True):
         ratings[key] = rating
         game.ratings.setdefault(key, []).append(
-            RatingPoint(session.id, session.created, rating.mu, rating.sigma))
+            RatingPoint(session.id, session.created, *rating))
 
 
 # ---------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from rich.text import Text
 from scorekeeper import config as config_module
 from scorekeeper import players as players_module
 from scorekeeper.card_printing import plain
-from scorekeeper.cli import completion, prompts
+from scorekeeper.cli import completion
 from scorekeeper.cli.context import console, store, usage
 from scorekeeper.cli.game_options import first_house_rule, game_names, help_when_built
 from scorekeeper.i18n import N_, _, ngettext, pgettext
@@ -345,6 +345,8 @@ def players_for_new(ctx: typer.Context, rules: TableGame[Any],
         usage(_("say who plays, in seating order: {command} ({low} to {high} players)").format(
             command=f"score new {rules.name} --player NAME --player NAME ...",
             low=rules.min_players, high=rules.max_players))
+    from scorekeeper.cli import prompts  # only a terminal is asked (score stats never is)
+
     prompts.enable_line_editing()
     if group and prompts.confirm(_("Same players as last time: {players}?").format(
             players=", ".join(group)), default=True):
@@ -449,6 +451,8 @@ def delete(
         if not sys.stdin.isatty():
             raise EntryError(_("deleting session {id} asks for confirmation at a terminal: add "
                                "--yes to delete it from a script").format(id=session_id))
+        from scorekeeper.cli import prompts  # only a terminal is asked
+
         prompts.enable_line_editing()
         rounds = read.rounds if isinstance(read.rounds, int) else len(read.rounds)
         prompts.confirm(ngettext("Delete session {id} ({label}: {players}, {n} round)?",
