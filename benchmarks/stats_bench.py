@@ -18,8 +18,13 @@ otherwise every run would compile each module from source, which users never pay
 ``/work/main/.venv/bin/score``) on the same store in the same run, alternating with
 this one's: before and after, measured alike.
 
+``--samples`` prints every run's figures too (to see how they spread), and the ratio of
+the fastest runs' processor times (the least disturbed by other work on the machine).
+``--store FILE`` times an existing store (one kept with ``--keep``) instead of building one.
+
     python benchmarks/stats_bench.py [--sessions 1000] [--runs 7] [--keep FILE]
                                      [--mixed] [--before SCORE] [--from-source]
+                                     [--samples] [--store FILE]
 """
 
 from __future__ import annotations
@@ -157,16 +162,23 @@ def main() -> None:
                         help="Another build's score: its stats timed in the same run.")
     parser.add_argument("--from-source", action="store_true",
                         help="no bytecode cache where PYTHONDONTWRITEBYTECODE is set")
+    parser.add_argument("--samples", action="store_true",
+                        help="Print every run's times, and the fastest runs' ratio.")
+    parser.add_argument("--store", type=Path, metavar="FILE",
+                        help="Time this existing store (kept with --keep) instead.")
     args = parser.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="stats-bench-"))
-    path = args.keep or folder / "scorekeeper.json"
+    path = args.store or args.keep or folder / "scorekeeper.json"
     try:
-        started = time.perf_counter()
-        rounds = build_store(path, args.sessions, mixed=args.mixed)
-        kind = "sessions of every game" if args.mixed else "finished sessions"
-        print(f"store: {args.sessions} {kind}, {rounds} rounds, "
-              f"{path.stat().st_size / 1e6:.1f} MB, built in {time.perf_counter() - started:.0f} s")
+        if args.store:
+            print(f"store: {path}, {path.stat().st_size / 1e6:.1f} MB")
+        else:
+            started = time.perf_counter()
+            rounds = build_store(path, args.sessions, mixed=args.mixed)
+            kind = "sessions of every game" if args.mixed else "finished sessions"
+            print(f"store: {args.sessions} {kind}, {rounds} rounds, {path.stat().st_size / 1e6:.1f}"
+                  f" MB, built in {time.perf_counter() - started:.0f} s")
         env = {**os.environ, "SCOREKEEPER_DB": str(path), "COLUMNS": "120",
                "SCOREKEEPER_CONFIG": str(folder / "config.toml")}
         if not args.from_source:
@@ -196,6 +208,13 @@ def main() -> None:
         show_used, stats_used = statistics.median(show_cpu), statistics.median(stats_cpu)
         print(f"processor time (user + system), medians: stats {stats_used * 1000:.0f} v "
               f"show {show_used * 1000:.0f} ms, ratio {stats_used / show_used:.2f}")
+        if args.samples:
+            for name, walls, used in (("show", show_times, show_cpu),
+                                      ("stats", stats_times, stats_cpu)):
+                print(f"  {name:5} wall ms: {' '.join(f'{t * 1000:.0f}' for t in walls)}; "
+                      f"processor ms: {' '.join(f'{t * 1000:.0f}' for t in used)}")
+            print(f"fastest processor times: stats {min(stats_cpu) * 1000:.0f} v show "
+                  f"{min(show_cpu) * 1000:.0f} ms, ratio {min(stats_cpu) / min(show_cpu):.2f}")
         if before_times:
             before_median = statistics.median(before_times)
             print(f"before ({args.before}) score stats: median {before_median * 1000:.0f} ms; "

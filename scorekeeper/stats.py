@@ -35,6 +35,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
+from functools import lru_cache
 from typing import Any, Protocol, TypeVar
 
 from scorekeeper.derived import facts_of
@@ -50,6 +51,7 @@ SPARK_LEVELS = "▁▂▃▄▅▆▇█"
 LAST_RESULTS = 10
 
 
+@lru_cache(maxsize=4096)  # a store's few names, normalised once, not once a seat
 def player_key(name: str) -> str:
     """The identity of a player across sessions: the same name as within one session
     (:func:`scorekeeper.kit.entries.name_key`)."""
@@ -118,33 +120,53 @@ class Played:
             return None
 
 
-def _count(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(value)
-    return value
+_STRINGS, _INTS = frozenset({str}), frozenset({int})
 
 
-def _text(value: Any) -> str:
-    if not isinstance(value, str):
-        raise TypeError(value)
-    return value
+def _texts(values: Any) -> tuple[str, ...]:
+    """``values`` (a JSON list) as strings; a TypeError if one is not a string."""
+    found = tuple(values)
+    if not _STRINGS.issuperset(map(type, found)) and \
+            not all(isinstance(value, str) for value in found):
+        raise TypeError(found)
+    return found
+
+
+def _text_map(data: Any) -> dict[str, str]:
+    found = dict(data.items())
+    _texts(found.values())
+    _texts(found)  # the keys
+    return found
+
+
+def _count_map(data: Any) -> dict[str, int]:
+    """``data`` (a JSON object) as strings -> counts: int, never bool; else a TypeError.
+    (The types checked by ``map``, not one call per value: 1,000 records have 25,000.)"""
+    found = dict(data.items())
+    if not _INTS.issuperset(map(type, found.values())) and not all(
+            isinstance(value, int) and not isinstance(value, bool)
+            for value in found.values()):
+        raise TypeError(found)
+    _texts(found)  # the keys
+    return found
 
 
 def _played_from_json(data: Any, session_id: int | None) -> Played:
-    players = tuple(_text(name) for name in data["players"])
+    players = _texts(data["players"])
     seated = set(players)
-    bots = {_text(name): _text(level) for name, level in data["bots"].items()}
-    winners = tuple(_text(name) for name in data["winners"])
-    places = {_text(name): _count(place) for name, place in data["places"].items()}
-    tallies = {_text(name): {_text(key): _count(value) for key, value in counts.items()}
-               for name, counts in data["tallies"].items()}
+    bots = _text_map(data["bots"])
+    winners = _texts(data["winners"])
+    places = _count_map(data["places"])
+    tallies = {name: _count_map(counts) for name, counts in data["tallies"].items()}
+    _texts(tallies)
     finished = data["finished"]
     if not isinstance(finished, bool) or len(seated) != len(players) or \
             not set(bots) | set(winners) | set(tallies) <= seated or \
             (finished and set(places) != seated) or (not finished and places):
         raise ValueError(data)
-    return Played(session_id, _text(data["game"]), players, _text(data["mode"]),
-                  _text(data["created"]), _text(data["abandoned"]), finished, bots,
+    game, mode, created, abandoned = _texts((data["game"], data["mode"], data["created"],
+                                              data["abandoned"]))
+    return Played(session_id, game, players, mode, created, abandoned, finished, bots,
                   winners, places, tallies)
 
 
@@ -422,7 +444,9 @@ class PlayerRecord:
         return max(decided, key=lambda r: (r.win_rate or 0.0, r.wins))  # max keeps the first
 
     def add(self, appearance: Appearance, title: str, finished: bool, win: float) -> None:
-        record = self.games.setdefault(appearance.game, GameRecord(appearance.game, title))
+        record = self.games.get(appearance.game)
+        if record is None:
+            record = self.games[appearance.game] = GameRecord(appearance.game, title)
         record.add(appearance, finished, win)
 
     def ordered(self) -> PlayerRecord:
@@ -547,7 +571,10 @@ def compute(sessions: Sequence[Session | Played], query: StatsQuery | None = Non
     records: dict[str, PlayerRecord] = {}
 
     def record(key: str, bot: str | None) -> PlayerRecord:
-        return records.setdefault(key, PlayerRecord(key, names[key], bot))
+        found = records.get(key)
+        if found is None:
+            found = records[key] = PlayerRecord(key, names[key], bot)
+        return found
 
     for session in finished:
         rules = get_game(session.game)
@@ -558,8 +585,10 @@ def compute(sessions: Sequence[Session | Played], query: StatsQuery | None = Non
         seen = Appearance.of(session)
         for name in session.players:
             win = share if name in session.winners else 0.0
-            stats = players.setdefault(keys[name], PlayerStats(keys[name], names[keys[name]],
-                                                               bot=bots.get(name)))
+            stats = players.get(keys[name])
+            if stats is None:
+                stats = players[keys[name]] = PlayerStats(keys[name], names[keys[name]],
+                                                          bot=bots.get(name))
             stats.results.append(Result(session.id, session.game, session.created,
                                         places[name], len(session.players), win))
             record(keys[name], bots.get(name)).add(seen, rules.title, True, win)

@@ -301,11 +301,22 @@ class _TableOrCards:
             parts.append(Text(self.caption, style="dim italic"))
         return Group(*parts)
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        table = self.table()
+    def widest(self, console: Console, options: ConsoleOptions) -> int:
+        """The table's width with every cell whole: what rich measures of it (the widest
+        cell of each column, padded by one each side, and a rule between columns and at
+        each edge), without laying the whole table out twice to learn it (rich's measure
+        of a table works out its columns' widths, then measures them again)."""
         unbounded = options.update(width=10_000, max_width=10_000)
-        if Measurement.get(console, unbounded, table).maximum <= options.max_width:
-            yield table
+        columns = [[plain(heading)] for heading in self.head]
+        for row in self.rows:
+            for column, cell in zip(columns, row, strict=True):
+                column.append(plain(cell))
+        return sum(max(Measurement.get(console, unbounded, cell).maximum for cell in column) + 2
+                   for column in columns) + len(columns) + 1
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if self.widest(console, options) <= options.max_width:
+            yield self.table()
         else:
             yield self.cards(options.max_width)
 
