@@ -82,3 +82,22 @@ def test_names_are_plain_text_everywhere(least: Any, ok: CLI) -> None:
     assert "&lt;b&gt;Bob\\|" in ok("stats", "--format", "md").stdout
     page = ok("stats", "--format", "html").stdout
     assert "&lt;b&gt;Bob|" in page and "<b>Bob" not in page
+
+
+def test_stats_pauses_the_collector_and_puts_it_back_as_it_was() -> None:
+    """The collector is paused while the statistics are read, counted and drawn, and is
+    on again afterwards only if it was on before, even when the command fails."""
+    import gc
+
+    from scorekeeper.cli.nights import _collection_paused
+
+    was = gc.isenabled()
+    try:
+        for before in (True, False):
+            (gc.enable if before else gc.disable)()
+            with pytest.raises(KeyError), _collection_paused():
+                assert not gc.isenabled()
+                raise KeyError("refused")
+            assert gc.isenabled() is before
+    finally:
+        (gc.enable if was else gc.disable)()
