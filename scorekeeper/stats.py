@@ -132,8 +132,13 @@ def _texts(values: Any) -> tuple[str, ...]:
     return found
 
 
+def _object(data: Any) -> dict[str, Any]:
+    """A JSON object (as parsed: kept, not copied) or any other mapping (copied)."""
+    return data if type(data) is dict else dict(data.items())
+
+
 def _text_map(data: Any) -> dict[str, str]:
-    found = dict(data.items())
+    found = _object(data)
     _texts(found.values())
     _texts(found)  # the keys
     return found
@@ -142,7 +147,7 @@ def _text_map(data: Any) -> dict[str, str]:
 def _count_map(data: Any) -> dict[str, int]:
     """``data`` (a JSON object) as strings -> counts: int, never bool; else a TypeError.
     (The types checked by ``map``, not one call per value: 1,000 records have 25,000.)"""
-    found = dict(data.items())
+    found = _object(data)
     if not _INTS.issuperset(map(type, found.values())) and not all(
             isinstance(value, int) and not isinstance(value, bool)
             for value in found.values()):
@@ -152,17 +157,23 @@ def _count_map(data: Any) -> dict[str, int]:
 
 
 def _played_from_json(data: Any, session_id: int | None) -> Played:
+    """The facts (:func:`scorekeeper.derived.facts_of`, or as a record kept them) checked
+    whole: a TypeError, ValueError, KeyError or AttributeError for anything else. Their
+    objects are kept as they are, not copied (each is parsed for this one use)."""
     players = _texts(data["players"])
     seated = set(players)
     bots = _text_map(data["bots"])
     winners = _texts(data["winners"])
     places = _count_map(data["places"])
-    tallies = {name: _count_map(counts) for name, counts in data["tallies"].items()}
+    tallies = _object(data["tallies"])
+    for name, counts in tallies.items():
+        tallies[name] = _count_map(counts)
     _texts(tallies)
     finished = data["finished"]
     if not isinstance(finished, bool) or len(seated) != len(players) or \
-            not set(bots) | set(winners) | set(tallies) <= seated or \
-            (finished and set(places) != seated) or (not finished and places):
+            not seated.issuperset(bots) or not seated.issuperset(winners) or \
+            not seated.issuperset(tallies) or \
+            (finished and seated != places.keys()) or (not finished and places):
         raise ValueError(data)
     game, mode, created, abandoned = _texts((data["game"], data["mode"], data["created"],
                                               data["abandoned"]))
