@@ -39,42 +39,53 @@ def plackett_luce(ratings: Sequence[Rating], places: Sequence[int]) -> list[Rati
     if count < 2 or len(places) != count:
         raise ValueError("a Plackett-Luce rating needs two players or more, one place each")
     tau_squared = TAU * TAU
-    # rate(): the sigmas widened by tau, the teams sorted by rank (a stable sort)
-    order = sorted(range(count), key=lambda index: places[index])
-    ranks = [int(places[index]) for index in order]
-    mus = [ratings[index][0] for index in order]
-    sigmas = [math.sqrt(ratings[index][1] * ratings[index][1] + tau_squared) for index in order]
-    # _calculate_team_ratings(): a team of one weighs 1.0
-    variances = [(sigma * 1.0) ** 2 for sigma in sigmas]
     beta_squared = BETA**2
+    # rate(): the sigmas widened by tau, the teams sorted by rank (a stable sort);
+    # _calculate_team_ratings(): a team of one weighs 1.0; _c(): summed in that order
+    order = sorted(range(count), key=places.__getitem__)
+    ranks: list[int] = []
+    mus: list[float] = []
+    sigmas: list[float] = []
+    variances: list[float] = []
     collective = 0.0
-    for variance in variances:  # _c()
+    for index in order:
+        mu, sigma = ratings[index]
+        sigma = math.sqrt(sigma * sigma + tau_squared)
+        variance = (sigma * 1.0) ** 2
+        ranks.append(int(places[index]))
+        mus.append(mu)
+        sigmas.append(sigma)
+        variances.append(variance)
         collective += variance + beta_squared
     c = math.sqrt(collective)
     strengths = [math.exp(mu / c) for mu in mus]
-    sum_q = [0.0] * count  # _sum_q(): each q's sum over the players placed no better
-    for i in range(count):
+    # _sum_q(): each q's sum over the players placed no better, added in their order
+    sum_q = [0.0] * count
+    for i, strength in enumerate(strengths):
+        rank = ranks[i]
         for q in range(count):
-            if ranks[i] >= ranks[q]:
-                sum_q[q] += strengths[i]
+            if rank >= ranks[q]:
+                sum_q[q] += strength
     tied = [ranks.count(rank) for rank in ranks]  # _a()
     updated: list[Rating] = [(0.0, 0.0)] * count
-    for i in range(count):  # _compute()
+    for i, strength in enumerate(strengths):  # _compute()
         omega = 0.0
         delta = 0.0
+        rank = ranks[i]
         for q in range(count):
-            share = strengths[i] / sum_q[q]
-            if ranks[q] <= ranks[i]:
+            share = strength / sum_q[q]
+            if ranks[q] <= rank:
                 delta += share * (1 - share) / tied[q]
                 if q == i:
                     omega += (1 - share) / tied[q]
                 else:
                     omega -= share / tied[q]
-        omega *= variances[i] / c
-        delta *= variances[i] / c**2
-        delta *= math.sqrt(variances[i]) / c  # openskill's default gamma
+        variance = variances[i]
+        omega *= variance / c
+        delta *= variance / c**2
+        delta *= math.sqrt(variance) / c  # openskill's default gamma
         sigma = sigmas[i]
-        weight = sigma**2 / variances[i]
+        weight = sigma**2 / variance
         mu = mus[i] + weight * omega * 1.0
         sigma *= math.sqrt(max(1 - weight * delta * 1.0, KAPPA))
         # (openskill then moves tied players' mu by their average change: zero, since it
