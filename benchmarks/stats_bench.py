@@ -16,7 +16,9 @@ otherwise every run would compile each module from source, which users never pay
 
 ``--before SCORE`` times another build's `score stats` (e.g. main's
 ``/work/main/.venv/bin/score``) on the same store in the same run, alternating with
-this one's: before and after, measured alike.
+this one's: before and after, measured alike. Only builds whose records match compare
+fairly: the records' digest covers the scoring code's files by their paths, so another
+checkout (``/work/main``) never trusts this one's records and re-scores every session.
 
 ``--instructions`` counts each side's instructions under valgrind too (``--runs`` 3 is
 plenty: the counts move by 0.1 %, whatever the machine's load or PYTHONHASHSEED, where
@@ -255,6 +257,9 @@ def main() -> None:
                       f"processor ms: {' '.join(f'{t * 1000:.0f}' for t in used)}")
             print(f"fastest processor times: stats {min(stats_cpu) * 1000:.0f} v show "
                   f"{min(show_cpu) * 1000:.0f} ms, ratio {min(stats_cpu) / min(show_cpu):.2f}")
+            paired = sorted(a / b for a, b in zip(stats_cpu, show_cpu, strict=True))
+            print(f"each pair's processor-time ratio (run back to back): from {paired[0]:.2f} "
+                  f"to {paired[-1]:.2f}, median {statistics.median(paired):.2f}")
         if args.instructions:
             if shutil.which("valgrind") is None:
                 raise SystemExit("--instructions needs valgrind")
