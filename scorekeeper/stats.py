@@ -205,11 +205,16 @@ def roster_names(sessions: Iterable[Session | Played]) -> dict[str, str]:
     the first in a virtual game, then in an abandoned session. ``score players
     rename`` and ``merge`` rewrite every session, so theirs is the spelling from then on.
     One night typed in lower case, or an abandoned session, does not change it."""
+    return _roster_names(chronological(sessions))
+
+
+def _roster_names(in_order: Sequence[Session | Played]) -> dict[str, str]:
+    """:func:`roster_names` of sessions already in the order played."""
     def tier(session: Session | Played) -> int:
         return 2 * bool(session.abandoned) + (session.mode == "virtual")
 
     names: dict[str, str] = {}
-    for session in sorted(chronological(sessions), key=tier):  # sorted() is stable
+    for session in sorted(in_order, key=tier):  # sorted() is stable
         bots = bot_seats(session)
         for name in session.players:
             if name not in bots:
@@ -562,13 +567,20 @@ def compute(sessions: Sequence[Session | Played], query: StatsQuery | None = Non
               for session in sessions]
     dated = [session for session in played if query.matches(session)]
     matching = [s for s in dated if query.virtual or s.mode != "virtual"]
-    finished = chronological(s for s in matching if s.finished and not s.abandoned)
+    # each session's place in the order played, worked out once (not once a sort)
+    orders = {id(session): played_order(session) for session in played}
+    in_order = sorted(played, key=lambda session: orders[id(session)])
+    counted = {id(session) for session in matching}
+    finished = [s for s in in_order if id(s) in counted and s.finished and not s.abandoned]
     open_sessions = [s for s in matching if not s.finished and not s.abandoned]
     abandoned = sum(1 for s in matching if s.abandoned)
     unfinished = len(open_sessions)
 
-    names = roster_names(played)
-    for session in chronological(played) if query.virtual else ():
+    def seen(session: Played) -> Appearance:
+        return Appearance(session.id, session.game, session.created, orders[id(session)])
+
+    names = _roster_names(in_order)
+    for session in in_order if query.virtual else ():
         for name, key in seat_keys(session).items():
             names.setdefault(key, name)
     wanted = _wanted_keys(query.players, names)
@@ -582,10 +594,7 @@ def compute(sessions: Sequence[Session | Played], query: StatsQuery | None = Non
     records: dict[str, PlayerRecord] = {}
 
     def record(key: str, bot: str | None) -> PlayerRecord:
-        found = records.get(key)
-        if found is None:
-            found = records[key] = PlayerRecord(key, names[key], bot)
-        return found
+        return records.get(key) or records.setdefault(key, PlayerRecord(key, names[key], bot))
 
     for session in finished:
         rules = get_game(session.game)
@@ -593,7 +602,7 @@ def compute(sessions: Sequence[Session | Played], query: StatsQuery | None = Non
         keys = seat_keys(session)
         bots = bot_seats(session)
         share = 1 / len(session.winners) if session.winners else 0.0
-        seen = Appearance.of(session)
+        appearance = seen(session)
         for name in session.players:
             win = share if name in session.winners else 0.0
             stats = players.get(keys[name])
@@ -602,7 +611,7 @@ def compute(sessions: Sequence[Session | Played], query: StatsQuery | None = Non
                                                           bot=bots.get(name))
             stats.results.append(Result(session.id, session.game, session.created,
                                         places[name], len(session.players), win))
-            record(keys[name], bots.get(name)).add(seen, rules.title, True, win)
+            record(keys[name], bots.get(name)).add(appearance, rules.title, True, win)
         for a in session.players:
             for b in session.players:
                 if a != b:
@@ -618,10 +627,10 @@ def compute(sessions: Sequence[Session | Played], query: StatsQuery | None = Non
         game.count(session.tallies, keys)
         _rate(ratings.setdefault(session.game, {}), game, session, keys, places)
     for session in open_sessions:  # played, not won
-        keys, bots, seen = seat_keys(session), bot_seats(session), Appearance.of(session)
+        keys, bots, appearance = seat_keys(session), bot_seats(session), seen(session)
         for name in session.players:
-            record(keys[name], bots.get(name)).add(seen, get_game(session.game).title, False,
-                                                   0.0)
+            record(keys[name], bots.get(name)).add(appearance, get_game(session.game).title,
+                                                   False, 0.0)
 
     shown = [players[key] for key in dict.fromkeys(wanted) if key in players] if wanted \
         else list(players.values())
