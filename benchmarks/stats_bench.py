@@ -16,10 +16,23 @@ otherwise every run would compile each module from source, which users never pay
 
 ``--before SCORE`` times another build's `score stats` (e.g. main's
 ``/work/main/.venv/bin/score``) on the same store in the same run, alternating with
-this one's: before and after, measured alike.
+this one's: before and after, measured alike. Only builds whose records match compare
+fairly: the records' digest covers the scoring code's files by their paths, so another
+checkout (``/work/main``) never trusts this one's records and re-scores every session.
+
+``--instructions`` counts each side's instructions under valgrind too (``--runs`` 3 is
+plenty: the counts move by 0.1 %, whatever the machine's load or PYTHONHASHSEED, where
+single runs' times by 20 % on a shared machine). valgrind's processor has no SHA
+extensions: hashing the sessions' 7 MB counts some 200 M instructions there and takes
+4 ms here, so the ratio in instructions is well above the ratio in time.
+
+``--samples`` prints every run's figures too (to see how they spread), and the ratio of
+the fastest runs' processor times (the least disturbed by other work on the machine).
+``--store FILE`` times an existing store (one kept with ``--keep``) instead of building one.
 
     python benchmarks/stats_bench.py [--sessions 1000] [--runs 7] [--keep FILE]
                                      [--mixed] [--before SCORE] [--from-source]
+                                     [--samples] [--store FILE] [--instructions]
 """
 
 from __future__ import annotations
@@ -27,8 +40,10 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -146,6 +161,36 @@ def score_command() -> list[str]:
     return [found] if found else [sys.executable, "-m", "scorekeeper"]
 
 
+INSTRUCTIONS = re.compile(r"I\s+refs:\s+([\d,]+)")
+
+
+def counted(argv: list[str], env: dict[str, str]) -> int:
+    """The instructions one run of ``argv`` executed (valgrind's cachegrind, no cache
+    simulation)."""
+    done = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                           "--cachegrind-out-file=/dev/null", *argv], env=env, check=True,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          stdin=subprocess.DEVNULL, text=True)
+    found = INSTRUCTIONS.findall(done.stderr)
+    if not found:
+        raise SystemExit(f"no instruction count in valgrind's report:\n{done.stderr}")
+    return int(found[-1].replace(",", ""))
+
+
+def report_instructions(show: list[str], stats: list[str], env: dict[str, str],
+                        runs: int) -> None:
+    counts: dict[str, list[int]] = {"show": [], "stats": []}
+    for index in range(runs):
+        pair = [("show", show), ("stats", stats)]
+        for name, argv in pair[::-1] if index % 2 else pair:
+            counts[name].append(counted(argv, env))
+    show_median, stats_median = (statistics.median(counts[name]) for name in ("show", "stats"))
+    for name, median in (("show", show_median), ("stats", stats_median)):
+        print(f"score {name:5}: median {median / 1e6:.0f} M instructions over {runs} runs "
+              f"(from {min(counts[name]) / 1e6:.0f} to {max(counts[name]) / 1e6:.0f})")
+    print(f"ratio stats/show in instructions: {stats_median / show_median:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sessions", type=int, default=1000)
@@ -157,16 +202,25 @@ def main() -> None:
                         help="Another build's score: its stats timed in the same run.")
     parser.add_argument("--from-source", action="store_true",
                         help="no bytecode cache where PYTHONDONTWRITEBYTECODE is set")
+    parser.add_argument("--samples", action="store_true",
+                        help="Print every run's times, and the fastest runs' ratio.")
+    parser.add_argument("--store", type=Path, metavar="FILE",
+                        help="Time this existing store (kept with --keep) instead.")
+    parser.add_argument("--instructions", action="store_true",
+                        help="Count each side's instructions under valgrind too.")
     args = parser.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="stats-bench-"))
-    path = args.keep or folder / "scorekeeper.json"
+    path = args.store or args.keep or folder / "scorekeeper.json"
     try:
-        started = time.perf_counter()
-        rounds = build_store(path, args.sessions, mixed=args.mixed)
-        kind = "sessions of every game" if args.mixed else "finished sessions"
-        print(f"store: {args.sessions} {kind}, {rounds} rounds, "
-              f"{path.stat().st_size / 1e6:.1f} MB, built in {time.perf_counter() - started:.0f} s")
+        if args.store:
+            print(f"store: {path}, {path.stat().st_size / 1e6:.1f} MB")
+        else:
+            started = time.perf_counter()
+            rounds = build_store(path, args.sessions, mixed=args.mixed)
+            kind = "sessions of every game" if args.mixed else "finished sessions"
+            print(f"store: {args.sessions} {kind}, {rounds} rounds, {path.stat().st_size / 1e6:.1f}"
+                  f" MB, built in {time.perf_counter() - started:.0f} s")
         env = {**os.environ, "SCOREKEEPER_DB": str(path), "COLUMNS": "120",
                "SCOREKEEPER_CONFIG": str(folder / "config.toml")}
         if not args.from_source:
@@ -196,6 +250,20 @@ def main() -> None:
         show_used, stats_used = statistics.median(show_cpu), statistics.median(stats_cpu)
         print(f"processor time (user + system), medians: stats {stats_used * 1000:.0f} v "
               f"show {show_used * 1000:.0f} ms, ratio {stats_used / show_used:.2f}")
+        if args.samples:
+            for name, walls, used in (("show", show_times, show_cpu),
+                                      ("stats", stats_times, stats_cpu)):
+                print(f"  {name:5} wall ms: {' '.join(f'{t * 1000:.0f}' for t in walls)}; "
+                      f"processor ms: {' '.join(f'{t * 1000:.0f}' for t in used)}")
+            print(f"fastest processor times: stats {min(stats_cpu) * 1000:.0f} v show "
+                  f"{min(show_cpu) * 1000:.0f} ms, ratio {min(stats_cpu) / min(show_cpu):.2f}")
+            paired = sorted(a / b for a, b in zip(stats_cpu, show_cpu, strict=True))
+            print(f"each pair's processor-time ratio (run back to back): from {paired[0]:.2f} "
+                  f"to {paired[-1]:.2f}, median {statistics.median(paired):.2f}")
+        if args.instructions:
+            if shutil.which("valgrind") is None:
+                raise SystemExit("--instructions needs valgrind")
+            report_instructions(show, stats, env, min(args.runs, 3))
         if before_times:
             before_median = statistics.median(before_times)
             print(f"before ({args.before}) score stats: median {before_median * 1000:.0f} ms; "

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -28,6 +27,7 @@ from scorekeeper.games.virtual import DealRngs, DealState
 from scorekeeper.i18n import _
 from scorekeeper.kit.entries import EntryError
 from scorekeeper.kit.rounds import JSONObject, JSONValue
+from scorekeeper.ratings import wilson_interval as wilson_interval  # (score simulate's too)
 from scorekeeper.registry import get_game, get_virtual
 from scorekeeper.session import (
     DERIVATIONS,
@@ -366,17 +366,3 @@ def simulate_games(game: str, bots: Sequence[str], seed: int, options: Mapping[s
     for index in range(start, stop):
         summary.add(simulate_game(game, bots, seed, index, options))
     return summary, time.perf_counter() - began
-
-
-def wilson_interval(successes: float, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion (shared wins count fractionally)."""
-    if trials <= 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    # At p = 0 or 1 the bound is exactly 0 or 1; rounding must not move it off.
-    low = 0.0 if successes <= 0 else max(0.0, centre - half)
-    high = 1.0 if successes >= trials else min(1.0, centre + half)
-    return (low, high)

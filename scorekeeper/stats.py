@@ -21,7 +21,8 @@ Only finished sessions count; abandoned and unfinished ones are counted apart.
 * Game-specific figures are the game's own (``TableGame.stat_figures``), summed
   from its rounds' ``tallies``; nothing here branches on a game's name.
 * The rating is openskill's Plackett–Luce model, one rating per game, updated
-  session by session in the order they were played.
+  session by session in the order they were played (:mod:`scorekeeper.ratings`: the
+  very figures of openskill's ``PlackettLuce.rate``, without its cost).
 * The record across games (:class:`PlayerRecord`) is each player's sessions of every
   game the query selects: an unfinished session counts as played, never as won (nor
   lost: the win rate is over finished sessions); an abandoned one is left out. It is
@@ -34,24 +35,23 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from functools import lru_cache
+from typing import Any, Protocol, TypeVar
 
 from scorekeeper.derived import facts_of
 from scorekeeper.i18n import _
 from scorekeeper.kit.entries import EntryError, name_key
 from scorekeeper.kit.rounds import JSONObject
 from scorekeeper.kit.standings import StatFigure
-from scorekeeper.match import wilson_interval
+from scorekeeper.ratings import MU, SIGMA, Rating, plackett_luce, wilson_interval
 from scorekeeper.registry import get_game
 from scorekeeper.session import Session
-
-if TYPE_CHECKING:
-    from openskill.models import PlackettLuce, PlackettLuceRating
 
 SPARK_LEVELS = "▁▂▃▄▅▆▇█"
 LAST_RESULTS = 10
 
 
+@lru_cache(maxsize=4096)  # a store's few names, normalised once, not once a seat
 def player_key(name: str) -> str:
     """The identity of a player across sessions: the same name as within one session
     (:func:`scorekeeper.kit.entries.name_key`)."""
@@ -120,33 +120,64 @@ class Played:
             return None
 
 
-def _count(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(value)
-    return value
+_STRINGS, _INTS = frozenset({str}), frozenset({int})
 
 
-def _text(value: Any) -> str:
-    if not isinstance(value, str):
-        raise TypeError(value)
-    return value
+def _texts(values: Any) -> tuple[str, ...]:
+    """``values`` (a JSON list) as strings; a TypeError if one is not a string."""
+    found = tuple(values)
+    if not _STRINGS.issuperset(map(type, found)) and \
+            not all(isinstance(value, str) for value in found):
+        raise TypeError(found)
+    return found
+
+
+def _object(data: Any) -> dict[str, Any]:
+    """A JSON object (as parsed: kept, not copied) or any other mapping (copied)."""
+    return data if type(data) is dict else dict(data.items())
+
+
+def _text_map(data: Any) -> dict[str, str]:
+    found = _object(data)
+    _texts(found.values())
+    _texts(found)  # the keys
+    return found
+
+
+def _count_map(data: Any) -> dict[str, int]:
+    """``data`` (a JSON object) as strings -> counts: int, never bool; else a TypeError.
+    (The types checked by ``map``, not one call per value: 1,000 records have 25,000.)"""
+    found = _object(data)
+    if not _INTS.issuperset(map(type, found.values())) and not all(
+            isinstance(value, int) and not isinstance(value, bool)
+            for value in found.values()):
+        raise TypeError(found)
+    _texts(found)  # the keys
+    return found
 
 
 def _played_from_json(data: Any, session_id: int | None) -> Played:
-    players = tuple(_text(name) for name in data["players"])
+    """The facts (:func:`scorekeeper.derived.facts_of`, or as a record kept them) checked
+    whole: a TypeError, ValueError, KeyError or AttributeError for anything else. Their
+    objects are kept as they are, not copied (each is parsed for this one use)."""
+    players = _texts(data["players"])
     seated = set(players)
-    bots = {_text(name): _text(level) for name, level in data["bots"].items()}
-    winners = tuple(_text(name) for name in data["winners"])
-    places = {_text(name): _count(place) for name, place in data["places"].items()}
-    tallies = {_text(name): {_text(key): _count(value) for key, value in counts.items()}
-               for name, counts in data["tallies"].items()}
+    bots = _text_map(data["bots"])
+    winners = _texts(data["winners"])
+    places = _count_map(data["places"])
+    tallies = _object(data["tallies"])
+    for name, counts in tallies.items():
+        tallies[name] = _count_map(counts)
+    _texts(tallies)
     finished = data["finished"]
     if not isinstance(finished, bool) or len(seated) != len(players) or \
-            not set(bots) | set(winners) | set(tallies) <= seated or \
-            (finished and set(places) != seated) or (not finished and places):
+            not seated.issuperset(bots) or not seated.issuperset(winners) or \
+            not seated.issuperset(tallies) or \
+            (finished and seated != places.keys()) or (not finished and places):
         raise ValueError(data)
-    return Played(session_id, _text(data["game"]), players, _text(data["mode"]),
-                  _text(data["created"]), _text(data["abandoned"]), finished, bots,
+    game, mode, created, abandoned = _texts((data["game"], data["mode"], data["created"],
+                                              data["abandoned"]))
+    return Played(session_id, game, players, mode, created, abandoned, finished, bots,
                   winners, places, tallies)
 
 
@@ -174,11 +205,16 @@ def roster_names(sessions: Iterable[Session | Played]) -> dict[str, str]:
     the first in a virtual game, then in an abandoned session. ``score players
     rename`` and ``merge`` rewrite every session, so theirs is the spelling from then on.
     One night typed in lower case, or an abandoned session, does not change it."""
+    return _roster_names(chronological(sessions))
+
+
+def _roster_names(in_order: Sequence[Session | Played]) -> dict[str, str]:
+    """:func:`roster_names` of sessions already in the order played."""
     def tier(session: Session | Played) -> int:
         return 2 * bool(session.abandoned) + (session.mode == "virtual")
 
     names: dict[str, str] = {}
-    for session in sorted(chronological(sessions), key=tier):  # sorted() is stable
+    for session in sorted(in_order, key=tier):  # sorted() is stable
         bots = bot_seats(session)
         for name in session.players:
             if name not in bots:
@@ -424,7 +460,9 @@ class PlayerRecord:
         return max(decided, key=lambda r: (r.win_rate or 0.0, r.wins))  # max keeps the first
 
     def add(self, appearance: Appearance, title: str, finished: bool, win: float) -> None:
-        record = self.games.setdefault(appearance.game, GameRecord(appearance.game, title))
+        record = self.games.get(appearance.game)
+        if record is None:
+            record = self.games[appearance.game] = GameRecord(appearance.game, title)
         record.add(appearance, finished, win)
 
     def ordered(self) -> PlayerRecord:
@@ -529,13 +567,20 @@ def compute(sessions: Sequence[Session | Played], query: StatsQuery | None = Non
               for session in sessions]
     dated = [session for session in played if query.matches(session)]
     matching = [s for s in dated if query.virtual or s.mode != "virtual"]
-    finished = chronological(s for s in matching if s.finished and not s.abandoned)
+    # each session's place in the order played, worked out once (not once a sort)
+    orders = {id(session): played_order(session) for session in played}
+    in_order = sorted(played, key=lambda session: orders[id(session)])
+    counted = {id(session) for session in matching}
+    finished = [s for s in in_order if id(s) in counted and s.finished and not s.abandoned]
     open_sessions = [s for s in matching if not s.finished and not s.abandoned]
     abandoned = sum(1 for s in matching if s.abandoned)
     unfinished = len(open_sessions)
 
-    names = roster_names(played)
-    for session in chronological(played) if query.virtual else ():
+    def seen(session: Played) -> Appearance:
+        return Appearance(session.id, session.game, session.created, orders[id(session)])
+
+    names = _roster_names(in_order)
+    for session in in_order if query.virtual else ():
         for name, key in seat_keys(session).items():
             names.setdefault(key, name)
     wanted = _wanted_keys(query.players, names)
@@ -544,11 +589,12 @@ def compute(sessions: Sequence[Session | Played], query: StatsQuery | None = Non
     games: dict[str, GameStats] = {}
     ahead: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     met: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    models: dict[str, tuple[PlackettLuce, dict[str, PlackettLuceRating]]] = {}
+    ratings: dict[str, dict[str, Rating]] = {}
+    """Each game's ratings: player key -> (mu, sigma)."""
     records: dict[str, PlayerRecord] = {}
 
     def record(key: str, bot: str | None) -> PlayerRecord:
-        return records.setdefault(key, PlayerRecord(key, names[key], bot))
+        return records.get(key) or records.setdefault(key, PlayerRecord(key, names[key], bot))
 
     for session in finished:
         rules = get_game(session.game)
@@ -556,14 +602,16 @@ def compute(sessions: Sequence[Session | Played], query: StatsQuery | None = Non
         keys = seat_keys(session)
         bots = bot_seats(session)
         share = 1 / len(session.winners) if session.winners else 0.0
-        seen = Appearance.of(session)
+        appearance = seen(session)
         for name in session.players:
             win = share if name in session.winners else 0.0
-            stats = players.setdefault(keys[name], PlayerStats(keys[name], names[keys[name]],
-                                                               bot=bots.get(name)))
+            stats = players.get(keys[name])
+            if stats is None:
+                stats = players[keys[name]] = PlayerStats(keys[name], names[keys[name]],
+                                                          bot=bots.get(name))
             stats.results.append(Result(session.id, session.game, session.created,
                                         places[name], len(session.players), win))
-            record(keys[name], bots.get(name)).add(seen, rules.title, True, win)
+            record(keys[name], bots.get(name)).add(appearance, rules.title, True, win)
         for a in session.players:
             for b in session.players:
                 if a != b:
@@ -577,12 +625,12 @@ def compute(sessions: Sequence[Session | Played], query: StatsQuery | None = Non
         game.sessions += 1
         game.played.append(session.id)
         game.count(session.tallies, keys)
-        _rate(models, game, session, keys, places)
+        _rate(ratings.setdefault(session.game, {}), game, session, keys, places)
     for session in open_sessions:  # played, not won
-        keys, bots, seen = seat_keys(session), bot_seats(session), Appearance.of(session)
+        keys, bots, appearance = seat_keys(session), bot_seats(session), seen(session)
         for name in session.players:
-            record(keys[name], bots.get(name)).add(seen, get_game(session.game).title, False,
-                                                   0.0)
+            record(keys[name], bots.get(name)).add(appearance, get_game(session.game).title,
+                                                   False, 0.0)
 
     shown = [players[key] for key in dict.fromkeys(wanted) if key in players] if wanted \
         else list(players.values())
@@ -634,22 +682,16 @@ def _wanted_key(typed: str, names: Mapping[str, str]) -> str:
     return key if key in names or BOT_KEY + key not in names else BOT_KEY + key
 
 
-def _rate(models: dict[str, tuple[PlackettLuce, dict[str, PlackettLuceRating]]],
-          game: GameStats, session: Played, keys: Mapping[str, str],
-          places: Mapping[str, int]) -> None:
+def _rate(ratings: dict[str, Rating], game: GameStats, session: Played,
+          keys: Mapping[str, str], places: Mapping[str, int]) -> None:
     """Update the game's ratings with one finished session (places as ranks, ties shared)."""
-    if game.game not in models:
-        from openskill.models import PlackettLuce  # only when there is something to rate
-
-        models[game.game] = (PlackettLuce(), {})
-    model, ratings = models[game.game]
     order = [keys[name] for name in session.players]
-    teams = [[ratings.get(key) or model.rating(name=key)] for key in order]
-    updated = model.rate(teams, ranks=[float(places[name]) for name in session.players])
-    for key, (rating,) in zip(order, updated, strict=True):
+    updated = plackett_luce([ratings.get(key, (MU, SIGMA)) for key in order],
+                            [places[name] for name in session.players])
+    for key, rating in zip(order, updated, strict=True):
         ratings[key] = rating
         game.ratings.setdefault(key, []).append(
-            RatingPoint(session.id, session.created, rating.mu, rating.sigma))
+            RatingPoint(session.id, session.created, *rating))
 
 
 # ---------------------------------------------------------------------------

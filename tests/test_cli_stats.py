@@ -82,3 +82,44 @@ def test_names_are_plain_text_everywhere(least: Any, ok: CLI) -> None:
     assert "&lt;b&gt;Bob\\|" in ok("stats", "--format", "md").stdout
     page = ok("stats", "--format", "html").stdout
     assert "&lt;b&gt;Bob|" in page and "<b>Bob" not in page
+
+
+def test_stats_pauses_the_collector_and_puts_it_back_as_it_was() -> None:
+    """The collector is paused while the statistics are read, counted and drawn, and is
+    on again afterwards only if it was on before, even when the command fails."""
+    import gc
+
+    from scorekeeper.cli.nights import _collection_paused
+
+    was = gc.isenabled()
+    try:
+        for before in (True, False):
+            (gc.enable if before else gc.disable)()
+            with pytest.raises(KeyError), _collection_paused():
+                assert not gc.isenabled()
+                raise KeyError("refused")
+            assert gc.isenabled() is before
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
+@pytest.mark.e2e
+def test_stats_loads_no_rating_library_no_simulation_no_export_and_no_prompts(
+        nights: None, score_env: dict[str, str]) -> None:
+    """`score stats` at a terminal rates without openskill (scorekeeper/ratings.py) and
+    loads neither the simulation's module, the exports (md/html only) nor the
+    questions' (docs/performance.md, Statistics)."""
+    import json
+    import subprocess
+    import sys
+
+    code = ("import json, sys\nfrom scorekeeper.cli.app import run\ncode = run(['stats'])\n"
+            "print(json.dumps({'code': code, 'modules': sorted(sys.modules)}), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], env=score_env, capture_output=True,
+                          text=True, check=True)
+    report = json.loads(done.stderr.strip().splitlines()[-1])
+    assert report["code"] == 0 and "Statistics over 3 finished sessions" in done.stdout
+    loaded = set(report["modules"])
+    assert "scorekeeper.stats" in loaded and "scorekeeper.ratings" in loaded
+    assert not {"openskill", "scorekeeper.match", "scorekeeper.views.export",
+                "scorekeeper.cli.prompts"} & loaded

@@ -44,7 +44,7 @@ def layer(module: str) -> int:
             "scorekeeper.ranking", "scorekeeper.match", "scorekeeper.simulation"):
         return 5
     if module in ("scorekeeper.stats", "scorekeeper.players", "scorekeeper.review",
-                  "scorekeeper.derived"):
+                  "scorekeeper.derived", "scorekeeper.ratings"):
         return 5
     if module in ("scorekeeper.store", "scorekeeper.storage", "scorekeeper.doctor",
                   "scorekeeper.config", "scorekeeper.importing", "scorekeeper.playing",

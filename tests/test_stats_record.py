@@ -251,3 +251,38 @@ def test_an_older_store_catches_up_a_few_sessions_a_write(db: Path) -> None:
     Store(db).update(lambda view: view.set_current(1))
     assert current(db) == {13, *range(1, min(12, 2 * limit) + 1)}
     assert from_store(db) == recomputed(db)
+
+
+GOOD_FACTS: dict[str, Any] = {
+    "game": "least-score", "players": ["Ann", "Bob"], "mode": "table",
+    "created": "2026-01-02T20:00:00+01:00", "abandoned": "", "finished": True,
+    "bots": {}, "winners": ["Ann"], "places": {"Ann": 1, "Bob": 2},
+    "tallies": {"Ann": {"declarations": 1}, "Bob": {}}}
+
+
+@pytest.mark.parametrize("change", [
+    {"players": ["Ann", 7]}, {"players": ["Ann", "Ann"]}, {"players": "Ann"},
+    {"places": {"Ann": 1, "Bob": True}}, {"places": {"Ann": 1, "Bob": 2.0}},
+    {"places": {"Ann": 1}}, {"places": {"Ann": 1, "Bob": 2, "Cy": 3}},
+    {"tallies": {"Ann": {"declarations": False}}}, {"tallies": {"Cy": {}}},
+    {"tallies": {"Ann": {"declarations": "1"}}}, {"tallies": []},
+    {"winners": ["Cy"]}, {"winners": [None]}, {"bots": {"Ann": 3}}, {"bots": {"Cy": "strong"}},
+    {"finished": 1}, {"finished": False}, {"game": None}, {"created": 20260102},
+])
+def test_a_record_whose_facts_are_not_what_facts_of_writes_is_not_used(
+        change: dict[str, Any]) -> None:
+    """Played.from_json checks every fact's type and shape (a count is an int, never a
+    bool; each name seated, and each seated player placed in a finished session)."""
+    assert Played.from_json(json.loads(json.dumps(GOOD_FACTS)), 1) is not None
+    assert Played.from_json({**json.loads(json.dumps(GOOD_FACTS)), **change}, 1) is None
+    broken = json.loads(json.dumps(GOOD_FACTS))
+    del broken[next(iter(change))]
+    assert Played.from_json(broken, 1) is None
+
+
+def test_the_facts_read_back_are_the_facts_written() -> None:
+    session = least_score(random.Random(3), 12)
+    facts = derived.facts_of(session)
+    played = Played.from_json(json.loads(json.dumps(facts)), 5)
+    assert played == Played.of(session.with_id(5))
+    assert played is not None and played.to_json() == json.loads(json.dumps(facts))

@@ -31,8 +31,6 @@ from scorekeeper.stats import (
 )
 from scorekeeper.store import StoreView
 from scorekeeper.views import render
-from scorekeeper.views.export import CSS, PALETTE, bdi, html_language, ltr, md, right_to_left
-from scorekeeper.views.export import html_text as _e
 
 
 def stats_json(sessions: Sequence[Session], query: StatsQuery | None = None) -> JSONObject:
@@ -303,11 +301,22 @@ class _TableOrCards:
             parts.append(Text(self.caption, style="dim italic"))
         return Group(*parts)
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        table = self.table()
+    def widest(self, console: Console, options: ConsoleOptions) -> int:
+        """The table's width with every cell whole: what rich measures of it (the widest
+        cell of each column, padded by one each side, and a rule between columns and at
+        each edge), without laying the whole table out twice to learn it (rich's measure
+        of a table works out its columns' widths, then measures them again)."""
         unbounded = options.update(width=10_000, max_width=10_000)
-        if Measurement.get(console, unbounded, table).maximum <= options.max_width:
-            yield table
+        columns = [[plain(heading)] for heading in self.head]
+        for row in self.rows:
+            for column, cell in zip(columns, row, strict=True):
+                column.append(plain(cell))
+        return sum(max(Measurement.get(console, unbounded, cell).maximum for cell in column) + 2
+                   for column in columns) + len(columns) + 1
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if self.widest(console, options) <= options.max_width:
+            yield self.table()
         else:
             yield self.cards(options.max_width)
 
@@ -348,6 +357,8 @@ def renderables(stats: Stats, versus: bool) -> RenderableType:
 
 
 def _md_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    from scorekeeper.views.export import md  # --format only: stats on a terminal loads no export
+
     lines = ["| " + " | ".join(md(cell) or " " for cell in head) + " |",
              "|" + "|".join("---" if i == 0 else "---:" for i in range(len(head))) + "|"]
     lines += ["| " + " | ".join(md(cell) for cell in row) + " |" for row in rows]
@@ -355,6 +366,8 @@ def _md_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
 
 
 def to_markdown(stats: Stats, versus: bool) -> str:
+    from scorekeeper.views.export import right_to_left  # md/html only
+
     lines = ["# " + _("Game nights"), "", headline(stats), ""]
     if stats.everyone:
         lines += ["## " + _("Players"), "", *_md_table(player_head(), player_rows(stats)), "",
@@ -394,6 +407,9 @@ def _html_table(head: Sequence[str], rows: Sequence[Sequence[str]],
                 words: frozenset[int] = frozenset(), *, label: str = "") -> str:
     """A table in a box that scrolls sideways on a phone: the box takes the keyboard's
     focus (the arrow keys scroll it) and is named by ``label`` (its heading)."""
+    from scorekeeper.views.export import bdi, ltr  # md/html only
+    from scorekeeper.views.export import html_text as _e  # md/html only
+
     named = f' aria-label="{_e(label)}"' if label else ""
     out = [f'<div class="scroll" tabindex="0" role="region"{named}>'
            '<table class="stats"><thead><tr>']
@@ -412,6 +428,9 @@ def _html_table(head: Sequence[str], rows: Sequence[Sequence[str]],
 
 def rating_chart(stats: Stats, game: GameStats) -> str:
     """Each shown player's rating after each session of the game, in the order played."""
+    from scorekeeper.views.export import PALETTE, bdi, right_to_left  # md/html only
+    from scorekeeper.views.export import html_text as _e  # md/html only
+
     shown = [player.key for player in stats.players if player.key in game.ratings]
     # a player keeps one colour in every chart of the page
     colours = {player.key: PALETTE[index % len(PALETTE)]
@@ -471,6 +490,8 @@ def rating_chart(stats: Stats, game: GameStats) -> str:
 def html_body(stats: Stats, versus: bool = True, *, on_page: bool = False) -> str:
     """The page's content (no <html> around it), for ``score serve`` to embed
     (``on_page``: read on a phone, where no command-line option can be added)."""
+    from scorekeeper.views.export import html_text as _e  # md/html only
+
     parts = ["<h1>" + _e(_("Game nights"))
              + f'</h1><p class="meta">{_e(headline(stats, on_page=on_page))}</p>']
     records = [part for title, head, rows, note, words in record_tables(stats)
@@ -507,6 +528,9 @@ def html_body(stats: Stats, versus: bool = True, *, on_page: bool = False) -> st
 
 
 def to_html(stats: Stats, versus: bool = True) -> str:
+    from scorekeeper.views.export import CSS, html_language  # md/html only
+    from scorekeeper.views.export import html_text as _e  # md/html only
+
     return "\n".join([
         "<!DOCTYPE html>",
         f'<html {html_language()}><head><meta charset="utf-8">',
