@@ -36,7 +36,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from functools import lru_cache
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 from scorekeeper.derived import facts_of
 from scorekeeper.i18n import _
@@ -132,7 +132,7 @@ def _texts(values: Any) -> tuple[str, ...]:
     return found
 
 
-def _object(data: Any) -> dict[str, Any]:
+def _object(data: Any) -> dict[str, object]:
     """A JSON object (as parsed: kept, not copied) or any other mapping (copied)."""
     return data if type(data) is dict else dict(data.items())
 
@@ -141,7 +141,7 @@ def _text_map(data: Any) -> dict[str, str]:
     found = _object(data)
     _texts(found.values())
     _texts(found)  # the keys
-    return found
+    return cast("dict[str, str]", found)
 
 
 def _count_map(data: Any) -> dict[str, int]:
@@ -153,7 +153,7 @@ def _count_map(data: Any) -> dict[str, int]:
             for value in found.values()):
         raise TypeError(found)
     _texts(found)  # the keys
-    return found
+    return cast("dict[str, int]", found)
 
 
 def _played_from_json(data: Any, session_id: int | None) -> Played:
@@ -178,7 +178,7 @@ def _played_from_json(data: Any, session_id: int | None) -> Played:
     game, mode, created, abandoned = _texts((data["game"], data["mode"], data["created"],
                                               data["abandoned"]))
     return Played(session_id, game, players, mode, created, abandoned, finished, bots,
-                  winners, places, tallies)
+                  winners, places, cast("dict[str, dict[str, int]]", tallies))
 
 
 def bot_seats(session: Session | Played) -> dict[str, str]:
