@@ -60,6 +60,12 @@ NOT_AT_THE_TABLE = (
     "scorekeeper.views.json_views", "scorekeeper.importing", "scorekeeper.cli.prompts",
     "tomllib", "tomlkit",  # no config file to read, none to write
     "importlib.metadata", "email",  # the games' entry points are read without them
+    # a session whose game is missing, and the virtual deck's settings (defined apart)
+    "scorekeeper.unavailable", "scorekeeper.virtual_settings",
+    # the other games' declarations: the registry imports the session's game alone
+    "scorekeeper.games.one_card.game", "scorekeeper.games.points.game",
+    "scorekeeper.games.hearts.game", "scorekeeper.games.oh_hell.game",
+    "scorekeeper.games.yaniv.game",
 )
 
 
@@ -120,6 +126,11 @@ def tables_of(modules: set[str]) -> set[str]:
             and name.startswith("scorekeeper.games.")}
 
 
+def declarations_of(modules: set[str]) -> set[str]:
+    return {name for name in modules if name.endswith(".game")
+            and name.startswith("scorekeeper.games.")}
+
+
 def own_tables(game: str) -> set[str]:
     """The game's table module and, for a variant, its base's."""
     from scorekeeper.registry import declaration_of
@@ -137,7 +148,8 @@ def test_add_round_on_a_least_score_session_imports_no_other_games_table(
     score_run("new", "least-score", "--player", "Ann", "--player", "Bob")
     loaded = modules_loaded_by(["add-round", "--declarer", "Ann", "Ann=3", "Bob=5"],
                                score_env)
-    assert "scorekeeper.games.yaniv.game" in loaded  # every game's declaration is read
+    # the session's game's declaration is imported, no other (registry._Declarations)
+    assert declarations_of(loaded) == {"scorekeeper.games.least_score.game"}
     assert tables_of(loaded) == {"scorekeeper.games.least_score.table"}
     # every other declaration spells its house rules' values plainly (Hearts' too)
     assert {name for name in loaded if name.startswith("scorekeeper.games.")
@@ -155,6 +167,10 @@ def test_a_command_on_one_games_session_imports_its_table_and_its_bases_only(
     assert started.exit_code == 0, started.stderr
     loaded = modules_loaded_by(["show"], score_env)
     assert tables_of(loaded) == own_tables(game)
+    # its declaration (and at most its base's), no other game's
+    own = {name.removesuffix(".table") + ".game" for name in own_tables(game)}
+    assert f"scorekeeper.games.{game.replace('-', '_')}.game" in declarations_of(loaded)
+    assert declarations_of(loaded) <= own
     assert len(own_tables(game)) == (2 if game in ("yaniv", "hearts") else 1)
 
 

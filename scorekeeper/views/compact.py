@@ -12,7 +12,7 @@ few players each.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
@@ -24,9 +24,12 @@ from scorekeeper import ranking
 from scorekeeper.card_printing import plain
 from scorekeeper.i18n import _, ngettext, pgettext
 from scorekeeper.kit.rounds import GridMarks, ScoredRound
-from scorekeeper.session import Session, UnavailableSession
+from scorekeeper.session import Session
 from scorekeeper.text import show_controls
 from scorekeeper.views import render
+
+if TYPE_CHECKING:
+    from scorekeeper.unavailable import UnavailableSession
 
 OUT_SIGN = "†"
 """After a running total: this deal knocked the player out."""
@@ -128,10 +131,16 @@ def standings_table(session: Session, width: int) -> Table:
 # The rounds: running totals per player
 
 
-@dataclass(frozen=True)
 class _Grid:
-    headings: dict[str, str]
-    groups: list[list[str]]
+    """How the narrow grid is split: each player's heading, the groups of players shown
+    together. A plain class: a dataclass costs about a millisecond to define, on every
+    command that imports this module (start-up)."""
+
+    __slots__ = ("groups", "headings")
+
+    def __init__(self, headings: dict[str, str], groups: list[list[str]]) -> None:
+        self.headings = headings
+        self.groups = groups
 
 
 def _cell_width(session: Session) -> int:
