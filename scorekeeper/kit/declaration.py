@@ -6,14 +6,17 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from scorekeeper.i18n import Domain
 from scorekeeper.kit.entry_form import EntryForm
 from scorekeeper.kit.options import HouseRuleOption, RoundOption
 from scorekeeper.kit.roster import RosterRule
-from scorekeeper.kit.rounds import GridMarks, ScoredRound
+from scorekeeper.kit.rounds import ScoredRound
 from scorekeeper.kit.standings import RoundQuestions, StatFigure, TableGame
+
+if TYPE_CHECKING:
+    from scorekeeper.kit.marks import GridMarks
 
 __all__ = [
     "GameDeclaration",

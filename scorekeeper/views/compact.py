@@ -23,12 +23,13 @@ from rich.text import Text
 from scorekeeper import ranking
 from scorekeeper.card_printing import plain
 from scorekeeper.i18n import _, ngettext, pgettext
-from scorekeeper.kit.rounds import GridMarks, ScoredRound
+from scorekeeper.kit.rounds import ScoredRound
 from scorekeeper.session import Session
 from scorekeeper.text import show_controls
 from scorekeeper.views import render
 
 if TYPE_CHECKING:
+    from scorekeeper.kit.marks import GridMarks
     from scorekeeper.unavailable import UnavailableSession
 
 OUT_SIGN = "†"
@@ -190,6 +191,8 @@ def round_marks(session: Session, summary: ScoredRound) -> GridMarks:
     """The signs of one round in the narrow grid: the game's own (its declaration's
     ``narrow_marks``), else ``*`` after the player the round's caption marks (``!`` when
     the round's act failed)."""
+    from scorekeeper.kit.marks import GridMarks  # start-up: the narrow grid's only
+
     declaration = session.declaration
     if declaration.narrow_marks is not None:
         return declaration.narrow_marks(summary)
