@@ -66,6 +66,8 @@ NOT_AT_THE_TABLE = (
     "scorekeeper.games.one_card.game", "scorekeeper.games.points.game",
     "scorekeeper.games.hearts.game", "scorekeeper.games.oh_hell.game",
     "scorekeeper.games.yaniv.game",
+    # what players enter on their pages (serve --entry) and the narrow grid's marks
+    "scorekeeper.kit.entry_form", "scorekeeper.games.least_score.entry", "scorekeeper.kit.marks",
 )
 
 
