@@ -29,6 +29,7 @@ import importlib
 import os
 import re
 import sys
+import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass
 from importlib import resources
@@ -66,6 +67,8 @@ class _Declarations(MutableMapping[str, GameDeclaration]):
         """(place, name, where, load, origin) of each game found and not yet imported."""
         self._found = 0
         self._placing: int | None = None
+        self._loading = threading.RLock()
+        """Held while games are imported: a server's threads may ask for them at once."""
 
     def wait(self, name: str, where: str, load: Loader, origin: str) -> None:
         """Add a game found under ``name`` (its entry point's; the declaration's own name
@@ -75,15 +78,16 @@ class _Declarations(MutableMapping[str, GameDeclaration]):
 
     def load(self, name: str | None = None) -> None:
         """Import the waiting games found under ``name`` (None: all of them)."""
-        chosen = [each for each in self._waiting if name is None or each[1] == name]
-        for each in chosen:
-            self._waiting.remove(each)
-        for place, _name, where, load, origin in chosen:
-            self._placing = place
-            try:
-                _load(where, load, origin)
-            finally:
-                self._placing = None
+        with self._loading:
+            chosen = [each for each in self._waiting if name is None or each[1] == name]
+            for each in chosen:
+                self._waiting.remove(each)
+            for place, _name, where, load, origin in chosen:
+                self._placing = place
+                try:
+                    _load(where, load, origin)
+                finally:
+                    self._placing = None
 
     def loaded(self, name: str) -> GameDeclaration | None:
         """The declaration of ``name`` if it is imported, without importing any."""
@@ -91,9 +95,10 @@ class _Declarations(MutableMapping[str, GameDeclaration]):
 
     def __getitem__(self, name: str) -> GameDeclaration:
         if name not in self._games and self._waiting:
-            self.load(name)
-            if name not in self._games:
-                self.load()
+            with self._loading:
+                self.load(name)
+                if name not in self._games:
+                    self.load()
         return self._games[name]
 
     def __setitem__(self, name: str, declaration: GameDeclaration) -> None:
