@@ -196,3 +196,35 @@ def test_the_command_line_loads_with_collection_paused_and_frozen_after() -> Non
         report = json.loads(done.stdout.strip().splitlines()[-1])
         assert report["after"] is report["before"]  # as the caller had it
         assert report["frozen"] > 10_000  # the CLI's classes and functions, set aside
+
+
+COUNT_DATACLASSES = """
+import dataclasses, inspect, json, sys
+from scorekeeper.cli.app import run
+code = run(sys.argv[1:])
+defined = sorted(f"{name}.{key}" for name, module in list(sys.modules.items())
+                 if name.startswith("scorekeeper") for key, value in vars(module).items()
+                 if inspect.isclass(value) and value.__module__ == name
+                 and dataclasses.is_dataclass(value))
+print(json.dumps({"code": code, "defined": defined}), file=sys.stderr)
+"""
+
+DATACLASSES_AT_THE_TABLE = 22
+"""The dataclasses add-round defines on a Least Score session (2026-12-03; 30 before):
+each costs some 3.5 to 7 M instructions to define on Python 3.11 (docs/performance.md)."""
+
+
+@pytest.mark.e2e
+def test_add_round_defines_no_more_dataclasses_than_it_did(
+        score_run: Any, score_env: dict[str, str]) -> None:
+    score_run("new", "least-score", "--player", "Ann", "--player", "Bob")
+    done = subprocess.run([sys.executable, "-c", COUNT_DATACLASSES, "add-round",
+                           "--declarer", "Ann", "Ann=3", "Bob=5"], env=score_env,
+                          capture_output=True, text=True, check=True)
+    report = json.loads(done.stderr.strip().splitlines()[-1])
+    assert report["code"] == 0, done.stderr
+    defined = report["defined"]
+    assert "scorekeeper.session.Session" in defined  # the count is the command's own
+    assert not {"scorekeeper.unavailable.UnavailableSession", "scorekeeper.config.Setting",
+                "scorekeeper.virtual_settings.VirtualSettings"} & set(defined)
+    assert len(defined) <= DATACLASSES_AT_THE_TABLE, defined
