@@ -205,16 +205,20 @@ def load(warn: Callable[[str], None], path: Path | None = None) -> Config:
         return Config()
 
 
-@dataclass(frozen=True)
 class Setting:
-    """One ``score config set KEY VALUE`` (or ``unset KEY``), checked."""
+    """One ``score config set KEY VALUE`` (or ``unset KEY``), checked. A plain class: a
+    dataclass costs about a millisecond to define, on every command (the config is read
+    for its language), and only ``config set`` makes one."""
 
-    table: str | None
-    """The game whose table holds it; None for a top-level key."""
-    name: str
-    """Its key in the file: ``language``, ``players``, or a house rule (``two_pairs``)."""
-    value: Any
-    """The checked value as the file holds it; None: no value (the default applies)."""
+    __slots__ = ("name", "table", "value")
+
+    def __init__(self, table: str | None, name: str, value: Any) -> None:
+        self.table = table
+        """The game whose table holds it; None for a top-level key."""
+        self.name = name
+        """Its key in the file: ``language``, ``players``, or a house rule (``two_pairs``)."""
+        self.value = value
+        """The checked value as the file holds it; None: no value (the default applies)."""
 
     def applied(self, config: Config) -> Config:
         if self.table is None:

@@ -20,12 +20,12 @@ from scorekeeper.store import (
     Store,
     StoreError,
     StoreFile,
-    UnavailableSession,
     UnreadableFile,
     backup_paths,
     check_stored,
     real_path,
 )
+from scorekeeper.unavailable import UnavailableSession
 
 
 @dataclass

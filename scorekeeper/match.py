@@ -29,13 +29,8 @@ from scorekeeper.kit.entries import EntryError
 from scorekeeper.kit.rounds import JSONObject, JSONValue
 from scorekeeper.ratings import wilson_interval as wilson_interval  # (score simulate's too)
 from scorekeeper.registry import get_game, get_virtual
-from scorekeeper.session import (
-    DERIVATIONS,
-    Session,
-    VirtualSeat,
-    VirtualSettings,
-    check_player_names,
-)
+from scorekeeper.session import Session, check_player_names
+from scorekeeper.virtual_settings import DERIVATIONS, VirtualSeat, VirtualSettings
 
 MAX_ACTIONS_PER_DEAL = 5_000
 """A safety net: no sensible deal comes near it; a bot stuck in a loop would."""

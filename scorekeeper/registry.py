@@ -29,7 +29,8 @@ import importlib
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -44,7 +45,85 @@ from scorekeeper.text import show_controls
 if TYPE_CHECKING:
     from scorekeeper.games.virtual import VirtualGame
 
-DECLARATIONS: dict[str, GameDeclaration] = {}
+Loader = Callable[[], object]
+"""How to have one game's declaration: its module imported, its attribute read."""
+
+
+class _Declarations(MutableMapping[str, GameDeclaration]):
+    """Every registered game's declaration by name, in the order the games were found.
+
+    The installed games are found at import (the entry points read, without importing
+    them), and each is imported when first asked for by name: a command on one game's
+    session imports that game's declaration alone, not every game's (start-up is the
+    table's wait). Asked for a name no waiting game bears, and whenever they are listed
+    (iterated, counted), every waiting game is imported, in the order they were found, as
+    all were before: the first of a name wins, and a plug-in that fails to load is said
+    then, in one line on stderr (:func:`_load`)."""
+
+    def __init__(self) -> None:
+        self._games: dict[str, GameDeclaration] = {}
+        self._places: dict[str, int] = {}
+        self._waiting: list[tuple[int, str, str, Loader, str]] = []
+        """(place, name, where, load, origin) of each game found and not yet imported."""
+        self._found = 0
+        self._placing: int | None = None
+        self._loading = threading.RLock()
+        """Held while games are imported: a server's threads may ask for them at once."""
+
+    def wait(self, name: str, where: str, load: Loader, origin: str) -> None:
+        """Add a game found under ``name`` (its entry point's; the declaration's own name
+        is known once it is imported), to import when asked for."""
+        self._waiting.append((self._found, name.strip().lower(), where, load, origin))
+        self._found += 1
+
+    def load(self, name: str | None = None) -> None:
+        """Import the waiting games found under ``name`` (None: all of them)."""
+        with self._loading:
+            chosen = [each for each in self._waiting if name is None or each[1] == name]
+            for each in chosen:
+                self._waiting.remove(each)
+            for place, _name, where, load, origin in chosen:
+                self._placing = place
+                try:
+                    _load(where, load, origin)
+                finally:
+                    self._placing = None
+
+    def loaded(self, name: str) -> GameDeclaration | None:
+        """The declaration of ``name`` if it is imported, without importing any."""
+        return self._games.get(name)
+
+    def __getitem__(self, name: str) -> GameDeclaration:
+        if name not in self._games and self._waiting:
+            with self._loading:
+                self.load(name)
+                if name not in self._games:
+                    self.load()
+        return self._games[name]
+
+    def __setitem__(self, name: str, declaration: GameDeclaration) -> None:
+        if name not in self._places:
+            self._places[name] = self._found if self._placing is None else self._placing
+            self._found += self._placing is None
+        self._games[name] = declaration
+
+    def __delitem__(self, name: str) -> None:
+        del self._games[name]
+        del self._places[name]
+
+    def __iter__(self) -> Iterator[str]:
+        self.load()
+        return iter(sorted(self._games, key=self._places.__getitem__))
+
+    def __len__(self) -> int:
+        self.load()
+        return len(self._games)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({dict(self)!r})"
+
+
+DECLARATIONS = _Declarations()
 
 
 class _Tables(Mapping[str, TableGame[Any]]):
@@ -89,7 +168,7 @@ def register(declaration: GameDeclaration) -> None:
     house rule or a round option of the same name, of another kind or with other values
     (each game's command takes its own: ``score new GAME``, ``add-round`` on its
     session)."""
-    if declaration.name in DECLARATIONS and DECLARATIONS[declaration.name] is not declaration:
+    if DECLARATIONS.loaded(declaration.name) not in (None, declaration):
         raise ValueError(f"a game called {declaration.name!r} is already registered")
     DECLARATIONS[declaration.name] = declaration
     if declaration.words is not None:
@@ -216,9 +295,9 @@ def distributions_allowed() -> frozenset[str] | None:
     return frozenset(_normalized(name.strip()) for name in value.split(",") if name.strip())
 
 
-def _built_in_folders() -> Iterator[tuple[str, Callable[[], object]]]:
+def _built_in_folders() -> Iterator[tuple[str, str, Loader]]:
     """The built-in games without installed metadata: each folder of the games package
-    with a ``game.py``, as (where, how to load its declaration)."""
+    with a ``game.py``, as (its name, where, how to load its declaration)."""
     for folder in sorted(resources.files(GAMES_PACKAGE).iterdir(), key=lambda f: f.name):
         if folder.is_dir() and (folder / "game.py").is_file():
             module = f"{GAMES_PACKAGE}.{folder.name}.game"
@@ -226,10 +305,10 @@ def _built_in_folders() -> Iterator[tuple[str, Callable[[], object]]]:
             def load(module: str = module) -> object:
                 return importlib.import_module(module).GAME
 
-            yield module, load
+            yield folder.name.replace("_", "-"), module, load
 
 
-def _from_environment() -> Iterator[tuple[str, Callable[[], object]]]:
+def _from_environment() -> Iterator[tuple[str, Loader]]:
     for spec in filter(None, (part.strip() for part in
                               os.environ.get(GAMES_VARIABLE, "").split(","))):
         module, _colon, attribute = spec.partition(":")
@@ -240,7 +319,7 @@ def _from_environment() -> Iterator[tuple[str, Callable[[], object]]]:
         yield f"{spec} (${GAMES_VARIABLE})", load
 
 
-def _load(where: str, load: Callable[[], object], origin: str = PLUG_IN) -> None:
+def _load(where: str, load: Loader, origin: str = PLUG_IN) -> None:
     """Register the declaration ``load`` gives; a broken one is left out, said in one
     line on stderr (a plug-in's error is not the table's: the other games still work)."""
     try:
@@ -263,15 +342,16 @@ def _warn(line: str) -> None:
 
 
 def _register_installed() -> None:
+    """Find the installed games, each imported when first asked for (:class:`_Declarations`)."""
     points = _entry_points()
     if not any(point.module.partition(".")[0] == PACKAGE for point in points):
-        for where, load in _built_in_folders():
-            _load(where, load, BUILT_IN)
+        for name, where, load in _built_in_folders():
+            DECLARATIONS.wait(name, where, load, BUILT_IN)
     for point in points:
-        _load(f"{point.name} ({point.value})", point.load,
-              BUILT_IN if point.module.partition(".")[0] == PACKAGE else PLUG_IN)
+        DECLARATIONS.wait(point.name, f"{point.name} ({point.value})", point.load,
+                          BUILT_IN if point.module.partition(".")[0] == PACKAGE else PLUG_IN)
     for where, load in _from_environment():
-        _load(where, load)
+        DECLARATIONS.wait("", where, load, PLUG_IN)  # its name is known once imported
 
 
 def group_games_folder() -> str:
@@ -311,7 +391,13 @@ def load_group_games() -> None:
             ORIGINS[declaration.name] = GROUP_FILE
 
 
-def all_declarations() -> dict[str, GameDeclaration]:
+def load_installed() -> None:
+    """Import every installed game now (each is imported when first asked for by name
+    otherwise): a plug-in that fails to load is said on stderr, once."""
+    DECLARATIONS.load()
+
+
+def all_declarations() -> Mapping[str, GameDeclaration]:
     """Every game: the installed ones and the group's own (its files read for this)."""
     load_group_games()
     return DECLARATIONS

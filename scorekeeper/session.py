@@ -9,18 +9,17 @@ list operations followed by that same recompute.
 from __future__ import annotations
 
 import copy
-import json
 import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper import i18n
 from scorekeeper.errors import MalformedValue
-from scorekeeper.i18n import N_, _
+from scorekeeper.i18n import _
 from scorekeeper.kit.declaration import GameDeclaration
 from scorekeeper.kit.entries import (
     EntryError,
@@ -36,6 +35,29 @@ from scorekeeper.kit.standings import Standings, TableGame, competition_ranks
 from scorekeeper.registry import declaration_of, game_missing, games_taking, get_game, is_installed
 from scorekeeper.text import count as counted
 from scorekeeper.text import escaped, hidden_characters
+
+if TYPE_CHECKING:  # defined where they are used: the commands at the table never need them
+    from scorekeeper.unavailable import UnavailableSession as UnavailableSession
+    from scorekeeper.virtual_settings import DERIVATIONS as DERIVATIONS
+    from scorekeeper.virtual_settings import VirtualSeat as VirtualSeat
+    from scorekeeper.virtual_settings import VirtualSettings as VirtualSettings
+
+_MOVED = {"UnavailableSession": "scorekeeper.unavailable",
+          "DERIVATIONS": "scorekeeper.virtual_settings",
+          "VirtualSeat": "scorekeeper.virtual_settings",
+          "VirtualSettings": "scorekeeper.virtual_settings"}
+"""Names this module had, now in their own modules (start-up: defining a class costs
+about a millisecond; a command on a game at the table uses none of these)."""
+
+
+def __getattr__(name: str) -> object:
+    """``scorekeeper.session.UnavailableSession`` and the virtual deck's settings, imported
+    from their modules when first asked for here."""
+    if name not in _MOVED:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(_MOVED[name]), name)
 
 MODES = ("table", "virtual")
 MAX_NAME_LENGTH = 40
@@ -120,106 +142,6 @@ def check_session_name(name: str) -> str:
                            "characters").format(start=repr(cleaned[:12]),
                                                 most=MAX_SESSION_NAME_LENGTH))
     return cleaned
-
-
-@dataclass(frozen=True, slots=True)
-class VirtualSeat:
-    """One seat of a game on the virtual deck: who sits there, and which bot plays it."""
-
-    name: str
-    bot: str | None = None
-    """The bot level, or ``None`` for a human at the keyboard."""
-
-    def as_dict(self) -> dict[str, str | None]:
-        return {"name": self.name, "bot": self.bot}
-
-
-DERIVATIONS = (1, 2)
-"""The ways of deriving a deal's random generators from the seed (:attr:`VirtualSettings.
-derivation`); new games take the last."""
-
-_VIRTUAL_SHAPE = N_("its 'virtual' part must be {\"seed\": N, \"seats\": [{\"name\", "
-                    "\"bot\"}, ...]}")
-_RESTARTS_SHAPE = N_("its virtual 'restarts' must map deal numbers to how many times each was "
-                     "dealt again, e.g. {\"2\": 1}")
-
-
-@dataclass(frozen=True, slots=True)
-class VirtualSettings:
-    """What a game on the virtual deck keeps besides its rounds: the seed every shuffle and
-    bot draws from, the seats, and the deals abandoned and dealt again (``restarts``).
-
-    Stored and exported as JSON (:meth:`as_json`, FORMAT.md's ``virtual``); read back,
-    checked, by :meth:`from_json`.
-
-    >>> settings = VirtualSettings(7, (VirtualSeat("Ann"), VirtualSeat("Strong-2", "strong")))
-    >>> settings.restarted(2).as_json()["restarts"]
-    {'2': 1}
-    """
-
-    seed: int
-    seats: tuple[VirtualSeat, ...]
-    restarts: tuple[tuple[int, int], ...] = ()
-    """``(deal number, times dealt again)``, by deal number."""
-    derivation: int = 1
-    """How each deal's random generators follow from the seed (``match.deal_generators``):
-    1, a generator for the shuffle and one per player; 2 (games started since), one
-    generator for the shuffle and then every bot. Stored as ``"derivation": 2``; a
-    session without it is 1, so games saved before still replay and resume exactly."""
-
-    def restarts_of(self, number: int) -> int:
-        return dict(self.restarts).get(number, 0)
-
-    def restarted(self, number: int) -> VirtualSettings:
-        counts = dict(self.restarts)
-        counts[number] = counts.get(number, 0) + 1
-        return replace(self, restarts=tuple(sorted(counts.items())))
-
-    def renamed(self, names: Mapping[str, str]) -> VirtualSettings:
-        return replace(self, seats=tuple(replace(seat, name=names.get(seat.name, seat.name))
-                                         for seat in self.seats))
-
-    def as_json(self) -> JSONObject:
-        data: JSONObject = {"seed": self.seed, "seats": [seat.as_dict() for seat in self.seats]}
-        if self.restarts:
-            data["restarts"] = {str(number): count for number, count in self.restarts}
-        if self.derivation != 1:
-            data["derivation"] = self.derivation
-        return data
-
-    @classmethod
-    def from_json(cls, data: Any) -> VirtualSettings:
-        """Settings from JSON (a file or the store), every part checked for its type."""
-        if not isinstance(data, dict):
-            raise EntryError(_(_VIRTUAL_SHAPE))
-        seed, seats = data.get("seed"), data.get("seats")
-        if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(seats, list) \
-                or not all(isinstance(seat, dict) and isinstance(seat.get("name"), str)
-                           and isinstance(seat.get("bot"), str | None) for seat in seats):
-            raise EntryError(_(_VIRTUAL_SHAPE))
-        restarts = data.get("restarts")
-        derivation = data.get("derivation", 1)
-        if derivation not in DERIVATIONS or isinstance(derivation, bool):
-            raise EntryError(_("its virtual 'derivation' must be one of {versions}, not "
-                               "{value}").format(versions=", ".join(map(str, DERIVATIONS)),
-                                                 value=json.dumps(derivation)))
-        return cls(seed, tuple(VirtualSeat(seat["name"], seat.get("bot")) for seat in seats),
-                   () if restarts is None else _restarts(restarts), derivation)
-
-
-def _restarts(restarts: Any) -> tuple[tuple[int, int], ...]:
-    """``{"2": 1}``: deal 2 was abandoned once and dealt again from a fresh shuffle."""
-    if not isinstance(restarts, dict):
-        raise EntryError(_(_RESTARTS_SHAPE))
-    checked: dict[int, int] = {}
-    for number, count in restarts.items():
-        if (not isinstance(number, str) or not number.isascii() or not number.isdigit()
-                or len(number) > 9 or int(number) < 1
-                or not isinstance(count, int) or isinstance(count, bool)
-                or not 1 <= count <= 1_000_000):
-            raise EntryError(_(_RESTARTS_SHAPE))
-        checked[int(number)] = count
-    return tuple(sorted(checked.items()))
 
 
 @dataclass(frozen=True)
@@ -865,13 +787,22 @@ class Session:
             undone=_parse_undone(rules, document.get("undone", ())),
             roster=parse_roster(document.get("roster", [])),
             history=tuple(document.get("history", ())),
-            virtual=VirtualSettings.from_json(document["extra"]) if document.get("extra")
-            else None,
+            virtual=_virtual(document.get("extra")),
             note=document.get("note", ""),
             abandoned=document.get("abandoned", ""),
             id=session_id,
             revision=revision,
         )
+
+
+def _virtual(data: Any) -> VirtualSettings | None:
+    """A stored session's virtual-deck settings, if it has them (a game at the table has
+    none: its commands never import their module)."""
+    if not data:
+        return None
+    from scorekeeper.virtual_settings import VirtualSettings  # start-up: the deck's only
+
+    return VirtualSettings.from_json(data)
 
 
 def parse_roster(data: Any) -> tuple[RosterChange, ...]:
@@ -888,75 +819,6 @@ def _parse_undone(rules: TableGame[Any], data: Sequence[Any]) -> tuple[Round | R
     return tuple(RosterChange.from_json(item["roster"])
                  if isinstance(item, dict) and set(item) == {"roster"}
                  else parse_rounds(rules, [item])[0] for item in data)
-
-
-@dataclass(frozen=True)
-class UnavailableSession:
-    """A stored session whose game is not installed (a group's file moved, renamed or
-    broken; a plug-in uninstalled): what can be read without the game's rules, and the
-    stored document itself, kept untouched (nothing ever re-scores or rewrites it).
-
-    The store lists it, ``log`` shows its history, ``delete`` removes it; the commands
-    that need its rules refuse it in one line (:attr:`problem`) until the game is back,
-    when it is read as a :class:`Session` again."""
-
-    id: int
-    game: str
-    name: str
-    players: tuple[str, ...]
-    created: str
-    revision: int
-    rounds: int
-    history: tuple[JSONObject, ...]
-    abandoned: str
-    mode: str
-    problem: str
-    """The one line that names the game and what to do (``game 'kings' is not
-    installed: put games/kings.toml back``)."""
-    document: JSONObject
-    """The stored document as read (a copy: the store's own is never touched)."""
-
-    @property
-    def label(self) -> str:
-        return self.name or f"{self.game} #{self.id}"
-
-    @property
-    def refusal(self) -> str:
-        """The one line a command that needs the game says: the session, the game, the fix."""
-        return _("session {id} ({label}) can't be used: {problem}").format(
-            id=self.id, label=self.label, problem=self.problem)
-
-    def to_document(self) -> JSONObject:
-        """The stored document, as it was read."""
-        return copy.deepcopy(dict(self.document))
-
-    @classmethod
-    def from_document(cls, document: Mapping[str, Any], session_id: int,
-                      problem: str) -> UnavailableSession:
-        """The readable part of a stored session whose game is missing; a ValueError when
-        even that part is damaged (then it is damaged, not only unavailable)."""
-        game, players = document.get("game"), document.get("players")
-        if not isinstance(game, str):
-            raise ValueError(_("its game is not a name"))
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise ValueError(_("its players are not a list of names"))
-        revision = document.get("revision", 0)
-        if not isinstance(revision, int) or isinstance(revision, bool) or revision < 0:
-            raise ValueError(_("its revision is not a count of writes: {revision}").format(
-                revision=repr(revision)))
-        rounds, history = document.get("rounds", []), document.get("history", [])
-        if not isinstance(rounds, list) or not isinstance(history, list) or \
-                not all(isinstance(entry, Mapping) for entry in history):
-            raise ValueError(_("its rounds or history are not lists"))
-        texts = {key: document.get(key, "") for key in ("name", "created", "abandoned")}
-        mode = document.get("mode", "table")
-        if not all(isinstance(value, str) for value in (*texts.values(), mode)):
-            raise ValueError(_("its name, times or mode are not text"))
-        return cls(id=session_id, game=game, name=texts["name"], players=tuple(players),
-                   created=texts["created"], revision=revision, rounds=len(rounds),
-                   history=tuple(dict(entry) for entry in history),
-                   abandoned=texts["abandoned"], mode=mode, problem=problem,
-                   document=copy.deepcopy(dict(document)))
 
 
 def deleted_document(session: Session | UnavailableSession, time: str,

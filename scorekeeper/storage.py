@@ -48,7 +48,7 @@ import stat
 from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tinydb.middlewares import Middleware
 from tinydb.storages import Storage
@@ -63,7 +63,10 @@ from scorekeeper.i18n import N_, _
 from scorekeeper.kit.entries import EntryError, name_key
 from scorekeeper.kit.rounds import JSONObject
 from scorekeeper.registry import GameMissing
-from scorekeeper.session import Session, UnavailableSession
+from scorekeeper.session import Session
+
+if TYPE_CHECKING:
+    from scorekeeper.unavailable import UnavailableSession
 
 SCHEMA_VERSION = 2
 """1: the first store (sessions without history); 2: history, redo and front-end data."""
@@ -182,6 +185,8 @@ def check_stored(document: Any, session_id: int) -> Session | UnavailableSession
     try:
         return check_session(document, session_id)
     except GameMissing as missing:
+        from scorekeeper.unavailable import UnavailableSession  # only for such a session
+
         return UnavailableSession.from_document(document, session_id, str(missing))
 
 
@@ -595,7 +600,7 @@ class StoreFile(Storage):
 
     def _check(self, doc_id: str, document: Mapping[str, object]) -> None:
         try:
-            if isinstance(check_stored(document, int(doc_id)), UnavailableSession):
+            if not isinstance(check_stored(document, int(doc_id)), Session):  # unavailable
                 self._unchecked.add(doc_id)
         except StoreError:
             raise

@@ -46,7 +46,6 @@ from scorekeeper.kit.entries import EntryError
 from scorekeeper.kit.rounds import JSONObject, JSONValue
 from scorekeeper.registry import GameMissing
 from scorekeeper.session import Session
-from scorekeeper.session import UnavailableSession as UnavailableSession  # re-exported
 from scorekeeper.storage import BACKUPS as BACKUPS
 from scorekeeper.storage import DEFAULT_TABLE as DEFAULT_TABLE
 from scorekeeper.storage import META as META
@@ -73,6 +72,7 @@ from scorekeeper.storage import write_atomically as write_atomically
 
 if TYPE_CHECKING:
     from scorekeeper.stats import Played
+    from scorekeeper.unavailable import UnavailableSession
 
 RECORDS_FILLED_PER_WRITE = 8
 """How many sessions without a record of their facts (:mod:`scorekeeper.derived`) each
@@ -222,7 +222,7 @@ class StoreView:
 
     def unavailable(self) -> list[UnavailableSession]:
         """The sessions whose game is not installed: listed, never re-scored or changed."""
-        return [found for found in self.listed() if isinstance(found, UnavailableSession)]
+        return [found for found in self.listed() if not isinstance(found, Session)]
 
     def _load(self, session_id: int) -> Session | UnavailableSession:
         """The stored session, checked as `score doctor` checks it; a StoreError if damaged.
@@ -253,7 +253,7 @@ class StoreView:
             played = None if facts is None else Played.from_json(facts, session_id)
             if played is None:
                 loaded = self._load(session_id)
-                if isinstance(loaded, UnavailableSession):
+                if not isinstance(loaded, Session):  # unavailable
                     unavailable.append(loaded)
                     continue
                 played = Played.of(loaded)
@@ -278,7 +278,7 @@ class StoreView:
         """Session ``session_id``, or the current one; a :class:`GameMissing` (one line
         naming the game and what to do) if its game is not installed."""
         found = self.get_listed(session_id)
-        if isinstance(found, UnavailableSession):
+        if not isinstance(found, Session):  # unavailable
             raise GameMissing(found.game, found.refusal)
         return found
 

@@ -21,8 +21,9 @@ from scorekeeper.kit.entries import EntryError, RoundError
 from scorekeeper.kit.rounds import RECORDED_DEAL_KEYS, JSONObject, JSONValue, Round, read_round
 from scorekeeper.kit.standings import Standings, TableGame
 from scorekeeper.registry import DECLARATIONS, declaration_of, get_game, get_virtual
-from scorekeeper.session import Session, VirtualSettings, check_player_names, parse_roster
+from scorekeeper.session import Session, check_player_names, parse_roster
 from scorekeeper.text import hidden_characters
+from scorekeeper.virtual_settings import VirtualSettings
 
 SUMMARY_FORMAT = "scorekeeper-session"
 SUMMARY_VERSION = 1

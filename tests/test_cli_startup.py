@@ -60,6 +60,14 @@ NOT_AT_THE_TABLE = (
     "scorekeeper.views.json_views", "scorekeeper.importing", "scorekeeper.cli.prompts",
     "tomllib", "tomlkit",  # no config file to read, none to write
     "importlib.metadata", "email",  # the games' entry points are read without them
+    # a session whose game is missing, and the virtual deck's settings (defined apart)
+    "scorekeeper.unavailable", "scorekeeper.virtual_settings",
+    # the other games' declarations: the registry imports the session's game alone
+    "scorekeeper.games.one_card.game", "scorekeeper.games.points.game",
+    "scorekeeper.games.hearts.game", "scorekeeper.games.oh_hell.game",
+    "scorekeeper.games.yaniv.game",
+    # what players enter on their pages (serve --entry) and the narrow grid's marks
+    "scorekeeper.kit.entry_form", "scorekeeper.games.least_score.entry", "scorekeeper.kit.marks",
 )
 
 
@@ -120,6 +128,11 @@ def tables_of(modules: set[str]) -> set[str]:
             and name.startswith("scorekeeper.games.")}
 
 
+def declarations_of(modules: set[str]) -> set[str]:
+    return {name for name in modules if name.endswith(".game")
+            and name.startswith("scorekeeper.games.")}
+
+
 def own_tables(game: str) -> set[str]:
     """The game's table module and, for a variant, its base's."""
     from scorekeeper.registry import declaration_of
@@ -137,7 +150,8 @@ def test_add_round_on_a_least_score_session_imports_no_other_games_table(
     score_run("new", "least-score", "--player", "Ann", "--player", "Bob")
     loaded = modules_loaded_by(["add-round", "--declarer", "Ann", "Ann=3", "Bob=5"],
                                score_env)
-    assert "scorekeeper.games.yaniv.game" in loaded  # every game's declaration is read
+    # the session's game's declaration is imported, no other (registry._Declarations)
+    assert declarations_of(loaded) == {"scorekeeper.games.least_score.game"}
     assert tables_of(loaded) == {"scorekeeper.games.least_score.table"}
     # every other declaration spells its house rules' values plainly (Hearts' too)
     assert {name for name in loaded if name.startswith("scorekeeper.games.")
@@ -155,6 +169,10 @@ def test_a_command_on_one_games_session_imports_its_table_and_its_bases_only(
     assert started.exit_code == 0, started.stderr
     loaded = modules_loaded_by(["show"], score_env)
     assert tables_of(loaded) == own_tables(game)
+    # its declaration (and at most its base's), no other game's
+    own = {name.removesuffix(".table") + ".game" for name in own_tables(game)}
+    assert f"scorekeeper.games.{game.replace('-', '_')}.game" in declarations_of(loaded)
+    assert declarations_of(loaded) <= own
     assert len(own_tables(game)) == (2 if game in ("yaniv", "hearts") else 1)
 
 
@@ -178,3 +196,35 @@ def test_the_command_line_loads_with_collection_paused_and_frozen_after() -> Non
         report = json.loads(done.stdout.strip().splitlines()[-1])
         assert report["after"] is report["before"]  # as the caller had it
         assert report["frozen"] > 10_000  # the CLI's classes and functions, set aside
+
+
+COUNT_DATACLASSES = """
+import dataclasses, inspect, json, sys
+from scorekeeper.cli.app import run
+code = run(sys.argv[1:])
+defined = sorted(f"{name}.{key}" for name, module in list(sys.modules.items())
+                 if name.startswith("scorekeeper") for key, value in vars(module).items()
+                 if inspect.isclass(value) and value.__module__ == name
+                 and dataclasses.is_dataclass(value))
+print(json.dumps({"code": code, "defined": defined}), file=sys.stderr)
+"""
+
+DATACLASSES_AT_THE_TABLE = 22
+"""The dataclasses add-round defines on a Least Score session (2026-12-03; 30 before):
+each costs some 3.5 to 7 M instructions to define on Python 3.11 (docs/performance.md)."""
+
+
+@pytest.mark.e2e
+def test_add_round_defines_no_more_dataclasses_than_it_did(
+        score_run: Any, score_env: dict[str, str]) -> None:
+    score_run("new", "least-score", "--player", "Ann", "--player", "Bob")
+    done = subprocess.run([sys.executable, "-c", COUNT_DATACLASSES, "add-round",
+                           "--declarer", "Ann", "Ann=3", "Bob=5"], env=score_env,
+                          capture_output=True, text=True, check=True)
+    report = json.loads(done.stderr.strip().splitlines()[-1])
+    assert report["code"] == 0, done.stderr
+    defined = report["defined"]
+    assert "scorekeeper.session.Session" in defined  # the count is the command's own
+    assert not {"scorekeeper.unavailable.UnavailableSession", "scorekeeper.config.Setting",
+                "scorekeeper.virtual_settings.VirtualSettings"} & set(defined)
+    assert len(defined) <= DATACLASSES_AT_THE_TABLE, defined

@@ -41,7 +41,8 @@ def layer(module: str) -> int:
                 "online": 7}.get(parts[3], 5)
     if parts[1:2] in (["games"], ["kit"]) or module in (
             "scorekeeper.registry", "scorekeeper.session", "scorekeeper.summary",
-            "scorekeeper.ranking", "scorekeeper.match", "scorekeeper.simulation"):
+            "scorekeeper.ranking", "scorekeeper.match", "scorekeeper.simulation",
+            "scorekeeper.unavailable", "scorekeeper.virtual_settings"):
         return 5
     if module in ("scorekeeper.stats", "scorekeeper.players", "scorekeeper.review",
                   "scorekeeper.derived", "scorekeeper.ratings"):

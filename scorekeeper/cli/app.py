@@ -36,8 +36,8 @@ from scorekeeper.cli.language import (
 from scorekeeper.errors import MalformedValue, ScorekeeperError
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.kit.entries import EntryError, EntryValue, RoundEntry
-from scorekeeper.registry import get_game
-from scorekeeper.session import Session, UnavailableSession
+from scorekeeper.registry import get_game, load_installed
+from scorekeeper.session import Session
 from scorekeeper.store import SessionChanged, WritableStoreView
 from scorekeeper.text import show_controls
 from scorekeeper.views import compact, render
@@ -45,6 +45,7 @@ from scorekeeper.views.export_formats import Format
 
 if TYPE_CHECKING:
     from scorekeeper.doctor import Health  # start-up: doctor's module is loaded on use
+    from scorekeeper.unavailable import UnavailableSession
 
 app = typer.Typer(
     cls=lazy.LazyGroup,
@@ -145,6 +146,7 @@ def new(
         names = " ".join(f"--player {shlex.quote(each)}" for each in (*(player or ()), *stray))
         usage(_("players are given with --player: {command}").format(
             command=f"score new {game} {names}"))
+    load_installed()  # a new session is where a broken plug-in is said (registry)
     rules = _game_or_usage(game)
     options = {key: value for key, value in game_options.items() if value is not None}
     game_options_module.check_house_rules(rules.name, options)

@@ -4,6 +4,7 @@ and its house rules with their defaults."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated
 
 import typer
@@ -30,7 +31,7 @@ def origin_text(declaration: GameDeclaration) -> str:
     return pgettext("where a game comes from", "plug-in")
 
 
-def games_json(declarations: dict[str, GameDeclaration]) -> list[JSONObject]:
+def games_json(declarations: Mapping[str, GameDeclaration]) -> list[JSONObject]:
     return [{
         "name": declaration.name,
         "title": declaration.title,

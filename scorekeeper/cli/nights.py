@@ -32,10 +32,11 @@ from scorekeeper.kit.entries import EntryError
 from scorekeeper.kit.roster import next_seat
 from scorekeeper.kit.standings import TableGame
 from scorekeeper.registry import GameMissing, get_game
-from scorekeeper.session import Session, UnavailableSession, deleted_document, now_iso
+from scorekeeper.session import Session, deleted_document, now_iso
 from scorekeeper.stats import StatsQuery, as_json, chronological, compute
 from scorekeeper.store import PLAYER_CHANGES, StoreView, WritableStoreView
 from scorekeeper.text import show_controls
+from scorekeeper.unavailable import UnavailableSession
 from scorekeeper.views import render
 
 _Command = TypeVar("_Command", bound=Callable[..., Any])

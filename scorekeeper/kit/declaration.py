@@ -6,14 +6,17 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from scorekeeper.i18n import Domain
-from scorekeeper.kit.entry_form import EntryForm
 from scorekeeper.kit.options import HouseRuleOption, RoundOption
 from scorekeeper.kit.roster import RosterRule
-from scorekeeper.kit.rounds import GridMarks, ScoredRound
+from scorekeeper.kit.rounds import ScoredRound
 from scorekeeper.kit.standings import RoundQuestions, StatFigure, TableGame
+
+if TYPE_CHECKING:
+    from scorekeeper.kit.entry_form import EntryForm
+    from scorekeeper.kit.marks import GridMarks
 
 __all__ = [
     "GameDeclaration",
@@ -169,9 +172,10 @@ class GameDeclaration:
     """How players join and leave between deals (``score add-player`` / ``drop-player``):
     the game's rule, or None when its players are fixed at ``score new``. A variant
     declared with ``replace`` keeps its base's."""
-    entry_form: EntryForm | None = None
-    """What each player enters on their own page at the table (``score serve --entry``);
-    None: the game takes no entries from the players' pages."""
+    entry_form: LoadedOnUse[EntryForm | None] = LoadedOnUse()
+    """What each player enters on their own page at the table (``score serve --entry``),
+    or where it lives (``"pkg.entry:FORM"``: only the commands that take entries import
+    it); None: the game takes no entries from the players' pages."""
     base: str | None = None
     """The package of the game this one builds on (a variant: its table subclasses the
     base's, its declaration replaces what differs); the only other game it may import."""

@@ -6,11 +6,14 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict, TypeVar
 
 from scorekeeper.i18n import _
 from scorekeeper.json_types import JSONObject, JSONRecord, JSONValue
 from scorekeeper.kit.entries import EntryError, RoundError
+
+if TYPE_CHECKING:
+    from scorekeeper.kit.marks import GridMarks as GridMarks
 
 __all__ = [
     "RECORDED_DEAL_KEYS",
@@ -30,6 +33,19 @@ __all__ = [
     "read_round",
     "rename_keys",
 ]
+
+
+
+
+def __getattr__(name: str) -> object:
+    """``GridMarks``, defined in :mod:`scorekeeper.kit.marks` and imported when first asked
+    for here (only the narrow grid and the games that mark it use it; a dataclass costs
+    about a millisecond to define, on every command that imports its module)."""
+    if name != "GridMarks":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from scorekeeper.kit.marks import GridMarks  # start-up: loaded on use
+
+    return GridMarks
 
 
 JSONDict = dict[str, Any]
@@ -250,16 +266,6 @@ def parse_rounds(game: ReadsRounds, data: Sequence[object]) -> tuple[Round, ...]
         except EntryError as error:
             raise RoundError(number, str(error)) from None
     return tuple(rounds)
-
-
-@dataclass(frozen=True, slots=True)
-class GridMarks:
-    """How a game marks one round in the narrow grid of ``score show``: a sign after
-    some players' running totals (``*`` the player who led), and the text of the game's own
-    column, if it has one (a number the round names)."""
-
-    marks: dict[str, str]
-    note: str = ""
 
 
 _Value = TypeVar("_Value")

@@ -12,7 +12,7 @@ few players each.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
@@ -23,10 +23,14 @@ from rich.text import Text
 from scorekeeper import ranking
 from scorekeeper.card_printing import plain
 from scorekeeper.i18n import _, ngettext, pgettext
-from scorekeeper.kit.rounds import GridMarks, ScoredRound
-from scorekeeper.session import Session, UnavailableSession
+from scorekeeper.kit.rounds import ScoredRound
+from scorekeeper.session import Session
 from scorekeeper.text import show_controls
 from scorekeeper.views import render
+
+if TYPE_CHECKING:
+    from scorekeeper.kit.marks import GridMarks
+    from scorekeeper.unavailable import UnavailableSession
 
 OUT_SIGN = "†"
 """After a running total: this deal knocked the player out."""
@@ -128,10 +132,16 @@ def standings_table(session: Session, width: int) -> Table:
 # The rounds: running totals per player
 
 
-@dataclass(frozen=True)
 class _Grid:
-    headings: dict[str, str]
-    groups: list[list[str]]
+    """How the narrow grid is split: each player's heading, the groups of players shown
+    together. A plain class: a dataclass costs about a millisecond to define, on every
+    command that imports this module (start-up)."""
+
+    __slots__ = ("groups", "headings")
+
+    def __init__(self, headings: dict[str, str], groups: list[list[str]]) -> None:
+        self.headings = headings
+        self.groups = groups
 
 
 def _cell_width(session: Session) -> int:
@@ -181,6 +191,8 @@ def round_marks(session: Session, summary: ScoredRound) -> GridMarks:
     """The signs of one round in the narrow grid: the game's own (its declaration's
     ``narrow_marks``), else ``*`` after the player the round's caption marks (``!`` when
     the round's act failed)."""
+    from scorekeeper.kit.marks import GridMarks  # start-up: the narrow grid's only
+
     declaration = session.declaration
     if declaration.narrow_marks is not None:
         return declaration.narrow_marks(summary)

@@ -12,8 +12,9 @@ from typing import Any
 from scorekeeper.doctor import Health
 from scorekeeper.kit.rounds import JSONObject
 from scorekeeper.ranking import counts_to_limit, left_after, ranked_players, target_line
-from scorekeeper.session import Session, UnavailableSession
+from scorekeeper.session import Session
 from scorekeeper.summary import summary_of
+from scorekeeper.unavailable import UnavailableSession
 
 
 def dumps(data: Any) -> str:

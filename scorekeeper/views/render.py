@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -30,7 +31,10 @@ from scorekeeper.ranking import (
     margin_headings,
     ranked_players,
 )
-from scorekeeper.session import Session, UnavailableSession
+from scorekeeper.session import Session
+
+if TYPE_CHECKING:
+    from scorekeeper.unavailable import UnavailableSession
 
 
 class Heading:

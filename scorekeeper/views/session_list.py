@@ -7,7 +7,8 @@ import csv
 import io
 from collections.abc import Sequence
 
-from scorekeeper.session import Session, UnavailableSession
+from scorekeeper.session import Session
+from scorekeeper.unavailable import UnavailableSession
 from scorekeeper.views.export import csv_cell, json_text
 from scorekeeper.views.json_views import session_entries
 

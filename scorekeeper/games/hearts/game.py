@@ -8,7 +8,6 @@ from dataclasses import replace
 from scorekeeper.games.hearts.words import N_, WORDS
 from scorekeeper.games.points.game import GAME as POINTS
 from scorekeeper.games.points.game import ROSTER
-from scorekeeper.kit.entry_form import SELF, EntryField, EntryForm
 from scorekeeper.kit.options import HouseRuleOption, RoundOption
 
 # The house rules' defaults and choices as plain values, the same as the rules' own
@@ -60,10 +59,5 @@ GAME = replace(
     game_files=None,
     widest_round=f"{_TABLE}.widest_round",
     base="scorekeeper.games.points",
-    entry_form=EntryForm(
-        value=EntryField("points", "number", N_("Your penalty points in this deal"), "5"),
-        claims=(EntryField("moon", "switch", N_("I shot the moon (took all 26)"),
-                           sets=((MOON_KEY, SELF),)),),
-        values_unless=(MOON_KEY,),
-    ),
+    entry_form="scorekeeper.games.hearts.entry:FORM",
 )

@@ -5,7 +5,6 @@ from __future__ import annotations
 from scorekeeper.games.least_score.rules import End, Options, Tie, TwoPairs
 from scorekeeper.games.least_score.words import N_, WORDS
 from scorekeeper.kit.declaration import GameDeclaration
-from scorekeeper.kit.entry_form import SELF, EntryField, EntryForm
 from scorekeeper.kit.options import HouseRuleOption, RoundOption
 
 _DEFAULT = Options()
@@ -47,10 +46,5 @@ GAME = GameDeclaration(
     online_ui="scorekeeper.games.least_score.online",
     words=WORDS,
     roster="scorekeeper.games.least_score.table:LeastScoreRoster",
-    entry_form=EntryForm(
-        value=EntryField("hand", "text", N_("Your hand: its total, or its cards"),
-                         N_("7, or AH,3S,3D")),
-        claims=(EntryField("declared", "switch", N_("I declared"),
-                           sets=(("declarer", SELF),)),),
-    ),
+    entry_form="scorekeeper.games.least_score.entry:FORM",
 )

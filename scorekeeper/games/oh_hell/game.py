@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from scorekeeper.games.oh_hell.words import N_, WORDS
 from scorekeeper.kit.declaration import GameDeclaration
-from scorekeeper.kit.entry_form import EntryField, EntryForm
 from scorekeeper.kit.options import HouseRuleOption
 
 # The house rules' defaults and choices as plain values, the same as the rules' own
@@ -59,8 +58,5 @@ GAME = GameDeclaration(
     description=N_("Oh Hell (Contract Whist): each deal every player bids the tricks they "
                    "will take; an exact bid scores. The hand size changes deal by deal."),
     roster="scorekeeper.games.oh_hell.table:OhHellRoster",
-    entry_form=EntryForm(
-        value=EntryField("contract", "text", N_("Your bid and the tricks you took (bid/tricks)"),
-                         "2/1"),
-    ),
+    entry_form="scorekeeper.games.oh_hell.entry:FORM",
 )

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from scorekeeper.games.one_card.words import N_, WORDS
 from scorekeeper.kit.declaration import GameDeclaration
-from scorekeeper.kit.entry_form import SELF, VALUE, EntryField, EntryForm
 from scorekeeper.kit.options import HouseRuleOption, RoundOption
 
 # The house rules' defaults and choices as plain values, the same as rules.Options' and
@@ -56,9 +55,5 @@ GAME = GameDeclaration(
     online_ui="scorekeeper.games.one_card.online",
     words=WORDS,
     roster="scorekeeper.games.one_card.table:OneCardRoster",
-    entry_form=EntryForm(
-        value=EntryField("points", "number", N_("Your points, the One Card included"), "4"),
-        claims=(EntryField("bid", "number", N_("If you won the bidding: your bid"), "9",
-                           sets=(("bidder", SELF), ("bid", VALUE))),),
-    ),
+    entry_form="scorekeeper.games.one_card.entry:FORM",
 )

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from scorekeeper.games.points.words import N_, WORDS
 from scorekeeper.kit.declaration import GameDeclaration
-from scorekeeper.kit.entry_form import EntryField, EntryForm
 from scorekeeper.kit.options import HouseRuleOption
 
 # The house rules' defaults and choices as plain values, the same as the rules' own
@@ -50,6 +49,5 @@ GAME = GameDeclaration(
     description=N_("Any game scored in points per deal: the higher (or lower) total wins, "
                    "at a target or after a number of deals."),
     game_files="scorekeeper.games.points.group:group_games",
-    entry_form=EntryForm(value=EntryField("points", "number", N_("Your points in this deal"),
-                                          "12")),
+    entry_form="scorekeeper.games.points.entry:FORM",
 )
