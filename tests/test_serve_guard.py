@@ -308,7 +308,7 @@ def test_a_new_connection_is_not_closed_to_make_room_before_its_request_comes(
         night: None, serving: Callable[..., Running]) -> None:
     # A phone's request may come a moment after its connection; a burst of connections
     # in that moment (beyond max_waiting, within four times it) must not close it.
-    running = serving(max_waiting=4, first_seconds=30 * SCALE)
+    running = serving(max_waiting=4, first_seconds=30 * SCALE, token_seconds=30 * SCALE)
     viewer = socket.create_connection(("127.0.0.1", running.port), timeout=5 * SCALE)
     idle = [socket.create_connection(("127.0.0.1", running.port), timeout=5 * SCALE)
             for _ in range(10)]
