@@ -78,6 +78,15 @@ def games_from(*distributions: str) -> dict[str, str]:
     return {DISTRIBUTIONS_VARIABLE: ",".join((OWN_DISTRIBUTION, *distributions))}
 
 
+def fake_distribution(site: Path, name: str, entry_points: str) -> None:
+    """What ``pip install`` leaves of a distribution, as far as entry points go."""
+    info = site / f"{name}-1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n",
+                                   encoding="utf-8")
+    (info / "entry_points.txt").write_text(entry_points, encoding="utf-8")
+
+
 # ---------------------------------------------------------------------------
 # The e2e marker, enforced: a test that starts a real process (the `score` executable,
 # pip, a browser's driver), a terminal (pexpect forks one) or a server (a socket bound)

@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import Result, games_from
+from conftest import Result, fake_distribution, games_from
 
 from scorekeeper.kit.options import RoundOption
 from scorekeeper.registry import DECLARATIONS, register
@@ -108,20 +108,12 @@ def test_two_games_register_a_round_option_of_the_same_name_and_other_kinds(
         == {"number", "name"}
 
 
-def _distribution(site: Path, name: str, entry_points: str) -> None:
-    info = site / f"{name}-1.0.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n",
-                                   encoding="utf-8")
-    (info / "entry_points.txt").write_text(entry_points, encoding="utf-8")
-
-
 @pytest.mark.e2e
 def test_two_plug_ins_with_the_same_option_names(
         score_run: Callable[..., Result], tmp_path: Path) -> None:
     site = tmp_path / "site"
-    _distribution(site, "snap_a_game", "[scorekeeper.games]\nsnap-a = snap_games:SNAP_A\n")
-    _distribution(site, "snap_b_game", "[scorekeeper.games]\nsnap-b = snap_games:SNAP_B\n")
+    fake_distribution(site, "snap_a_game", "[scorekeeper.games]\nsnap-a = snap_games:SNAP_A\n")
+    fake_distribution(site, "snap_b_game", "[scorekeeper.games]\nsnap-b = snap_games:SNAP_B\n")
     (site / "snap_games.py").write_text(SNAP_GAMES, encoding="utf-8")
     env = {"PYTHONPATH": os.pathsep.join([str(site), str(THIRD_GAME)]),
            **games_from("snap_a_game", "snap_b_game")}

@@ -22,7 +22,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import DISTRIBUTIONS_VARIABLE, Result, games_from
+from conftest import DISTRIBUTIONS_VARIABLE, Result, fake_distribution, games_from
 from deadlines import SCALE
 from serving import start_serve
 
@@ -218,15 +218,6 @@ def test_a_variant_builds_on_its_base_and_changes_one_default(
 
 
 # --------------------------------------------------------------------------- broken plug-ins
-
-def fake_distribution(site: Path, name: str, entry_points: str) -> None:
-    """What ``pip install`` leaves of a distribution, as far as entry points go."""
-    info = site / f"{name}-1.0.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n",
-                                   encoding="utf-8")
-    (info / "entry_points.txt").write_text(entry_points, encoding="utf-8")
-
 
 @pytest.mark.e2e
 def test_a_broken_plug_in_is_one_line_and_the_other_games_work(
