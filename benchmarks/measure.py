@@ -1,8 +1,10 @@
 """What the benchmarks that time the real `score` share: one timed run of a command
-(wall and processor time), and the environment that runs it as installed."""
+(wall and processor time), one counted run (its instructions), and the environment that
+runs it as installed."""
 
 from __future__ import annotations
 
+import re
 import resource
 import subprocess
 import time
@@ -24,6 +26,22 @@ def timed(argv: list[str], env: dict[str, str], used: list[float] | None = None)
     if used is not None:
         used.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
     return elapsed
+
+
+INSTRUCTIONS = re.compile(r"I\s+refs:\s+([\d,]+)")
+
+
+def instructions(argv: list[str], env: dict[str, str]) -> int:
+    """The instructions one run of ``argv`` executed, by valgrind (cachegrind without its
+    cache simulation: the count alone). Counts barely move with the machine's load."""
+    done = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                           "--cachegrind-out-file=/dev/null", *argv], env=env, check=True,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          stdin=subprocess.DEVNULL, text=True)
+    found = INSTRUCTIONS.findall(done.stderr)
+    if not found:
+        raise SystemExit(f"no instruction count in valgrind's report:\n{done.stderr}")
+    return int(found[-1].replace(",", ""))
 
 
 def as_installed(env: dict[str, str], folder: Path) -> None:

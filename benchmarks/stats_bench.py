@@ -40,16 +40,14 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import re
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from measure import as_installed, timed
+from measure import as_installed, instructions, timed
 
 from scorekeeper.kit.entries import EntryError, RoundEntry
 from scorekeeper.session import Session
@@ -161,29 +159,13 @@ def score_command() -> list[str]:
     return [found] if found else [sys.executable, "-m", "scorekeeper"]
 
 
-INSTRUCTIONS = re.compile(r"I\s+refs:\s+([\d,]+)")
-
-
-def counted(argv: list[str], env: dict[str, str]) -> int:
-    """The instructions one run of ``argv`` executed (valgrind's cachegrind, no cache
-    simulation)."""
-    done = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
-                           "--cachegrind-out-file=/dev/null", *argv], env=env, check=True,
-                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                          stdin=subprocess.DEVNULL, text=True)
-    found = INSTRUCTIONS.findall(done.stderr)
-    if not found:
-        raise SystemExit(f"no instruction count in valgrind's report:\n{done.stderr}")
-    return int(found[-1].replace(",", ""))
-
-
 def report_instructions(show: list[str], stats: list[str], env: dict[str, str],
                         runs: int) -> None:
     counts: dict[str, list[int]] = {"show": [], "stats": []}
     for index in range(runs):
         pair = [("show", show), ("stats", stats)]
         for name, argv in pair[::-1] if index % 2 else pair:
-            counts[name].append(counted(argv, env))
+            counts[name].append(instructions(argv, env))
     show_median, stats_median = (statistics.median(counts[name]) for name in ("show", "stats"))
     for name, median in (("show", show_median), ("stats", stats_median)):
         print(f"score {name:5}: median {median / 1e6:.0f} M instructions over {runs} runs "

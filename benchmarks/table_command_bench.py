@@ -20,8 +20,9 @@ module of scorekeeper from source, which users never pay): the cache is written 
 temporary folder by a first run of each side. ``--from-source`` measures without
 it, as this benchmark did before 2026-11-30.
 
-``--instructions`` counts instead of timing: each side runs under valgrind's
-callgrind (``valgrind --tool=callgrind --callgrind-out-file=/dev/null``), alternating,
+``--instructions`` counts instead of timing: each side runs under valgrind
+(``measure.instructions``: cachegrind without its cache simulation; callgrind, used
+before 2026-12-03 17:45, counts the same instructions), alternating,
 and the medians of the instructions each process executed are printed with their
 ratio. Counts barely move with the machine's load, so on shared cores they show a
 change that times would hide (they leave out waiting, such as the fsyncs, and weigh
@@ -33,7 +34,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import shutil
 import statistics
 import subprocess
@@ -41,7 +41,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from measure import as_installed, timed
+from measure import as_installed, instructions, timed
 
 MINIMAL_APP = '''
 import json, os, sys, tempfile
@@ -93,20 +93,6 @@ def score_executable() -> str:
     if which is None:
         raise SystemExit("the `score` command is not installed in this environment")
     return which
-
-
-INSTRUCTIONS = re.compile(r"Collected : (\d+)")
-
-
-def counted(argv: list[str], env: dict[str, str]) -> int:
-    """The instructions one run of ``argv`` executed, by valgrind's callgrind."""
-    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                           *argv], env=env, check=True, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
-    found = INSTRUCTIONS.findall(done.stderr)
-    if not found:
-        raise SystemExit(f"no instruction count in valgrind's report:\n{done.stderr}")
-    return int(found[-1])
 
 
 def main() -> None:
@@ -174,7 +160,7 @@ def report_instructions(ours: list[str], floor: list[str], env: dict[str, str],
     for index in range(runs):
         pair = [(ours, ours_counts), (floor, floor_counts)]
         for argv, counts in pair[::-1] if index % 2 else pair:
-            counts.append(counted(argv, env))
+            counts.append(instructions(argv, env))
     ours_median = statistics.median(ours_counts)
     floor_median = statistics.median(floor_counts)
     print(f"score add-round (Least Score, 3 players): median {ours_median / 1e6:.1f} M "
