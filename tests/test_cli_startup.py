@@ -198,6 +198,59 @@ def test_the_command_line_loads_with_collection_paused_and_frozen_after() -> Non
         assert report["frozen"] > 10_000  # the CLI's classes and functions, set aside
 
 
+COLLECTOR_REPORT = """
+import gc, json, sys
+from scorekeeper.cli import collector, main, run
+seen = {"loaded": gc.get_freeze_count()}
+starts = collector.command_starts
+
+def command_starts() -> None:
+    seen["while_parsing"] = gc.isenabled()
+    starts()
+    seen["in_the_command"] = gc.isenabled()
+    seen["frozen_then"] = gc.get_freeze_count()
+
+collector.command_starts = command_starts
+if sys.argv[1] == "main":
+    sys.argv[1:2] = []
+    try:
+        main()
+    except SystemExit as done:
+        seen["code"] = done.code
+else:
+    seen["code"] = run(sys.argv[2:])
+seen["at_the_end"] = gc.isenabled()
+seen["frozen_at_the_end"] = gc.get_freeze_count()
+print(json.dumps(seen), file=sys.stderr)
+"""
+
+
+@pytest.mark.e2e
+def test_the_score_program_parses_with_collection_paused_and_collects_in_its_command(
+        score_run: Any, score_env: dict[str, str]) -> None:
+    """Typer loads more as it parses (its parameters' coercion: pydantic, in Typer 0.29):
+    the ``score`` program keeps the collector paused until its command starts, sets
+    aside what was loaded, collects as usual in the command (``play`` and ``serve`` run
+    for hours), and sets aside what is left for the interpreter's exit. ``run`` in a
+    test's process leaves the collector as it was."""
+    score_run("new", "least-score", "--player", "Ann", "--player", "Bob")
+    reports = {}
+    for how in ("main", "run"):
+        done = subprocess.run([sys.executable, "-c", COLLECTOR_REPORT, how, "add-round",
+                               "--declarer", "Ann", "Ann=3", "Bob=5"], env=score_env,
+                              capture_output=True, text=True, check=True)
+        reports[how] = json.loads(done.stderr.strip().splitlines()[-1])
+        assert reports[how]["code"] == 0, done.stderr
+        assert reports[how]["in_the_command"] is True
+    program, in_process = reports["main"], reports["run"]
+    assert program["while_parsing"] is False
+    assert program["frozen_then"] > program["loaded"]  # what parsing loaded, set aside
+    assert program["frozen_at_the_end"] > program["frozen_then"]
+    assert in_process["while_parsing"] is True and in_process["at_the_end"] is True
+    # nothing more set aside (what was, and has since been freed, leaves the count)
+    assert in_process["frozen_at_the_end"] <= in_process["frozen_then"] <= in_process["loaded"]
+
+
 COUNT_DATACLASSES = """
 import dataclasses, inspect, json, sys
 from scorekeeper.cli.app import run

@@ -5,20 +5,15 @@ Typer's and rich's tables) and no garbage worth collecting: the cyclic garbage
 collector is paused while it loads, and what it loaded is then set aside
 (:func:`gc.freeze`) so that the collections the command itself triggers do not walk it
 again (about 9 % of `score add-round`'s instructions went to collecting;
-docs/performance.md). Collection is on again before any command runs.
+docs/performance.md). Collection is on again before any command runs
+(:mod:`scorekeeper.cli.collector`).
 """
 
 from __future__ import annotations
 
-import gc
+from scorekeeper.cli.collector import paused_while_loading
 
-_collecting = gc.isenabled()
-gc.disable()
-try:
+with paused_while_loading():
     from scorekeeper.cli.app import app, main, run
-finally:
-    gc.freeze()
-    if _collecting:
-        gc.enable()
 
 __all__ = ["app", "main", "run"]

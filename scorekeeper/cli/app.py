@@ -25,7 +25,7 @@ from rich.text import Text
 from scorekeeper import store as store_module
 from scorekeeper import version as installed_version
 from scorekeeper.card_printing import plain
-from scorekeeper.cli import completion, context, conventions, interrupts, lazy
+from scorekeeper.cli import collector, completion, context, conventions, interrupts, lazy
 from scorekeeper.cli import game_options as game_options_module
 from scorekeeper.cli.context import UsageProblem, console, store, usage
 from scorekeeper.cli.language import (
@@ -105,6 +105,7 @@ def root(
             "The language to speak (default: $SCOREKEEPER_LANG, else the config file's "
             "language, else the locale, else en)."))] = None,
 ) -> None:
+    collector.command_starts()
     ctx.ensure_object(dict)["db"] = db
     if lang is not None:
         parse_language(lang)  # the language itself was chosen before parsing (run)
@@ -850,7 +851,10 @@ def _one_line(text: str) -> str:
 def main() -> None:
     interrupts.guard()  # first: a Ctrl-C from here on is never lost (cli/interrupts.py)
     _reserve_standard_descriptors()
-    sys.exit(run())
+    collector.pause_until_command()  # on again in root(), the parsing done
+    code = run()
+    collector.process_ends()
+    sys.exit(code)
 
 
 def _reserve_standard_descriptors() -> None:
