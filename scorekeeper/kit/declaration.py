@@ -92,12 +92,14 @@ class LoadedOnUse(Generic[_Loaded]):
         instance.__dict__[self.name] = value
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class GameDeclaration:
     """Everything the generic layers know of one game, declared in its own folder.
 
     The registry lists these; the session, the store and the command line read them and
-    never a game's name or its round's keys.
+    never a game's name or its round's keys. A declaration is its game: two are the same
+    only if they are one object (comparing their fields would load their tables, and
+    every command would define two more methods at start-up).
     """
 
     table: LoadedOnUse[TableGame[Any]] = LoadedOnUse(required=True)

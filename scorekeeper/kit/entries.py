@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from scorekeeper.errors import EntryError as EntryError  # re-exported
 from scorekeeper.errors import MalformedValue as MalformedValue  # re-exported
@@ -97,8 +97,7 @@ class RoundEntry:
         return f"RoundEntry({self.values!r}{fields})"
 
 
-@dataclass(frozen=True, slots=True)
-class Question:
+class Question(NamedTuple):
     """One thing to ask at a terminal for a round left incomplete on the command line.
 
     ``answer`` checks what was typed with the same rules and messages as the command

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from importlib.resources.abc import Traversable
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, NamedTuple, TypeVar
 
 from scorekeeper.i18n import _
 from scorekeeper.kit.entries import EntryError, looks_like_whole_number, parse_whole_number
@@ -84,8 +84,7 @@ class Language(StrEnum):
     ARABIC = "ar"
 
 
-@dataclass(frozen=True, slots=True)
-class HouseRule:
+class HouseRule(NamedTuple):
     """One house rule of a session, as the user types it and in words.
 
     >>> HouseRule("speed", "quick", "slow", "...").as_typed

@@ -5,7 +5,6 @@ each game gives only how a round scores and when its game is over (:func:`play_r
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
 from scorekeeper.i18n import _
 from scorekeeper.kit.entries import EntryError, RosterError, RoundError
@@ -16,23 +15,42 @@ from scorekeeper.kit.standings import Standings
 __all__ = ["Played", "RosterCheck", "first_players", "play_rounds"]
 
 
-@dataclass(slots=True)
 class Played:
     """The night so far, as :func:`play_rounds` leaves it (and as a game's scoring sees
-    it before each round: who is still in, the running totals, who deals)."""
+    it before each round: who is still in, the running totals, who deals).
 
-    players: list[str]
-    """The whole seating: everyone who ever sat."""
-    still_in: list[str]
-    running: dict[str, int]
-    dealer: str | None
-    left: list[str] = field(default_factory=list)
-    scored: list[ScoredRound] = field(default_factory=list)
-    finished: bool = False
-    starting: dict[str, int] = field(default_factory=dict)
-    knocked: list[str] = field(default_factory=list)
-    """The players knocked out, in the order they went out (each scored round's
-    ``knocked_out``): they play no more deals."""
+    A plain class, not a dataclass: it is made once per command and defining a dataclass
+    costs `score add-round` half a millisecond of its start-up (docs/performance.md)."""
+
+    __slots__ = (
+        "dealer",
+        "finished",
+        "knocked",
+        "left",
+        "players",
+        "running",
+        "scored",
+        "starting",
+        "still_in",
+    )
+
+    def __init__(self, players: list[str], still_in: list[str], running: dict[str, int],
+                 dealer: str | None, left: list[str] | None = None,
+                 scored: list[ScoredRound] | None = None, finished: bool = False,
+                 starting: dict[str, int] | None = None,
+                 knocked: list[str] | None = None) -> None:
+        self.players = players
+        """The whole seating: everyone who ever sat."""
+        self.still_in = still_in
+        self.running = running
+        self.dealer = dealer
+        self.left = [] if left is None else left
+        self.scored = [] if scored is None else scored
+        self.finished = finished
+        self.starting = {} if starting is None else starting
+        self.knocked = [] if knocked is None else knocked
+        """The players knocked out, in the order they went out (each scored round's
+        ``knocked_out``): they play no more deals."""
 
     def totals_in(self) -> dict[str, int]:
         """The running totals of the players still in."""

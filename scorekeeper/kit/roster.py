@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Any, Generic
+from typing import Any, Generic, NamedTuple
 
 from scorekeeper.i18n import _
 from scorekeeper.kit.entries import EntryError, RosterError
@@ -26,8 +25,7 @@ MAX_STARTING_TOTAL = 1_000_000
 """The generic bound on a late player's starting total, either way (a typing slip guard)."""
 
 
-@dataclass(frozen=True, slots=True)
-class RosterChange:
+class RosterChange(NamedTuple):
     """A player joining (at a starting total), leaving, or coming back after leaving (at
     the total they left with), after ``after`` rounds.
 
@@ -83,10 +81,10 @@ class RosterChange:
         raise EntryError(shape)
 
     def renamed(self, names: Mapping[str, str]) -> RosterChange:
-        return replace(self, player=names.get(self.player, self.player))
+        return self._replace(player=names.get(self.player, self.player))
 
     def at(self, after: int) -> RosterChange:
-        return replace(self, after=after)
+        return self._replace(after=after)
 
     def describe(self) -> str:
         """``Dan joined at 45``, ``Bob left``, ``Bob came back``: the change in the log and

@@ -6,7 +6,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Protocol, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypedDict, TypeVar
 
 from scorekeeper.i18n import _
 from scorekeeper.json_types import JSONObject, JSONRecord, JSONValue
@@ -56,8 +56,7 @@ RECORDED_DEAL_KEYS = ("deal", "actions")
 """What a virtual round carries beyond a table round: its cards and every action."""
 
 
-@dataclass(frozen=True, slots=True)
-class RecordedDeal:
+class RecordedDeal(NamedTuple):
     """A virtual round's cards and every action: FORMAT.md's ``deal`` and ``actions``,
     kept as the JSON they are (the game's engine reads them, ``Deal.from_record``).
     ``None`` is a part the round does not carry (an import refuses a round with one part)."""
@@ -284,8 +283,7 @@ def check_deal_dealer(round_: Round, dealer: str | None) -> None:
             dealt=recorded.dealer, dealer=dealer))
 
 
-@dataclass(frozen=True, slots=True)
-class RoundCaption:
+class RoundCaption(NamedTuple):
     """How one round is named, the same in the grid, the exports, the log and undo."""
 
     role: str
