@@ -18,12 +18,18 @@ print(json.dumps({"code": code, "modules": sorted(sys.modules)}), file=sys.stder
 """
 
 
-def modules_loaded_by(args: list[str], env: dict[str, str]) -> set[str]:
-    done = subprocess.run([sys.executable, "-c", RUN_AND_LIST_MODULES, *args], env=env,
+def script_report(script: str, args: list[str], env: dict[str, str]) -> dict[str, Any]:
+    """What ``python -c script *args`` reported: the JSON of its last line on stderr, from
+    a run whose command ended well (``"code": 0``)."""
+    done = subprocess.run([sys.executable, "-c", script, *args], env=env,
                           capture_output=True, text=True, check=True)
-    report = json.loads(done.stderr.strip().splitlines()[-1])
+    report: dict[str, Any] = json.loads(done.stderr.strip().splitlines()[-1])
     assert report["code"] == 0, done.stderr
-    return set(report["modules"])
+    return report
+
+
+def modules_loaded_by(args: list[str], env: dict[str, str]) -> set[str]:
+    return set(script_report(RUN_AND_LIST_MODULES, args, env)["modules"])
 
 
 MINIMAL_TYPER_APP = """
@@ -234,13 +240,10 @@ def test_the_score_program_parses_with_collection_paused_and_collects_in_its_com
     for hours), and sets aside what is left for the interpreter's exit. ``run`` in a
     test's process leaves the collector as it was."""
     score_run("new", "least-score", "--player", "Ann", "--player", "Bob")
-    reports = {}
+    reports: dict[str, dict[str, Any]] = {}
     for how in ("main", "run"):
-        done = subprocess.run([sys.executable, "-c", COLLECTOR_REPORT, how, "add-round",
-                               "--declarer", "Ann", "Ann=3", "Bob=5"], env=score_env,
-                              capture_output=True, text=True, check=True)
-        reports[how] = json.loads(done.stderr.strip().splitlines()[-1])
-        assert reports[how]["code"] == 0, done.stderr
+        reports[how] = script_report(COLLECTOR_REPORT, [how, "add-round", "--declarer",
+                                                        "Ann", "Ann=3", "Bob=5"], score_env)
         assert reports[how]["in_the_command"] is True
     program, in_process = reports["main"], reports["run"]
     assert program["while_parsing"] is False
@@ -275,12 +278,8 @@ variants with ``dataclasses.replace`` (docs/adding-a-game.md)."""
 def test_add_round_defines_no_more_dataclasses_than_it_did(
         score_run: Any, score_env: dict[str, str]) -> None:
     score_run("new", "least-score", "--player", "Ann", "--player", "Bob")
-    done = subprocess.run([sys.executable, "-c", COUNT_DATACLASSES, "add-round",
-                           "--declarer", "Ann", "Ann=3", "Bob=5"], env=score_env,
-                          capture_output=True, text=True, check=True)
-    report = json.loads(done.stderr.strip().splitlines()[-1])
-    assert report["code"] == 0, done.stderr
-    defined = report["defined"]
+    defined = script_report(COUNT_DATACLASSES, ["add-round", "--declarer", "Ann", "Ann=3",
+                                                 "Bob=5"], score_env)["defined"]
     assert "scorekeeper.session.Session" in defined  # the count is the command's own
     assert not {"scorekeeper.unavailable.UnavailableSession", "scorekeeper.config.Setting",
                 "scorekeeper.virtual_settings.VirtualSettings", "scorekeeper.config.Config",
